@@ -1,0 +1,165 @@
+/** One dataset line → a `Case`, or every problem with it as `InputIssue`s (field paths included). */
+import { createHash } from 'node:crypto';
+import type { z } from 'zod';
+import type { Case, CaseFile, CaseInput, CaseReference, Horizon, SplitName } from './case.js';
+import { SPLIT_REGIME } from './case.js';
+import { facetsOf } from './facets.js';
+import type { FileResolver } from './files.js';
+import { normalizeChainNode, normalizeReferenceStep, normalizeTool, normalizeTrajectoryEntry } from './normalize.js';
+import { FileEntrySchema, JSON_FIELDS, RecordSchema, type JsonFieldName, type RawRecord } from './record-schema.js';
+import type { InputIssue } from '../errors.js';
+
+/** Where a line came from, for messages. */
+export interface LineOrigin {
+  file: string;
+  line: number;
+  /** The split named by the file (`data/{split}.jsonl`), when the file is named after one. */
+  fileSplit: SplitName | null;
+}
+
+export type ParsedLine = { ok: true; case: Case } | { ok: false; issues: InputIssue[] };
+
+function fieldPath(base: string, path: readonly PropertyKey[]): string {
+  let out = base;
+  for (const key of path) out += typeof key === 'number' ? `[${key}]` : out ? `.${String(key)}` : String(key);
+  return out || '(record)';
+}
+
+function zodIssues(origin: LineOrigin, base: string, error: z.ZodError): InputIssue[] {
+  return error.issues.map((issue) => ({ file: origin.file, line: origin.line, field: fieldPath(base, issue.path), message: issue.message }));
+}
+
+type Decoded = { [K in JsonFieldName]?: z.infer<(typeof JSON_FIELDS)[K]> };
+
+/** Decodes each `*_json` field (a JSON string, or the value itself when a converter already decoded it). */
+function decodeJsonFields(record: RawRecord, origin: LineOrigin, issues: InputIssue[]): Decoded {
+  const decoded: Decoded = {};
+  for (const field of Object.keys(JSON_FIELDS) as JsonFieldName[]) {
+    let value = (record as Record<string, unknown>)[field];
+    if (value === undefined || value === null || value === '') continue;
+    if (typeof value === 'string') {
+      try {
+        value = JSON.parse(value);
+      } catch (error) {
+        issues.push({ file: origin.file, line: origin.line, field, message: `not valid JSON (${(error as Error).message})` });
+        continue;
+      }
+    }
+    const result = JSON_FIELDS[field].safeParse(value);
+    if (result.success) (decoded as Record<string, unknown>)[field] = result.data;
+    else issues.push(...zodIssues(origin, field, result.error));
+  }
+  return decoded;
+}
+
+function resolveFiles(record: RawRecord, origin: LineOrigin, resolver: FileResolver, issues: InputIssue[]): CaseFile[] {
+  const files: CaseFile[] = [];
+  (record.files ?? []).forEach((entry, index) => {
+    const field = `files[${index}]`;
+    const parsed = FileEntrySchema.safeParse(entry);
+    if (!parsed.success) return issues.push(...zodIssues(origin, field, parsed.error));
+    const { path, type } = typeof parsed.data === 'string' ? { path: parsed.data, type: null } : parsed.data;
+    const resolution = resolver.resolve(path, type ?? null);
+    if (resolution.ok) files.push(resolution.file);
+    else issues.push({ file: origin.file, line: origin.line, field: `${field}.path`, message: resolution.message });
+  });
+  return files;
+}
+
+/** Split-specific requirements: what a case of each split must carry to be runnable and judgeable. */
+function checkSplitRequirements(record: RawRecord, input: CaseInput, reference: CaseReference, issue: (field: string, message: string) => void) {
+  const split = record.split;
+  const toolNames = new Set(input.tools.map((tool) => tool.name));
+  if (SPLIT_REGIME[split] === 'Step-wise') {
+    if (input.horizon === null) issue('prediction_horizon', `required for split ${split}`);
+    if (reference.groundTruthSteps.length === 0 && split !== 'step_wise_tool_broken') issue('ground_truth_steps_json', 'must list at least one reference step');
+  }
+  if (['holistic_planning', 'holistic_tool_extraneous', 'holistic_efficiency'].includes(split) && reference.toolChain.length === 0) {
+    issue('tool_chain_json', `must list at least one reference step for split ${split}`);
+  }
+  if (split === 'holistic_unsolvable' && !reference.unsolvableType) issue('unsolvable_type', 'required for split holistic_unsolvable');
+  if (split.endsWith('tool_extraneous')) {
+    if (reference.extraneousToolNames.length === 0) issue('extraneous_tool_names_json', `must name the distractors of split ${split}`);
+    reference.extraneousToolNames.forEach((name, index) => {
+      if (!toolNames.has(name)) issue(`extraneous_tool_names_json[${index}]`, `distractor "${name}" is not in tools_json`);
+    });
+  }
+  if (split === 'step_wise_tool_broken') {
+    if (!reference.brokenToolName) issue('broken_tool_name', 'required for split step_wise_tool_broken');
+    if (!reference.replacementTool) issue('replacement_tool_json', 'required for split step_wise_tool_broken');
+    else if (!toolNames.has(reference.replacementTool.name)) issue('replacement_tool_json', `replacement "${reference.replacementTool.name}" is not in tools_json`);
+  }
+  if (split === 'holistic_efficiency') {
+    input.tools.forEach((tool, index) => {
+      if (tool.cost === undefined) issue(`tools_json[${index}].cost`, 'every tool of holistic_efficiency needs a numeric cost');
+    });
+  }
+}
+
+/** Parses and validates one non-blank line. */
+export function parseRecordLine(text: string, origin: LineOrigin, resolver: FileResolver): ParsedLine {
+  const issues: InputIssue[] = [];
+  const issue = (field: string, message: string) => issues.push({ file: origin.file, line: origin.line, field, message });
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, issues: [{ file: origin.file, line: origin.line, field: '(line)', message: `invalid JSON: ${(error as Error).message}` }] };
+  }
+  if (!json || typeof json !== 'object' || Array.isArray(json)) {
+    issue('(line)', 'expected a JSON object');
+    return { ok: false, issues };
+  }
+  const parsed = RecordSchema.safeParse(json);
+  if (!parsed.success) return { ok: false, issues: zodIssues(origin, '', parsed.error) };
+  const record = parsed.data;
+  if (origin.fileSplit && record.split !== origin.fileSplit) issue('split', `"${record.split}" does not match the file's split "${origin.fileSplit}"`);
+  if (record.planning_regime && record.planning_regime !== SPLIT_REGIME[record.split]) {
+    issue('planning_regime', `"${record.planning_regime}" does not match split ${record.split} (expected "${SPLIT_REGIME[record.split]}")`);
+  }
+  const horizon = record.prediction_horizon ?? null;
+  if (horizon !== null && ![1, 2, 3].includes(horizon)) issue('prediction_horizon', `must be 1, 2 or 3 (got ${horizon})`);
+  const decoded = decodeJsonFields(record, origin, issues);
+  const files = resolveFiles(record, origin, resolver, issues);
+  const input: CaseInput = {
+    regime: SPLIT_REGIME[record.split],
+    query: record.query,
+    systemPrompt: record.system_prompt ?? null,
+    tools: (decoded.tools_json ?? []).map(normalizeTool),
+    files,
+    trajectoryPrefix: (decoded.trajectory_prefix_json ?? []).flatMap(normalizeTrajectoryEntry),
+    horizon: horizon !== null && [1, 2, 3].includes(horizon) ? (horizon as Horizon) : null,
+  };
+  const replacement = decoded.replacement_tool_json;
+  const reference: CaseReference = {
+    plan: record.plan ?? null,
+    toolChain: (decoded.tool_chain_json ?? []).map((node) => normalizeChainNode(node as Record<string, unknown>)),
+    groundTruthSteps: (decoded.ground_truth_steps_json ?? []).map((step) => normalizeReferenceStep(step as Record<string, unknown>)),
+    remainingSteps: (decoded.reference_remaining_steps_json ?? []).map((step) => normalizeReferenceStep(step as Record<string, unknown>)),
+    unsolvableType: record.unsolvable_type ?? null,
+    extraneousToolNames: decoded.extraneous_tool_names_json ?? [],
+    brokenToolName: record.broken_tool_name ?? null,
+    replacementTool: replacement ? normalizeTool(replacement) : null,
+  };
+  const seen = new Set<string>();
+  input.tools.forEach((tool, index) => {
+    if (seen.has(tool.name)) issue(`tools_json[${index}]`, `duplicate tool name "${tool.name}"`);
+    seen.add(tool.name);
+  });
+  if (issues.length === 0) checkSplitRequirements(record, input, reference, issue);
+  if (issues.length > 0) return { ok: false, issues };
+  const id = String(record.id);
+  return {
+    ok: true,
+    case: {
+      id,
+      split: record.split,
+      input,
+      reference,
+      facets: facetsOf(record, input, reference),
+      record: json as Record<string, unknown>,
+      contentHash: createHash('sha256').update(text).digest('hex').slice(0, 16),
+      location: { file: origin.file, line: origin.line },
+    },
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * The one streaming reader of the released layout (`DIR/data/{split}.jsonl`): line numbers kept,
+ * BOM / CRLF / blank lines accepted, every problem reported as an `InputIssue`.
+ */
+import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import type { Case, SplitName } from './case.js';
+import { SPLITS } from './case.js';
+import { FileResolver } from './files.js';
+import { parseRecordLine } from './parse-record.js';
+import { InputError, UsageError, type InputIssue } from '../errors.js';
+
+/** The built-in sample dataset shipped with the package (`--data sample`). */
+export const SAMPLE_DATASET_DIR = fileURLToPath(new URL('../../sample', import.meta.url));
+
+/** Resolves `--data`: the word `sample` means the built-in sample. */
+export function resolveDatasetDir(data: string): string {
+  const dir = data === 'sample' ? SAMPLE_DATASET_DIR : path.resolve(data);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`dataset directory not found: ${data}`);
+  if (!existsSync(path.join(dir, 'data'))) throw new UsageError(`${data} has no data/ folder (expected the released layout DIR/data/{split}.jsonl)`);
+  return dir;
+}
+
+/** The split files present in a dataset, in the canonical split order. */
+export function listSplitFiles(dir: string): { split: SplitName; file: string }[] {
+  const dataDir = path.join(dir, 'data');
+  const present = new Set(readdirSync(dataDir));
+  return SPLITS.filter((split) => present.has(`${split}.jsonl`)).map((split) => ({ split, file: path.join(dataDir, `${split}.jsonl`) }));
+}
+
+/** What the reader yields: a valid case, or the problems of one line. */
+export type ReadItem = { kind: 'case'; case: Case } | { kind: 'invalid'; issues: InputIssue[] };
+
+export interface ReadOptions {
+  splits?: readonly SplitName[];
+  /** First N valid cases of each split, in file order. */
+  limitPerSplit?: number;
+  ids?: ReadonlySet<string>;
+}
+
+/** Streams the cases of a dataset directory, split by split, reporting duplicate ids across splits. */
+export async function* readCases(dir: string, options: ReadOptions = {}): AsyncGenerator<ReadItem> {
+  const resolver = new FileResolver(dir);
+  const firstSeen = new Map<string, string>();
+  const wanted = options.splits ? new Set(options.splits) : null;
+  for (const { split, file } of listSplitFiles(dir)) {
+    if (wanted && !wanted.has(split)) continue;
+    const display = path.relative(process.cwd(), file) || file;
+    let taken = 0;
+    let lineNumber = 0;
+    const lines = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
+    for await (const raw of lines) {
+      lineNumber += 1;
+      const text = (lineNumber === 1 ? raw.replace(/^\uFEFF/, '') : raw).trim();
+      if (!text) continue;
+      if (options.limitPerSplit !== undefined && taken >= options.limitPerSplit) break;
+      const parsed = parseRecordLine(text, { file: display, line: lineNumber, fileSplit: split }, resolver);
+      if (!parsed.ok) {
+        yield { kind: 'invalid', issues: parsed.issues };
+        continue;
+      }
+      const { id } = parsed.case;
+      if (options.ids && !options.ids.has(id)) continue;
+      const where = `${display}:${lineNumber}`;
+      const earlier = firstSeen.get(id);
+      if (earlier) {
+        yield { kind: 'invalid', issues: [{ file: display, line: lineNumber, field: 'id', message: `duplicate id "${id}" (first at ${earlier})` }] };
+        continue;
+      }
+      firstSeen.set(id, where);
+      taken += 1;
+      yield { kind: 'case', case: parsed.case };
+    }
+    lines.close();
+  }
+}
+
+/** Reads every case or throws one `InputError` listing every problem (for commands that need all cases). */
+export async function readAllCases(dir: string, options: ReadOptions & { skipInvalid?: boolean } = {}) {
+  const cases: Case[] = [];
+  const issues: InputIssue[] = [];
+  let invalidRecords = 0;
+  for await (const item of readCases(dir, options)) {
+    if (item.kind === 'case') cases.push(item.case);
+    else {
+      invalidRecords += 1;
+      issues.push(...item.issues);
+    }
+  }
+  if (issues.length > 0 && !options.skipInvalid) throw new InputError(issues);
+  return { cases, issues, invalidRecords };
+}

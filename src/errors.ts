@@ -1,0 +1,74 @@
+/** The error base and the shared error classes: every expected failure carries a stable `code`. */
+
+/** Where a problem sits in an input file, reported as `FILE:LINE: field: message`. */
+export interface InputIssue {
+  file: string;
+  line: number;
+  field: string;
+  message: string;
+}
+
+/** Renders an issue the one way every command prints it. */
+export function formatIssue(issue: InputIssue): string {
+  return `${issue.file}:${issue.line}: ${issue.field}: ${issue.message}`;
+}
+
+/** Base of every error apb expects; `cli/main.ts` prints `message` without a stack. */
+export class ApbError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/** Bad input data: one or more issues, each with file, line and field. */
+export class InputError extends ApbError {
+  constructor(readonly issues: InputIssue[]) {
+    super('input', issues.map(formatIssue).join('\n'));
+  }
+}
+
+/** Bad command-line arguments or run specification. */
+export class UsageError extends ApbError {
+  constructor(message: string) {
+    super('usage', message);
+  }
+}
+
+/** An existing run directory that was produced with other settings than those asked for. */
+export class RunMismatchError extends ApbError {
+  constructor(message: string) {
+    super('run-mismatch', message);
+  }
+}
+
+/** A failed model call; retryability is decided where the error is made, and the message holds no secret. */
+export class ProviderError extends ApbError {
+  readonly provider: string;
+  readonly status: number | undefined;
+  readonly retryable: boolean;
+  readonly retryAfterMs: number | undefined;
+  /** `auth` failures stop a run at once instead of failing every case. */
+  readonly kind: 'auth' | 'rate-limit' | 'server' | 'client' | 'network' | 'timeout' | 'bad-response' | 'aborted';
+
+  constructor(options: {
+    provider: string;
+    message: string;
+    kind: ProviderError['kind'];
+    retryable: boolean;
+    status?: number;
+    retryAfterMs?: number;
+    cause?: unknown;
+  }) {
+    super('provider', options.message, { cause: options.cause });
+    this.provider = options.provider;
+    this.status = options.status;
+    this.retryable = options.retryable;
+    this.retryAfterMs = options.retryAfterMs;
+    this.kind = options.kind;
+  }
+}

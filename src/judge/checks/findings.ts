@@ -1,0 +1,41 @@
+/** `Findings`: the deterministic checks' results for one answer, stored beside every judgement. */
+import type { BrokenBehavior } from '../verdict.js';
+
+/** One argument-schema problem of a tool call (D8). */
+export interface ArgumentProblem {
+  /** 1-based position of the call in the answer's tool calls. */
+  step: number;
+  tool: string;
+  kind: 'missing-required' | 'unknown-argument' | 'wrong-type' | 'not-in-enum' | 'not-an-object';
+  argument: string;
+  detail?: string;
+}
+
+export interface Findings {
+  /** D1: the answer parsed and matches the split's output schema. */
+  schema: { valid: boolean; issues: string[] };
+  /** D2: tool names absent from the listed tools (exact match). */
+  hallucinatedTools: { names: string[] };
+  /** D3 (extraneous splits): calls to distractor tools; `count` is the paper's ExtUse, summed into TC. */
+  distractorUse: { names: string[]; count: number } | null;
+  /** D4 (tool-broken): what the answer does about the broken tool. */
+  brokenTool: { behavior: BrokenBehavior; calledTool: string | null } | null;
+  /** D5: refusal detection; a parse failure is never a refusal. */
+  refusal: { refused: boolean; explicit: boolean; evidence: string | null };
+  /** D6: tool-set precision / recall / F1 against the reference chain (null without a reference chain). */
+  toolSet: { precision: number; recall: number; f1: number; missing: string[]; extra: string[] } | null;
+  /** D7: order-aware agreement: longest common subsequence of tool names, and data-flow edge F1. */
+  chainOrder: { lcs: number; lcsRatio: number; edgeF1: number | null } | null;
+  /** D8: argument checks against each called tool's JSON schema. */
+  arguments: { checkedCalls: number; problems: ArgumentProblem[] };
+  /** D9 (step-wise): per-position tool and argument agreement with the reference next-k steps. */
+  nextK: {
+    horizon: number;
+    predicted: number;
+    toolMatches: boolean[];
+    argumentMatches: (boolean | null)[];
+    allToolsMatch: boolean;
+  } | null;
+  /** D10: plan length and cost against the reference (cost only when tools carry costs). */
+  planCost: { predictedSteps: number; referenceSteps: number; predictedCost: number | null; referenceCost: number | null } | null;
+}

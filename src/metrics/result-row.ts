@@ -1,0 +1,33 @@
+/**
+ * `ResultRow`: one judged (case, repeat) as the metrics see it, normalised from a judgement line
+ * (ours or the official harness's). Metrics are pure functions over arrays of these.
+ */
+import type { Facets } from '../dataset/case.js';
+import type { Findings } from '../judge/checks/findings.js';
+import type { BrokenBehavior, ErrorFlags } from '../judge/verdict.js';
+import type { Usage } from '../providers/provider.js';
+
+export interface ResultRow {
+  id: string;
+  /** `tested_model` of the line. */
+  model: string;
+  /** `judge_model` of the line. */
+  judge: string;
+  repeat: number;
+  facets: Facets;
+  /** Planner outcome: `error` = the call failed after retries, `parse_error` = the answer could not be read. */
+  plannerStatus: 'ok' | 'error' | 'parse_error';
+  /** Judge outcome: `judge_error` = no readable verdict. Never counted as correct. */
+  judgeStatus: 'ok' | 'judge_error';
+  /** Strictly parsed correctness; false whenever either side failed. */
+  correct: boolean;
+  /** Plan grade on the grid; null for a judge error (excluded from grade means, counted beside them). */
+  grade: number | null;
+  errors: ErrorFlags;
+  behavior: BrokenBehavior | null;
+  refused: boolean | null;
+  findings: Findings | null;
+  usage: { planner: Usage | null; judge: Usage | null };
+  promptVersion: string | null;
+  judgePromptVersion: string | null;
+}

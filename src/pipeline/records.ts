@@ -1,0 +1,77 @@
+/**
+ * The run-directory line shapes: `predictions.jsonl` and `judgements.jsonl`. Dataset fields and the
+ * `tested_model` / `model_response` / `judge_model` / `judgement` keys match the official harness;
+ * everything of ours lives under `apb`.
+ */
+import type { Facets } from '../dataset/case.js';
+import type { Findings } from '../judge/checks/findings.js';
+import type { BrokenBehavior } from '../judge/verdict.js';
+import type { FinishReason, Usage } from '../providers/provider.js';
+import type { Attempt } from '../settings/attempt.js';
+
+export const RESULT_SCHEMA_VERSION = 1;
+
+/** The planner side of one (case, repeat). */
+export interface PredictionMeta {
+  schema_version: number;
+  status: 'ok' | 'error' | 'parse_error';
+  repeat: number;
+  /** Resume key: hash of case content, repeat, tested model, prompt version and sampling parameters. */
+  fingerprint: string;
+  prompt_version: string;
+  parsed: Attempt | null;
+  parse_error?: string;
+  error?: { kind: string; message: string; status?: number };
+  usage: Usage | null;
+  latency_ms: number | null;
+  finish_reason: FinishReason | null;
+  attempts: number;
+  cached: boolean;
+  facets: Facets;
+}
+
+export interface PredictionLine {
+  [datasetField: string]: unknown;
+  id: string;
+  split: string;
+  tested_model: string;
+  model_response: string;
+  apb: PredictionMeta;
+}
+
+/** The official judgement keys; `grade` is null only for a judge error. */
+export interface Judgement {
+  is_correct: boolean;
+  grade: number | null;
+  error_list: number[];
+  reasoning: string;
+  behavior?: BrokenBehavior;
+  refused?: boolean;
+}
+
+/** The judge side of one (case, repeat). */
+export interface JudgementMeta {
+  schema_version: number;
+  status: 'ok' | 'judge_error';
+  judge_kind: 'rules' | 'llm';
+  judge_prompt_version: string;
+  findings: Findings | null;
+  usage: Usage | null;
+  latency_ms: number | null;
+  attempts: number;
+  cached: boolean;
+  judge_error?: { reason: string; message: string; raw_text?: string };
+  notes: string[];
+  prediction: PredictionMeta;
+}
+
+export interface JudgementLine {
+  [datasetField: string]: unknown;
+  id: string;
+  split: string;
+  tested_model: string;
+  model_response: string;
+  judge_model: string;
+  judgement: Judgement;
+  apb: JudgementMeta;
+}

@@ -1,0 +1,83 @@
+/**
+ * Finds the JSON value in untrusted model text: fenced blocks, prose around JSON, thinking
+ * blocks, and (optionally) near-JSON repaired by `jsonrepair`.
+ */
+import { jsonrepair } from 'jsonrepair';
+
+export interface ExtractedJson {
+  value: unknown;
+  /** True when the text had to be repaired (single quotes, trailing commas, truncation…). */
+  repaired: boolean;
+  /** True when the JSON was surrounded by other text or a code fence. */
+  embedded: boolean;
+}
+
+/** Returns the end index (exclusive) of the balanced JSON value opening at `start`, or -1. */
+function balancedEnd(text: string, start: number): number {
+  const stack: string[] = [];
+  let inString = false;
+  for (let index = start; index < text.length; index += 1) {
+    const char = text[index]!;
+    if (inString) {
+      if (char === '\\') index += 1;
+      else if (char === '"') inString = false;
+      continue;
+    }
+    if (char === '"') inString = true;
+    else if (char === '{' || char === '[') stack.push(char === '{' ? '}' : ']');
+    else if (char === '}' || char === ']') {
+      if (stack.pop() !== char) return -1;
+      if (stack.length === 0) return index + 1;
+    }
+  }
+  return -1;
+}
+
+function tryParse(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** Candidate texts in order of trust: the whole answer, fenced blocks, balanced spans. */
+function candidates(text: string): string[] {
+  const out: string[] = [];
+  for (const match of text.matchAll(/```[a-zA-Z0-9_-]*\s*\n?([\s\S]*?)```/g)) out.push(match[1]!.trim());
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index];
+    if (char !== '{' && char !== '[') continue;
+    const end = balancedEnd(text, index);
+    if (end > 0) {
+      out.push(text.slice(index, end));
+      if (char === '{') index = end - 1;
+    }
+  }
+  return out;
+}
+
+/** Extracts the first JSON object or array in `text`; null when there is none. */
+export function extractJson(raw: string, options: { repair: boolean } = { repair: true }): ExtractedJson | null {
+  const text = raw.replace(/<think(?:ing)?>[\s\S]*?<\/think(?:ing)?>/gi, '').trim();
+  if (!text) return null;
+  const whole = tryParse(text);
+  if (whole.ok && whole.value !== null && typeof whole.value === 'object') return { value: whole.value, repaired: false, embedded: false };
+  for (const candidate of candidates(text)) {
+    const parsed = tryParse(candidate);
+    if (parsed.ok && parsed.value !== null && typeof parsed.value === 'object') return { value: parsed.value, repaired: false, embedded: true };
+  }
+  if (!options.repair) return null;
+  const open = text.search(/[{[]/);
+  if (open < 0) return null;
+  const close = Math.max(text.lastIndexOf('}'), text.lastIndexOf(']'));
+  for (const slice of [text.slice(open, close > open ? close + 1 : undefined), text.slice(open)]) {
+    try {
+      const value = JSON.parse(jsonrepair(slice));
+      if (value !== null && typeof value === 'object') return { value, repaired: true, embedded: open > 0 };
+    } catch {
+      // try the next slice
+    }
+  }
+  return null;
+}
