@@ -25,8 +25,19 @@ function fieldPath(base: string, path: readonly PropertyKey[]): string {
   return out || '(record)';
 }
 
+/** zod's message, made plainer: a missing field says so, and a rejected value is quoted. */
+function messageOf(issue: z.core.$ZodIssue): string {
+  const input = (issue as { input?: unknown }).input;
+  if (issue.code === 'invalid_type' && input === undefined) return 'missing (required)';
+  if ((issue.code === 'invalid_value' || issue.code === 'invalid_type') && input !== undefined) {
+    const shown = JSON.stringify(input);
+    return `${issue.message} (got ${shown && shown.length > 60 ? `${shown.slice(0, 57)}...` : shown})`;
+  }
+  return issue.message;
+}
+
 function zodIssues(origin: LineOrigin, base: string, error: z.ZodError): InputIssue[] {
-  return error.issues.map((issue) => ({ file: origin.file, line: origin.line, field: fieldPath(base, issue.path), message: issue.message }));
+  return error.issues.map((issue) => ({ file: origin.file, line: origin.line, field: fieldPath(base, issue.path), message: messageOf(issue) }));
 }
 
 type Decoded = { [K in JsonFieldName]?: z.infer<(typeof JSON_FIELDS)[K]> };
@@ -45,7 +56,7 @@ function decodeJsonFields(record: RawRecord, origin: LineOrigin, issues: InputIs
         continue;
       }
     }
-    const result = JSON_FIELDS[field].safeParse(value);
+    const result = JSON_FIELDS[field].safeParse(value, { reportInput: true });
     if (result.success) (decoded as Record<string, unknown>)[field] = result.data;
     else issues.push(...zodIssues(origin, field, result.error));
   }
@@ -56,7 +67,7 @@ function resolveFiles(record: RawRecord, origin: LineOrigin, resolver: FileResol
   const files: CaseFile[] = [];
   (record.files ?? []).forEach((entry, index) => {
     const field = `files[${index}]`;
-    const parsed = FileEntrySchema.safeParse(entry);
+    const parsed = FileEntrySchema.safeParse(entry, { reportInput: true });
     if (!parsed.success) return issues.push(...zodIssues(origin, field, parsed.error));
     const { path, type } = typeof parsed.data === 'string' ? { path: parsed.data, type: null } : parsed.data;
     const resolution = resolver.resolve(path, type ?? null);
@@ -110,7 +121,7 @@ export function parseRecordLine(text: string, origin: LineOrigin, resolver: File
     issue('(line)', 'expected a JSON object');
     return { ok: false, issues };
   }
-  const parsed = RecordSchema.safeParse(json);
+  const parsed = RecordSchema.safeParse(json, { reportInput: true });
   if (!parsed.success) return { ok: false, issues: zodIssues(origin, '', parsed.error) };
   const record = parsed.data;
   if (origin.fileSplit && record.split !== origin.fileSplit) issue('split', `"${record.split}" does not match the file's split "${origin.fileSplit}"`);

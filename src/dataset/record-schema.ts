@@ -63,7 +63,7 @@ export const ToolDefinitionSchema = z.union([
     })
     .loose(),
   z.object({ tool_name: z.string().min(1), description: z.string().nullish(), parameters: jsonObject.nullish() }).loose(),
-]);
+], { error: 'not a tool definition (expected a string, {name, description, parameters} or {type: "function", function: {name, …}})' });
 export type ToolDefinition = z.infer<typeof ToolDefinitionSchema>;
 
 /** A reference tool-chain node `{name, parameter_description, reason}` (and its common spellings). */
@@ -119,10 +119,9 @@ export type TrajectoryEntry = z.infer<typeof TrajectoryEntrySchema>;
 /** A reference step: a chain node or a trajectory message. */
 export const ReferenceStepSchema = z.union([ChainNodeSchema, TrajectoryEntrySchema]);
 
-export const FileEntrySchema = z.union([
-  z.string().min(1),
-  z.object({ path: z.string().min(1), type: z.string().nullish() }).loose(),
-]);
+export const FileEntrySchema = z.union([z.string().min(1), z.object({ path: z.string().min(1), type: z.string().nullish() }).loose()], {
+  error: 'not a file entry (expected a relative path or {path, type})',
+});
 
 /** Decoders for each `*_json` field: the field name and the schema of its decoded value. */
 export const JSON_FIELDS = {

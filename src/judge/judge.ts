@@ -30,5 +30,7 @@ export interface Judge {
   /** `rules`, or the judge model spec (`google:gemini-3-pro-preview`). */
   readonly id: string;
   readonly kind: 'rules' | 'llm';
+  /** Version of everything that shapes its verdicts (rubric texts, mapping); recorded in the manifest. */
+  readonly version: string;
   judge(input: JudgeInput, signal?: AbortSignal): Promise<JudgeResult>;
 }

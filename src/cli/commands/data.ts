@@ -1,0 +1,32 @@
+/** `apb data validate DIR`: every problem of a dataset as FILE:LINE: field: message; exit 1 if any. */
+import type { Command } from 'commander';
+import { SPLITS } from '../../dataset/case.js';
+import { readCases, resolveDatasetDir } from '../../dataset/read-cases.js';
+import { formatIssue } from '../../errors.js';
+import type { CommandOutcome } from '../main.js';
+import { say } from '../terminal.js';
+
+export function registerDataCommands(program: Command, outcome: CommandOutcome): void {
+  const data = program.command('data').description('work with datasets in the released layout');
+  data
+    .command('validate')
+    .argument('<dir>', 'dataset directory (DIR/data/{split}.jsonl), or "sample"')
+    .description('check every record; print each problem as FILE:LINE: field: message')
+    .action(async (dir: string) => {
+      const root = resolveDatasetDir(dir);
+      const perSplit = new Map<string, number>();
+      let problems = 0;
+      let invalid = 0;
+      for await (const item of readCases(root)) {
+        if (item.kind === 'case') perSplit.set(item.case.split, (perSplit.get(item.case.split) ?? 0) + 1);
+        else {
+          invalid += 1;
+          problems += item.issues.length;
+          for (const issue of item.issues) process.stdout.write(`${formatIssue(issue)}\n`);
+        }
+      }
+      const summary = SPLITS.filter((split) => perSplit.has(split)).map((split) => `${split} ${perSplit.get(split)}`).join(', ');
+      say(`apb: ${[...perSplit.values()].reduce((a, b) => a + b, 0)} valid case(s)${summary ? ` (${summary})` : ''}; ${invalid} invalid record(s), ${problems} problem(s)`);
+      outcome.exitCode = problems > 0 ? 1 : 0;
+    });
+}

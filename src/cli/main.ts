@@ -1,0 +1,64 @@
+/**
+ * argv → command. The ONLY place that prints errors and decides the exit code: an `ApbError`
+ * becomes its message and a non-zero code; anything else is an internal error (stack with --debug).
+ */
+import { Command, CommanderError } from 'commander';
+import { ApbError, InputError } from '../errors.js';
+import { redact } from '../redact.js';
+import { APB_VERSION } from '../version.js';
+import { registerDataCommands } from './commands/data.js';
+import { registerRunCommand } from './commands/run.js';
+import { registerScoreCommand } from './commands/score.js';
+import { say } from './terminal.js';
+
+/** Exit codes of the contract: 0 done, 1 failure, 2 bad arguments or input, 130 interrupted. */
+export const EXIT = { ok: 0, failure: 1, usage: 2, interrupted: 130 } as const;
+
+/** What a command action reports back to `main`. */
+export interface CommandOutcome {
+  exitCode: number;
+}
+
+export function buildProgram(outcome: CommandOutcome): Command {
+  const program = new Command('apb')
+    .description('Agent Planning Benchmark harness: run planners, judge plans, report the paper\'s tables')
+    .version(APB_VERSION)
+    .option('--debug', 'print stack traces of internal errors')
+    .exitOverride()
+    .configureOutput({ writeErr: (text) => process.stderr.write(text) });
+  registerRunCommand(program, outcome);
+  registerDataCommands(program, outcome);
+  registerScoreCommand(program, outcome);
+  for (const command of program.commands) command.exitOverride();
+  return program;
+}
+
+function reportError(error: unknown, debug: boolean): number {
+  if (error instanceof CommanderError) {
+    return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help' ? EXIT.ok : EXIT.usage;
+  }
+  if (error instanceof InputError) {
+    say(redact(error.message));
+    say(`apb: ${error.issues.length} problem(s) in the input; nothing was run`);
+    return EXIT.usage;
+  }
+  if (error instanceof ApbError) {
+    say(`apb: ${redact(error.message)}`);
+    return error.code === 'usage' || error.code === 'run-mismatch' ? EXIT.usage : EXIT.failure;
+  }
+  say(`apb: internal error: ${redact((error as Error)?.message ?? String(error))}${debug ? '' : ' (rerun with --debug for the stack)'}`);
+  if (debug) say(redact((error as Error)?.stack ?? ''));
+  return EXIT.failure;
+}
+
+/** Runs the CLI and returns the process exit code. */
+export async function main(argv: string[]): Promise<number> {
+  const outcome: CommandOutcome = { exitCode: EXIT.ok };
+  const program = buildProgram(outcome);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return outcome.exitCode;
+  } catch (error) {
+    return reportError(error, argv.includes('--debug'));
+  }
+}

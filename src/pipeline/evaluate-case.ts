@@ -1,0 +1,131 @@
+/**
+ * One (case, repeat) end to end: prompt → planner → parse → checks → judge, producing the
+ * prediction line and the judgement line. Expected failures become data; only an authentication
+ * failure or an abort escapes, because those must stop the run.
+ */
+import type { Case } from '../dataset/case.js';
+import { ProviderError } from '../errors.js';
+import { runChecks } from '../judge/checks/index.js';
+import type { Findings } from '../judge/checks/findings.js';
+import type { Judge, JudgeResult } from '../judge/judge.js';
+import type { JudgeOutcome } from '../judge/verdict.js';
+import type { ProviderResult } from '../providers/provider.js';
+import { redact } from '../redact.js';
+import { SETTINGS } from '../settings/index.js';
+import type { ParsedAnswer } from '../settings/attempt.js';
+import type { Prompt, PromptOptions } from '../settings/prompt.js';
+import type { Planner } from './planner.js';
+import { RESULT_SCHEMA_VERSION, type Judgement, type JudgementLine, type PredictionLine, type PredictionMeta } from './records.js';
+
+export interface CaseContext {
+  planner: Planner;
+  judge: Judge;
+  promptOptions: PromptOptions;
+  signal?: AbortSignal;
+}
+
+/** True for errors that must stop the whole run instead of becoming a case outcome. */
+export function isFatal(error: unknown): boolean {
+  return (error instanceof ProviderError && (error.kind === 'auth' || error.kind === 'aborted')) || (error as Error)?.name === 'AbortError';
+}
+
+/** Builds the planner prompt of a case (what the planner sees, and what the judge is shown). */
+export function plannerPromptOf(caseItem: Case, options: PromptOptions): Prompt {
+  return SETTINGS[caseItem.split].buildPrompt(caseItem.input, options);
+}
+
+/** Runs the planner for one case and returns its prediction line. */
+export async function predict(caseItem: Case, repeat: number, fingerprint: string, prompt: Prompt, context: CaseContext): Promise<PredictionLine> {
+  const meta: PredictionMeta = {
+    schema_version: RESULT_SCHEMA_VERSION,
+    status: 'ok',
+    repeat,
+    fingerprint,
+    prompt_version: prompt.promptVersion,
+    parsed: null,
+    usage: null,
+    latency_ms: null,
+    finish_reason: null,
+    attempts: 0,
+    cached: false,
+    facets: caseItem.facets,
+  };
+  let result: ProviderResult;
+  try {
+    result = await context.planner.answer(caseItem, prompt, repeat, context.signal);
+  } catch (error) {
+    if (isFatal(error) || !(error instanceof ProviderError)) throw error;
+    meta.status = 'error';
+    meta.error = { kind: error.kind, message: redact(error.message), ...(error.status ? { status: error.status } : {}) };
+    return { ...caseItem.record, id: caseItem.id, split: caseItem.split, tested_model: context.planner.id, model_response: '', apb: meta };
+  }
+  Object.assign(meta, { usage: result.usage, latency_ms: result.latencyMs, finish_reason: result.finishReason, attempts: result.attempts, cached: result.cached });
+  const parsed = SETTINGS[caseItem.split].parseAnswer(result.text, caseItem.input);
+  if (parsed.kind === 'parse_error') {
+    meta.status = 'parse_error';
+    meta.parse_error = parsed.message;
+  } else meta.parsed = parsed;
+  return { ...caseItem.record, id: caseItem.id, split: caseItem.split, tested_model: context.planner.id, model_response: result.text, apb: meta };
+}
+
+/** The parsed answer recorded in a prediction line (parse failures are re-read from the raw text for their message). */
+function parsedOf(prediction: PredictionLine): ParsedAnswer {
+  if (prediction.apb.parsed) return prediction.apb.parsed;
+  return { kind: 'parse_error', message: prediction.apb.parse_error ?? 'no answer' };
+}
+
+/** The verdict's official keys; a judge error records no correctness (false) and no grade (null). */
+function judgementOf(outcome: JudgeOutcome, split: string): Judgement {
+  if (outcome.kind === 'unjudged') {
+    return { is_correct: false, grade: null, error_list: [0, 0, 0, 0, 0, 0], reasoning: `judge_error (${outcome.reason}): ${outcome.message}` };
+  }
+  const judgement: Judgement = { is_correct: outcome.correct, grade: outcome.grade, error_list: outcome.errors.map(Number), reasoning: outcome.reasoning };
+  if (split === 'step_wise_tool_broken' && outcome.behavior) judgement.behavior = outcome.behavior;
+  if (outcome.refused !== undefined) judgement.refused = outcome.refused;
+  return judgement;
+}
+
+/** Judges a prediction (or records why there is nothing to judge) and returns the judgement line. */
+export async function judgePrediction(caseItem: Case, prediction: PredictionLine, prompt: Prompt, context: CaseContext): Promise<JudgementLine> {
+  const base = { ...prediction, judge_model: context.judge.id };
+  if (prediction.apb.status === 'error') {
+    const judgement: Judgement = { is_correct: false, grade: 0, error_list: [0, 0, 0, 0, 0, 0], reasoning: `no answer to judge: the planner call failed (${prediction.apb.error?.message ?? 'unknown error'})` };
+    return { ...base, judgement, apb: judgementMeta(context.judge, null, null, prediction, ['planner call failed; not sent to the judge']) };
+  }
+  const parsed = parsedOf(prediction);
+  const findings = runChecks(caseItem, parsed);
+  const result = await context.judge.judge(
+    { case: caseItem, plannerPrompt: prompt, rawAnswer: prediction.model_response, parsed, findings, repeat: prediction.apb.repeat },
+    context.signal,
+  );
+  const outcome = guardParseFailure(result.outcome, parsed);
+  const line: JudgementLine = { ...base, judgement: judgementOf(outcome.outcome, caseItem.split), apb: judgementMeta(context.judge, result, findings, prediction, outcome.notes) };
+  if (result.outcome.kind === 'unjudged') {
+    line.apb.judge_error = { reason: result.outcome.reason, message: result.outcome.message, ...(result.outcome.rawText !== undefined ? { raw_text: result.outcome.rawText } : {}) };
+  }
+  return line;
+}
+
+/** A parse failure is never correct and never a refusal, whatever a judge says. */
+function guardParseFailure(outcome: JudgeOutcome, parsed: ParsedAnswer): { outcome: JudgeOutcome; notes: string[] } {
+  if (parsed.kind !== 'parse_error' || outcome.kind !== 'verdict') return { outcome, notes: outcome.kind === 'verdict' ? outcome.notes : [] };
+  const notes = [...outcome.notes];
+  if (outcome.correct || outcome.refused) notes.push('the answer did not parse: correctness and refusal overridden to false');
+  return { outcome: { ...outcome, correct: false, refused: false, grade: outcome.correct ? 0 : outcome.grade }, notes };
+}
+
+function judgementMeta(judge: Judge, result: JudgeResult | null, findings: Findings | null, prediction: PredictionLine, notes: string[]): JudgementLine['apb'] {
+  return {
+    schema_version: RESULT_SCHEMA_VERSION,
+    status: result?.outcome.kind === 'unjudged' ? 'judge_error' : 'ok',
+    judge_kind: judge.kind,
+    judge_prompt_version: result?.promptVersion ?? 'none',
+    findings,
+    usage: result?.usage ?? null,
+    latency_ms: result?.latencyMs ?? null,
+    attempts: result?.attempts ?? 0,
+    cached: result?.cached ?? false,
+    notes,
+    prediction: prediction.apb,
+  };
+}

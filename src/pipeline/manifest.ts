@@ -1,0 +1,123 @@
+/**
+ * The run manifest (`manifest.json`): what produced a run directory. Its identity part must match
+ * on resume; selection (limit, ids, shard, repeats) may grow, because fingerprints keep resume exact.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { SplitName } from '../dataset/case.js';
+import { listSplitFiles } from '../dataset/read-cases.js';
+import { RunMismatchError } from '../errors.js';
+import type { SamplingParams, Usage } from '../providers/provider.js';
+import { canonicalJson } from './fingerprint.js';
+
+/** Everything that must be equal for two invocations to write into one directory. */
+export interface ManifestIdentity {
+  dataset_content_hash: string;
+  tested_model: string;
+  base_url: string | null;
+  judges: string[];
+  judge_base_url: string | null;
+  judge_version: string;
+  protocol: 'paper' | 'official';
+  allow_refusal: boolean;
+  judge_blind: boolean;
+  prompt_versions: Partial<Record<SplitName, string>>;
+  sampling: SamplingParams;
+}
+
+/** Usage totals of one role. */
+export interface UsageTotals {
+  calls: number;
+  cached_calls: number;
+  input_tokens: number;
+  output_tokens: number;
+  cost_usd: number | null;
+}
+
+export interface Manifest {
+  apb_version: string;
+  schema_version: number;
+  status: 'running' | 'complete' | 'interrupted' | 'failed';
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+  dataset: { path: string; content_hash: string };
+  splits: SplitName[];
+  selection: { limit: number | null; ids: string[] | null; shard: string | null; repeats: number };
+  identity: ManifestIdentity;
+  counts: {
+    cases: number;
+    invalid_records: number;
+    resumed: number;
+    predictions: { ok: number; error: number; parse_error: number };
+    judgements: { ok: number; judge_error: number };
+  };
+  usage: { planner: UsageTotals; judge: UsageTotals };
+}
+
+/** sha256 over the selected split files' bytes, streamed. */
+export async function datasetContentHash(dir: string, splits: readonly SplitName[]): Promise<string> {
+  const hash = createHash('sha256');
+  for (const { split, file } of listSplitFiles(dir)) {
+    if (!splits.includes(split)) continue;
+    hash.update(`${split}\n`);
+    for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  }
+  return hash.digest('hex');
+}
+
+export function emptyUsageTotals(): UsageTotals {
+  return { calls: 0, cached_calls: 0, input_tokens: 0, output_tokens: 0, cost_usd: null };
+}
+
+/** Adds one call's usage (a cache hit counts as a call but adds no tokens or cost). */
+export function addUsage(totals: UsageTotals, usage: Usage | null, cached: boolean, costUsd: number | null): void {
+  totals.calls += 1;
+  if (cached) {
+    totals.cached_calls += 1;
+    return;
+  }
+  totals.input_tokens += usage?.inputTokens ?? 0;
+  totals.output_tokens += usage?.outputTokens ?? 0;
+  if (costUsd !== null) totals.cost_usd = (totals.cost_usd ?? 0) + costUsd;
+}
+
+export function manifestPath(dir: string): string {
+  return path.join(dir, 'manifest.json');
+}
+
+export function readManifest(dir: string): Manifest | null {
+  const file = manifestPath(dir);
+  if (!existsSync(file)) return null;
+  return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+}
+
+/** Writes atomically (temp file + rename), so a crash never leaves a half manifest. */
+export function writeManifest(dir: string, manifest: Manifest): void {
+  const file = manifestPath(dir);
+  writeFileSync(`${file}.tmp`, `${JSON.stringify(manifest, null, 2)}\n`);
+  renameSync(`${file}.tmp`, file);
+}
+
+/** Throws a `RunMismatchError` naming every identity field that differs from the directory's manifest. */
+export function assertSameIdentity(dir: string, existing: ManifestIdentity, wanted: ManifestIdentity): void {
+  const differences: string[] = [];
+  for (const key of Object.keys(wanted) as (keyof ManifestIdentity)[]) {
+    const before = existing[key];
+    const after = wanted[key];
+    if (key === 'prompt_versions') {
+      const old = before as ManifestIdentity['prompt_versions'];
+      for (const [split, version] of Object.entries(after as ManifestIdentity['prompt_versions'])) {
+        if (old[split as SplitName] && old[split as SplitName] !== version) differences.push(`prompt version of ${split}: ${old[split as SplitName]} → ${version}`);
+      }
+    } else if (canonicalJson(before) !== canonicalJson(after)) {
+      differences.push(`${key}: ${canonicalJson(before)} → ${canonicalJson(after)}`);
+    }
+  }
+  if (differences.length > 0) {
+    throw new RunMismatchError(
+      `${dir} holds a run made with other settings; use another --out or the same settings.\n  ${differences.join('\n  ')}`,
+    );
+  }
+}

@@ -1,0 +1,68 @@
+import { appendFileSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { JudgementLine, PredictionLine } from './records.js';
+import { JsonlResultsStore, MemoryResultsStore, type ResultsStore } from './results-store.js';
+
+const prediction = (id: string): PredictionLine => ({ id, split: 'holistic_planning', tested_model: 'm', model_response: 'x', apb: { fingerprint: id } as PredictionLine['apb'] });
+const judgement = (id: string): JudgementLine =>
+  ({ ...prediction(id), judge_model: 'rules', judgement: { is_correct: true, grade: 1, error_list: [0, 0, 0, 0, 0, 0], reasoning: '' }, apb: {} }) as unknown as JudgementLine;
+
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) out.push(item);
+  return out;
+}
+
+const implementations: [string, () => ResultsStore][] = [
+  ['JsonlResultsStore', () => new JsonlResultsStore(mkdtempSync(path.join(tmpdir(), 'apb-store-')))],
+  ['MemoryResultsStore', () => new MemoryResultsStore()],
+];
+
+describe.each(implementations)('ResultsStore contract: %s', (_name, make) => {
+  it('returns what was appended, in order, and keeps the two streams apart', async () => {
+    const store = make();
+    store.appendPrediction(prediction('a'));
+    store.appendPrediction(prediction('b'));
+    store.appendJudgement(judgement('a'));
+    expect((await collect(store.readPredictions())).map((line) => line.id)).toEqual(['a', 'b']);
+    expect((await collect(store.readJudgements())).map((line) => line.id)).toEqual(['a']);
+    expect(store.tornLinesDropped).toBe(0);
+    store.close();
+  });
+
+  it('stores copies: later mutation of an appended line does not change it', async () => {
+    const store = make();
+    const line = prediction('a');
+    store.appendPrediction(line);
+    line.id = 'changed';
+    expect((await collect(store.readPredictions()))[0]!.id).toBe('a');
+    store.close();
+  });
+});
+
+describe('JsonlResultsStore after a crash', () => {
+  it('drops a torn last line on open and appends after the last complete line', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'apb-store-'));
+    const first = new JsonlResultsStore(dir);
+    first.appendJudgement(judgement('a'));
+    first.close();
+    appendFileSync(path.join(dir, 'judgements.jsonl'), '{"id": "b", "judge_mo');
+    const second = new JsonlResultsStore(dir);
+    expect(second.tornLinesDropped).toBe(1);
+    second.appendJudgement(judgement('c'));
+    second.close();
+    const text = readFileSync(path.join(dir, 'judgements.jsonl'), 'utf8');
+    expect(text.split('\n').filter(Boolean).map((line) => (JSON.parse(line) as { id: string }).id)).toEqual(['a', 'c']);
+  });
+
+  it('treats a file that is one torn line as empty', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'apb-store-'));
+    appendFileSync(path.join(dir, 'predictions.jsonl'), '{"id": "half');
+    const store = new JsonlResultsStore(dir);
+    expect(store.tornLinesDropped).toBe(1);
+    expect(await collect(store.readPredictions())).toEqual([]);
+    store.close();
+  });
+});

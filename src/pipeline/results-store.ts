@@ -1,0 +1,128 @@
+/**
+ * `ResultsStore`: append-only JSONL of predictions and judgements, one line per finished case,
+ * written synchronously so a line that exists survives a crash; a torn last line is dropped on open.
+ */
+import { closeSync, createReadStream, existsSync, ftruncateSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import type { JudgementLine, PredictionLine } from './records.js';
+
+export interface ResultsStore {
+  appendPrediction(line: PredictionLine): void;
+  appendJudgement(line: JudgementLine): void;
+  readPredictions(): AsyncIterable<PredictionLine>;
+  readJudgements(): AsyncIterable<JudgementLine>;
+  /** Lines dropped because a crash left them half-written. */
+  readonly tornLinesDropped: number;
+  close(): void;
+}
+
+/** Streams the JSON lines of a file with their line numbers; unreadable lines are reported through `onBadLine`. */
+export async function* readJsonLines(file: string, onBadLine?: (line: number, message: string) => void): AsyncGenerator<{ line: number; value: Record<string, unknown> }> {
+  if (!existsSync(file)) return;
+  const lines = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
+  let lineNumber = 0;
+  for await (const raw of lines) {
+    lineNumber += 1;
+    const text = (lineNumber === 1 ? raw.replace(/^\uFEFF/, '') : raw).trim();
+    if (!text) continue;
+    try {
+      const value = JSON.parse(text) as unknown;
+      if (value && typeof value === 'object' && !Array.isArray(value)) yield { line: lineNumber, value: value as Record<string, unknown> };
+      else onBadLine?.(lineNumber, 'expected a JSON object');
+    } catch (error) {
+      onBadLine?.(lineNumber, `invalid JSON: ${(error as Error).message}`);
+    }
+  }
+}
+
+/** Cuts a torn (newline-less) last line left by a crash; returns whether it cut. */
+function dropTornLine(file: string): boolean {
+  if (!existsSync(file)) return false;
+  const fd = openSync(file, 'r+');
+  try {
+    const size = fstatSync(fd).size;
+    const chunk = Buffer.alloc(Math.min(Math.max(size, 1), 1 << 20));
+    let end = size;
+    while (end > 0) {
+      const start = Math.max(0, end - chunk.length);
+      readSync(fd, chunk, 0, end - start, start);
+      const index = chunk.subarray(0, end - start).lastIndexOf(0x0a);
+      if (index >= 0) {
+        const cut = start + index + 1;
+        if (cut !== size) ftruncateSync(fd, cut);
+        return cut !== size;
+      }
+      end = start;
+    }
+    if (size > 0) ftruncateSync(fd, 0);
+    return size > 0;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The JSONL store of a run directory (`predictions.jsonl`, `judgements.jsonl`). */
+export class JsonlResultsStore implements ResultsStore {
+  private readonly predictionsFd: number;
+  private readonly judgementsFd: number;
+  readonly tornLinesDropped: number;
+  readonly predictionsPath: string;
+  readonly judgementsPath: string;
+
+  constructor(readonly dir: string) {
+    mkdirSync(dir, { recursive: true });
+    this.predictionsPath = path.join(dir, 'predictions.jsonl');
+    this.judgementsPath = path.join(dir, 'judgements.jsonl');
+    this.tornLinesDropped = Number(dropTornLine(this.predictionsPath)) + Number(dropTornLine(this.judgementsPath));
+    // 'a' makes every write an atomic append; a synchronous write is in the kernel before we move on.
+    this.predictionsFd = openSync(this.predictionsPath, 'a');
+    this.judgementsFd = openSync(this.judgementsPath, 'a');
+  }
+
+  appendPrediction(line: PredictionLine): void {
+    writeSync(this.predictionsFd, `${JSON.stringify(line)}\n`);
+  }
+
+  appendJudgement(line: JudgementLine): void {
+    writeSync(this.judgementsFd, `${JSON.stringify(line)}\n`);
+  }
+
+  async *readPredictions(): AsyncIterable<PredictionLine> {
+    for await (const { value } of readJsonLines(this.predictionsPath)) yield value as PredictionLine;
+  }
+
+  async *readJudgements(): AsyncIterable<JudgementLine> {
+    for await (const { value } of readJsonLines(this.judgementsPath)) yield value as JudgementLine;
+  }
+
+  close(): void {
+    closeSync(this.predictionsFd);
+    closeSync(this.judgementsFd);
+  }
+}
+
+/** An in-memory store with the same contract, for tests and library use. */
+export class MemoryResultsStore implements ResultsStore {
+  readonly predictions: PredictionLine[] = [];
+  readonly judgements: JudgementLine[] = [];
+  readonly tornLinesDropped = 0;
+
+  appendPrediction(line: PredictionLine): void {
+    this.predictions.push(structuredClone(line));
+  }
+
+  appendJudgement(line: JudgementLine): void {
+    this.judgements.push(structuredClone(line));
+  }
+
+  async *readPredictions(): AsyncIterable<PredictionLine> {
+    yield* this.predictions;
+  }
+
+  async *readJudgements(): AsyncIterable<JudgementLine> {
+    yield* this.judgements;
+  }
+
+  close(): void {}
+}

@@ -1,0 +1,59 @@
+/**
+ * `RunSpec`: what the user asked for (flags, as strings and numbers), validated with zod. The
+ * orchestrator receives a `ResolvedRun` built from it by the CLI (providers, judges, directories).
+ */
+import { z } from 'zod';
+import { SPLITS, type SplitName } from '../dataset/case.js';
+import { UsageError } from '../errors.js';
+
+export const RunSpecSchema = z.object({
+  data: z.string().default('sample'),
+  splits: z.string().default('all'),
+  model: z.string().default('baseline:heuristic'),
+  baseUrl: z.string().optional(),
+  judges: z.array(z.string()).default(['rules']),
+  judgeBaseUrl: z.string().optional(),
+  out: z.string().optional(),
+  limit: z.number().int().positive().optional(),
+  ids: z.array(z.string()).optional(),
+  concurrency: z.number().int().positive().max(1024).default(8),
+  rpm: z.number().positive().optional(),
+  tpm: z.number().positive().optional(),
+  timeoutMs: z.number().int().positive().default(120_000),
+  maxRetries: z.number().int().min(0).max(20).default(6),
+  cache: z.boolean().default(true),
+  repeats: z.number().int().positive().max(100).default(1),
+  protocol: z.enum(['paper', 'official']).default('paper'),
+  shard: z.object({ index: z.number().int().min(1), count: z.number().int().min(1) }).optional(),
+  maxCost: z.number().positive().optional(),
+  allowRefusal: z.boolean().default(false),
+  skipInvalid: z.boolean().default(false),
+  retryErrors: z.boolean().default(false),
+  temperature: z.number().min(0).max(2).optional(),
+  maxTokens: z.number().int().positive().optional(),
+  judgeBlind: z.boolean().default(false),
+});
+export type RunSpec = z.infer<typeof RunSpecSchema>;
+
+/** `all`, `holistic`, `step_wise`, or a comma list of split names. */
+export function parseSplits(value: string): SplitName[] {
+  const words = value.split(',').map((word) => word.trim()).filter(Boolean);
+  const out = new Set<SplitName>();
+  for (const word of words) {
+    if (word === 'all') SPLITS.forEach((split) => out.add(split));
+    else if (word === 'holistic' || word === 'step_wise') SPLITS.filter((split) => split.startsWith(word)).forEach((split) => out.add(split));
+    else if ((SPLITS as readonly string[]).includes(word)) out.add(word as SplitName);
+    else throw new UsageError(`unknown split "${word}" (expected all, holistic, step_wise or one of ${SPLITS.join(', ')})`);
+  }
+  if (out.size === 0) throw new UsageError('--splits names no split');
+  return SPLITS.filter((split) => out.has(split));
+}
+
+/** `I/N` → {index, count}, 1-based. */
+export function parseShard(value: string): { index: number; count: number } {
+  const match = /^(\d+)\/(\d+)$/.exec(value.trim());
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (!match || index < 1 || count < 1 || index > count) throw new UsageError(`--shard expects I/N with 1 ≤ I ≤ N (got "${value}")`);
+  return { index, count };
+}
