@@ -9,15 +9,8 @@ import { APB_VERSION } from '../version.js';
 import { registerDataCommands } from './commands/data.js';
 import { registerRunCommand } from './commands/run.js';
 import { registerScoreCommand } from './commands/score.js';
+import { EXIT, type CommandOutcome } from './outcome.js';
 import { say } from './terminal.js';
-
-/** Exit codes of the contract: 0 done, 1 failure, 2 bad arguments or input, 130 interrupted. */
-export const EXIT = { ok: 0, failure: 1, usage: 2, interrupted: 130 } as const;
-
-/** What a command action reports back to `main`. */
-export interface CommandOutcome {
-  exitCode: number;
-}
 
 export function buildProgram(outcome: CommandOutcome): Command {
   const program = new Command('apb')

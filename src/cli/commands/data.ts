@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { SPLITS } from '../../dataset/case.js';
 import { readCases, resolveDatasetDir } from '../../dataset/read-cases.js';
 import { formatIssue } from '../../errors.js';
-import type { CommandOutcome } from '../main.js';
+import type { CommandOutcome } from '../outcome.js';
 import { say } from '../terminal.js';
 
 export function registerDataCommands(program: Command, outcome: CommandOutcome): void {

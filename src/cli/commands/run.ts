@@ -6,7 +6,7 @@ import { runEvaluation } from '../../pipeline/run.js';
 import { parseShard, parseSplits, RunSpecSchema, type RunSpec } from '../../pipeline/run-spec.js';
 import { writeRunOutputs } from '../../pipeline/outputs.js';
 import { DEFAULT_PROMPT_OPTIONS } from '../../settings/prompt.js';
-import { EXIT, type CommandOutcome } from '../main.js';
+import { EXIT, type CommandOutcome } from '../outcome.js';
 import { collect, commaList, positiveInt, positiveNumber, nonNegativeInt, temperature } from '../options.js';
 import { createProgressReporter } from '../progress.js';
 import { resolveJudge, resolvePlanner } from '../resolve.js';

@@ -11,6 +11,7 @@ export interface ArgumentProblem {
   detail?: string;
 }
 
+/** What the deterministic checks D1–D10 found in one answer (see `checks/index.ts`). */
 export interface Findings {
   /** D1: the answer parsed and matches the split's output schema. */
   schema: { valid: boolean; issues: string[] };
@@ -22,20 +23,34 @@ export interface Findings {
   brokenTool: { behavior: BrokenBehavior; calledTool: string | null } | null;
   /** D5: refusal detection; a parse failure is never a refusal. */
   refusal: { refused: boolean; explicit: boolean; evidence: string | null };
-  /** D6: tool-set precision / recall / F1 against the reference chain (null without a reference chain). */
+  /** D6: tool-set precision / recall / F1 against the reference chain (null without a reference chain or a readable answer). */
   toolSet: { precision: number; recall: number; f1: number; missing: string[]; extra: string[] } | null;
-  /** D7: order-aware agreement: longest common subsequence of tool names, and data-flow edge F1. */
-  chainOrder: { lcs: number; lcsRatio: number; edgeF1: number | null } | null;
+  /** D7: order-aware agreement: longest common subsequence of tool names, and data-flow edge F1 (null as D6). */
+  chainOrder: {
+    lcs: number;
+    lcsRatio: number;
+    edgeF1: number | null;
+    /** Share of the reference edges between two tools the answer calls that the answer also has (null when there is none). */
+    sharedEdgeRecall?: number | null;
+    /** `data-flow` when both sides' arguments cite earlier steps, else `consecutive` pairs. */
+    edgeBasis?: 'data-flow' | 'consecutive';
+  } | null;
   /** D8: argument checks against each called tool's JSON schema. */
   arguments: { checkedCalls: number; problems: ArgumentProblem[] };
-  /** D9 (step-wise): per-position tool and argument agreement with the reference next-k steps. */
+  /** D9 (step-wise; null for a parse failure): per-position tool and argument agreement with the reference next-k steps. */
   nextK: {
     horizon: number;
     predicted: number;
     toolMatches: boolean[];
     argumentMatches: (boolean | null)[];
     allToolsMatch: boolean;
+    /** Per position: the predicted tool (null for a text-only step or a missing one). */
+    predictedTools?: (string | null)[];
+    /** Per position: the ground-truth tool (null when the reference step calls none). */
+    referenceTools?: (string | null)[];
+    /** Per position: whether the predicted tool is one the reference uses anywhere (chain, next or remaining steps). */
+    inReference?: boolean[];
   } | null;
-  /** D10: plan length and cost against the reference (cost only when tools carry costs). */
+  /** D10: plan length and cost against the reference (cost only when tools carry costs; null as D6). */
   planCost: { predictedSteps: number; referenceSteps: number; predictedCost: number | null; referenceCost: number | null } | null;
 }

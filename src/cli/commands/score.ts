@@ -1,0 +1,22 @@
+/** `apb score RUN_DIR`: recompute scores.json from judgements.jsonl (ours or the official harness's). */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Command } from 'commander';
+import { UsageError } from '../../errors.js';
+import { writeScores } from '../../pipeline/outputs.js';
+import type { CommandOutcome } from '../outcome.js';
+import { say } from '../terminal.js';
+
+export function registerScoreCommand(program: Command, outcome: CommandOutcome): void {
+  program
+    .command('score')
+    .argument('<run-dir>', 'a run directory holding judgements.jsonl')
+    .description('recompute scores.json: the official groups plus every paper table the run fills')
+    .action(async (runDir: string) => {
+      const dir = path.resolve(runDir);
+      if (!existsSync(path.join(dir, 'judgements.jsonl'))) throw new UsageError(`${runDir} has no judgements.jsonl`);
+      await writeScores(dir);
+      say(`apb: wrote ${path.join(runDir, 'scores.json')}`);
+      outcome.exitCode = 0;
+    });
+}

@@ -1,0 +1,98 @@
+/**
+ * The house dependency rules (STYLE.md rule 3), enforced: a pure core, I/O at the edges, no
+ * vendor names in the core, nothing imports the CLI, and no import cycles.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from './helpers/cli.js';
+
+const SRC = path.join(REPO_ROOT, 'src');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [full] : [];
+  });
+}
+
+const files = sourceFiles(SRC);
+const relative = (file: string) => path.relative(SRC, file).split(path.sep).join('/');
+const sources = new Map(files.map((file) => [relative(file), readFileSync(file, 'utf8')]));
+
+/** Import specifiers of a file: local ones resolved to src-relative .ts paths, packages as written. */
+function importsOf(file: string): { local: string[]; packages: string[] } {
+  const text = sources.get(file)!;
+  const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+['"]([^'"]+)['"]/g), ...text.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((match) => match[1]!);
+  const local: string[] = [];
+  const packages: string[] = [];
+  for (const specifier of specifiers) {
+    if (specifier.startsWith('.')) local.push(path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)).replace(/\.js$/, '.ts'));
+    else packages.push(specifier);
+  }
+  return { local, packages };
+}
+
+const graph = new Map([...sources.keys()].map((file) => [file, importsOf(file)]));
+const isUnder = (file: string, ...folders: string[]) => folders.some((folder) => file.startsWith(folder));
+
+const PURE = ['settings/', 'judge/checks/', 'judge/parse-verdict.ts', 'judge/rubric.ts', 'judge/prompts/', 'metrics/', 'dataset/normalize.ts', 'dataset/record-schema.ts', 'dataset/case.ts', 'dataset/facets.ts', 'report/render/'];
+const IO_PACKAGES = /^(node:)?(fs|fs\/promises|http|https|net|child_process|readline)$|^better-sqlite3$|^ai$|^@ai-sdk\//;
+const VENDOR_FILES = ['providers/openai.ts', 'providers/anthropic.ts', 'providers/google.ts', 'providers/openai-compatible.ts'];
+
+describe('architecture', () => {
+  it('keeps the pure core free of I/O, environment, console, clocks and exits', () => {
+    const offenders: string[] = [];
+    for (const [file, { packages }] of graph) {
+      if (!isUnder(file, ...PURE)) continue;
+      for (const name of packages) if (IO_PACKAGES.test(name)) offenders.push(`${file} imports ${name}`);
+      const text = sources.get(file)!;
+      for (const pattern of [/process\.env/, /console\./, /Date\.now\(/, /new Date\(\)/, /process\.exit/]) if (pattern.test(text)) offenders.push(`${file} uses ${pattern.source}`);
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it('lets nothing outside cli/ import cli/, and exits only from cli/', () => {
+    const offenders: string[] = [];
+    for (const [file, { local }] of graph) {
+      if (file.startsWith('cli/')) continue;
+      for (const target of local) if (target.startsWith('cli/')) offenders.push(`${file} imports ${target}`);
+      if (/process\.exit\(/.test(sources.get(file)!)) offenders.push(`${file} calls process.exit`);
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it('never names a vendor in the core: only providers/ reaches vendor adapters and SDKs', () => {
+    const offenders: string[] = [];
+    for (const [file, { local, packages }] of graph) {
+      if (file.startsWith('providers/') || file.startsWith('cli/')) continue;
+      for (const target of local) if (VENDOR_FILES.includes(target)) offenders.push(`${file} imports ${target}`);
+      for (const name of packages) if (name === 'ai' || name.startsWith('@ai-sdk/')) offenders.push(`${file} imports ${name}`);
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it('lets metrics depend only on result types', () => {
+    const allowed = ['metrics/', 'dataset/case.ts', 'judge/verdict.ts', 'judge/checks/findings.ts', 'providers/provider.ts'];
+    const offenders = [...graph].flatMap(([file, { local }]) => (file.startsWith('metrics/') ? local.filter((target) => !isUnder(target, ...allowed)).map((target) => `${file} imports ${target}`) : []));
+    expect(offenders).toEqual([]);
+  });
+
+  it('has no import cycle', () => {
+    const state = new Map<string, 'visiting' | 'done'>();
+    const cycles: string[] = [];
+    const visit = (file: string, trail: string[]) => {
+      if (state.get(file) === 'done') return;
+      if (state.get(file) === 'visiting') {
+        cycles.push([...trail.slice(trail.indexOf(file)), file].join(' → '));
+        return;
+      }
+      state.set(file, 'visiting');
+      for (const target of graph.get(file)?.local ?? []) if (graph.has(target)) visit(target, [...trail, file]);
+      state.set(file, 'done');
+    };
+    for (const file of graph.keys()) visit(file, []);
+    expect(cycles).toEqual([]);
+  });
+});
