@@ -7,6 +7,7 @@ import type { Findings } from '../judge/checks/findings.js';
 import type { BrokenBehavior, ErrorFlags } from '../judge/verdict.js';
 import type { Usage } from '../providers/provider.js';
 
+/** One judged (case, repeat): the input of every metric. */
 export interface ResultRow {
   id: string;
   /** `tested_model` of the line. */
@@ -30,4 +31,15 @@ export interface ResultRow {
   usage: { planner: Usage | null; judge: Usage | null };
   promptVersion: string | null;
   judgePromptVersion: string | null;
+  /** Inference-time refinement behind this answer (paper §5.3, Table 4); absent or null for an unrefined answer. */
+  refinement?: RowRefinement | null;
+}
+
+/** How a refined answer was produced: self or critic refinement, with or without the E1–E6 taxonomy. */
+export interface RowRefinement {
+  mode: 'self' | 'critic';
+  /** True for the paper's "(+)" / "w/ Metric" variant, whose reflection prompt lists E1–E6. */
+  taxonomy: boolean;
+  /** The critic model spec (critic mode only). */
+  critic: string | null;
 }

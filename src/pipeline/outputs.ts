@@ -1,17 +1,28 @@
 /** What a run directory gets after (and independent of) a run: scores.json, report.md, report.html. */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { computeScores } from '../metrics/official-groups.js';
+import { InputError, type InputIssue } from '../errors.js';
 import { readJsonLines } from './results-store.js';
+import { computeScores } from './scores.js';
+
+/** Every line of a run's judgements.jsonl; an unreadable line is an input error naming file and line. */
+export async function readJudgementLines(dir: string): Promise<Record<string, unknown>[]> {
+  const file = path.join(dir, 'judgements.jsonl');
+  const issues: InputIssue[] = [];
+  const lines: Record<string, unknown>[] = [];
+  for await (const { value } of readJsonLines(file, (line, message) => issues.push({ file, line, field: '(line)', message }))) lines.push(value);
+  if (issues.length > 0) throw new InputError(issues);
+  return lines;
+}
 
 /** Recomputes scores.json from judgements.jsonl (the official groups, plus every table this run fills). */
-export async function writeScores(dir: string): Promise<void> {
-  const lines: Record<string, unknown>[] = [];
-  for await (const { value } of readJsonLines(path.join(dir, 'judgements.jsonl'))) lines.push(value);
-  writeFileSync(path.join(dir, 'scores.json'), `${JSON.stringify(computeScores(lines), null, 2)}\n`);
+export async function writeScores(dir: string, onWarning: (message: string) => void = () => {}): Promise<void> {
+  const lines = await readJudgementLines(dir);
+  const scores = computeScores(lines, {}, (index, message) => onWarning(`judgements.jsonl line ${index + 1} is only in the official groups: ${message}`));
+  writeFileSync(path.join(dir, 'scores.json'), `${JSON.stringify(scores, null, 2)}\n`);
 }
 
 /** Writes every derived file of a run directory. */
-export async function writeRunOutputs(dir: string): Promise<void> {
-  await writeScores(dir);
+export async function writeRunOutputs(dir: string, onWarning?: (message: string) => void): Promise<void> {
+  await writeScores(dir, onWarning);
 }

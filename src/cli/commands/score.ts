@@ -15,7 +15,7 @@ export function registerScoreCommand(program: Command, outcome: CommandOutcome):
     .action(async (runDir: string) => {
       const dir = path.resolve(runDir);
       if (!existsSync(path.join(dir, 'judgements.jsonl'))) throw new UsageError(`${runDir} has no judgements.jsonl`);
-      await writeScores(dir);
+      await writeScores(dir, (message) => say(`warning: ${message}`));
       say(`apb: wrote ${path.join(runDir, 'scores.json')}`);
       outcome.exitCode = 0;
     });

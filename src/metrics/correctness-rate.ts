@@ -1,0 +1,53 @@
+/**
+ * Correctness rate (paper §3.3 "Plan Correctness"; Table 1 "CR") and the failure counts every table
+ * cell carries beside it. Denominator: every case of the group. Planner `error` / `parse_error` and
+ * judge `judge_error` rows count as not correct and are also reported as their own counts.
+ */
+import { wilson, type Interval } from './intervals.js';
+import type { ResultRow } from './result-row.js';
+
+/** Cases in a group, and how many of them failed before a verdict: planner errors, unreadable answers, judge errors. */
+export interface FailureCounts {
+  n: number;
+  /** Planner call failed after retries (`plannerStatus: error`). */
+  errors: number;
+  /** Planner answer could not be read (`plannerStatus: parse_error`). */
+  parse_errors: number;
+  /** No readable verdict (`judgeStatus: judge_error`), whatever the planner did. */
+  judge_errors: number;
+}
+
+/** Counts the cases of a group and their failures; a row with both a planner and a judge failure counts in both. */
+export function failureCounts(rows: readonly ResultRow[]): FailureCounts {
+  const counts: FailureCounts = { n: rows.length, errors: 0, parse_errors: 0, judge_errors: 0 };
+  for (const row of rows) {
+    if (row.plannerStatus === 'error') counts.errors += 1;
+    if (row.plannerStatus === 'parse_error') counts.parse_errors += 1;
+    if (row.judgeStatus === 'judge_error') counts.judge_errors += 1;
+  }
+  return counts;
+}
+
+/** A correctness rate with its 95 % Wilson interval and the failure counts behind it. */
+export interface CorrectnessRate extends FailureCounts {
+  /** Percent of all cases judged correct (0–100, unrounded); null for an empty group. */
+  cr: number | null;
+  cr_ci: Interval | null;
+  correct: number;
+}
+
+/** True when the row counts as correct: a readable answer, a readable verdict, and that verdict says correct. */
+export function isCorrect(row: ResultRow): boolean {
+  return row.correct && row.plannerStatus === 'ok' && row.judgeStatus === 'ok';
+}
+
+/** Correctness rate over every case of the group (paper §3.3); failures count as not correct. */
+export function correctnessRate(rows: readonly ResultRow[]): CorrectnessRate {
+  const correct = rows.filter(isCorrect).length;
+  return {
+    ...failureCounts(rows),
+    cr: rows.length > 0 ? (100 * correct) / rows.length : null,
+    cr_ci: wilson(correct, rows.length),
+    correct,
+  };
+}

@@ -1,0 +1,232 @@
+/**
+ * Judgement lines → `ResultRow`s, for our lines (with `apb`) and the official harness's (without),
+ * and the streaming reader of a `judgements.jsonl`. Everything but `readResultRows` is pure.
+ * Parsing rules and facet derivations: docs/metrics.md ("Reading judgement lines").
+ */
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { z } from 'zod';
+import { MODALITIES, SPLITS, SPLIT_REGIME, STAGES, UNSOLVABLE_TYPES, type CaseFile, type CaseInput, type CaseReference, type Facets, type Horizon, type SplitName } from '../dataset/case.js';
+import { facetsOf } from '../dataset/facets.js';
+import { normalizeChainNode, normalizeReferenceStep, normalizeTrajectoryEntry } from '../dataset/normalize.js';
+import { ChainNodeSchema, ReferenceStepSchema, TrajectoryEntrySchema, type RawRecord } from '../dataset/record-schema.js';
+import { ApbError, type InputIssue } from '../errors.js';
+import { BROKEN_BEHAVIORS, NO_ERRORS, snapGrade, type BrokenBehavior, type ErrorFlags } from '../judge/verdict.js';
+import type { ResultRow, RowRefinement } from '../metrics/result-row.js';
+
+type Loose = Record<string, unknown>;
+
+/** A judgement line that cannot become a `ResultRow`; `field` names the offending key. */
+export class ResultLineError extends ApbError {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super('result-line', `${field}: ${message}`);
+  }
+}
+
+const asObject = (value: unknown): Loose | null => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Loose) : null);
+const stringOrNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+/** A strict boolean: `true`/`false`, or the strings "true"/"false" (any case, trimmed); anything else is undefined. */
+export function strictBoolean(value: unknown): boolean | undefined {
+  if (typeof value === 'boolean') return value;
+  if (typeof value !== 'string') return undefined;
+  const word = value.trim().toLowerCase();
+  return word === 'true' ? true : word === 'false' ? false : undefined;
+}
+
+/** A grade snapped to the grid when it is a number in [0, 1]; null otherwise. */
+export function gradeOf(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 1 ? snapGrade(value) : null;
+}
+
+/** E1..E6 flags from six 0/1 integers (or booleans); anything else gives no flags. */
+export function errorFlagsOf(value: unknown): ErrorFlags {
+  if (!Array.isArray(value) || value.length !== 6) return [...NO_ERRORS];
+  if (!value.every((item) => item === 0 || item === 1 || typeof item === 'boolean')) return [...NO_ERRORS];
+  return value.map((item) => item === 1 || item === true) as ErrorFlags;
+}
+
+const BEHAVIOR_SYNONYMS: Record<string, BrokenBehavior> = { replacement: 'replace', alternative: 'alter', refusal: 'refuse' };
+
+/** A tool-broken behaviour: one of the five (or a synonym), any other text is `other`, absence is null. */
+export function behaviorOf(value: unknown): BrokenBehavior | null {
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  const word = value.trim().toLowerCase();
+  if ((BROKEN_BEHAVIORS as readonly string[]).includes(word)) return word as BrokenBehavior;
+  return BEHAVIOR_SYNONYMS[word] ?? 'other';
+}
+
+function refinementOf(value: unknown): RowRefinement | null {
+  const object = asObject(value);
+  if (!object || (object.mode !== 'self' && object.mode !== 'critic')) return null;
+  return { mode: object.mode, taxonomy: strictBoolean(object.taxonomy ?? object.metric) ?? false, critic: stringOrNull(object.critic) };
+}
+
+/** Decodes a `*_json` field (a JSON string or an already-decoded list), keeping the entries the schema accepts. */
+function decodeList<T>(value: unknown, schema: z.ZodType<T>): T[] {
+  let decoded = value;
+  if (typeof value === 'string') {
+    try {
+      decoded = JSON.parse(value);
+    } catch {
+      return [];
+    }
+  }
+  if (!Array.isArray(decoded)) return [];
+  return decoded.flatMap((entry) => {
+    const parsed = schema.safeParse(entry);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+const IMAGE_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp']);
+const VIDEO_EXTENSIONS = new Set(['mp4', 'webm', 'mov', 'avi', 'mkv']);
+const TEXT_EXTENSIONS = new Set(['txt', 'md', 'json', 'jsonl', 'csv', 'tsv', 'xml', 'html', 'yaml', 'yml']);
+
+/** A `files` entry as a `CaseFile` without touching the filesystem: kind from the extension, else from an image-like `type`. */
+function fileOf(entry: unknown): CaseFile | null {
+  const object = asObject(entry);
+  const path = typeof entry === 'string' ? entry : stringOrNull(object?.path);
+  if (!path) return null;
+  const label = stringOrNull(object?.type);
+  const extension = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? '';
+  let kind: CaseFile['kind'] = 'other';
+  if (IMAGE_EXTENSIONS.has(extension)) kind = 'image';
+  else if (VIDEO_EXTENSIONS.has(extension)) kind = 'video';
+  else if (TEXT_EXTENSIONS.has(extension)) kind = 'text';
+  else if (label && /image|screenshot|frame/i.test(label)) kind = 'image';
+  return { path, absolutePath: path, kind, mimeType: 'application/octet-stream', label, sha256: '', bytes: 0 };
+}
+
+const oneOf = <T extends string>(values: readonly T[], value: unknown): T | null => (values.includes(value as T) ? (value as T) : null);
+
+/** Facets of a line that carries none (an official-harness line), derived leniently from its dataset fields. */
+export function derivedFacets(line: Loose, split: SplitName): Facets {
+  const horizonValue = line.prediction_horizon;
+  const horizon = horizonValue === 1 || horizonValue === 2 || horizonValue === 3 ? (horizonValue as Horizon) : null;
+  const steps = typeof line.steps === 'number' && Number.isInteger(line.steps) && line.steps >= 0 ? line.steps : null;
+  const record = {
+    id: String(line.id),
+    split,
+    query: typeof line.query === 'string' ? line.query : '',
+    source: stringOrNull(line.source),
+    source_subset: stringOrNull(line.source_subset),
+    task_family: stringOrNull(line.task_family),
+    task_category: stringOrNull(line.task_category),
+    stage: oneOf(STAGES, line.stage),
+    modality: oneOf(MODALITIES, line.modality),
+    base_case_id: stringOrNull(line.base_case_id),
+    steps,
+  } as RawRecord;
+  const input: CaseInput = {
+    regime: SPLIT_REGIME[split],
+    query: record.query,
+    systemPrompt: null,
+    tools: [],
+    files: (Array.isArray(line.files) ? line.files : []).map(fileOf).filter((file): file is CaseFile => file !== null),
+    trajectoryPrefix: decodeList(line.trajectory_prefix_json, TrajectoryEntrySchema).flatMap(normalizeTrajectoryEntry),
+    horizon,
+  };
+  const reference: CaseReference = {
+    plan: stringOrNull(line.plan),
+    toolChain: decodeList(line.tool_chain_json, ChainNodeSchema).map((node) => normalizeChainNode(node as Loose)),
+    groundTruthSteps: decodeList(line.ground_truth_steps_json, ReferenceStepSchema).map((step) => normalizeReferenceStep(step as Loose)),
+    remainingSteps: decodeList(line.reference_remaining_steps_json, ReferenceStepSchema).map((step) => normalizeReferenceStep(step as Loose)),
+    unsolvableType: oneOf(UNSOLVABLE_TYPES, line.unsolvable_type),
+    extraneousToolNames: decodeList(line.extraneous_tool_names_json, z.string()),
+    brokenToolName: stringOrNull(line.broken_tool_name),
+    replacementTool: null,
+  };
+  return facetsOf(record, input, reference);
+}
+
+function facetsFrom(value: unknown): Facets | null {
+  const object = asObject(value);
+  return object && SPLITS.includes(object.split as SplitName) && typeof object.baseCaseKey === 'string' ? (object as unknown as Facets) : null;
+}
+
+/** One judgement line (ours or the official harness's) as a `ResultRow`; throws `ResultLineError` when it cannot be one. */
+export function rowFromJudgementLine(line: Record<string, unknown>): ResultRow {
+  if (line.id === undefined || line.id === null || line.id === '') throw new ResultLineError('id', 'missing');
+  const split = line.split as SplitName;
+  if (!SPLITS.includes(split)) throw new ResultLineError('split', `unknown split ${JSON.stringify(line.split)}`);
+  const apb = asObject(line.apb);
+  const prediction = asObject(apb?.prediction);
+  const judgement = asObject(line.judgement) ?? {};
+  const plannerStatus = prediction?.status === 'error' || prediction?.status === 'parse_error' ? prediction.status : 'ok';
+  const plannerFailed = plannerStatus !== 'ok';
+  const verdict = strictBoolean(judgement.is_correct);
+  // A failed planner needs no verdict: only an explicit judge_error counts as one there.
+  const judgeStatus = apb?.status === 'judge_error' || (!plannerFailed && verdict === undefined) ? 'judge_error' : 'ok';
+  const grade = judgeStatus === 'judge_error' ? null : (gradeOf(judgement.grade) ?? (plannerFailed ? 0 : null));
+  const refused = strictBoolean(judgement.refused);
+  return {
+    id: String(line.id),
+    model: typeof line.tested_model === 'string' ? line.tested_model : '',
+    judge: typeof line.judge_model === 'string' ? line.judge_model : '',
+    repeat: typeof prediction?.repeat === 'number' ? prediction.repeat : 0,
+    facets: facetsFrom(prediction?.facets) ?? derivedFacets(line, split),
+    plannerStatus,
+    judgeStatus,
+    correct: !plannerFailed && judgeStatus === 'ok' && verdict === true,
+    grade,
+    errors: judgeStatus === 'ok' ? errorFlagsOf(judgement.error_list) : [...NO_ERRORS],
+    behavior: judgeStatus === 'ok' ? behaviorOf(judgement.behavior) : null,
+    refused: refused === undefined || judgeStatus !== 'ok' ? null : refused,
+    findings: (asObject(apb?.findings) as ResultRow['findings']) ?? null,
+    usage: { planner: (asObject(prediction?.usage) as ResultRow['usage']['planner']) ?? null, judge: (asObject(apb?.usage) as ResultRow['usage']['judge']) ?? null },
+    promptVersion: stringOrNull(prediction?.prompt_version),
+    judgePromptVersion: stringOrNull(apb?.judge_prompt_version),
+    refinement: refinementOf(apb?.refinement ?? prediction?.refinement),
+  };
+}
+
+/** What `readResultRows` found in a judgements file. */
+export interface ResultRowsRead {
+  rows: ResultRow[];
+  /** Every line that is not a usable judgement, as FILE:LINE: field: message. */
+  issues: InputIssue[];
+  /** Line number of an unreadable last line (a write cut short), skipped without an issue; null when none. */
+  tornLastLine: number | null;
+  /** The parsed lines themselves, in file order (only with `keepLines`), e.g. for the official groups. */
+  lines: Record<string, unknown>[];
+}
+
+/** Streams a `judgements.jsonl` into rows; a torn last line is skipped, every other bad line is reported with file:line. */
+export async function readResultRows(file: string, options: { keepLines?: boolean } = {}): Promise<ResultRowsRead> {
+  const result: ResultRowsRead = { rows: [], issues: [], tornLastLine: null, lines: [] };
+  let pending: InputIssue | null = null;
+  let lineNumber = 0;
+  const reader = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
+  for await (const raw of reader) {
+    lineNumber += 1;
+    const text = (lineNumber === 1 ? raw.replace(/^\uFEFF/, '') : raw).trim();
+    if (!text) continue;
+    if (pending) result.issues.push(pending);
+    pending = null;
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      pending = { file, line: lineNumber, field: '(line)', message: `invalid JSON: ${(error as Error).message}` };
+      continue;
+    }
+    const line = asObject(json);
+    if (!line) {
+      result.issues.push({ file, line: lineNumber, field: '(line)', message: 'expected a JSON object' });
+      continue;
+    }
+    if (options.keepLines) result.lines.push(line);
+    try {
+      result.rows.push(rowFromJudgementLine(line));
+    } catch (error) {
+      if (!(error instanceof ResultLineError)) throw error;
+      result.issues.push({ file, line: lineNumber, field: error.field, message: error.message.slice(error.field.length + 2) });
+    }
+  }
+  if (pending) result.tornLastLine = pending.line;
+  return result;
+}
