@@ -14,6 +14,10 @@ export interface SamplingParams {
   temperature?: number;
   maxOutputTokens?: number;
   seed?: number;
+  /** Reasoning effort for models that take one; `data/model-defaults.json` maps it to each vendor's option. */
+  reasoningEffort?: 'minimal' | 'low' | 'medium' | 'high';
+  /** Thinking-token budget; 0 turns thinking off where the model allows it (mapped like `reasoningEffort`). */
+  thinkingBudget?: number;
   /** Vendor options passed through as data (thinking budgets, reasoning effort…), keyed by vendor. */
   providerOptions?: Record<string, Record<string, unknown>>;
 }
@@ -41,6 +45,8 @@ export interface ProviderResult {
   attempts: number;
   /** True when the reply came from the response cache (excluded from latency and cost). */
   cached: boolean;
+  /** Options the endpoint or SDK dropped or changed (e.g. an unsupported temperature), for the run record. */
+  warnings?: string[];
 }
 
 /** A model endpoint. Failures throw `ProviderError`. */

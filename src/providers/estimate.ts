@@ -1,0 +1,31 @@
+/** Token estimates for budgets and rate caps (billing always uses the usage the endpoint reports). */
+import { countTokens } from 'gpt-tokenizer';
+import type { PromptMessage } from '../settings/prompt.js';
+import type { ProviderRequest } from './provider.js';
+
+/**
+ * Tokens counted per image: a fixed allowance, the figure the APB legacy step-wise harness used (1,280).
+ * Real costs vary by vendor and image size (OpenAI high detail ≈ 85 + 170 per 512 px tile; Gemini 258 per tile).
+ */
+export const IMAGE_TOKEN_ALLOWANCE = 1280;
+/** Per-message framing tokens (role markers), as in OpenAI's chat counting recipe. */
+export const MESSAGE_OVERHEAD_TOKENS = 4;
+
+const NO_SPECIAL_TOKENS = { disallowedSpecial: new Set<string>() };
+
+/** Estimated input tokens of messages: o200k text tokens + per-message overhead + a fixed allowance per image. */
+export function estimateInputTokens(messages: PromptMessage[]): number {
+  let total = 0;
+  for (const message of messages) {
+    total += MESSAGE_OVERHEAD_TOKENS;
+    for (const part of message.parts) total += part.type === 'text' ? countTokens(part.text, NO_SPECIAL_TOKENS) : IMAGE_TOKEN_ALLOWANCE;
+  }
+  return total;
+}
+
+/** Estimated tokens a request may use: its input plus the output cap when one is set (what token-per-minute limits count). */
+export function estimateRequestTokens(request: ProviderRequest): { inputTokens: number; maxOutputTokens: number; total: number } {
+  const inputTokens = estimateInputTokens(request.messages);
+  const maxOutputTokens = request.sampling.maxOutputTokens ?? 0;
+  return { inputTokens, maxOutputTokens, total: inputTokens + maxOutputTokens };
+}

@@ -1,0 +1,58 @@
+/** Image bytes for a request, read from disk at send time through a small in-memory cache, with the MIME type checked. */
+import { readFile } from 'node:fs/promises';
+
+/** What an image part carries that matters here (a `CaseFile` fits). */
+export interface ImageSource {
+  absolutePath: string;
+  mimeType: string;
+  sha256: string;
+}
+
+/** Bytes ready for the SDK, with the media type the endpoint must be told. */
+export interface ImageData {
+  data: Uint8Array;
+  mediaType: string;
+}
+
+const MAX_CACHED_BYTES = 64 * 1024 * 1024;
+const cache = new Map<string, ImageData>();
+let cachedBytes = 0;
+
+/** Reads an image (cached by path and hash, least recently used evicted past 64 MB); throws a plain Error naming the file. */
+export async function readImage(source: ImageSource): Promise<ImageData> {
+  const key = `${source.sha256}:${source.absolutePath}`;
+  const hit = cache.get(key);
+  if (hit) {
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
+  const data = new Uint8Array(await readFile(source.absolutePath));
+  const mediaType = source.mimeType.startsWith('image/') ? source.mimeType : sniffImageType(data);
+  if (!mediaType) throw new Error(`image "${source.absolutePath}" has type ${source.mimeType} and its bytes are not PNG, JPEG, GIF, WebP or BMP`);
+  const image = { data, mediaType };
+  remember(key, image);
+  return image;
+}
+
+/** The MIME type told by an image's first bytes, or null. */
+export function sniffImageType(data: Uint8Array): string | null {
+  const starts = (...bytes: number[]) => bytes.every((byte, index) => data[index] === byte);
+  if (starts(0x89, 0x50, 0x4e, 0x47)) return 'image/png';
+  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
+  if (starts(0x47, 0x49, 0x46, 0x38)) return 'image/gif';
+  if (starts(0x52, 0x49, 0x46, 0x46) && data[8] === 0x57 && data[9] === 0x45 && data[10] === 0x42 && data[11] === 0x50) return 'image/webp';
+  if (starts(0x42, 0x4d)) return 'image/bmp';
+  return null;
+}
+
+function remember(key: string, image: ImageData): void {
+  if (image.data.byteLength > MAX_CACHED_BYTES) return;
+  cache.set(key, image);
+  cachedBytes += image.data.byteLength;
+  for (const [oldKey, old] of cache) {
+    if (cachedBytes <= MAX_CACHED_BYTES) break;
+    cache.delete(oldKey);
+    cachedBytes -= old.data.byteLength;
+  }
+}

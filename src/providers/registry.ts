@@ -1,0 +1,102 @@
+/**
+ * `PROVIDER:MODEL` → a ready Provider: the vendor adapter wrapped as model options → cache → retry → limit → timeout.
+ * The only place API keys are read from the environment.
+ */
+import { UsageError } from '../errors.js';
+import { registerSecret } from '../redact.js';
+import { createAnthropicProvider } from './anthropic.js';
+import { withCache, type ResponseCache } from './cache.js';
+import { createGoogleProvider } from './google.js';
+import { LimiterPool, limiterKey, withLimit } from './limit.js';
+import { withModelOptions, type ModelDefaults } from './model-options.js';
+import { parseModelSpec, PROVIDERS, type ModelSpec, type ProviderId } from './model-spec.js';
+import { createOpenAICompatibleProvider } from './openai-compatible.js';
+import { createOpenAIProvider } from './openai.js';
+import type { Provider } from './provider.js';
+import { withRetry, type RetryPolicy } from './retry.js';
+import type { AdapterOptions } from './sdk-adapter.js';
+import { withTimeout } from './timeout.js';
+
+/** The vendor adapters, keyed by provider id. */
+export const ADAPTERS = {
+  openai: createOpenAIProvider,
+  anthropic: createAnthropicProvider,
+  google: createGoogleProvider,
+  'openai-compatible': createOpenAICompatibleProvider,
+} satisfies Record<ProviderId, (options: AdapterOptions) => Provider>;
+
+/** What a stack is built with; every knob comes from the caller (RunSpec), never from the environment. */
+export interface ProviderStackOptions {
+  /** `--base-url`; required for `openai-compatible`, otherwise the vendor's default endpoint. */
+  baseUrl?: string | null;
+  /** Most requests in flight per provider + base URL. */
+  concurrency?: number;
+  rpm?: number;
+  tpm?: number;
+  /** Lower concurrency on 429 and recover after successes (default true). */
+  adaptive?: boolean;
+  /** Per-attempt timeout. */
+  timeoutMs?: number;
+  maxRetries?: number;
+  /** The run's response cache; `enabled: false` (`--no-cache`) neither reads nor writes. */
+  cache?: { cache: ResponseCache | null; enabled: boolean };
+  /** Share one pool across every stack of a run, so planner and judge on one endpoint share its limit. */
+  limiters?: LimiterPool;
+  modelDefaults?: ModelDefaults;
+  /** Test seams: the environment to read keys from, fetch, and retry timing. */
+  env?: Readonly<Record<string, string | undefined>>;
+  fetch?: typeof globalThis.fetch;
+  retry?: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs' | 'maxRetryAfterMs' | 'sleep' | 'random' | 'onRetry'>;
+}
+
+/** Defaults for the knobs a caller leaves out. */
+export const DEFAULT_STACK_OPTIONS = { concurrency: 4, timeoutMs: 300_000, maxRetries: 4 } as const;
+
+/** Builds the decorated Provider for a spec; throws `UsageError` for a bad spec, base URL or missing key. */
+export function buildProviderStack(specOrText: ModelSpec | string, options: ProviderStackOptions = {}): Provider {
+  const spec = typeof specOrText === 'string' ? parseModelSpec(specOrText) : specOrText;
+  const baseUrl = resolveBaseUrl(spec, options.baseUrl);
+  const apiKey = readApiKey(spec, options.env ?? process.env);
+  const adapter = ADAPTERS[spec.provider]({ model: spec.model, apiKey, baseUrl, fetch: options.fetch });
+  const pool = options.limiters ?? new LimiterPool();
+  const limiter = pool.get(limiterKey(spec.provider, baseUrl), {
+    concurrency: options.concurrency ?? DEFAULT_STACK_OPTIONS.concurrency,
+    rpm: options.rpm,
+    tpm: options.tpm,
+    adaptive: options.adaptive,
+  });
+  const timed = withTimeout(adapter, { timeoutMs: options.timeoutMs ?? DEFAULT_STACK_OPTIONS.timeoutMs });
+  const limited = withLimit(timed, { limiter });
+  const retried = withRetry(limited, { maxRetries: options.maxRetries ?? DEFAULT_STACK_OPTIONS.maxRetries, ...options.retry });
+  const cached = withCache(retried, {
+    cache: options.cache?.cache ?? null,
+    enabled: options.cache?.enabled ?? false,
+    scope: { provider: spec.provider, model: spec.model, baseUrl },
+  });
+  return withModelOptions(cached, { spec, table: options.modelDefaults });
+}
+
+/** The API key for a spec from `env`, registered for redaction; a required key that is missing is a `UsageError` naming the variable. */
+export function readApiKey(spec: ModelSpec, env: Readonly<Record<string, string | undefined>>): string | undefined {
+  const info = PROVIDERS[spec.provider];
+  const key = info.keyEnv.map((name) => env[name]?.trim()).find((value) => value);
+  if (!key && info.keyRequired) {
+    throw new UsageError(`${info.keyEnv.join(' or ')} is not set: ${spec.provider}:${spec.model} needs an API key in the environment`);
+  }
+  registerSecret(key);
+  return key;
+}
+
+function resolveBaseUrl(spec: ModelSpec, given: string | null | undefined): string {
+  const baseUrl = given?.trim() || PROVIDERS[spec.provider].defaultBaseUrl;
+  if (!baseUrl) throw new UsageError(`${spec.provider}:${spec.model} needs a base URL (--base-url URL, e.g. http://localhost:8000/v1)`);
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new UsageError(`base URL "${baseUrl}" is not a URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`base URL "${baseUrl}" must start with http:// or https://`);
+  if (url.username || url.password || url.search) throw new UsageError('base URL must not carry credentials or a query string: put the key in the environment');
+  return baseUrl.replace(/\/+$/, '');
+}
