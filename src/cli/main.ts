@@ -7,6 +7,7 @@ import { ApbError, InputError } from '../errors.js';
 import { redact } from '../redact.js';
 import { APB_VERSION } from '../version.js';
 import { registerDataCommands } from './commands/data.js';
+import { registerReportCommand } from './commands/report.js';
 import { registerRunCommand } from './commands/run.js';
 import { registerScoreCommand } from './commands/score.js';
 import { EXIT, type CommandOutcome } from './outcome.js';
@@ -22,6 +23,7 @@ export function buildProgram(outcome: CommandOutcome): Command {
   registerRunCommand(program, outcome);
   registerDataCommands(program, outcome);
   registerScoreCommand(program, outcome);
+  registerReportCommand(program, outcome);
   for (const command of program.commands) command.exitOverride();
   return program;
 }

@@ -51,7 +51,7 @@ export function createProgressReporter(options: { tty: boolean; intervalMs?: num
       say(`warning: ${stripControl(message)}`);
     },
     onRunEnd(event: RunEndEvent) {
-      print(true);
+      if (done < total) print(true);
       if (options.tty) process.stderr.write('\n');
       say(event.interrupted ? `apb: interrupted; ${event.finished} finished case(s) kept in ${event.dir}` : `apb: done; results in ${event.dir}`);
     },

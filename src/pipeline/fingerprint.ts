@@ -1,17 +1,9 @@
 /** Fingerprints that make resume exact: what identifies a prediction and a judgement. */
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '../canonical-json.js';
 import type { Case } from '../dataset/case.js';
 import type { SamplingParams } from '../providers/provider.js';
 
-/** Canonical JSON: object keys sorted, so equal values hash equally. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, item]) => item !== undefined);
-    return `{${entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
-}
 
 export function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');

@@ -9,7 +9,7 @@ import type { SplitName } from '../dataset/case.js';
 import { listSplitFiles } from '../dataset/read-cases.js';
 import { RunMismatchError } from '../errors.js';
 import type { SamplingParams, Usage } from '../providers/provider.js';
-import { canonicalJson } from './fingerprint.js';
+import { canonicalJson } from '../canonical-json.js';
 
 /** Everything that must be equal for two invocations to write into one directory. */
 export interface ManifestIdentity {

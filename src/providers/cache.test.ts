@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CaseFile } from '../dataset/case.js';
-import { cacheKey, cacheKeyDebugString, canonicalJson, ResponseCache, withCache, type CacheScope } from './cache.js';
+import { canonicalJson } from '../canonical-json.js';
+import { cacheKey, cacheKeyDebugString, ResponseCache, withCache, type CacheScope } from './cache.js';
 import { FakeProvider } from './fake-provider.js';
 import type { ProviderRequest } from './provider.js';
 

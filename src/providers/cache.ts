@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { canonicalJson } from '../canonical-json.js';
 import type { FinishReason, Provider, ProviderRequest, ProviderResult, Usage } from './provider.js';
 
 /** Bump when the key's inputs or the stored reply change shape: old entries are then never hit. */
@@ -55,16 +56,6 @@ export function cacheKey(scope: CacheScope, request: ProviderRequest): string {
   return createHash('sha256').update(cacheKeyDebugString(scope, request)).digest('hex');
 }
 
-/** JSON with object keys sorted and undefined members dropped, so equal values serialise equally. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item)).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, item]) => item !== undefined);
-    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
-}
 
 /** A SQLite file of replies; several processes may share it (WAL, busy timeout). */
 export class ResponseCache {

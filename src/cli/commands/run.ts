@@ -10,6 +10,7 @@ import { EXIT, type CommandOutcome } from '../outcome.js';
 import { collect, commaList, positiveInt, positiveNumber, nonNegativeInt, temperature } from '../options.js';
 import { createProgressReporter } from '../progress.js';
 import { resolveJudge, resolvePlanner } from '../resolve.js';
+import { createRunProviders, defaultCacheDir } from '../run-providers.js';
 import { say } from '../terminal.js';
 
 /** `runs/<UTC timestamp>-<model>`, safe as a folder name. */
@@ -81,8 +82,18 @@ export function registerRunCommand(program: Command, outcome: CommandOutcome): v
       const spec = specFromOptions(options);
       const datasetDir = resolveDatasetDir(spec.data);
       const splits = parseSplits(spec.splits);
-      const planner = resolvePlanner(spec.model);
-      const judge = resolveJudge(spec.judges);
+      const providers = createRunProviders({
+        concurrency: spec.concurrency,
+        ...(spec.rpm ? { rpm: spec.rpm } : {}),
+        ...(spec.tpm ? { tpm: spec.tpm } : {}),
+        timeoutMs: spec.timeoutMs,
+        maxRetries: spec.maxRetries,
+        cache: spec.cache,
+        cacheDir: defaultCacheDir(process.env),
+      });
+      const sampling = { ...(spec.temperature !== undefined ? { temperature: spec.temperature } : {}), ...(spec.maxTokens ? { maxOutputTokens: spec.maxTokens } : {}) };
+      const planner = resolvePlanner(spec.model, providers, { baseUrl: spec.baseUrl ?? null, sampling, json: spec.protocol === 'official' });
+      const judge = resolveJudge(spec.judges, providers, { baseUrl: spec.judgeBaseUrl ?? null, protocol: spec.protocol, blind: spec.judgeBlind });
       const outDir = path.resolve(spec.out ?? defaultOutDir(planner.id, new Date()));
       const controller = new AbortController();
       const onSigint = () => {
@@ -112,6 +123,7 @@ export function registerRunCommand(program: Command, outcome: CommandOutcome): v
         outcome.exitCode = summary.interrupted ? EXIT.interrupted : EXIT.ok;
       } finally {
         process.off('SIGINT', onSigint);
+        providers.close();
       }
     });
 }

@@ -1,0 +1,45 @@
+/** `apb report RUN_DIR... [--out FILE] [--format md|csv|json|html] [--compare-paper]`: one run or a leaderboard. */
+import path from 'node:path';
+import type { Command } from 'commander';
+import { UsageError } from '../../errors.js';
+import { FORMATS, isFormatId } from '../../report/formats.js';
+import { loadReportData, renderFormat, writeFileAtomic } from '../../report/write-reports.js';
+import type { CommandOutcome } from '../outcome.js';
+import { say } from '../terminal.js';
+import { registerViewCommand } from './view.js';
+
+interface ReportOptions {
+  out?: string;
+  format: string;
+  comparePaper: boolean;
+}
+
+/** Registers `apb report` and its sibling `apb view` (the same report, served live). */
+export function registerReportCommand(program: Command, outcome: CommandOutcome): void {
+  program
+    .command('report')
+    .description('the paper\'s tables, figures and a case browser from one run or several (one row per model and judge)')
+    .argument('<run-dirs...>', 'run directories (an official-harness judgements.jsonl alone is enough)')
+    .option('--out <file>', 'write to FILE instead of stdout (a directory for --format csv)')
+    .option('--format <format>', `${Object.keys(FORMATS).join(', ')}`, 'md')
+    .option('--compare-paper', 'put the paper\'s published numbers beside ours for models the paper reports', false)
+    .action(async (dirs: string[], options: ReportOptions) => {
+      const format = options.format;
+      if (!isFormatId(format)) throw new UsageError(`--format must be one of ${Object.keys(FORMATS).join(', ')}, got "${format}"`);
+      if (format === 'csv' && !options.out) throw new UsageError('--format csv writes one file per table: give a directory with --out DIR');
+      const data = await loadReportData(dirs, { caseBrowser: format === 'html', comparePaper: options.comparePaper });
+      const rendered = renderFormat(data, format);
+      if (typeof rendered !== 'string') {
+        for (const [name, text] of Object.entries(rendered)) writeFileAtomic(path.join(options.out!, name), text);
+        say(`apb: wrote ${Object.keys(rendered).length} CSV file(s) to ${options.out}`);
+      } else if (options.out) {
+        writeFileAtomic(options.out, rendered);
+        say(`apb: wrote ${options.out}`);
+      } else {
+        process.stdout.write(rendered);
+      }
+      for (const note of data.notes) say(`apb: note: ${note}`);
+      outcome.exitCode = 0;
+    });
+  registerViewCommand(program, outcome);
+}

@@ -1,0 +1,33 @@
+/** `apb view RUN_DIR... [--port N]`: the report's interface served live on 127.0.0.1 until Ctrl-C. */
+import type { Command } from 'commander';
+import { startViewer } from '../../report/viewer/server.js';
+import { nonNegativeInt } from '../options.js';
+import type { CommandOutcome } from '../outcome.js';
+import { say } from '../terminal.js';
+
+/** Registers `apb view`. */
+export function registerViewCommand(program: Command, outcome: CommandOutcome): void {
+  program
+    .command('view')
+    .description('serve the report and case browser on 127.0.0.1, re-reading the runs as they grow')
+    .argument('<run-dirs...>', 'run directories (a running one is fine)')
+    .option('--port <n>', 'port to listen on (default: a free port)', nonNegativeInt, 0)
+    .option('--compare-paper', 'put the paper\'s published numbers beside ours', false)
+    .action(async (dirs: string[], options: { port: number; comparePaper: boolean }) => {
+      const viewer = await startViewer(dirs, { port: options.port, comparePaper: options.comparePaper });
+      process.stdout.write(`${viewer.url}\n`);
+      say('apb: viewer running; press Ctrl-C to stop');
+      await new Promise<void>((resolve) => {
+        const stop = () => {
+          process.off('SIGINT', stop);
+          process.off('SIGTERM', stop);
+          resolve();
+        };
+        process.on('SIGINT', stop);
+        process.on('SIGTERM', stop);
+      });
+      await viewer.close();
+      say('apb: viewer stopped');
+      outcome.exitCode = 0;
+    });
+}

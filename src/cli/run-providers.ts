@@ -1,0 +1,57 @@
+/**
+ * One run's model plumbing: a shared limiter pool (planner and judge on one endpoint share its
+ * limit) and one response cache, from which every provider stack of the run is built.
+ */
+import path from 'node:path';
+import { LimiterPool } from '../providers/limit.js';
+import { ResponseCache } from '../providers/cache.js';
+import type { Provider } from '../providers/provider.js';
+import { buildProviderStack } from '../providers/registry.js';
+
+/** The engine knobs of a run (from `RunSpec`). */
+export interface EngineOptions {
+  concurrency: number;
+  rpm?: number;
+  tpm?: number;
+  timeoutMs: number;
+  maxRetries: number;
+  /** `--no-cache` sets false: the cache is then neither read nor written. */
+  cache: boolean;
+  /** Folder of the response cache (default `.apb-cache` in the working directory, or $APB_CACHE_DIR). */
+  cacheDir: string;
+}
+
+export interface RunProviders {
+  /** A decorated provider for a `PROVIDER:MODEL` spec and its base URL. */
+  provider(spec: string, baseUrl: string | null): Provider;
+  close(): void;
+}
+
+/** The default cache folder: $APB_CACHE_DIR, else `.apb-cache` in the working directory. */
+export function defaultCacheDir(env: NodeJS.ProcessEnv): string {
+  return path.resolve(env.APB_CACHE_DIR || '.apb-cache');
+}
+
+export function createRunProviders(options: EngineOptions): RunProviders {
+  const limiters = new LimiterPool();
+  let cache: ResponseCache | null = null;
+  return {
+    provider(spec, baseUrl) {
+      // Opened on first use, so baseline and rules runs never create a cache file.
+      if (options.cache && !cache) cache = ResponseCache.open(path.join(options.cacheDir, 'responses.sqlite'));
+      return buildProviderStack(spec, {
+        baseUrl,
+        concurrency: options.concurrency,
+        ...(options.rpm ? { rpm: options.rpm } : {}),
+        ...(options.tpm ? { tpm: options.tpm } : {}),
+        timeoutMs: options.timeoutMs,
+        maxRetries: options.maxRetries,
+        cache: { cache, enabled: options.cache },
+        limiters,
+      });
+    },
+    close() {
+      cache?.close();
+    },
+  };
+}
