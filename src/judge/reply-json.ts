@@ -2,6 +2,7 @@
  * Finds the one JSON verdict object in an untrusted judge reply: thinking blocks and code fences
  * stripped, prose around the JSON tolerated, nothing repaired (a truncated reply stays unreadable).
  */
+import { balancedEnd } from '../json-span.js';
 
 /** Keys that mark a JSON object as a verdict attempt. */
 const VERDICT_KEY = /^(is_correct|grade|score|error_list|errors|behavior|category|category_name|refused|E[1-6](_\w*)?)$/;
@@ -11,24 +12,6 @@ export type ReplyJson =
   | { ok: true; value: Record<string, unknown>; embedded: boolean }
   | { ok: false; problem: 'empty' | 'no-json' | 'truncated' | 'no-verdict-keys' | 'ambiguous' | 'not-an-object'; message: string };
 
-/** End index (exclusive) of the balanced JSON value opening at `start`, or -1 when it never closes. */
-function balancedEnd(text: string, start: number): number {
-  const stack: string[] = [];
-  let inString = false;
-  for (let index = start; index < text.length; index += 1) {
-    const char = text[index]!;
-    if (inString) {
-      if (char === '\\') index += 1;
-      else if (char === '"') inString = false;
-    } else if (char === '"') inString = true;
-    else if (char === '{' || char === '[') stack.push(char === '{' ? '}' : ']');
-    else if (char === '}' || char === ']') {
-      if (stack.pop() !== char) return -1;
-      if (stack.length === 0) return index + 1;
-    }
-  }
-  return -1;
-}
 
 function parseObject(text: string): Record<string, unknown> | null {
   try {

@@ -3,6 +3,7 @@
  * blocks, and (optionally) near-JSON repaired by `jsonrepair`.
  */
 import { jsonrepair } from 'jsonrepair';
+import { balancedEnd } from '../json-span.js';
 
 export interface ExtractedJson {
   value: unknown;
@@ -12,26 +13,6 @@ export interface ExtractedJson {
   embedded: boolean;
 }
 
-/** Returns the end index (exclusive) of the balanced JSON value opening at `start`, or -1. */
-function balancedEnd(text: string, start: number): number {
-  const stack: string[] = [];
-  let inString = false;
-  for (let index = start; index < text.length; index += 1) {
-    const char = text[index]!;
-    if (inString) {
-      if (char === '\\') index += 1;
-      else if (char === '"') inString = false;
-      continue;
-    }
-    if (char === '"') inString = true;
-    else if (char === '{' || char === '[') stack.push(char === '{' ? '}' : ']');
-    else if (char === '}' || char === ']') {
-      if (stack.pop() !== char) return -1;
-      if (stack.length === 0) return index + 1;
-    }
-  }
-  return -1;
-}
 
 function tryParse(text: string): { ok: true; value: unknown } | { ok: false } {
   try {

@@ -1,5 +1,7 @@
 /** `apb data validate DIR`: every problem of a dataset as FILE:LINE: field: message; exit 1 if any. */
 import type { Command } from 'commander';
+import path from 'node:path';
+import { APB_DATASET_REPO, prepareDataset } from '../../dataset/prepare.js';
 import { SPLITS } from '../../dataset/case.js';
 import { readCases, resolveDatasetDir } from '../../dataset/read-cases.js';
 import { formatIssue } from '../../errors.js';
@@ -28,5 +30,27 @@ export function registerDataCommands(program: Command, outcome: CommandOutcome):
       const summary = SPLITS.filter((split) => perSplit.has(split)).map((split) => `${split} ${perSplit.get(split)}`).join(', ');
       say(`apb: ${[...perSplit.values()].reduce((a, b) => a + b, 0)} valid case(s)${summary ? ` (${summary})` : ''}; ${invalid} invalid record(s), ${problems} problem(s)`);
       outcome.exitCode = problems > 0 ? 1 : 0;
+    });
+  data
+    .command('prepare')
+    .description('download the released dataset (honours HF_ENDPOINT and HF_TOKEN) and extract its assets')
+    .option('--out <dir>', 'where to put it', 'apb-dataset')
+    .option('--repo <id>', 'Hugging Face dataset repository', APB_DATASET_REPO)
+    .option('--revision <rev>', 'branch, tag or commit', 'main')
+    .action(async (options: { out: string; repo: string; revision: string }) => {
+      const out = path.resolve(options.out);
+      const token = process.env.HF_TOKEN?.trim() || undefined;
+      const result = await prepareDataset({
+        out,
+        repo: options.repo,
+        revision: options.revision,
+        endpoint: (process.env.HF_ENDPOINT?.trim() || 'https://huggingface.co').replace(/\/+$/, ''),
+        ...(token ? { token } : {}),
+        onProgress: (message) => say(`apb: ${message}`),
+      });
+      for (const reason of result.skipped) say(`warning: not extracted: ${reason}`);
+      say(`apb: ${result.downloaded} file(s) downloaded, ${result.kept} already present, ${result.extracted} asset file(s) extracted into ${options.out}`);
+      say(`apb: next: apb data validate ${options.out}`);
+      outcome.exitCode = 0;
     });
 }
