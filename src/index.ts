@@ -1,0 +1,34 @@
+/** apb's library API: an explicit list of named exports, nothing else. */
+
+export { ApbError, InputError, ProviderError, RunMismatchError, UsageError, formatIssue, type InputIssue } from './errors.js';
+
+export { SPLITS, RELEASED_SPLITS, UNSOLVABLE_TYPES, type Case, type CaseInput, type CaseReference, type Facets, type SplitName, type Tool, type ToolCall } from './dataset/case.js';
+export { readCases, readAllCases, resolveDatasetDir, SAMPLE_DATASET_DIR } from './dataset/read-cases.js';
+export { prepareDataset, APB_DATASET_REPO } from './dataset/prepare.js';
+
+export { SETTINGS, type Setting } from './settings/index.js';
+export type { Attempt, ParsedAnswer } from './settings/attempt.js';
+export { DEFAULT_PROMPT_OPTIONS, promptText, type Prompt, type PromptOptions } from './settings/prompt.js';
+
+export { runChecks, CHECKS } from './judge/checks/index.js';
+export type { Findings } from './judge/checks/findings.js';
+export { rulesJudge } from './judge/rules-judge.js';
+export { createLlmJudge, type LlmJudgeOptions } from './judge/llm-judge.js';
+export type { Judge, JudgeInput, JudgeResult } from './judge/judge.js';
+export type { Verdict, Unjudged, JudgeOutcome } from './judge/verdict.js';
+
+export { BASELINES } from './baselines/index.js';
+export { buildProviderStack, type ProviderStackOptions } from './providers/registry.js';
+export { FakeProvider } from './providers/fake-provider.js';
+export type { Provider, ProviderRequest, ProviderResult, SamplingParams, Usage } from './providers/provider.js';
+
+export { runEvaluation, type ResolvedRun, type RunDependencies, type RunSummary } from './pipeline/run.js';
+export { providerPlanner, baselinePlanner, type Planner } from './pipeline/planner.js';
+export { computeScores, type ScoresJson } from './pipeline/scores.js';
+export { rowFromJudgementLine } from './pipeline/result-rows.js';
+export { writeRunOutputs } from './pipeline/outputs.js';
+export type { JudgementLine, PredictionLine } from './pipeline/records.js';
+
+export { computeTables, type Tables } from './metrics/tables.js';
+export { officialScores } from './metrics/official-groups.js';
+export type { ResultRow } from './metrics/result-row.js';
