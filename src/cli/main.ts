@@ -6,7 +6,9 @@ import { Command, CommanderError } from 'commander';
 import { ApbError, InputError } from '../errors.js';
 import { redact } from '../redact.js';
 import { APB_VERSION } from '../version.js';
+import { registerAgreementCommand } from './commands/agreement.js';
 import { registerDataCommands } from './commands/data.js';
+import { registerJudgeCommand } from './commands/judge.js';
 import { registerReportCommand } from './commands/report.js';
 import { registerRunCommand } from './commands/run.js';
 import { registerScoreCommand } from './commands/score.js';
@@ -24,6 +26,8 @@ export function buildProgram(outcome: CommandOutcome): Command {
   registerDataCommands(program, outcome);
   registerScoreCommand(program, outcome);
   registerReportCommand(program, outcome);
+  registerJudgeCommand(program, outcome);
+  registerAgreementCommand(program, outcome);
   for (const command of program.commands) command.exitOverride();
   return program;
 }

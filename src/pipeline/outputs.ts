@@ -2,6 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { InputError, type InputIssue } from '../errors.js';
+import { writeRunReports } from '../report/write-reports.js';
 import { readJsonLines } from './results-store.js';
 import { computeScores } from './scores.js';
 
@@ -25,4 +26,5 @@ export async function writeScores(dir: string, onWarning: (message: string) => v
 /** Writes every derived file of a run directory. */
 export async function writeRunOutputs(dir: string, onWarning?: (message: string) => void): Promise<void> {
   await writeScores(dir, onWarning);
+  await writeRunReports(dir);
 }

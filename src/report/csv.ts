@@ -1,0 +1,38 @@
+/** `ReportData` → CSV, one file per table (`{id}.csv`), with raw unrounded values; intervals become `_lo` / `_hi` columns. */
+import type { Interval } from '../metrics/intervals.js';
+import type { ReportData } from './report-data.js';
+import { tableViews, type Column } from './table-views.js';
+
+/** One CSV field (RFC 4180 quoting); text that a spreadsheet would run as a formula is prefixed with a quote. */
+export function csvField(value: unknown, kind: Column['kind'] = 'text'): string {
+  if (value === null || value === undefined) return '';
+  let text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : String(value);
+  if ((kind === 'text' || kind === 'model' || kind === 'judge') && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+function headerOf(column: Column): string[] {
+  return column.kind === 'ci' ? [`${column.key}_lo`, `${column.key}_hi`] : [column.key];
+}
+
+function fieldsOf(column: Column, value: unknown): string[] {
+  if (column.kind !== 'ci') return [csvField(value, column.kind)];
+  const range = value as Interval | null;
+  return [csvField(range?.lo ?? null, 'rate'), csvField(range?.hi ?? null, 'rate')];
+}
+
+/** Renders every non-empty table as CSV text, keyed by file name (`table1_holistic.csv`, …), plus `runs.csv`. */
+export function renderCsv(data: ReportData): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const view of tableViews(data)) {
+    const lines = [view.columns.flatMap(headerOf).join(',')];
+    for (const row of view.rows) lines.push(view.columns.flatMap((column) => fieldsOf(column, column.get(row))).join(','));
+    files[`${view.id}.csv`] = `${lines.join('\r\n')}\r\n`;
+  }
+  const runs = [['dir', 'source', 'status', 'models', 'judges', 'judgements', 'unreadable_lines', 'duplicates'].join(',')];
+  for (const run of data.runs) {
+    runs.push([run.dir, run.source, run.status, run.models.join(' '), run.judges.join(' '), run.judgements, run.issues.length, run.duplicates].map((value) => csvField(value)).join(','));
+  }
+  files['runs.csv'] = `${runs.join('\r\n')}\r\n`;
+  return files;
+}

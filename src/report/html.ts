@@ -1,0 +1,141 @@
+/**
+ * `ReportData` → ONE self-contained HTML file: runs and caveats, the tables, the figures (inline
+ * SVG), the paper comparison and the case browser. No external request of any kind: a CSP allows
+ * only the inline script (by hash), inline styles and data: images. Data is escaped or embedded inertly.
+ */
+import { createHash } from 'node:crypto';
+import { judgeLabel, modelLabel } from './labels.js';
+import { describeClass } from './comparability.js';
+import { escapeHtml } from './escape.js';
+import { renderFigures } from './figures/figures.js';
+import { casePayload, jsonScript } from './html-payload.js';
+import { REPORT_CSS } from './html-style.js';
+import { count, fixed } from './numbers.js';
+import { describeSource, type ReportData } from './report-data.js';
+import { formatCell, tableViews, type TableView } from './table-views.js';
+import { CLIENT_SCRIPT } from './viewer/client.js';
+
+/** Options of `renderHtml`: `live` turns the page into the viewer's (polls `statusUrl` for new judgements). */
+export interface HtmlOptions {
+  live?: { statusUrl: string; version: string; intervalMs?: number };
+}
+
+const NUMERIC = new Set(['rate', 'grade', 'delta', 'grade-delta', 'count', 'p']);
+
+function table(header: string[], rows: string[][], numeric: boolean[] = []): string {
+  const head = `<tr>${header.map((cell) => `<th scope="col">${escapeHtml(cell)}</th>`).join('')}</tr>`;
+  const body = rows.map((row) => `<tr>${row.map((cell, index) => `<td${numeric[index] ? ' class="num"' : ''}>${escapeHtml(cell)}</td>`).join('')}</tr>`).join('\n');
+  return `<div class="scroll"><table class="data"><thead>${head}</thead><tbody>\n${body}\n</tbody></table></div>`;
+}
+
+function viewHtml(view: TableView): string {
+  const rows = view.rows.map((row) => view.columns.map((column) => formatCell(column, column.get(row))));
+  return [
+    `<h3 id="${escapeHtml(view.id)}">${escapeHtml(view.title)}</h3>`,
+    view.description ? `<p class="desc">${escapeHtml(view.description)}</p>` : '',
+    table(view.columns.map((column) => column.label), rows, view.columns.map((column) => NUMERIC.has(column.kind))),
+  ].join('\n');
+}
+
+function runsHtml(data: ReportData): string {
+  const rows = data.runs.map((run) => [run.dir, describeSource(run), run.models.join(', '), run.judges.join(', '), count(run.judgements), count(run.issues.length)]);
+  const notes = data.notes.map((note) => `<p class="warning" role="note">⚠ ${escapeHtml(note)}</p>`).join('\n');
+  const classes = data.comparability.comparable
+    ? ''
+    : `<p><strong>Not directly comparable:</strong> rows with different sets were judged by different judges or with different prompt versions or protocols.</p>${table(['Set', 'Models', 'What the set shares'], data.comparability.classes.map((entry) => [entry.tag, entry.models.join(', '), describeClass(entry)]))}`;
+  const tagged = !data.comparability.comparable;
+  const totals = table(
+    ['Model', 'Judge', ...(tagged ? ['Set'] : []), 'Judgements', 'Correct', 'Planner errors', 'Parse errors', 'Judge errors'],
+    data.groups.map((group) => [modelLabel(group.model), judgeLabel(group.judge), ...(tagged ? [group.tag] : []), count(group.n), count(group.correct), count(group.errors), count(group.parse_errors), count(group.judge_errors)]),
+    [false, false, ...(tagged ? [false] : []), true, true, true, true, true],
+  );
+  return [
+    '<section id="runs"><h2>Runs</h2>',
+    table(['Run', 'Source', 'Models', 'Judges', 'Judgements', 'Unreadable lines'], rows, [false, false, false, false, true, true]),
+    notes,
+    classes,
+    '<h3>Totals</h3><p class="desc">Every table counts every case: planner errors, unreadable answers and judge errors count as not correct and are shown beside each table.</p>',
+    totals,
+    '</section>',
+  ].join('\n');
+}
+
+function paperHtml(data: ReportData): string {
+  if (!data.paper) return '';
+  const parts = ['<section id="paper"><h2>Compared with the paper</h2>', `<p class="desc">Source: ${escapeHtml(data.paper.source)}. Ours is rounded to the paper's printed decimals; a note names a known inconsistency of the paper.</p>`];
+  for (const model of data.paper.models) {
+    parts.push(`<h3>${escapeHtml(model.model)} (judge ${escapeHtml(model.judge)}) ≈ ${escapeHtml(model.paperModel)}</h3>`, `<p class="desc">${model.matched} match, ${model.mismatched} differ, ${model.explained} differ where the paper is inconsistent.</p>`);
+    const rows = model.cells.map((cell) => `<tr${cell.matches ? '' : ' class="mismatch"'}>${[cell.table, cell.column, fixed(cell.oursRounded, cell.decimals), fixed(cell.paper, cell.decimals), cell.matches ? 'yes' : 'no', cell.note ?? ''].map((text) => `<td>${escapeHtml(text)}</td>`).join('')}</tr>`);
+    parts.push(`<div class="scroll"><table class="data"><thead><tr><th>Table</th><th>Column</th><th>Ours</th><th>Paper</th><th>Match</th><th>Note</th></tr></thead><tbody>${rows.join('\n')}</tbody></table></div>`);
+  }
+  if (data.paper.unmatched.length > 0) parts.push(`<p class="desc">Models the paper does not report: ${escapeHtml(data.paper.unmatched.join(', '))}.</p>`);
+  parts.push('</section>');
+  return parts.join('\n');
+}
+
+function figuresHtml(data: ReportData): string {
+  const figures = renderFigures(data.tables);
+  if (figures.length === 0) return '';
+  return ['<section id="figures"><h2>Figures</h2>', ...figures.map((figure) => `<figure id="${escapeHtml(figure.id)}">${figure.svg}<figcaption>${escapeHtml(figure.caption)}</figcaption></figure>`), '</section>'].join('\n');
+}
+
+const FILTERS = [
+  ['split', 'Split'],
+  ['model', 'Model'],
+  ['judge', 'Judge'],
+  ['outcome', 'Outcome'],
+  ['error', 'Error'],
+  ['behavior', 'Behaviour'],
+  ['level', 'Distractors'],
+] as const;
+
+function caseBrowserHtml(data: ReportData): string {
+  const filters = FILTERS.map(([key, label]) => `<label id="filter-${key}-label">${label} <select id="filter-${key}"></select></label>`).join('\n');
+  return `<section id="cases"><h2>Cases</h2>
+<p id="case-browser-empty" class="note"${data.cases ? ' hidden' : ''}>This report was built without case data.</p>
+<div id="case-browser"${data.cases ? '' : ' hidden'}>
+<div class="filters">${filters}
+<label>Search <input id="filter-search" type="search" placeholder="case id or query"></label></div>
+<p id="case-count" aria-live="polite"></p>
+<div class="pager"><button type="button" id="page-prev">← previous</button><button type="button" id="page-next">next →</button></div>
+<div class="scroll"><table class="data cases"><thead><tr><th>Case</th><th>Split</th><th>Model</th><th id="col-judge">Judge</th><th>Outcome</th><th>Grade</th><th>Errors</th><th>Behaviour</th><th>Facet</th><th>Query</th></tr></thead><tbody id="case-list"></tbody></table></div>
+<section id="case-view" hidden aria-live="polite"><header><h3 id="case-title"></h3>
+<label>Side by side: <select id="compare-select"></select></label><button type="button" id="case-close">close</button></header>
+<div id="case-body"></div></section>
+</div></section>`;
+}
+
+function contentSecurityPolicy(live: boolean): string {
+  const hash = createHash('sha256').update(CLIENT_SCRIPT, 'utf8').digest('base64');
+  return `default-src 'none'; script-src 'sha256-${hash}'; style-src 'unsafe-inline'; img-src data:; connect-src ${live ? "'self'" : "'none'"}; base-uri 'none'; form-action 'none'`;
+}
+
+/** Renders the report as one self-contained HTML page. */
+export function renderHtml(data: ReportData, options: HtmlOptions = {}): string {
+  const views = tableViews(data);
+  const live = options.live ?? null;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${escapeHtml(contentSecurityPolicy(Boolean(live)))}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${escapeHtml(data.title)}</title>
+<style>${REPORT_CSS}</style></head>
+<body>
+<div id="live-banner" hidden><span id="live-status">Live</span><button type="button" id="live-update" hidden>Update</button><label><input type="checkbox" id="live-auto"> update automatically</label></div>
+<header class="top"><h1>${escapeHtml(data.title)}</h1><nav><a href="#runs">Runs</a><a href="#tables">Tables</a><a href="#figures">Figures</a>${data.paper ? '<a href="#paper">Paper</a>' : ''}<a href="#cases">Cases</a></nav>${data.generatedAt ? `<span class="note">generated ${escapeHtml(data.generatedAt)}</span>` : ''}</header>
+<main>
+${runsHtml(data)}
+<section id="tables"><h2>Tables</h2><p class="desc">${escapeHtml(data.ciMethod)} Rates are percentages, grades 0–1. Definitions: docs/metrics.md.</p>
+${views.length > 0 ? views.map(viewHtml).join('\n') : '<p class="note">No judgements to tabulate.</p>'}
+</section>
+${figuresHtml(data)}
+${paperHtml(data)}
+${caseBrowserHtml(data)}
+</main>
+${jsonScript('apb-config', { live })}
+${casePayload(data.cases)}
+<script>${CLIENT_SCRIPT}</script>
+</body></html>
+`;
+}

@@ -1,0 +1,122 @@
+/**
+ * Reading run directories for reports (I/O): judgements.jsonl through the shared reader, the
+ * manifest when there is one (a bare official-harness judgements.jsonl is valid input), the
+ * paper's tables, and the case images as size-capped data: URLs confined to the dataset root.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { resolveDatasetDir } from '../dataset/read-cases.js';
+import { ApbError, InputError, UsageError } from '../errors.js';
+import { readManifest, type Manifest } from '../pipeline/manifest.js';
+import { readResultRows, rowFromJudgementLine } from '../pipeline/result-rows.js';
+import { filesOf } from './case-details.js';
+import { mediaKey, type LineWithRow, type MediaItem } from './cases.js';
+import { PaperTablesSchema, type PaperTables } from './paper.js';
+import type { ReportRunInput } from './report-data.js';
+
+/** Where `--compare-paper` reads the paper's tables (shipped in the package's data/). */
+export const PAPER_TABLES_FILE = fileURLToPath(new URL('../../data/paper-tables.json', import.meta.url));
+
+/** Largest image embedded (bytes), and the total budget of embedded images per report. */
+export const MEDIA_LIMITS = { perFile: 2 * 1024 * 1024, total: 48 * 1024 * 1024 };
+
+/** The judgements file of a run argument: `DIR/judgements.jsonl`, or a `.jsonl` file given directly. */
+export function judgementsFileOf(target: string): string {
+  if (!existsSync(target)) throw new UsageError(`run directory not found: ${target}`);
+  if (statSync(target).isFile()) return target;
+  const file = path.join(target, 'judgements.jsonl');
+  if (!existsSync(file)) throw new UsageError(`${target} has no judgements.jsonl (expected a run directory written by apb run, or by the official harness)`);
+  return file;
+}
+
+function manifestOf(dir: string): Manifest | null {
+  try {
+    return readManifest(dir);
+  } catch (error) {
+    throw new ApbError('input', `${path.join(dir, 'manifest.json')}: unreadable manifest (${(error as Error).message})`);
+  }
+}
+
+/** One run as the report builder wants it; `lines` only when the HTML case browser needs them. Bad lines throw unless `lenient`. */
+export async function loadRun(target: string, options: { lines?: boolean; lenient?: boolean } = {}): Promise<ReportRunInput> {
+  const file = judgementsFileOf(target);
+  const dir = statSync(target).isFile() ? path.dirname(target) : target;
+  const manifest = manifestOf(dir);
+  const read = await readResultRows(file, { keepLines: Boolean(options.lines) });
+  if (read.issues.length > 0 && !options.lenient) throw new InputError(read.issues);
+  let lines: LineWithRow[] | undefined;
+  if (options.lines && read.rows.length === read.lines.length) {
+    // Every kept line gave a row, in order: pair them.
+    lines = read.lines.map((line, index) => ({ line, row: read.rows[index]! }));
+  } else if (options.lines) {
+    // Some kept line gave no row (reported above): re-derive each line's row so the pairs stay aligned.
+    lines = read.lines.flatMap((line) => {
+      try {
+        return [{ line, row: rowFromJudgementLine(line) }];
+      } catch {
+        return [];
+      }
+    });
+  }
+  return { dir: target, rows: lines ? [] : read.rows, manifest, ...(lines ? { lines } : {}), issues: read.issues, tornLastLine: read.tornLastLine };
+}
+
+/** Reads and validates data/paper-tables.json. */
+export function readPaperTables(file: string = PAPER_TABLES_FILE): PaperTables {
+  if (!existsSync(file)) throw new UsageError(`--compare-paper needs the paper's tables at ${file}, which is missing`);
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new InputError([{ file, line: 1, field: '(file)', message: `invalid JSON: ${(error as Error).message}` }]);
+  }
+  const parsed = PaperTablesSchema.safeParse(json);
+  if (!parsed.success) throw new InputError(parsed.error.issues.map((issue) => ({ file, line: 1, field: issue.path.join('.') || '(file)', message: issue.message })));
+  return parsed.data;
+}
+
+const IMAGE_TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp', '.bmp': 'image/bmp' };
+
+function datasetRootOf(run: ReportRunInput): string | null {
+  const datasetPath = run.manifest?.dataset?.path;
+  if (!datasetPath) return null;
+  try {
+    return resolveDatasetDir(datasetPath);
+  } catch {
+    return null;
+  }
+}
+
+/** Reads every image the runs' cases reference, within the size caps, as data: URLs keyed by `mediaKey(run, path)`. */
+export function collectMedia(runs: readonly ReportRunInput[], limits = MEDIA_LIMITS): Map<string, MediaItem> {
+  const media = new Map<string, MediaItem>();
+  let budget = limits.total;
+  runs.forEach((run, runIndex) => {
+    const root = datasetRootOf(run);
+    const seen = new Set<string>();
+    for (const { line } of run.lines ?? []) {
+      for (const file of filesOf(line)) {
+        if (seen.has(file.path)) continue;
+        seen.add(file.path);
+        media.set(mediaKey(runIndex, file.path), readMedia(root, file.path, limits.perFile, budget));
+        budget -= media.get(mediaKey(runIndex, file.path))!.dataUrl?.length ?? 0;
+      }
+    }
+  });
+  return media;
+}
+
+function readMedia(root: string | null, relative: string, perFile: number, budget: number): MediaItem {
+  const type = IMAGE_TYPES[path.extname(relative).toLowerCase()];
+  if (!type) return { dataUrl: null, note: 'not an image: shown by path only' };
+  if (!root) return { dataUrl: null, note: 'not embedded: the run does not name a reachable dataset directory' };
+  const absolute = path.resolve(root, relative);
+  const fromRoot = path.relative(root, absolute);
+  if (path.isAbsolute(relative) || fromRoot.startsWith('..') || path.isAbsolute(fromRoot)) return { dataUrl: null, note: 'not embedded: the path leaves the dataset directory' };
+  if (!existsSync(absolute) || !statSync(absolute).isFile()) return { dataUrl: null, note: `not embedded: ${relative} was not found in the dataset` };
+  const size = statSync(absolute).size;
+  if (size > perFile) return { dataUrl: null, note: `not embedded: ${(size / 1048576).toFixed(1)} MB is over the ${(perFile / 1048576).toFixed(0)} MB cap` };
+  if (size * 1.34 > budget) return { dataUrl: null, note: 'not embedded: the report\'s image budget is used up' };
+  return { dataUrl: `data:${type};base64,${readFileSync(absolute).toString('base64')}`, note: null };
+}

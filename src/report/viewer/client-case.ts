@@ -1,0 +1,133 @@
+/**
+ * Browser code of the case browser, part 2 (plain JS as text): the case view (query, tools, files,
+ * trajectory, reference) and one or two answer columns side by side (raw answer, parsed plan,
+ * verdict and reasoning, findings). Everything is set with textContent; media only as data:image URLs.
+ */
+export const CLIENT_CASE = String.raw`
+function section(title, children, open) {
+  var body = el('div', { className: 'section-body' }, children);
+  return el('details', open === false ? { className: 'section' } : { className: 'section', open: 'open' }, [el('summary', { text: title }), body]);
+}
+function pretty(value) { return typeof value === 'string' ? value : JSON.stringify(value, null, 2); }
+function pre(text, className) { return el('pre', { className: className || '' , text: text }); }
+function field(label, value) { return value === null || value === undefined || value === '' ? null : el('p', {}, [el('strong', { text: label + ': ' }), String(value)]); }
+var SAFE_IMAGE = /^data:image\/(png|jpeg|gif|webp|bmp);base64,[A-Za-z0-9+\/=]+$/;
+
+function caseView(detail) {
+  var parts = [];
+  var facets = Object.keys(detail.facets).filter(function (key) { return detail.facets[key] !== null && detail.facets[key] !== ''; })
+    .map(function (key) { return key + ': ' + detail.facets[key]; }).join(' · ');
+  parts.push(el('p', { className: 'facets', text: facets }));
+  parts.push(section('Query', [pre(detail.query, 'query-text')]));
+  if (detail.system) parts.push(section('System prompt', [pre(detail.system)], false));
+  if (detail.tools.length) {
+    var distractors = new Set(detail.reference.extraneousTools);
+    var list = el('ul', { className: 'tools' }, detail.tools.map(function (tool) {
+      var marks = [];
+      if (distractors.has(tool.name)) marks.push(el('span', { className: 'badge warn', text: 'distractor' }));
+      if (tool.name === detail.reference.brokenTool) marks.push(el('span', { className: 'badge fail', text: 'broken' }));
+      return el('li', {}, [el('code', { text: tool.name }), ' '].concat(marks, [
+        tool.cost !== null ? ' cost ' + tool.cost + ' · ' : ' ', tool.description,
+        tool.parameters ? el('details', {}, [el('summary', { text: 'parameters' }), pre(tool.parameters)]) : null,
+      ]));
+    }));
+    parts.push(section('Tools (' + detail.tools.length + ')', [list], detail.tools.length <= 12));
+  }
+  if (detail.files.length) {
+    parts.push(section('Files', detail.files.map(function (file) {
+      var item = file.media === null ? null : mediaItem(file.media);
+      var caption = el('figcaption', { text: file.path + (file.label ? ' (' + file.label + ')' : '') });
+      if (item && item.dataUrl && SAFE_IMAGE.test(item.dataUrl)) {
+        var image = el('img', { alt: file.path, className: 'case-image' });
+        image.src = item.dataUrl;
+        return el('figure', {}, [image, caption]);
+      }
+      return el('figure', {}, [caption, el('p', { className: 'note', text: file.note || (item && item.note) || 'not embedded' })]);
+    })));
+  }
+  if (detail.trajectory.length) {
+    parts.push(section('Executed trajectory (' + detail.trajectory.length + ' messages)', [el('ol', { className: 'trajectory' }, detail.trajectory.map(function (message) {
+      return el('li', {}, [el('strong', { text: message.role }), message.text ? pre(message.text) : null].concat(message.calls.map(function (call) { return el('code', { className: 'call', text: call }); })));
+    }))], false));
+  }
+  var ref = detail.reference;
+  parts.push(section('Reference', [
+    field('Unsolvable type', ref.unsolvableType), field('Broken tool', ref.brokenTool),
+    ref.extraneousTools.length ? field('Distractor tools', ref.extraneousTools.join(', ')) : null,
+    ref.plan ? el('div', {}, [el('h4', { text: 'Plan' }), pre(ref.plan)]) : null,
+    ref.toolChain ? el('div', {}, [el('h4', { text: 'Tool chain' }), pre(ref.toolChain)]) : null,
+    ref.nextSteps ? el('div', {}, [el('h4', { text: 'Next steps' }), pre(ref.nextSteps)]) : null,
+    ref.remainingSteps ? el('details', {}, [el('summary', { text: 'Remaining steps' }), pre(ref.remainingSteps)]) : null,
+    ref.replacementTool ? el('details', {}, [el('summary', { text: 'Replacement tool' }), pre(ref.replacementTool)]) : null,
+  ], false));
+  return parts;
+}
+
+function answerColumn(row, detail) {
+  var R = data.rows;
+  var status = R.s[row];
+  var errors = detail.errors.map(function (flag, k) { return flag ? 'E' + (k + 1) : null; }).filter(Boolean).join(' ');
+  var verdict = [
+    field('Outcome', STATUS[status]),
+    field('Grade', detail.grade === null ? null : detail.grade.toFixed(1)),
+    field('Errors', errors || 'none'),
+    field('Behaviour', detail.behavior),
+    field('Refused', detail.refused === null ? null : (detail.refused ? 'yes' : 'no')),
+  ];
+  return el('div', { className: 'answer-column', 'data-row': row }, [
+    el('h3', {}, [data.models[R.m[row]] + ' ', el('span', { className: 'badge ' + STATUS_CLASS[status], text: STATUS[status] })]),
+    el('p', { className: 'facets', text: 'judge ' + data.judges[R.j[row]] + ' · repeat ' + R.r[row] }),
+    section('Verdict', verdict.concat([
+      detail.reasoning ? el('div', {}, [el('h4', { text: 'Judge reasoning' }), pre(detail.reasoning, 'reasoning')]) : null,
+      detail.judgeError ? el('div', {}, [el('h4', { text: 'Judge error' }), pre(detail.judgeError)]) : null,
+    ])),
+    section('Planner answer (raw)', [
+      detail.plannerError ? el('div', {}, [el('h4', { text: 'Planner error' }), pre(detail.plannerError)]) : null,
+      detail.parseError ? el('div', {}, [el('h4', { text: 'Parse error' }), pre(detail.parseError)]) : null,
+      pre(detail.response || '(empty)', 'response'),
+    ]),
+    detail.parsed !== null ? section('Parsed answer', [pre(pretty(detail.parsed), 'parsed')], false) : null,
+    section('Deterministic findings', [
+      detail.findings.length ? el('ul', {}, detail.findings.map(function (line) { return el('li', { text: line }); })) : el('p', { className: 'note', text: 'no findings recorded' }),
+      detail.findingsData ? el('details', {}, [el('summary', { text: 'all findings (JSON)' }), pre(pretty(detail.findingsData))]) : null,
+      detail.notes.length ? el('ul', { className: 'notes' }, detail.notes.map(function (note) { return el('li', { text: note }); })) : null,
+      field('Usage', detail.usage),
+    ], false),
+  ]);
+}
+
+function rowLabel(row) {
+  var R = data.rows;
+  return data.models[R.m[row]] + (data.judges.length > 1 ? ' · ' + data.judges[R.j[row]] : '') + ' · repeat ' + R.r[row] + ' · ' + STATUS[R.s[row]];
+}
+
+var openToken = 0;
+function openCase(row, compare) {
+  var R = data.rows;
+  if (row < 0 || row >= R.c.length) return;
+  state.open = row;
+  state.compare = compare === undefined ? state.compare : compare;
+  var c = R.c[row];
+  var token = ++openToken;
+  var view = $('case-view');
+  view.hidden = false;
+  $('case-title').textContent = data.splits[data.cases.split[c]] + ' · ' + data.cases.id[c];
+  $('case-body').replaceChildren(el('p', { className: 'note', text: 'loading…' }));
+  var siblings = byCase[c].filter(function (other) { return other !== row; });
+  var select = $('compare-select');
+  options(select, [['-1', siblings.length ? 'compare with… (' + siblings.length + ' other answers)' : 'no other answer to this case']].concat(siblings.map(function (other) { return [String(other), rowLabel(other)]; })), state.compare);
+  select.disabled = siblings.length === 0;
+  var wanted = [caseDetail(c), rowDetail(row)];
+  if (state.compare >= 0 && siblings.indexOf(state.compare) >= 0) wanted.push(rowDetail(state.compare)); else state.compare = -1;
+  Promise.all(wanted).then(function (details) {
+    if (token !== openToken) return;
+    var columns = [answerColumn(row, details[1])];
+    if (details[2]) columns.push(answerColumn(state.compare, details[2]));
+    $('case-body').replaceChildren.apply($('case-body'), caseView(details[0]).concat([el('div', { className: 'answers' + (columns.length > 1 ? ' side-by-side' : '') }, columns)]));
+  }).catch(function (error) {
+    $('case-body').replaceChildren(el('p', { className: 'note', text: 'Could not read this case: ' + error.message + (typeof DecompressionStream === 'undefined' ? ' (this browser lacks DecompressionStream)' : '') }));
+  });
+  renderList();
+}
+function closeCase() { state.open = -1; state.compare = -1; $('case-view').hidden = true; renderList(); }
+`;

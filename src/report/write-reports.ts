@@ -1,0 +1,55 @@
+/**
+ * Report writers (I/O): load runs, build `ReportData`, render and write. `writeRunReports(dir)`
+ * writes report.md and report.html into a run directory (called at the end of `apb run`).
+ */
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { FORMATS, type FormatId } from './formats.js';
+import { collectMedia, loadRun, readPaperTables } from './load-runs.js';
+import { buildReportData, type ReportData } from './report-data.js';
+
+/** Options of `loadReportData`. */
+export interface LoadReportOptions {
+  /** Include the case browser (lines, images). */
+  caseBrowser?: boolean;
+  comparePaper?: boolean;
+  /** Keep going past unreadable lines (reported as notes) instead of failing. */
+  lenient?: boolean;
+  now?: Date;
+  title?: string;
+}
+
+/** Reads the run directories and builds the report data. */
+export async function loadReportData(dirs: readonly string[], options: LoadReportOptions = {}): Promise<ReportData> {
+  const runs = [];
+  for (const dir of dirs) runs.push(await loadRun(dir, { lines: options.caseBrowser, lenient: options.lenient }));
+  return buildReportData(runs, {
+    ...(options.title ? { title: options.title } : {}),
+    generatedAt: (options.now ?? new Date()).toISOString(),
+    paper: options.comparePaper ? readPaperTables() : null,
+    caseBrowser: options.caseBrowser,
+    media: options.caseBrowser ? collectMedia(runs) : new Map(),
+  });
+}
+
+/** Writes a file atomically (temp file + rename), so a reader never sees half a report. */
+export function writeFileAtomic(file: string, text: string): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(`${file}.tmp`, text);
+  renameSync(`${file}.tmp`, file);
+}
+
+/** Renders one format; CSV gives several files (name → text), every other format one text. */
+export function renderFormat(data: ReportData, format: FormatId): string | Record<string, string> {
+  return FORMATS[format](data);
+}
+
+/** Writes report.md and report.html into a run directory; returns their paths. */
+export async function writeRunReports(dir: string, options: { now?: Date } = {}): Promise<{ markdown: string; html: string }> {
+  const data = await loadReportData([dir], { caseBrowser: true, lenient: true, ...options });
+  const markdown = path.join(dir, 'report.md');
+  const html = path.join(dir, 'report.html');
+  writeFileAtomic(markdown, FORMATS.md(data));
+  writeFileAtomic(html, FORMATS.html(data));
+  return { markdown, html };
+}

@@ -1,0 +1,87 @@
+/** `apb report` through the real CLI (needs the build: `npx tsc -p tsconfig.build.json`), and `writeRunReports`. */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { writeRunReports } from '../../src/report/write-reports.js';
+import { runCli } from '../helpers/cli.js';
+import { fakeApbLine, fakeLeaderboard, fakeOfficialLine, jsonl } from '../../src/report/fake-lines.js';
+
+function runDir(lines: Record<string, unknown>[]): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'apb-report-'));
+  writeFileSync(path.join(dir, 'judgements.jsonl'), jsonl(lines));
+  return dir;
+}
+
+const officialDir = () => runDir(fakeLeaderboard(['gpt-4o']).map(fakeOfficialLine));
+
+describe('apb report', () => {
+  it('reads a directory holding only an official-harness judgements.jsonl and prints Markdown', async () => {
+    const result = await runCli(['report', officialDir()]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('official harness (no manifest)');
+    expect(result.stdout).toContain('### Table 1 · Holistic planning');
+    expect(result.stdout).toContain('| gpt-4o | gemini-3-pro-preview | 50.0 |');
+  });
+
+  it('makes a leaderboard: one Table 1 row per (model, judge) across run directories', async () => {
+    const a = runDir(fakeLeaderboard(['m1']).map(fakeApbLine));
+    const b = runDir(fakeLeaderboard(['m2']).map((spec) => fakeApbLine({ ...spec, judge: 'openai:gpt-5' })));
+    const result = await runCli(['report', a, b, '--format', 'json']);
+    expect(result.code).toBe(0);
+    const output = JSON.parse(result.stdout);
+    expect(output.tables.table1.map((row: { model: string; judge: string }) => `${row.model}/${row.judge}`)).toEqual(['m1/rules', 'm2/openai:gpt-5']);
+    expect(output.report.comparable).toBe(false);
+    expect(result.stderr).toContain('Not directly comparable');
+  });
+
+  it('writes CSV files into --out DIR and refuses CSV without it', async () => {
+    const dir = officialDir();
+    const refused = await runCli(['report', dir, '--format', 'csv']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('--out DIR');
+    const out = path.join(mkdtempSync(path.join(tmpdir(), 'apb-csv-')), 'tables');
+    const result = await runCli(['report', dir, '--format', 'csv', '--out', out]);
+    expect(result.code).toBe(0);
+    expect(readdirSync(out)).toEqual(expect.arrayContaining(['table1_holistic.csv', 'table2.csv', 'runs.csv']));
+  });
+
+  it('writes a self-contained HTML file with --out', async () => {
+    const out = path.join(mkdtempSync(path.join(tmpdir(), 'apb-html-')), 'report.html');
+    const result = await runCli(['report', officialDir(), '--format', 'html', '--out', out]);
+    expect(result.code).toBe(0);
+    const html = readFileSync(out, 'utf8');
+    expect(html.startsWith('<!doctype html>')).toBe(true);
+    expect(html).toContain('id="apb-index"');
+  });
+
+  it.each([
+    [['--format', 'xml'], /--format must be one of md, csv, json, html/],
+    [['--out'], /argument missing/],
+  ])('refuses bad arguments %j with exit 2', async (extra, message) => {
+    const result = await runCli(['report', officialDir(), ...extra]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(message);
+  });
+
+  it('names the file, line and field of an unreadable judgement line, and a missing directory', async () => {
+    const dir = runDir([fakeOfficialLine({ split: 'holistic_planning', id: 'a' }), { split: 'holistic_planning', judgement: {} }]);
+    const bad = await runCli(['report', dir]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain(`${path.join(dir, 'judgements.jsonl')}:2: id: missing`);
+    const missing = await runCli(['report', path.join(dir, 'nope')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('run directory not found');
+  });
+});
+
+describe('writeRunReports', () => {
+  it('writes report.md and report.html into the run directory', async () => {
+    const dir = runDir(fakeLeaderboard(['m1']).map(fakeApbLine));
+    mkdirSync(dir, { recursive: true });
+    const written = await writeRunReports(dir, { now: new Date('2025-01-01T00:00:00Z') });
+    expect(written).toEqual({ markdown: path.join(dir, 'report.md'), html: path.join(dir, 'report.html') });
+    expect(readFileSync(written.markdown, 'utf8')).toContain('Generated 2025-01-01T00:00:00.000Z.');
+    expect(existsSync(written.html)).toBe(true);
+  });
+});
