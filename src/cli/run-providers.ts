@@ -3,6 +3,7 @@
  * limit) and one response cache, from which every provider stack of the run is built.
  */
 import path from 'node:path';
+import type { Budget } from '../pipeline/budget.js';
 import { LimiterPool } from '../providers/limit.js';
 import { ResponseCache } from '../providers/cache.js';
 import type { Provider } from '../providers/provider.js';
@@ -19,6 +20,8 @@ export interface EngineOptions {
   cache: boolean;
   /** Folder of the response cache (default `.apb-cache` in the working directory, or $APB_CACHE_DIR). */
   cacheDir: string;
+  /** `--max-cost`: every stack gets this budget's gate (a model without a price is refused here, before any call). */
+  budget?: Budget;
 }
 
 export interface RunProviders {
@@ -37,6 +40,7 @@ export function createRunProviders(options: EngineOptions): RunProviders {
   let cache: ResponseCache | null = null;
   return {
     provider(spec, baseUrl) {
+      const gate = options.budget?.gateFor(spec);
       // Opened on first use, so baseline and rules runs never create a cache file.
       if (options.cache && !cache) cache = ResponseCache.open(path.join(options.cacheDir, 'responses.sqlite'));
       return buildProviderStack(spec, {
@@ -48,6 +52,7 @@ export function createRunProviders(options: EngineOptions): RunProviders {
         maxRetries: options.maxRetries,
         cache: { cache, enabled: options.cache },
         limiters,
+        ...(gate ? { gate } : {}),
       });
     },
     close() {

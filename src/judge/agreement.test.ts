@@ -91,6 +91,13 @@ describe('agreementReport', () => {
     expect(disagreements[0]!.gradeSpread).toBeCloseTo(0.4, 12);
   });
 
+  it('does not count a field one judge leaves unstated as a disagreement', () => {
+    const rules = { ...verdict(true, 1), refused: false } as JudgeOutcome;
+    expect(agreementReport([item('c1', 's1', 'rules', rules), item('c1', 's1', 'llm', verdict(true, 1))]).disagreements).toEqual([]);
+    const refusing = { ...verdict(true, 1), refused: true } as JudgeOutcome;
+    expect(agreementReport([item('c1', 's1', 'rules', rules), item('c1', 's1', 'llm', refusing)]).disagreements[0]?.fields).toEqual(['refused']);
+  });
+
   it('refuses a (case, judge) given twice', () => {
     expect(() => agreementReport([...items, item('c1', 's1', 'A', verdict(true, 1))])).toThrow(RangeError);
   });

@@ -138,7 +138,8 @@ function disagreementOf(caseKey: string, votes: CaseVotes): Disagreement | null 
   const entries = [...votes.byJudge.entries()];
   const verdicts = entries.flatMap(([judge, outcome]) => (outcome.kind === 'verdict' ? [{ judge, verdict: outcome }] : []));
   if (verdicts.length < 2) return null;
-  const differs = (pick: (entry: (typeof verdicts)[number]) => unknown) => new Set(verdicts.map(pick)).size > 1;
+  // A field a judge does not state (a graded rubric says nothing of behaviour or refusal) is no disagreement.
+  const differs = (pick: (entry: (typeof verdicts)[number]) => unknown) => new Set(verdicts.map(pick).filter((value) => value !== undefined)).size > 1;
   const fields: Disagreement['fields'] = [];
   if (differs((entry) => entry.verdict.correct)) fields.push('correct');
   if (differs((entry) => entry.verdict.behavior)) fields.push('behavior');

@@ -179,3 +179,17 @@ export function calibrate(rows: readonly JudgedRow[], labels: readonly HumanLabe
     };
   });
 }
+
+/** Every judge's Tables 7–9, and what could not be joined. */
+export interface CalibrationSummary {
+  labels: number;
+  /** Labels that match no judged row of any judge (by id and tested model). */
+  unmatchedLabels: number;
+  calibrations: Calibration[];
+}
+
+/** Calibrates every judge of the rows against the labels and counts the labels no row matches. */
+export function calibrationSummary(rows: readonly JudgedRow[], labels: readonly HumanLabel[]): CalibrationSummary {
+  const rowKeys = new Set(rows.map((row) => labelKey(row.id, row.testedModel)));
+  return { labels: labels.length, unmatchedLabels: labels.filter((label) => !rowKeys.has(labelKey(label.id, label.tested_model))).length, calibrations: calibrate(rows, labels) };
+}

@@ -78,6 +78,13 @@ export interface ContradictionCount {
   byCode: Partial<Record<ContradictionCode, number>>;
 }
 
+/** The `contradictions` section of `scores.json`: the recorded verdicts per split and overall, and each LLM judge's own. */
+export interface ContradictionsSection {
+  overall: ContradictionCount;
+  bySplit: Record<string, ContradictionCount>;
+  byJudge: Record<string, { overall: ContradictionCount; bySplit: Record<string, ContradictionCount> }>;
+}
+
 /** Counts contradictions per split and overall. */
 export function countContradictions(items: readonly { split: string; contradictions: readonly Contradiction[] }[]): { overall: ContradictionCount; bySplit: Record<string, ContradictionCount> } {
   const empty = (): ContradictionCount => ({ checked: 0, flagged: 0, byCode: {} });

@@ -16,7 +16,7 @@ export interface JudgeInput {
   repeat: number;
 }
 
-/** A judge's outcome plus what it cost. */
+/** A judge's outcome plus what it cost; a panel adds what each member said. */
 export interface JudgeResult {
   outcome: JudgeOutcome;
   usage: Usage | null;
@@ -24,11 +24,23 @@ export interface JudgeResult {
   attempts: number;
   cached: boolean;
   promptVersion: string;
+  /** Set by a panel: every member's own result, in member order. */
+  members?: MemberResult[];
 }
 
+/** One panel member's result for an answer. */
+export interface MemberResult {
+  judge: string;
+  kind: 'rules' | 'llm';
+  version: string;
+  result: JudgeResult;
+}
+
+/** Anything that judges answers: the rules judge, an LLM judge, or a panel of them. */
 export interface Judge {
-  /** `rules`, or the judge model spec (`google:gemini-3-pro-preview`). */
+  /** `rules`, the judge model spec (`google:gemini-3-pro-preview`), or a panel id (`panel(rules+google:…)`). */
   readonly id: string;
+  /** A panel is `llm` when any member is. */
   readonly kind: 'rules' | 'llm';
   /** Version of everything that shapes its verdicts (rubric texts, mapping); recorded in the manifest. */
   readonly version: string;

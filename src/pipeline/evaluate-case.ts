@@ -6,15 +6,14 @@
 import type { Case } from '../dataset/case.js';
 import { ProviderError } from '../errors.js';
 import { runChecks } from '../judge/checks/index.js';
-import type { Findings } from '../judge/checks/findings.js';
-import type { Judge, JudgeResult } from '../judge/judge.js';
-import type { JudgeOutcome } from '../judge/verdict.js';
+import type { Judge } from '../judge/judge.js';
 import type { ProviderResult } from '../providers/provider.js';
 import { redact } from '../redact.js';
 import { SETTINGS } from '../settings/index.js';
 import type { ParsedAnswer } from '../settings/attempt.js';
 import type { Prompt, PromptOptions } from '../settings/prompt.js';
 import type { Planner } from './planner.js';
+import { judgementMeta, recordJudgeResult } from './judge-record.js';
 import { RESULT_SCHEMA_VERSION, type Judgement, type JudgementLine, type PredictionLine, type PredictionMeta } from './records.js';
 
 export interface CaseContext {
@@ -74,58 +73,19 @@ function parsedOf(prediction: PredictionLine): ParsedAnswer {
   return { kind: 'parse_error', message: prediction.apb.parse_error ?? 'no answer' };
 }
 
-/** The verdict's official keys; a judge error records no correctness (false) and no grade (null). */
-function judgementOf(outcome: JudgeOutcome, split: string): Judgement {
-  if (outcome.kind === 'unjudged') {
-    return { is_correct: false, grade: null, error_list: [0, 0, 0, 0, 0, 0], reasoning: `judge_error (${outcome.reason}): ${outcome.message}` };
-  }
-  const judgement: Judgement = { is_correct: outcome.correct, grade: outcome.grade, error_list: outcome.errors.map(Number), reasoning: outcome.reasoning };
-  if (split === 'step_wise_tool_broken' && outcome.behavior) judgement.behavior = outcome.behavior;
-  if (outcome.refused !== undefined) judgement.refused = outcome.refused;
-  return judgement;
-}
+/** What judging needs of a case context (`apb judge` has no planner). */
+export type JudgeContext = Pick<CaseContext, 'judge' | 'signal'>;
 
 /** Judges a prediction (or records why there is nothing to judge) and returns the judgement line. */
-export async function judgePrediction(caseItem: Case, prediction: PredictionLine, prompt: Prompt, context: CaseContext): Promise<JudgementLine> {
+export async function judgePrediction(caseItem: Case, prediction: PredictionLine, prompt: Prompt, context: JudgeContext): Promise<JudgementLine> {
   const base = { ...prediction, judge_model: context.judge.id };
   if (prediction.apb.status === 'error') {
     const judgement: Judgement = { is_correct: false, grade: 0, error_list: [0, 0, 0, 0, 0, 0], reasoning: `no answer to judge: the planner call failed (${prediction.apb.error?.message ?? 'unknown error'})` };
-    return { ...base, judgement, apb: judgementMeta(context.judge, null, null, prediction, ['planner call failed; not sent to the judge']) };
+    return { ...base, judgement, apb: judgementMeta(context.judge, null, null, prediction.apb, ['planner call failed; not sent to the judge']) };
   }
   const parsed = parsedOf(prediction);
   const findings = runChecks(caseItem, parsed);
-  const result = await context.judge.judge(
-    { case: caseItem, plannerPrompt: prompt, rawAnswer: prediction.model_response, parsed, findings, repeat: prediction.apb.repeat },
-    context.signal,
-  );
-  const outcome = guardParseFailure(result.outcome, parsed);
-  const line: JudgementLine = { ...base, judgement: judgementOf(outcome.outcome, caseItem.split), apb: judgementMeta(context.judge, result, findings, prediction, outcome.notes) };
-  if (result.outcome.kind === 'unjudged') {
-    line.apb.judge_error = { reason: result.outcome.reason, message: result.outcome.message, ...(result.outcome.rawText !== undefined ? { raw_text: result.outcome.rawText } : {}) };
-  }
-  return line;
-}
-
-/** A parse failure is never correct and never a refusal, whatever a judge says. */
-function guardParseFailure(outcome: JudgeOutcome, parsed: ParsedAnswer): { outcome: JudgeOutcome; notes: string[] } {
-  if (parsed.kind !== 'parse_error' || outcome.kind !== 'verdict') return { outcome, notes: outcome.kind === 'verdict' ? outcome.notes : [] };
-  const notes = [...outcome.notes];
-  if (outcome.correct || outcome.refused) notes.push('the answer did not parse: correctness and refusal overridden to false');
-  return { outcome: { ...outcome, correct: false, refused: false, grade: outcome.correct ? 0 : outcome.grade }, notes };
-}
-
-function judgementMeta(judge: Judge, result: JudgeResult | null, findings: Findings | null, prediction: PredictionLine, notes: string[]): JudgementLine['apb'] {
-  return {
-    schema_version: RESULT_SCHEMA_VERSION,
-    status: result?.outcome.kind === 'unjudged' ? 'judge_error' : 'ok',
-    judge_kind: judge.kind,
-    judge_prompt_version: result?.promptVersion ?? 'none',
-    findings,
-    usage: result?.usage ?? null,
-    latency_ms: result?.latencyMs ?? null,
-    attempts: result?.attempts ?? 0,
-    cached: result?.cached ?? false,
-    notes,
-    prediction: prediction.apb,
-  };
+  const input = { case: caseItem, plannerPrompt: prompt, rawAnswer: prediction.model_response, parsed, findings, repeat: prediction.apb.repeat };
+  const result = await context.judge.judge(input, context.signal);
+  return { ...base, ...recordJudgeResult(context.judge, result, input, prediction.apb) };
 }

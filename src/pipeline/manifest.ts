@@ -38,7 +38,8 @@ export interface UsageTotals {
 export interface Manifest {
   apb_version: string;
   schema_version: number;
-  status: 'running' | 'complete' | 'interrupted' | 'failed';
+  /** `stopped-budget`: `--max-cost` stopped new calls; what is missing is resumable. */
+  status: 'running' | 'complete' | 'interrupted' | 'stopped-budget' | 'failed';
   created_at: string;
   updated_at: string;
   finished_at: string | null;
@@ -53,7 +54,10 @@ export interface Manifest {
     predictions: { ok: number; error: number; parse_error: number };
     judgements: { ok: number; judge_error: number };
   };
-  usage: { planner: UsageTotals; judge: UsageTotals };
+  /** `prices_as_of`: the `as_of` date of `data/prices.json`, which every `cost_usd` was computed with. */
+  usage: { planner: UsageTotals; judge: UsageTotals; prices_as_of?: string | null };
+  /** The `--max-cost` budget of the latest invocation, when one was given. */
+  budget?: { max_cost_usd: number; spent_usd: number; refused_calls: number; stopped: boolean };
 }
 
 /** sha256 over the selected split files' bytes, streamed. */

@@ -5,6 +5,7 @@
  */
 import type { Facets } from '../dataset/case.js';
 import type { Findings } from '../judge/checks/findings.js';
+import type { Contradiction } from '../judge/contradictions.js';
 import type { BrokenBehavior } from '../judge/verdict.js';
 import type { FinishReason, Usage } from '../providers/provider.js';
 import type { Attempt } from '../settings/attempt.js';
@@ -49,6 +50,31 @@ export interface Judgement {
   refused?: boolean;
 }
 
+/** A judge error as recorded: the `Unjudged` reason, its message and the raw reply when there was one. */
+export interface JudgeErrorRecord {
+  reason: string;
+  message: string;
+  raw_text?: string;
+}
+
+/** One panel member's judgement of the answer (`apb.judges[]`), with the official keys of its own verdict. */
+export interface MemberJudgement {
+  judge: string;
+  kind: 'rules' | 'llm';
+  version: string;
+  status: 'ok' | 'judge_error';
+  judgement: Judgement;
+  judge_prompt_version: string;
+  usage: Usage | null;
+  latency_ms: number | null;
+  attempts: number;
+  cached: boolean;
+  judge_error?: JudgeErrorRecord;
+  /** LLM members with a verdict: where it contradicts the deterministic findings. */
+  contradictions?: Contradiction[];
+  notes: string[];
+}
+
 /** The judge side of one (case, repeat). */
 export interface JudgementMeta {
   schema_version: number;
@@ -60,8 +86,12 @@ export interface JudgementMeta {
   latency_ms: number | null;
   attempts: number;
   cached: boolean;
-  judge_error?: { reason: string; message: string; raw_text?: string };
+  judge_error?: JudgeErrorRecord;
   notes: string[];
+  /** A panel's members, in the order given (the line's `judgement` is their aggregate). */
+  judges?: MemberJudgement[];
+  /** LLM judges (and panels holding one) with a verdict: where the judge's own verdict contradicts the findings. */
+  contradictions?: Contradiction[];
   prediction: PredictionMeta;
 }
 

@@ -1,7 +1,7 @@
 /** Recomputes a manifest's counts and usage totals from the run files, which are the source of truth. */
 import path from 'node:path';
 import type { Usage } from '../providers/provider.js';
-import { addUsage, emptyUsageTotals, type Manifest } from './manifest.js';
+import { addUsage, emptyUsageTotals, type Manifest, type UsageTotals } from './manifest.js';
 import type { JudgementLine, PredictionLine } from './records.js';
 import { readJsonLines } from './results-store.js';
 
@@ -14,32 +14,81 @@ export interface RecountOptions {
   alreadyDone: number;
   status: Manifest['status'];
   now: Date;
+  /** Prices each call; without it every `cost_usd` is null. */
   costOf?: CostOf;
+  /** `as_of` of the price table `costOf` uses, recorded as `usage.prices_as_of`. */
+  pricesAsOf?: string;
 }
 
+/**
+ * Per-role totals: a cache hit counts as a call but adds no tokens or cost; `cost_usd` is the sum
+ * over the other calls, and null as soon as one of them has no known price.
+ */
+class RoleTally {
+  readonly totals: UsageTotals = emptyUsageTotals();
+  private unknownCost = false;
+  private cost = 0;
+
+  constructor(private readonly costOf: CostOf | undefined) {}
+
+  add(role: 'planner' | 'judge', model: string, usage: Usage | null, cached: boolean): void {
+    const cost = cached ? 0 : (this.costOf?.(role, model, usage) ?? null);
+    addUsage(this.totals, usage, cached, null);
+    if (cost === null) this.unknownCost = true;
+    else this.cost += cost;
+  }
+
+  result(): UsageTotals {
+    return { ...this.totals, cost_usd: this.unknownCost || !this.costOf ? null : this.cost };
+  }
+}
+
+/** Counts and usage of a run directory's lines, fed line by line (the files, then every line a run appends). */
+export class RunTally {
+  private readonly predictions = { ok: 0, error: 0, parse_error: 0 };
+  private readonly judgements = { ok: 0, judge_error: 0 };
+  private readonly planner: RoleTally;
+  private readonly judge: RoleTally;
+
+  constructor(costOf?: CostOf) {
+    this.planner = new RoleTally(costOf);
+    this.judge = new RoleTally(costOf);
+  }
+
+  addPrediction(line: PredictionLine): void {
+    if (!line.apb) return;
+    this.predictions[line.apb.status] += 1;
+    if (line.apb.status !== 'error') this.planner.add('planner', line.tested_model, line.apb.usage, line.apb.cached);
+  }
+
+  addJudgement(line: JudgementLine): void {
+    if (!line.apb) return;
+    this.judgements[line.apb.status] += 1;
+    if (line.apb.judge_kind === 'llm') this.judge.add('judge', line.judge_model, line.apb.usage, line.apb.cached);
+  }
+
+  /** `manifest` with these counts and usage totals and the given status. */
+  manifest(manifest: Manifest, options: Omit<RecountOptions, 'costOf'>): Manifest {
+    return {
+      ...manifest,
+      status: options.status,
+      updated_at: options.now.toISOString(),
+      finished_at: options.status === 'running' ? null : options.now.toISOString(),
+      counts: { cases: options.total, invalid_records: options.invalidRecords, resumed: options.alreadyDone, predictions: { ...this.predictions }, judgements: { ...this.judgements } },
+      usage: { planner: this.planner.result(), judge: this.judge.result(), prices_as_of: options.pricesAsOf ?? manifest.usage.prices_as_of ?? null },
+    };
+  }
+}
+
+/** Tallies the lines a run directory holds now. */
+export async function tallyRun(dir: string, costOf?: CostOf): Promise<RunTally> {
+  const tally = new RunTally(costOf);
+  for await (const { value } of readJsonLines(path.join(dir, 'predictions.jsonl'))) tally.addPrediction(value as PredictionLine);
+  for await (const { value } of readJsonLines(path.join(dir, 'judgements.jsonl'))) tally.addJudgement(value as JudgementLine);
+  return tally;
+}
+
+/** Recomputes a manifest's counts and usage from the run files. */
 export async function recountRun(dir: string, manifest: Manifest, options: RecountOptions): Promise<Manifest> {
-  const predictions = { ok: 0, error: 0, parse_error: 0 };
-  const judgements = { ok: 0, judge_error: 0 };
-  const planner = emptyUsageTotals();
-  const judge = emptyUsageTotals();
-  for await (const { value } of readJsonLines(path.join(dir, 'predictions.jsonl'))) {
-    const line = value as PredictionLine;
-    if (!line.apb) continue;
-    predictions[line.apb.status] += 1;
-    if (line.apb.status !== 'error') addUsage(planner, line.apb.usage, line.apb.cached, options.costOf?.('planner', line.tested_model, line.apb.usage) ?? null);
-  }
-  for await (const { value } of readJsonLines(path.join(dir, 'judgements.jsonl'))) {
-    const line = value as JudgementLine;
-    if (!line.apb) continue;
-    judgements[line.apb.status] += 1;
-    if (line.apb.judge_kind === 'llm') addUsage(judge, line.apb.usage, line.apb.cached, options.costOf?.('judge', line.judge_model, line.apb.usage) ?? null);
-  }
-  return {
-    ...manifest,
-    status: options.status,
-    updated_at: options.now.toISOString(),
-    finished_at: options.status === 'running' ? null : options.now.toISOString(),
-    counts: { cases: options.total, invalid_records: options.invalidRecords, resumed: options.alreadyDone, predictions, judgements },
-    usage: { planner, judge },
-  };
+  return (await tallyRun(dir, options.costOf)).manifest(manifest, options);
 }

@@ -2,23 +2,23 @@
  * `runEvaluation`: the one orchestrator. It composes named steps — select, resume, predict,
  * judge, persist, finalise — and computes nothing itself.
  */
+import { setMaxListeners } from 'node:events';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Case } from '../dataset/case.js';
 import type { Judge } from '../judge/judge.js';
 import type { PromptOptions } from '../settings/prompt.js';
-import { SETTINGS } from '../settings/index.js';
-import { APB_VERSION } from '../version.js';
+import { BudgetExceededError, costOfLine, pricesAsOf, type Budget } from './budget.js';
 import { isFatal, judgePrediction, plannerPromptOf, predict, type CaseContext } from './evaluate-case.js';
 import type { RunReporter } from './events.js';
 import { judgementKey, predictionFingerprint } from './fingerprint.js';
-import { assertSameIdentity, datasetContentHash, readManifest, writeManifest, type Manifest, type ManifestIdentity } from './manifest.js';
+import { assertSameIdentity, readManifest, writeManifest, type Manifest } from './manifest.js';
 import type { Planner } from './planner.js';
-import { recountRun } from './recount.js';
-import { JsonlResultsStore } from './results-store.js';
+import { tallyRun } from './recount.js';
+import { JsonlResultsStore, type ResultsStore } from './results-store.js';
 import { dropErrorOutcomes, loadResumeState, type ResumeState } from './resume.js';
+import { identityOf, startManifest } from './run-manifest.js';
 import { checkSelection, selectedCases, type Selection } from './select-cases.js';
-import { emptyCaseInput } from './prompt-versions.js';
 
 export interface ResolvedRun {
   outDir: string;
@@ -38,7 +38,12 @@ export interface RunDependencies {
   planner: Planner;
   judge: Judge;
   reporter?: RunReporter;
+  /** Soft stop (first Ctrl-C): no new case starts; cases in flight finish. */
+  stop?: AbortSignal;
+  /** Hard stop (second Ctrl-C): calls in flight are cancelled; their cases stay unrecorded. */
   signal?: AbortSignal;
+  /** `--max-cost`: the gate inside the provider stacks; the run stops launching once it refuses a call. */
+  budget?: Budget;
   now?: () => Date;
 }
 
@@ -49,53 +54,12 @@ export interface RunSummary {
   finished: number;
   invalidRecords: number;
   interrupted: boolean;
+  status: Manifest['status'];
   manifest: Manifest;
 }
 
-async function identityOf(run: ResolvedRun, planner: Planner): Promise<ManifestIdentity> {
-  const prompt_versions = Object.fromEntries(
-    run.selection.splits.map((split) => [split, SETTINGS[split].buildPrompt(emptyCaseInput(split), run.promptOptions).promptVersion]),
-  );
-  return {
-    dataset_content_hash: await datasetContentHash(run.selection.datasetDir, run.selection.splits),
-    tested_model: planner.id,
-    base_url: run.baseUrl,
-    judges: run.judgeIds,
-    judge_base_url: run.judgeBaseUrl,
-    judge_version: run.judgeVersion,
-    protocol: run.promptOptions.protocol,
-    allow_refusal: run.promptOptions.allowRefusal,
-    judge_blind: run.judgeBlind,
-    prompt_versions,
-    sampling: planner.sampling,
-  };
-}
-
-function startManifest(run: ResolvedRun, identity: ManifestIdentity, previous: Manifest | null, now: Date): Manifest {
-  const { selection } = run;
-  return {
-    apb_version: APB_VERSION,
-    schema_version: 1,
-    status: 'running',
-    created_at: previous?.created_at ?? now.toISOString(),
-    updated_at: now.toISOString(),
-    finished_at: null,
-    dataset: { path: selection.datasetDir, content_hash: identity.dataset_content_hash },
-    splits: selection.splits,
-    selection: {
-      limit: selection.limitPerSplit ?? null,
-      ids: selection.ids ? [...selection.ids] : null,
-      shard: selection.shard ? `${selection.shard.index}/${selection.shard.count}` : null,
-      repeats: selection.repeats,
-    },
-    identity: previous ? { ...identity, prompt_versions: { ...previous.identity.prompt_versions, ...identity.prompt_versions } } : identity,
-    counts: previous?.counts ?? { cases: 0, invalid_records: 0, resumed: 0, predictions: { ok: 0, error: 0, parse_error: 0 }, judgements: { ok: 0, judge_error: 0 } },
-    usage: previous?.usage ?? { planner: { calls: 0, cached_calls: 0, input_tokens: 0, output_tokens: 0, cost_usd: null }, judge: { calls: 0, cached_calls: 0, input_tokens: 0, output_tokens: 0, cost_usd: null } },
-  };
-}
-
 /** One (case, repeat): skip when finished, judge a saved prediction, or predict then judge. */
-async function runPair(caseItem: Case, repeat: number, context: CaseContext, resume: ResumeState, store: JsonlResultsStore, reporter?: RunReporter): Promise<void> {
+async function runPair(caseItem: Case, repeat: number, context: CaseContext, resume: ResumeState, store: LineSink, reporter?: RunReporter): Promise<void> {
   const prompt = plannerPromptOf(caseItem, context.promptOptions);
   const fingerprint = predictionFingerprint({ case: caseItem, repeat, model: context.planner.id, promptVersion: prompt.promptVersion, sampling: context.planner.sampling });
   if (resume.finished.has(judgementKey(fingerprint, context.judge.id))) return;
@@ -109,14 +73,26 @@ async function runPair(caseItem: Case, repeat: number, context: CaseContext, res
   reporter?.onCaseEnd?.({ id: caseItem.id, split: caseItem.split, repeat, plannerStatus: prediction.apb.status, judgeStatus: judgement.apb.status, correct: judgement.judgement.is_correct });
 }
 
-/** Streams the selection through a bounded pool; stops launching on abort or on a fatal error. */
-async function executeAll(run: ResolvedRun, context: CaseContext, resume: ResumeState, store: JsonlResultsStore, reporter?: RunReporter): Promise<void> {
+/** Where finished lines go: the store, and the tally the manifest is made from. */
+type LineSink = Pick<ResultsStore, 'appendPrediction' | 'appendJudgement'>;
+
+/** When launching must stop, and how to cancel the calls in flight (a fatal error sends no further request). */
+interface LaunchControl {
+  halted(): boolean;
+  cancel(): void;
+}
+
+/** Streams the selection through a bounded pool; stops launching on a stop, an abort, the budget or a fatal error. */
+async function executeAll(run: ResolvedRun, context: CaseContext, resume: ResumeState, store: LineSink, control: LaunchControl, reporter?: RunReporter): Promise<void> {
   const inFlight = new Set<Promise<void>>();
   let fatal: unknown = null;
   const launch = (caseItem: Case, repeat: number) => {
     const task = runPair(caseItem, repeat, context, resume, store, reporter)
       .catch((error: unknown) => {
-        if (!(context.signal?.aborted && isFatal(error))) fatal ??= error;
+        // A refused call leaves its case unrecorded (resumable); an abort after a stop is expected.
+        if (error instanceof BudgetExceededError || (context.signal?.aborted && isFatal(error))) return;
+        fatal ??= error;
+        control.cancel();
       })
       .finally(() => inFlight.delete(task));
     inFlight.add(task);
@@ -124,7 +100,7 @@ async function executeAll(run: ResolvedRun, context: CaseContext, resume: Resume
   outer: for await (const caseItem of selectedCases(run.selection)) {
     for (let repeat = 0; repeat < run.selection.repeats; repeat += 1) {
       while (inFlight.size >= run.concurrency) await Promise.race(inFlight);
-      if (fatal || context.signal?.aborted) break outer;
+      if (fatal || control.halted()) break outer;
       launch(caseItem, repeat);
     }
   }
@@ -132,34 +108,58 @@ async function executeAll(run: ResolvedRun, context: CaseContext, resume: Resume
   if (fatal) throw fatal;
 }
 
+function finalStatus(failure: unknown, interrupted: boolean, budget: Budget | undefined): Manifest['status'] {
+  if (failure) return 'failed';
+  if (interrupted) return 'interrupted';
+  return budget?.exhausted ? 'stopped-budget' : 'complete';
+}
+
+/** Runs (or resumes) an evaluation into `run.outDir` and returns what happened; the manifest is written even on failure. */
 export async function runEvaluation(run: ResolvedRun, deps: RunDependencies): Promise<RunSummary> {
   const now = deps.now ?? (() => new Date());
-  const check = await checkSelection(run.selection, run.skipInvalid);
-  const identity = await identityOf(run, deps.planner);
+  // Validation and the dataset hash read the same files: overlapping them shortens the wait before the first call.
+  const [check, identity] = await Promise.all([checkSelection(run.selection, run.skipInvalid), identityOf(run, deps.planner)]);
   const previous = readManifest(run.outDir);
   if (previous) assertSameIdentity(run.outDir, previous.identity, identity);
   if (run.retryErrors && existsSync(run.outDir)) dropErrorOutcomes(path.join(run.outDir, 'predictions.jsonl'), path.join(run.outDir, 'judgements.jsonl'));
   const store = new JsonlResultsStore(run.outDir);
   if (store.tornLinesDropped > 0) deps.reporter?.onWarning?.(`dropped ${store.tornLinesDropped} half-written line(s) left by an earlier crash`);
   const resume = await loadResumeState(store, deps.judge.id);
+  // Counts and usage start from the lines already there and follow every append (no re-read at the end).
+  const tally = await tallyRun(run.outDir, costOfLine);
+  const sink: LineSink = {
+    appendPrediction: (line) => (store.appendPrediction(line), tally.addPrediction(line)),
+    appendJudgement: (line) => (store.appendJudgement(line), tally.addJudgement(line)),
+  };
   const manifest = startManifest(run, identity, previous, now());
   writeManifest(run.outDir, manifest);
   const total = check.cases * run.selection.repeats;
   const alreadyDone = resume.finished.size;
   deps.reporter?.onRunStart?.({ dir: run.outDir, total, alreadyDone, invalidRecords: check.invalidRecords });
-  const context: CaseContext = { planner: deps.planner, judge: deps.judge, promptOptions: run.promptOptions, ...(deps.signal ? { signal: deps.signal } : {}) };
+  // Our own controller joins the caller's: a fatal error cancels the calls in flight.
+  const cancel = new AbortController();
+  const signal = deps.signal ? AbortSignal.any([deps.signal, cancel.signal]) : cancel.signal;
+  setMaxListeners(0, cancel.signal, signal); // every call in flight listens to it
+  const context: CaseContext = { planner: deps.planner, judge: deps.judge, promptOptions: run.promptOptions, signal };
+  const control: LaunchControl = {
+    halted: () => Boolean(deps.stop?.aborted || signal.aborted || deps.budget?.exhausted),
+    cancel: () => cancel.abort(),
+  };
   let failure: unknown = null;
   try {
-    await executeAll(run, context, resume, store, deps.reporter);
+    await executeAll(run, context, resume, sink, control, deps.reporter);
   } catch (error) {
     failure = error;
   } finally {
     store.close();
   }
-  const interrupted = Boolean(deps.signal?.aborted) && !failure;
-  const finalManifest = await recountRun(run.outDir, manifest, { total, invalidRecords: check.invalidRecords, alreadyDone, status: failure ? 'failed' : interrupted ? 'interrupted' : 'complete', now: now() });
+  const interrupted = Boolean(deps.stop?.aborted || deps.signal?.aborted) && !failure;
+  const status = finalStatus(failure, interrupted, deps.budget);
+  const recounted = tally.manifest(manifest, { total, invalidRecords: check.invalidRecords, alreadyDone, status, now: now(), pricesAsOf: pricesAsOf() });
+  const finalManifest: Manifest = deps.budget ? { ...recounted, budget: deps.budget.summary() } : recounted;
   writeManifest(run.outDir, finalManifest);
   if (failure) throw failure;
-  deps.reporter?.onRunEnd?.({ dir: run.outDir, finished: finalManifest.counts.judgements.ok + finalManifest.counts.judgements.judge_error, interrupted });
-  return { dir: run.outDir, total, alreadyDone, finished: finalManifest.counts.judgements.ok + finalManifest.counts.judgements.judge_error, invalidRecords: check.invalidRecords, interrupted, manifest: finalManifest };
+  const finished = finalManifest.counts.judgements.ok + finalManifest.counts.judgements.judge_error;
+  deps.reporter?.onRunEnd?.({ dir: run.outDir, finished, interrupted });
+  return { dir: run.outDir, total, alreadyDone, finished, invalidRecords: check.invalidRecords, interrupted, status, manifest: finalManifest };
 }

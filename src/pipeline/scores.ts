@@ -1,11 +1,12 @@
-/** `scores.json`: the official groups over every judgement line, plus every paper table the rows fill. */
+/** `scores.json`: the official groups over every judgement line, every paper table the rows fill, and the judge sections. */
 import { officialScores, type OfficialScores } from '../metrics/official-groups.js';
 import { computeTables, type Tables, type TablesOptions } from '../metrics/tables.js';
 import type { ResultRow } from '../metrics/result-row.js';
+import { judgeSections, type JudgeSections } from './judge-sections.js';
 import { ResultLineError, rowFromJudgementLine } from './result-rows.js';
 
-/** The `scores.json` object: the official groups plus every paper table this run can fill. */
-export interface ScoresJson extends OfficialScores {
+/** The `scores.json` object: the official groups, every paper table this run can fill, and (when they apply) agreement and contradictions. */
+export interface ScoresJson extends OfficialScores, JudgeSections {
   tables: Tables;
 }
 
@@ -24,5 +25,5 @@ export function computeScores(lines: readonly Record<string, unknown>[], options
       onSkipped?.(index, error.message);
     }
   });
-  return { ...officialScores(lines), tables: computeTables(rows, options) };
+  return { ...officialScores(lines), tables: computeTables(rows, options), ...judgeSections(lines) };
 }

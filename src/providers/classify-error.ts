@@ -1,9 +1,20 @@
 /** Turns whatever an SDK call threw into a `ProviderError` (kind, retryable, retryAfterMs), with a redacted message. */
-import { AISDKError, APICallError } from 'ai';
 import { ProviderError } from '../errors.js';
 import { redact } from '../redact.js';
 
 type Kind = ProviderError['kind'];
+
+/** What we read of the AI SDK's `APICallError`. */
+interface ApiCallError extends Error {
+  statusCode?: number;
+  responseHeaders?: Record<string, string>;
+  responseBody?: string;
+}
+
+// The SDK's own `isInstance` checks are these symbol markers; testing them here spares loading the whole `ai` package.
+const hasMarker = (error: unknown, marker: string) => error !== null && typeof error === 'object' && (error as Record<symbol, unknown>)[Symbol.for(marker)] === true;
+const isSdkError = (error: unknown): error is Error => hasMarker(error, 'vercel.ai.error');
+const isApiCallError = (error: unknown): error is ApiCallError => hasMarker(error, 'vercel.ai.error.AI_APICallError');
 
 const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
 const NETWORK_MESSAGES = /terminated|fetch failed|socket hang up|other side closed|premature close|network/i;
@@ -47,7 +58,7 @@ export function classifyError(error: unknown, context: ClassifyContext): Provide
   }
   if (isAbortLike(error)) return make('timeout', true, 'request timed out');
   if (isNetworkFailure(error)) return make('network', true, `connection failed: ${messageOf(error)}`);
-  if (AISDKError.isInstance(error)) {
+  if (isSdkError(error)) {
     // Response-shape errors (no content, invalid data, JSON parse) are transient server misbehaviour; the rest are our request.
     const transient = /NoContentGenerated|InvalidResponseData|JSONParse|TypeValidation|EmptyResponseBody/.test(error.name);
     return make(transient ? 'bad-response' : 'client', transient, messageOf(error));
@@ -76,16 +87,16 @@ export function parseRetryAfter(headers: Record<string, string | undefined> | un
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-function findApiError(error: unknown): APICallError | undefined {
+function findApiError(error: unknown): ApiCallError | undefined {
   for (let current = error, depth = 0; current && depth < 5; depth++) {
-    if (APICallError.isInstance(current)) return current;
+    if (isApiCallError(current)) return current;
     const next = current as { lastError?: unknown; cause?: unknown };
     current = next.lastError ?? next.cause;
   }
   return undefined;
 }
 
-function describeApiError(error: APICallError): string {
+function describeApiError(error: ApiCallError): string {
   const body = error.responseBody?.trim();
   // The SDK's generic messages say little; a short body excerpt shows what the server actually sent.
   const generic = /^(Invalid JSON response|Failed to process|Bad Request|Internal Server Error|Service Unavailable|Too Many Requests|$)/i;

@@ -1,7 +1,15 @@
 /** Token estimates for budgets and rate caps (billing always uses the usage the endpoint reports). */
-import { countTokens } from 'gpt-tokenizer';
+import { createRequire } from 'node:module';
+import type * as Tokenizer from 'gpt-tokenizer';
 import type { PromptMessage } from '../settings/prompt.js';
 import type { ProviderRequest } from './provider.js';
+
+// Loaded on first use: its tables cost ~60 MB of memory, and most runs never estimate.
+let tokenizer: typeof Tokenizer | undefined;
+function countTokens(text: string, options: Parameters<typeof Tokenizer.countTokens>[1]): number {
+  tokenizer ??= createRequire(import.meta.url)('gpt-tokenizer') as typeof Tokenizer;
+  return tokenizer.countTokens(text, options);
+}
 
 /**
  * Tokens counted per image: a fixed allowance, the figure the APB legacy step-wise harness used (1,280).

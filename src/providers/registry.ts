@@ -1,15 +1,17 @@
 /**
- * `PROVIDER:MODEL` → a ready Provider: the vendor adapter wrapped as model options → cache → retry → limit → timeout.
+ * `PROVIDER:MODEL` → a ready Provider: the vendor adapter wrapped as model options → cache → gate → retry → limit → timeout.
  * The only place API keys are read from the environment.
  */
-import { UsageError } from '../errors.js';
+import { ProviderError, UsageError } from '../errors.js';
 import { registerSecret } from '../redact.js';
 import { createAnthropicProvider } from './anthropic.js';
 import { withCache, type ResponseCache } from './cache.js';
+import { withGate, type CallGate } from './gate.js';
 import { createGoogleProvider } from './google.js';
 import { LimiterPool, limiterKey, withLimit } from './limit.js';
 import { withModelOptions, type ModelDefaults } from './model-options.js';
 import { parseModelSpec, PROVIDERS, type ModelSpec, type ProviderId } from './model-spec.js';
+import { nodeFetch } from './node-fetch.js';
 import { createOpenAICompatibleProvider } from './openai-compatible.js';
 import { createOpenAIProvider } from './openai.js';
 import type { Provider } from './provider.js';
@@ -43,7 +45,9 @@ export interface ProviderStackOptions {
   /** Share one pool across every stack of a run, so planner and judge on one endpoint share its limit. */
   limiters?: LimiterPool;
   modelDefaults?: ModelDefaults;
-  /** Test seams: the environment to read keys from, fetch, and retry timing. */
+  /** Consulted before each call that is not a cache hit (the run's spending budget). */
+  gate?: CallGate;
+  /** Test seams: the environment to read keys from, fetch (default: `nodeFetch`), and retry timing. */
   env?: Readonly<Record<string, string | undefined>>;
   fetch?: typeof globalThis.fetch;
   retry?: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs' | 'maxRetryAfterMs' | 'sleep' | 'random' | 'onRetry'>;
@@ -57,7 +61,7 @@ export function buildProviderStack(specOrText: ModelSpec | string, options: Prov
   const spec = typeof specOrText === 'string' ? parseModelSpec(specOrText) : specOrText;
   const baseUrl = resolveBaseUrl(spec, options.baseUrl);
   const apiKey = readApiKey(spec, options.env ?? process.env);
-  const adapter = ADAPTERS[spec.provider]({ model: spec.model, apiKey, baseUrl, fetch: options.fetch });
+  const adapter = withKeyHint(ADAPTERS[spec.provider]({ model: spec.model, apiKey, baseUrl, fetch: options.fetch ?? nodeFetch }), PROVIDERS[spec.provider].keyEnv);
   const pool = options.limiters ?? new LimiterPool();
   const limiter = pool.get(limiterKey(spec.provider, baseUrl), {
     concurrency: options.concurrency ?? DEFAULT_STACK_OPTIONS.concurrency,
@@ -68,7 +72,8 @@ export function buildProviderStack(specOrText: ModelSpec | string, options: Prov
   const timed = withTimeout(adapter, { timeoutMs: options.timeoutMs ?? DEFAULT_STACK_OPTIONS.timeoutMs });
   const limited = withLimit(timed, { limiter });
   const retried = withRetry(limited, { maxRetries: options.maxRetries ?? DEFAULT_STACK_OPTIONS.maxRetries, ...options.retry });
-  const cached = withCache(retried, {
+  const gated = options.gate ? withGate(retried, options.gate) : retried;
+  const cached = withCache(gated, {
     cache: options.cache?.cache ?? null,
     enabled: options.cache?.enabled ?? false,
     scope: { provider: spec.provider, model: spec.model, baseUrl },
@@ -99,4 +104,20 @@ function resolveBaseUrl(spec: ModelSpec, given: string | null | undefined): stri
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`base URL "${baseUrl}" must start with http:// or https://`);
   if (url.username || url.password || url.search) throw new UsageError('base URL must not carry credentials or a query string: put the key in the environment');
   return baseUrl.replace(/\/+$/, '');
+}
+
+/** Names the key's environment variable in authentication failures, so the message says what to fix. */
+function withKeyHint(provider: Provider, keyEnv: readonly string[]): Provider {
+  return {
+    id: provider.id,
+    async generate(request, signal) {
+      try {
+        return await provider.generate(request, signal);
+      } catch (error) {
+        if (!(error instanceof ProviderError) || error.kind !== 'auth') throw error;
+        const message = `${error.message} (the key is read from ${keyEnv.join(' or ')})`;
+        throw new ProviderError({ provider: error.provider, kind: 'auth', retryable: false, status: error.status, message, cause: error });
+      }
+    },
+  };
 }

@@ -1,10 +1,21 @@
-/** The shared half of every vendor adapter: ProviderRequest → AI SDK `generateText` → ProviderResult, errors classified at the edge. */
-import { generateText, type LanguageModel, type LanguageModelUsage, type ModelMessage } from 'ai';
+/**
+ * The shared half of every vendor adapter: ProviderRequest → the AI SDK model's `doGenerate` → ProviderResult, errors
+ * classified at the edge. It calls the model (the SDK's LanguageModelV3 spec) directly rather than through
+ * `generateText`, whose prompt validation, retries, telemetry and step loop we do not use and which cost more CPU per
+ * call than the HTTP request itself (docs/performance.md).
+ */
+import type { LanguageModel } from 'ai';
 import { ProviderError } from '../errors.js';
 import type { PromptMessage } from '../settings/prompt.js';
 import { classifyError, rejectsJsonMode } from './classify-error.js';
 import { readImage } from './image-bytes.js';
 import type { FinishReason, Provider, ProviderRequest, ProviderResult, Usage } from './provider.js';
+
+/** The SDK's language-model spec (v3), and what its `doGenerate` takes and returns. */
+export type SdkLanguageModel = Extract<LanguageModel, { specificationVersion: 'v3' }>;
+type CallOptions = Parameters<SdkLanguageModel['doGenerate']>[0];
+type SdkPrompt = CallOptions['prompt'];
+type SdkResult = Awaited<ReturnType<SdkLanguageModel['doGenerate']>>;
 
 /** What a vendor file is given by the registry. */
 export interface AdapterOptions {
@@ -21,7 +32,7 @@ export interface AdapterOptions {
 export interface SdkAdapterConfig {
   /** `vendor:model`. */
   id: string;
-  languageModel: LanguageModel;
+  languageModel: SdkLanguageModel;
   /** Key of our `providerOptions` (the provider id) and the SDK's key for the same options. */
   optionsKey: { ours: string; sdk: string };
   /** Whether to ask the endpoint for a JSON reply when the request wants one. */
@@ -30,39 +41,24 @@ export interface SdkAdapterConfig {
   secrets: readonly string[];
 }
 
-// A JSON response format that still hands back the raw text: parsing is the setting's job, and prose is data, not an error.
-const JSON_TEXT_OUTPUT = {
-  name: 'json-text',
-  responseFormat: Promise.resolve({ type: 'json' as const }),
-  parseCompleteOutput: async ({ text }: { text: string }) => text,
-  parsePartialOutput: async ({ text }: { text: string }) => ({ partial: text }),
-  createElementStreamTransform: () => undefined,
-};
-
-/** Builds a Provider around an AI SDK language model; the SDK's own retries are off (`maxRetries: 0`). */
+/** Builds a Provider around an AI SDK language model (no SDK retries: ours are the only ones). */
 export function createSdkProvider(config: SdkAdapterConfig): Provider {
-  // SDK warnings go into `ProviderResult.warnings`, not the console (unless the host installed its own logger).
-  const globals = globalThis as { AI_SDK_LOG_WARNINGS?: unknown };
-  globals.AI_SDK_LOG_WARNINGS ??= false;
   // Once an endpoint has rejected the JSON option, later calls skip it instead of paying a 400 each time.
   let jsonRejected = false;
 
-  const call = async (request: ProviderRequest, messages: ModelMessage[], json: boolean, signal: AbortSignal | undefined) => {
+  const call = async (request: ProviderRequest, prompt: SdkPrompt, json: boolean, signal: AbortSignal | undefined) => {
     const { temperature, maxOutputTokens, seed, providerOptions } = request.sampling;
     const vendorOptions = providerOptions?.[config.optionsKey.ours];
     try {
-      return await generateText({
-        model: config.languageModel,
-        messages,
+      // A JSON reply format, yet the raw text comes back: parsing is the setting's job, and prose is data, not an error.
+      return await config.languageModel.doGenerate({
+        prompt,
         temperature,
         maxOutputTokens,
         seed,
-        providerOptions: vendorOptions ? ({ [config.optionsKey.sdk]: vendorOptions } as Parameters<typeof generateText>[0]['providerOptions']) : undefined,
-        maxRetries: 0,
+        providerOptions: vendorOptions ? ({ [config.optionsKey.sdk]: vendorOptions } as CallOptions['providerOptions']) : undefined,
         abortSignal: signal,
-        // Our prompts are trusted templates; system text stays where the setting put it.
-        allowSystemInMessages: true,
-        ...(json ? { output: JSON_TEXT_OUTPUT } : {}),
+        ...(json ? { responseFormat: { type: 'json' as const } } : {}),
       });
     } catch (error) {
       if (json && rejectsJsonMode(error)) return 'json-rejected' as const;
@@ -73,23 +69,23 @@ export function createSdkProvider(config: SdkAdapterConfig): Provider {
   return {
     id: config.id,
     async generate(request: ProviderRequest, signal?: AbortSignal): Promise<ProviderResult> {
-      const messages = await toModelMessages(request.messages, config.id);
+      const prompt = await toSdkPrompt(request.messages, config.id);
       const started = performance.now();
       let attempts = 1;
-      let result = await call(request, messages, request.json && config.jsonMode && !jsonRejected, signal);
+      let result = await call(request, prompt, request.json && config.jsonMode && !jsonRejected, signal);
       if (result === 'json-rejected') {
         jsonRejected = true;
         attempts = 2;
-        result = await call(request, messages, false, signal);
+        result = await call(request, prompt, false, signal);
         if (result === 'json-rejected') throw new Error('unreachable: JSON mode was off');
       }
       const warnings = (result.warnings ?? []).map((warning) => JSON.stringify(warning));
       if (jsonRejected && request.json && config.jsonMode) warnings.push('JSON reply mode rejected by the endpoint; sent without it');
       return {
-        text: result.text,
+        text: textOf(result.content),
         usage: toUsage(result.usage),
         latencyMs: Math.round(performance.now() - started),
-        finishReason: toFinishReason(result.finishReason),
+        finishReason: toFinishReason(result.finishReason?.unified),
         attempts,
         cached: false,
         ...(warnings.length > 0 ? { warnings } : {}),
@@ -98,25 +94,32 @@ export function createSdkProvider(config: SdkAdapterConfig): Provider {
   };
 }
 
-/** Prompt messages → SDK messages; image bytes are read now, and images are accepted in user messages only. */
-export async function toModelMessages(messages: PromptMessage[], provider: string): Promise<ModelMessage[]> {
+/** The reply text: every text part, in order (reasoning parts are not the answer). */
+function textOf(content: SdkResult['content']): string {
+  let text = '';
+  for (const part of content) if (part.type === 'text') text += part.text;
+  return text;
+}
+
+/** Prompt messages → the SDK prompt; image bytes are read now, and images are accepted in user messages only. */
+export async function toSdkPrompt(messages: PromptMessage[], provider: string): Promise<SdkPrompt> {
   return Promise.all(
-    messages.map(async (message): Promise<ModelMessage> => {
+    messages.map(async (message): Promise<SdkPrompt[number]> => {
       if (message.role === 'user') {
         const content = await Promise.all(
           message.parts.map(async (part) => {
             if (part.type === 'text') return { type: 'text' as const, text: part.text };
             const image = await readImageOrFail(part.file, provider);
-            return { type: 'image' as const, image: image.data, mediaType: image.mediaType };
+            return { type: 'file' as const, data: image.data, mediaType: image.mediaType };
           }),
         );
-        return { role: 'user', content };
+        return { role: 'user', content: content.filter((part) => part.type !== 'text' || part.text !== '') };
       }
       if (message.parts.some((part) => part.type === 'image')) {
         throw new ProviderError({ provider, kind: 'client', retryable: false, message: `${provider}: image parts are only supported in user messages (got one in a ${message.role} message)` });
       }
       const text = message.parts.map((part) => (part.type === 'text' ? part.text : '')).join('\n\n');
-      return message.role === 'system' ? { role: 'system', content: text } : { role: 'assistant', content: text };
+      return message.role === 'system' ? { role: 'system', content: text } : { role: 'assistant', content: [{ type: 'text', text }] };
     }),
   );
 }
@@ -130,13 +133,13 @@ async function readImageOrFail(file: Parameters<typeof readImage>[0], provider: 
   }
 }
 
-function toUsage(usage: LanguageModelUsage | undefined): Usage | null {
-  if (!usage || (usage.inputTokens === undefined && usage.outputTokens === undefined)) return null;
-  const reasoningTokens = usage.outputTokenDetails?.reasoningTokens ?? usage.reasoningTokens;
-  const cachedInputTokens = usage.inputTokenDetails?.cacheReadTokens ?? usage.cachedInputTokens;
+function toUsage(usage: SdkResult['usage'] | undefined): Usage | null {
+  if (!usage || (usage.inputTokens?.total === undefined && usage.outputTokens?.total === undefined)) return null;
+  const reasoningTokens = usage.outputTokens?.reasoning;
+  const cachedInputTokens = usage.inputTokens?.cacheRead;
   return {
-    inputTokens: usage.inputTokens ?? 0,
-    outputTokens: usage.outputTokens ?? 0,
+    inputTokens: usage.inputTokens?.total ?? 0,
+    outputTokens: usage.outputTokens?.total ?? 0,
     ...(reasoningTokens !== undefined ? { reasoningTokens } : {}),
     ...(cachedInputTokens !== undefined ? { cachedInputTokens } : {}),
   };

@@ -12,12 +12,21 @@ export function withTimeout(provider: Provider, policy: TimeoutPolicy): Provider
   return {
     id: provider.id,
     async generate(request, signal) {
-      const deadline = AbortSignal.timeout(policy.timeoutMs);
-      const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
+      // One controller and one timer per attempt, detached afterwards: `AbortSignal.any` would leave a weak
+      // reference on the run's long-lived signal for every call.
+      const controller = new AbortController();
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort(new DOMException(`no reply within ${policy.timeoutMs} ms`, 'TimeoutError'));
+      }, policy.timeoutMs);
+      const onAbort = () => controller.abort(signal?.reason);
+      if (signal?.aborted) onAbort();
+      else signal?.addEventListener('abort', onAbort, { once: true });
       try {
-        return await provider.generate(request, combined);
+        return await provider.generate(request, controller.signal);
       } catch (error) {
-        if (!deadline.aborted || signal?.aborted) throw error;
+        if (!timedOut || signal?.aborted) throw error;
         throw new ProviderError({
           provider: provider.id,
           kind: 'timeout',
@@ -25,6 +34,9 @@ export function withTimeout(provider: Provider, policy: TimeoutPolicy): Provider
           message: `${provider.id}: no reply within ${policy.timeoutMs} ms`,
           cause: error,
         });
+      } finally {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
       }
     },
   };

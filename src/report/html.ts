@@ -4,6 +4,7 @@
  * only the inline script (by hash), inline styles and data: images. Data is escaped or embedded inertly.
  */
 import { createHash } from 'node:crypto';
+import { judgeSectionViews } from './judge-views.js';
 import { judgeLabel, modelLabel } from './labels.js';
 import { describeClass } from './comparability.js';
 import { escapeHtml } from './escape.js';
@@ -58,6 +59,17 @@ function runsHtml(data: ReportData): string {
     totals,
     '</section>',
   ].join('\n');
+}
+
+/** The judge diagnostics of every run that has them (agreement between judges, contradictions with the checks). */
+function judgeSectionsHtml(data: ReportData): string {
+  const parts: string[] = [];
+  for (const { dir, sections } of data.judgeSections) {
+    for (const view of judgeSectionViews(sections)) {
+      parts.push(`<h3>${escapeHtml(data.judgeSections.length > 1 ? `${view.title}: ${dir}` : view.title)}</h3>`, ...view.paragraphs.map((text) => `<p class="desc">${escapeHtml(text)}</p>`), ...view.tables.map((entry) => table(entry.header, entry.rows)));
+    }
+  }
+  return parts.length > 0 ? `<section id="judges"><h2>Judges</h2>\n${parts.join('\n')}\n</section>` : '';
 }
 
 function paperHtml(data: ReportData): string {
@@ -130,6 +142,7 @@ ${runsHtml(data)}
 ${views.length > 0 ? views.map(viewHtml).join('\n') : '<p class="note">No judgements to tabulate.</p>'}
 </section>
 ${figuresHtml(data)}
+${judgeSectionsHtml(data)}
 ${paperHtml(data)}
 ${caseBrowserHtml(data)}
 </main>

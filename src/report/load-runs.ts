@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveDatasetDir } from '../dataset/read-cases.js';
 import { ApbError, InputError, UsageError } from '../errors.js';
+import type { JudgeSections } from '../pipeline/judge-sections.js';
 import { readManifest, type Manifest } from '../pipeline/manifest.js';
 import { readResultRows, rowFromJudgementLine } from '../pipeline/result-rows.js';
 import { filesOf } from './case-details.js';
@@ -59,7 +60,26 @@ export async function loadRun(target: string, options: { lines?: boolean; lenien
       }
     });
   }
-  return { dir: target, rows: lines ? [] : read.rows, manifest, ...(lines ? { lines } : {}), issues: read.issues, tornLastLine: read.tornLastLine };
+  const judgeSections = judgeSectionsOf(dir, file);
+  return { dir: target, rows: lines ? [] : read.rows, manifest, ...(lines ? { lines } : {}), ...(judgeSections ? { judgeSections } : {}), issues: read.issues, tornLastLine: read.tornLastLine };
+}
+
+/**
+ * The judge sections (agreement, contradictions) of the run's scores.json, when it is at least as
+ * new as the judgements it was computed from; a stale or missing scores.json gives none.
+ */
+function judgeSectionsOf(dir: string, judgementsFile: string): JudgeSections | null {
+  const scoresFile = path.join(dir, 'scores.json');
+  if (!existsSync(scoresFile) || statSync(scoresFile).mtimeMs < statSync(judgementsFile).mtimeMs) return null;
+  try {
+    const scores = JSON.parse(readFileSync(scoresFile, 'utf8')) as JudgeSections;
+    const sections: JudgeSections = {};
+    if (scores.agreement) sections.agreement = scores.agreement;
+    if (scores.contradictions) sections.contradictions = scores.contradictions;
+    return sections.agreement || sections.contradictions ? sections : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Reads and validates data/paper-tables.json. */

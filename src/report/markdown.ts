@@ -2,6 +2,7 @@
 import { describeClass } from './comparability.js';
 import { judgeLabel, modelLabel } from './labels.js';
 import { escapeMarkdownHtml } from './escape.js';
+import { judgeSectionViews, type SectionView } from './judge-views.js';
 import { count, fixed } from './numbers.js';
 import type { PaperComparison } from './paper.js';
 import { describeSource, type ReportData } from './report-data.js';
@@ -53,6 +54,14 @@ export function paperMarkdown(paper: PaperComparison): string {
   return parts.join('\n');
 }
 
+/** A judge-diagnostics section as Markdown, under a heading of `level` hashes. */
+export function sectionMarkdown(view: SectionView, level = 2): string {
+  const parts = [`${'#'.repeat(level)} ${markdownCell(view.title)}`];
+  for (const paragraph of view.paragraphs) parts.push('', markdownCell(paragraph));
+  for (const table of view.tables) parts.push('', markdownTable(table.header, table.rows));
+  return parts.join('\n');
+}
+
 /** Renders the whole report as Markdown. */
 export function renderMarkdown(data: ReportData): string {
   const parts = [`# ${markdownCell(data.title)}`];
@@ -63,6 +72,9 @@ export function renderMarkdown(data: ReportData): string {
   const views = tableViews(data);
   if (views.length === 0) parts.push('', 'No judgements to tabulate.');
   for (const view of views) parts.push('', viewMarkdown(view));
+  for (const { dir, sections } of data.judgeSections) {
+    for (const view of judgeSectionViews(sections)) parts.push('', sectionMarkdown({ ...view, title: data.judgeSections.length > 1 ? `${view.title}: ${dir}` : view.title }, 2));
+  }
   if (data.paper) parts.push('', paperMarkdown(data.paper));
   parts.push('', 'Metric definitions and every denominator choice: docs/metrics.md.', '');
   return parts.join('\n');

@@ -4,6 +4,7 @@
  * paper tables, the failure counts behind them, comparability tags, the optional paper comparison.
  */
 import type { InputIssue } from '../errors.js';
+import type { JudgeSections } from '../pipeline/judge-sections.js';
 import { roleNotes } from './labels.js';
 import { failureCounts, type FailureCounts } from '../metrics/correctness-rate.js';
 import type { ResultRow } from '../metrics/result-row.js';
@@ -23,6 +24,8 @@ export interface ReportRunInput {
   /** Lines that could not be read (FILE:LINE: field: message). */
   issues?: InputIssue[];
   tornLastLine?: number | null;
+  /** The agreement / contradictions sections of the run's (fresh) scores.json, when it has them. */
+  judgeSections?: JudgeSections;
 }
 
 /** Options of `buildReportData`. */
@@ -78,6 +81,8 @@ export interface ReportData {
   tables: Tables;
   paper: PaperComparison | null;
   cases: CaseBrowserData | null;
+  /** Judge diagnostics per run (agreement between judges, contradictions with the checks). */
+  judgeSections: { dir: string; sections: JudgeSections }[];
   notes: string[];
 }
 
@@ -173,6 +178,7 @@ export function buildReportData(runs: readonly ReportRunInput[], options: Report
     tables,
     paper: options.paper ? comparePaper(tables, summaries, options.paper) : null,
     cases: options.caseBrowser ? buildCaseBrowser(kept, options.media) : null,
+    judgeSections: runs.flatMap((run) => (run.judgeSections ? [{ dir: run.dir, sections: run.judgeSections }] : [])),
     notes: [...roleNotes(summaries.map((group) => group.model), summaries.map((group) => group.judge)), ...reportNotes(runSummaries, comparability)],
   };
 }

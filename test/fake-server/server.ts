@@ -256,10 +256,15 @@ async function readBody(request: IncomingMessage): Promise<string> {
 function delay(ms: number, request: IncomingMessage): Promise<void> {
   if (ms <= 0) return Promise.resolve();
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    request.socket.once('close', () => {
+    const onClose = () => {
       clearTimeout(timer);
       resolve();
-    });
+    };
+    // Keep-alive sockets carry many requests: drop the listener once the delay is over.
+    const timer = setTimeout(() => {
+      request.socket.off('close', onClose);
+      resolve();
+    }, ms);
+    request.socket.once('close', onClose);
   });
 }

@@ -2,16 +2,27 @@
 import type { Command } from 'commander';
 import path from 'node:path';
 import { resolveDatasetDir } from '../../dataset/read-cases.js';
-import { runEvaluation } from '../../pipeline/run.js';
+import { ProviderError } from '../../errors.js';
+import { Budget } from '../../pipeline/budget.js';
+import { estimateRun, formatDryRun } from '../../pipeline/dry-run.js';
+import { runEvaluation, type RunSummary } from '../../pipeline/run.js';
 import { parseShard, parseSplits, RunSpecSchema, type RunSpec } from '../../pipeline/run-spec.js';
 import { writeRunOutputs } from '../../pipeline/outputs.js';
 import { DEFAULT_PROMPT_OPTIONS } from '../../settings/prompt.js';
+import { handleInterrupts } from '../interrupts.js';
 import { EXIT, type CommandOutcome } from '../outcome.js';
 import { collect, commaList, positiveInt, positiveNumber, nonNegativeInt, temperature } from '../options.js';
 import { createProgressReporter } from '../progress.js';
 import { resolveJudge, resolvePlanner } from '../resolve.js';
 import { createRunProviders, defaultCacheDir } from '../run-providers.js';
 import { say } from '../terminal.js';
+
+/** The closing line of a run that `--max-cost` stopped: what was spent and how to continue. */
+function budgetMessage(summary: RunSummary, maxCost: number): string {
+  const spent = summary.manifest.budget?.spent_usd ?? 0;
+  const missing = summary.total - summary.finished;
+  return `apb: stopped by --max-cost ${maxCost} USD after spending about ${spent.toFixed(4)} USD; ${missing} case run(s) not finished (rerun with a higher --max-cost to resume them)`;
+}
 
 /** `runs/<UTC timestamp>-<model>`, safe as a folder name. */
 export function defaultOutDir(model: string, now: Date): string {
@@ -78,10 +89,20 @@ export function registerRunCommand(program: Command, outcome: CommandOutcome): v
     .option('--temperature <t>', 'sampling temperature of the planner', temperature)
     .option('--max-tokens <n>', 'output token limit of the planner', positiveInt)
     .option('--judge-blind', 'judge without the reference (the paper\'s Table 7 ablation)', false)
+    .option('--dry-run', 'print the calls, tokens and cost the run would take per split; call nothing, write nothing', false)
     .action(async (options: Record<string, unknown>) => {
       const spec = specFromOptions(options);
       const datasetDir = resolveDatasetDir(spec.data);
       const splits = parseSplits(spec.splits);
+      const selection = { datasetDir, splits, repeats: spec.repeats, ...(spec.limit ? { limitPerSplit: spec.limit } : {}), ...(spec.ids ? { ids: new Set(spec.ids) } : {}), ...(spec.shard ? { shard: spec.shard } : {}) };
+      const promptOptions = { ...DEFAULT_PROMPT_OPTIONS, protocol: spec.protocol, allowRefusal: spec.allowRefusal };
+      const sampling = { ...(spec.temperature !== undefined ? { temperature: spec.temperature } : {}), ...(spec.maxTokens ? { maxOutputTokens: spec.maxTokens } : {}) };
+      if (options.dryRun) {
+        const estimate = await estimateRun({ selection, skipInvalid: spec.skipInvalid, promptOptions, planner: { spec: spec.model, sampling }, judges: spec.judges, judgeOptions: { protocol: spec.protocol, blind: spec.judgeBlind } });
+        process.stdout.write(formatDryRun(estimate, { repeats: spec.repeats, ...(spec.maxCost ? { maxCostUsd: spec.maxCost } : {}) }));
+        return;
+      }
+      const budget = spec.maxCost ? new Budget(spec.maxCost) : undefined;
       const providers = createRunProviders({
         concurrency: spec.concurrency,
         ...(spec.rpm ? { rpm: spec.rpm } : {}),
@@ -90,25 +111,19 @@ export function registerRunCommand(program: Command, outcome: CommandOutcome): v
         maxRetries: spec.maxRetries,
         cache: spec.cache,
         cacheDir: defaultCacheDir(process.env),
+        ...(budget ? { budget } : {}),
       });
-      const sampling = { ...(spec.temperature !== undefined ? { temperature: spec.temperature } : {}), ...(spec.maxTokens ? { maxOutputTokens: spec.maxTokens } : {}) };
       const planner = resolvePlanner(spec.model, providers, { baseUrl: spec.baseUrl ?? null, sampling, json: spec.protocol === 'official' });
       const judge = resolveJudge(spec.judges, providers, { baseUrl: spec.judgeBaseUrl ?? null, protocol: spec.protocol, blind: spec.judgeBlind });
       const outDir = path.resolve(spec.out ?? defaultOutDir(planner.id, new Date()));
-      const controller = new AbortController();
-      const onSigint = () => {
-        if (controller.signal.aborted) process.exit(EXIT.interrupted);
-        say('\napb: interrupt received: finishing in-flight cases (press Ctrl-C again to quit at once)');
-        controller.abort();
-      };
-      process.on('SIGINT', onSigint);
+      const interrupts = handleInterrupts();
       try {
         const summary = await runEvaluation(
           {
             outDir,
-            selection: { datasetDir, splits, repeats: spec.repeats, ...(spec.limit ? { limitPerSplit: spec.limit } : {}), ...(spec.ids ? { ids: new Set(spec.ids) } : {}), ...(spec.shard ? { shard: spec.shard } : {}) },
+            selection,
             concurrency: spec.concurrency,
-            promptOptions: { ...DEFAULT_PROMPT_OPTIONS, protocol: spec.protocol, allowRefusal: spec.allowRefusal },
+            promptOptions,
             skipInvalid: spec.skipInvalid,
             retryErrors: spec.retryErrors,
             baseUrl: spec.baseUrl ?? null,
@@ -117,12 +132,15 @@ export function registerRunCommand(program: Command, outcome: CommandOutcome): v
             judgeVersion: judge.version,
             judgeIds: spec.judges,
           },
-          { planner, judge, reporter: createProgressReporter({ tty: Boolean(process.stderr.isTTY) }), signal: controller.signal },
+          { planner, judge, reporter: createProgressReporter({ tty: Boolean(process.stderr.isTTY) }), stop: interrupts.stop, signal: interrupts.cancel, ...(budget ? { budget } : {}) },
         );
         await writeRunOutputs(outDir);
+        if (summary.status === 'stopped-budget') say(budgetMessage(summary, spec.maxCost ?? 0));
         outcome.exitCode = summary.interrupted ? EXIT.interrupted : EXIT.ok;
+      } catch (error) {
+        throw error instanceof ProviderError && error.kind === 'auth' ? new ProviderError({ ...error, message: `${error.message}\napb: run stopped at the first authentication failure; finished cases are kept in ${outDir} (fix the key and rerun to resume)` }) : error;
       } finally {
-        process.off('SIGINT', onSigint);
+        interrupts.dispose();
         providers.close();
       }
     });

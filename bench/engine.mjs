@@ -1,0 +1,175 @@
+#!/usr/bin/env node
+// Engine benchmark at APB scale (plain Node ESM over the built dist/): 4,209 cases in the released
+// layout and the paper's split proportions, planned by `openai-compatible:bench-planner` against
+// the loopback fake model server (a separate process) and judged by the rules judge, so there are
+// 4,209 planner calls. Measured in this process: wall time, calls/s, harness CPU ms per call
+// (process.cpuUsage), peak RSS (sampled every 10 ms) and achieved/limit, where
+// limit = calls × latency / concurrency is the best possible wall time. Run alone
+// (`node --expose-gc bench/engine.mjs`, after `npm run build`) or through bench/run.js.
+import { fork } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const dist = (file) => pathToFileURL(path.join(ROOT, 'dist', file)).href;
+
+/** The released splits and their sizes (4,209 cases; paper §3, official dataset card). */
+export const SPLIT_SIZES = {
+  holistic_planning: 1109,
+  holistic_tool_extraneous: 750,
+  holistic_unsolvable: 400,
+  step_wise_planning: 900,
+  step_wise_tool_extraneous: 750,
+  step_wise_tool_broken: 300,
+};
+export const TARGETS = { limitRatio: 0.9, cpuMsPerCall: 1, peakRssMb: 200 };
+
+/**
+ * Writes the benchmark dataset: each split cycles through the built-in sample's records of that
+ * split (real shapes and sizes: tools with schemas, trajectories, images), each copy with its own
+ * id and a numbered query so every prompt differs. Returns the directory and its size.
+ */
+export function writeBenchDataset(dir) {
+  mkdirSync(path.join(dir, 'data'), { recursive: true });
+  cpSync(path.join(ROOT, 'sample', 'assets'), path.join(dir, 'assets'), { recursive: true });
+  let bytes = 0;
+  for (const [split, size] of Object.entries(SPLIT_SIZES)) {
+    const sources = readFileSync(path.join(ROOT, 'sample', 'data', `${split}.jsonl`), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+    const lines = [];
+    for (let index = 0; index < size; index += 1) {
+      const record = structuredClone(sources[index % sources.length]);
+      record.id = `${record.id}-bench-${index}`;
+      record.query = `${record.query} (request ${index + 1})`;
+      lines.push(JSON.stringify(record));
+    }
+    const text = `${lines.join('\n')}\n`;
+    bytes += Buffer.byteLength(text);
+    writeFileSync(path.join(dir, 'data', `${split}.jsonl`), text);
+  }
+  return { dir, cases: Object.values(SPLIT_SIZES).reduce((sum, size) => sum + size, 0), bytes };
+}
+
+/** Starts the fake model server process (which writes the dataset into `datasetDir`) and resolves once it serves it. */
+function startServer(datasetDir) {
+  const child = fork(path.join(ROOT, 'bench', 'fake-model-server.mjs'), [datasetDir], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], cwd: ROOT });
+  const ask = (message, key) =>
+    new Promise((resolve) => {
+      const onMessage = (reply) => {
+        if (reply[key] === undefined) return;
+        child.off('message', onMessage);
+        resolve(reply[key]);
+      };
+      child.on('message', onMessage);
+      if (message) child.send(message);
+    });
+  return ask(null, 'ready').then((ready) => ({ child, ask, baseUrl: ready.baseUrl, cases: ready.cases, bytes: ready.bytes }));
+}
+
+/** Samples this process's RSS until stopped; returns the peak in MB. */
+function rssSampler() {
+  const start = process.memoryUsage.rss();
+  let peak = start;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 10);
+  return () => {
+    clearInterval(timer);
+    return { startMb: Math.round(start / 1048576), peakMb: Math.round(Math.max(peak, process.memoryUsage.rss()) / 1048576) };
+  };
+}
+
+/** One measured run of the pipeline (runEvaluation, exactly as `apb run` wires it) at one latency. */
+async function measure({ datasetDir, server, latencyMs, concurrency }) {
+  // Modules loaded before measuring, as `apb run` has them loaded before it starts a run.
+  const { runEvaluation } = await import(dist('pipeline/run.js'));
+  const { createRunProviders } = await import(dist('cli/run-providers.js'));
+  const { resolveJudge, resolvePlanner } = await import(dist('cli/resolve.js'));
+  const { DEFAULT_PROMPT_OPTIONS } = await import(dist('settings/prompt.js'));
+  server.child.send({ reset: true, configure: { latencyMs } });
+  const outDir = mkdtempSync(path.join(os.tmpdir(), 'apb-bench-run-'));
+  globalThis.gc?.();
+  const stopSampling = rssSampler();
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  const startedAt = Date.now();
+  const providers = createRunProviders({ concurrency, timeoutMs: 120_000, maxRetries: 6, cache: false, cacheDir: outDir });
+  const planner = resolvePlanner('openai-compatible:bench-planner', providers, { baseUrl: server.baseUrl, sampling: {}, json: false });
+  const judge = resolveJudge(['rules'], providers, { baseUrl: null, protocol: 'paper', blind: false });
+  const summary = await runEvaluation(
+    {
+      outDir,
+      selection: { datasetDir, splits: Object.keys(SPLIT_SIZES), repeats: 1 },
+      concurrency,
+      promptOptions: DEFAULT_PROMPT_OPTIONS,
+      skipInvalid: false,
+      retryErrors: false,
+      baseUrl: server.baseUrl,
+      judgeBaseUrl: null,
+      judgeBlind: false,
+      judgeVersion: judge.version,
+      judgeIds: ['rules'],
+    },
+    { planner, judge },
+  );
+  const wallMs = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
+  const rss = stopSampling();
+  providers.close();
+  const stats = await server.ask({ stats: true }, 'stats');
+  const calls = stats.requests;
+  const limitMs = (calls * latencyMs) / concurrency;
+  const predictions = summary.manifest.counts.predictions;
+  rmSync(outDir, { recursive: true, force: true });
+  return {
+    latency_ms: latencyMs,
+    concurrency,
+    calls,
+    unmatched_prompts: stats.unmatched,
+    max_in_flight: stats.maxInFlight,
+    predictions_ok: predictions.ok,
+    wall_s: Number((wallMs / 1000).toFixed(2)),
+    calls_per_s: Number((calls / (wallMs / 1000)).toFixed(1)),
+    cpu_ms_per_call: Number(((cpu.user + cpu.system) / 1000 / calls).toFixed(3)),
+    peak_rss_mb: rss.peakMb,
+    rss_at_start_mb: rss.startMb,
+    limit_s: Number((limitMs / 1000).toFixed(2)),
+    // Best possible wall time over the achieved one: 1.0 means the endpoint never waited on the harness.
+    achieved_over_limit: latencyMs > 0 ? Number((limitMs / wallMs).toFixed(3)) : null,
+    // The same from the first request to the last reply, i.e. without the up-front validation of the dataset.
+    first_request_s: Number(((stats.firstAt - startedAt) / 1000).toFixed(2)),
+    call_phase_s: Number(((stats.lastAt + latencyMs - stats.firstAt) / 1000).toFixed(2)),
+    call_phase_over_limit: latencyMs > 0 ? Number((limitMs / (stats.lastAt + latencyMs - stats.firstAt)).toFixed(3)) : null,
+  };
+}
+
+/** Runs the engine benchmark at each latency; returns the figures and whether each target is met. */
+export async function benchEngine({ latencies = [0, 200], concurrency = 64, quiet = false } = {}) {
+  const work = mkdtempSync(path.join(os.tmpdir(), 'apb-bench-data-'));
+  // The server process writes the dataset, then serves it.
+  const server = await startServer(work);
+  const dataset = { dir: work, cases: Object.values(SPLIT_SIZES).reduce((sum, size) => sum + size, 0), bytes: server.bytes };
+  if (server.cases !== dataset.cases) throw new Error(`fake server read ${server.cases} cases of ${dataset.cases}`);
+  const runs = [];
+  try {
+    for (const latencyMs of latencies) {
+      const figures = await measure({ datasetDir: dataset.dir, server, latencyMs, concurrency });
+      figures.targets =
+        latencyMs > 0
+          ? { achieved_over_limit: figures.achieved_over_limit >= TARGETS.limitRatio }
+          : { cpu_ms_per_call: figures.cpu_ms_per_call <= TARGETS.cpuMsPerCall, peak_rss_mb: figures.peak_rss_mb <= TARGETS.peakRssMb };
+      runs.push(figures);
+      if (!quiet) console.log(JSON.stringify(figures));
+    }
+  } finally {
+    server.child.send({ close: true });
+    rmSync(work, { recursive: true, force: true });
+  }
+  return { dataset: { cases: dataset.cases, mb: Number((dataset.bytes / 1048576).toFixed(1)) }, runs };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  statSync(path.join(ROOT, 'dist', 'pipeline', 'run.js'));
+  const result = await benchEngine();
+  console.log(JSON.stringify(result, null, 2));
+}

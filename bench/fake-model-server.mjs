@@ -1,0 +1,52 @@
+// The engine benchmark's model endpoint, run as its own process (`node --import tsx`) so that the
+// measured process is the harness alone. It serves test/fake-server (the loopback fake of the test
+// suite) and answers every planner prompt of the benchmark dataset with that case's reference
+// answer. It writes that dataset first, so the measured process never holds its garbage.
+// Control over IPC: {configure: {latencyMs}}, {reset: true}, {stats: true}, {close: true}.
+import { startFakeServer } from '../test/fake-server/index.ts';
+import { writeBenchDataset } from './engine.mjs';
+
+const [datasetDir] = process.argv.slice(2);
+const dataset = writeBenchDataset(datasetDir);
+const dist = (file) => new URL(`../dist/${file}`, import.meta.url).href;
+const { readAllCases } = await import(dist('dataset/read-cases.js'));
+const { plannerPromptOf } = await import(dist('pipeline/evaluate-case.js'));
+const { BASELINES } = await import(dist('baselines/index.js'));
+const { DEFAULT_PROMPT_OPTIONS } = await import(dist('settings/prompt.js'));
+
+const squash = (text) => text.replace(/\s+/g, '');
+const answers = new Map();
+const { cases } = await readAllCases(datasetDir);
+for (const item of cases) {
+  const prompt = plannerPromptOf(item, DEFAULT_PROMPT_OPTIONS);
+  const text = prompt.messages.map((message) => message.parts.map((part) => (part.type === 'text' ? part.text : '')).join('')).join('');
+  answers.set(squash(text), BASELINES.oracle.answer(item));
+}
+
+let unmatched = 0;
+let firstAt = null;
+let lastAt = null;
+const server = await startFakeServer({
+  respond(request) {
+    firstAt ??= Date.now();
+    lastAt = Date.now();
+    const answer = answers.get(squash(request.parsed?.text ?? ''));
+    if (answer === undefined) unmatched += 1;
+    return { text: answer ?? 'unrecognised request' };
+  },
+});
+
+process.on('message', async (message) => {
+  if (message.reset) {
+    server.reset();
+    unmatched = 0;
+    firstAt = lastAt = null;
+  }
+  if (message.configure) server.configure(message.configure);
+  if (message.stats) process.send({ stats: { requests: server.count(), maxInFlight: server.maxInFlight, unmatched, firstAt, lastAt } });
+  if (message.close) {
+    await server.close();
+    process.exit(0);
+  }
+});
+process.send({ ready: { baseUrl: server.baseUrl('openai'), cases: cases.length, bytes: dataset.bytes } });

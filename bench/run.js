@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// `npm run bench` (= `node --expose-gc bench/run.js`): the engine benchmark (bench/engine.mjs) at
+// 0 ms and 200 ms latency, then the report benchmark (bench/report.mjs, `benchReport()`) when that
+// file exists. Needs the build (`npm run build`). Figures and targets: docs/performance.md.
+// Options: --engine-only, --report-only, --no-browser (passed to the report benchmark).
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const args = new Set(process.argv.slice(2));
+const root = fileURLToPath(new URL('..', import.meta.url));
+if (!existsSync(`${root}dist/pipeline/run.js`)) {
+  console.error('bench: dist/ is missing; run `npm run build` first');
+  process.exit(1);
+}
+if (!globalThis.gc) console.error('bench: run with --expose-gc (as `npm run bench` does) for steadier memory figures');
+
+const machine = { node: process.version, cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown'}`, memory_gb: Math.round(os.totalmem() / 2 ** 30), platform: `${os.platform()} ${os.release()}` };
+console.log(`machine: ${JSON.stringify(machine)}`);
+let failed = false;
+
+if (!args.has('--report-only')) {
+  const { benchEngine, TARGETS } = await import('./engine.mjs');
+  console.log('\nengine: 4,209 cases, openai-compatible planner against the fake server (separate process), rules judge, concurrency 64');
+  const result = await benchEngine({ quiet: true });
+  console.log(`dataset: ${result.dataset.cases} cases, ${result.dataset.mb} MB`);
+  for (const run of result.runs) {
+    const ratio = run.latency_ms > 0 ? `  achieved/limit ${run.achieved_over_limit} (target ≥ ${TARGETS.limitRatio}; calls only ${run.call_phase_over_limit})` : '';
+    console.log(
+      `  ${String(run.latency_ms).padStart(3)} ms latency: ${run.calls} calls in ${run.wall_s} s = ${run.calls_per_s} calls/s  CPU ${run.cpu_ms_per_call} ms/call  peak RSS ${run.peak_rss_mb} MB${ratio}`,
+    );
+    for (const [name, met] of Object.entries(run.targets)) {
+      if (!met) failed = true;
+      console.log(`      ${met ? 'meets' : 'MISSES'} the ${name} target`);
+    }
+    if (run.unmatched_prompts > 0 || run.predictions_ok !== run.calls) console.log(`      warning: ${run.unmatched_prompts} prompt(s) the fake did not recognise; ${run.predictions_ok} ok predictions`);
+  }
+}
+
+if (!args.has('--engine-only')) {
+  const report = new URL('./report.mjs', import.meta.url);
+  if (!existsSync(fileURLToPath(report))) {
+    console.log('\nreport: bench/report.mjs is missing (the report benchmark is not written yet)');
+  } else {
+    console.log('\nreport:');
+    const { benchReport } = await import(pathToFileURL(fileURLToPath(report)).href);
+    if (typeof benchReport !== 'function') console.log('report: bench/report.mjs exports no benchReport()');
+    else await benchReport({ browser: !args.has('--no-browser') });
+  }
+}
+
+process.exitCode = failed ? 1 : 0;

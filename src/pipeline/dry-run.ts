@@ -1,0 +1,139 @@
+/**
+ * `apb run --dry-run`: how many calls, tokens and dollars a run would take, per split and in total.
+ * Reads and validates the selection and builds the real planner prompts; calls nothing and writes
+ * nothing. Every figure is an estimate (see docs/engine.md, "Dry run").
+ */
+import type { Case, SplitName } from '../dataset/case.js';
+import { runChecks } from '../judge/checks/index.js';
+import { buildJudgePrompt, type JudgePromptOptions } from '../judge/rubric.js';
+import { estimateInputTokens } from '../providers/estimate.js';
+import type { Price } from '../providers/cost.js';
+import { resolveSampling } from '../providers/model-options.js';
+import { parseModelSpec } from '../providers/model-spec.js';
+import type { SamplingParams } from '../providers/provider.js';
+import type { PromptOptions } from '../settings/prompt.js';
+import { DEFAULT_OUTPUT_TOKENS, estimatedCost, priceOfSpec, pricesAsOf } from './budget.js';
+import { plannerPromptOf } from './evaluate-case.js';
+import { checkSelection, selectedCases, type Selection } from './select-cases.js';
+
+/** What a dry run is asked about. */
+export interface DryRunRequest {
+  selection: Selection;
+  skipInvalid: boolean;
+  promptOptions: PromptOptions;
+  planner: { spec: string; sampling: SamplingParams };
+  judges: string[];
+  judgeOptions: JudgePromptOptions;
+}
+
+/** Estimated work of one split (or the total). */
+export interface DryRunRow {
+  split: SplitName | 'total';
+  cases: number;
+  plannerCalls: number;
+  judgeCalls: number;
+  inputTokens: number;
+  outputTokens: number;
+  /** Null when a model involved has no known price. */
+  costUsd: number | null;
+}
+
+/** The whole estimate, with the assumptions it rests on. */
+export interface DryRunEstimate {
+  rows: DryRunRow[];
+  total: DryRunRow;
+  invalidRecords: number;
+  pricesAsOf: string;
+  /** Models called over HTTP, with their output-token assumption and price (null = unknown). */
+  models: Array<{ role: 'planner' | 'judge'; spec: string; outputTokens: number; price: Price | null }>;
+}
+
+interface CallModel {
+  role: 'planner' | 'judge';
+  spec: string;
+  outputTokens: number;
+  price: Price | null;
+}
+
+/** A model spec that makes HTTP calls, with its output cap (or the role's default); null for baselines and `rules`. */
+function callModel(role: 'planner' | 'judge', spec: string, sampling: SamplingParams): CallModel | null {
+  const price = priceOfSpec(spec);
+  if (price === 'free') return null;
+  const resolved = resolveSampling(parseModelSpec(spec), sampling).sampling;
+  return { role, spec, outputTokens: resolved.maxOutputTokens ?? DEFAULT_OUTPUT_TOKENS[role], price };
+}
+
+function emptyRow(split: DryRunRow['split']): DryRunRow {
+  return { split, cases: 0, plannerCalls: 0, judgeCalls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 };
+}
+
+function addCall(row: DryRunRow, model: CallModel, inputTokens: number, repeats: number): void {
+  if (model.role === 'planner') row.plannerCalls += repeats;
+  else row.judgeCalls += repeats;
+  row.inputTokens += inputTokens * repeats;
+  row.outputTokens += model.outputTokens * repeats;
+  row.costUsd = row.costUsd === null || !model.price ? null : row.costUsd + estimatedCost(model.price, inputTokens, model.outputTokens) * repeats;
+}
+
+/**
+ * The judge prompt of a case built around an empty answer, plus the planner's output estimate for
+ * the answer it will quote: the planner prompt, the reference and the rubric are the real ones.
+ */
+function judgeInputTokens(caseItem: Case, prompt: ReturnType<typeof plannerPromptOf>, answerTokens: number, options: JudgePromptOptions): number {
+  const parsed = { kind: 'parse_error' as const, message: 'dry run: no answer yet' };
+  const judgePrompt = buildJudgePrompt({ case: caseItem, plannerPrompt: prompt, rawAnswer: '', parsed, findings: runChecks(caseItem, parsed), repeat: 0 }, options);
+  return estimateInputTokens(judgePrompt.prompt.messages) + answerTokens;
+}
+
+/** Estimates a run without calling anything; bad input throws as it would for the real run. */
+export async function estimateRun(request: DryRunRequest): Promise<DryRunEstimate> {
+  const check = await checkSelection(request.selection, request.skipInvalid);
+  const planner = callModel('planner', request.planner.spec, request.planner.sampling);
+  const judges = request.judges.map((spec) => callModel('judge', spec, { temperature: 0 })).filter((model): model is CallModel => model !== null);
+  const rows = new Map<SplitName, DryRunRow>();
+  const repeats = request.selection.repeats;
+  for await (const caseItem of selectedCases(request.selection)) {
+    const row = rows.get(caseItem.split) ?? emptyRow(caseItem.split);
+    rows.set(caseItem.split, row);
+    row.cases += 1;
+    if (!planner && judges.length === 0) continue;
+    const prompt = plannerPromptOf(caseItem, request.promptOptions);
+    if (planner) addCall(row, planner, estimateInputTokens(prompt.messages), repeats);
+    // A baseline's answer is short; an LLM's is assumed to fill its output estimate.
+    const answerTokens = planner?.outputTokens ?? 200;
+    for (const judge of judges) addCall(row, judge, judgeInputTokens(caseItem, prompt, answerTokens, request.judgeOptions), repeats);
+  }
+  const total = emptyRow('total');
+  for (const row of rows.values()) {
+    for (const key of ['cases', 'plannerCalls', 'judgeCalls', 'inputTokens', 'outputTokens'] as const) total[key] += row[key];
+    total.costUsd = total.costUsd === null || row.costUsd === null ? null : total.costUsd + row.costUsd;
+  }
+  const models = [planner, ...judges].filter((model): model is CallModel => model !== null);
+  return { rows: [...rows.values()], total, invalidRecords: check.invalidRecords, pricesAsOf: pricesAsOf(), models };
+}
+
+const number = (value: number) => value.toLocaleString('en-US');
+const usd = (value: number | null) => (value === null ? 'unknown' : value < 1 ? value.toFixed(4) : value.toFixed(2));
+
+/** The dry run as a plain-text table and its assumptions (what `apb run --dry-run` prints). */
+export function formatDryRun(estimate: DryRunEstimate, options: { maxCostUsd?: number; repeats: number }): string {
+  const header = ['split', 'cases', 'planner calls', 'judge calls', 'input tokens', 'output tokens', 'cost (USD)'];
+  const cells = [...estimate.rows, estimate.total].map((row) => [row.split, number(row.cases), number(row.plannerCalls), number(row.judgeCalls), number(row.inputTokens), number(row.outputTokens), usd(row.costUsd)]);
+  const widths = header.map((title, column) => Math.max(title.length, ...cells.map((line) => line[column]!.length)));
+  const render = (line: string[]) => line.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
+  const lines = [render(header), ...cells.slice(0, -1).map(render), render(widths.map((width) => '-'.repeat(width))), render(cells.at(-1)!)];
+  lines.push('');
+  if (options.repeats > 1) lines.push(`each case counted ${options.repeats} times (--repeats)`);
+  if (estimate.models.length === 0) lines.push('no model is called: the planner is a baseline and the judge is rules (cost 0)');
+  for (const model of estimate.models) {
+    const price = model.price ? `${model.price.input} / ${model.price.output} USD per million input / output tokens` : 'no price in data/prices.json (cost unknown)';
+    lines.push(`${model.role} ${model.spec}: ${price}; output assumed ${number(model.outputTokens)} tokens per call`);
+  }
+  lines.push(`estimates only: input tokens counted with gpt-tokenizer (o200k) on the real prompts, 1,280 per image; judge prompts built around the planner prompt and reference; no cache hits; prices as of ${estimate.pricesAsOf}`);
+  if (options.maxCostUsd !== undefined) {
+    const cost = estimate.total.costUsd;
+    lines.push(cost === null ? `--max-cost ${options.maxCostUsd}: the run would be refused (a model has no price)` : cost > options.maxCostUsd ? `--max-cost ${options.maxCostUsd}: the run would stop early (about ${Math.floor((100 * options.maxCostUsd) / cost)}% of the estimate)` : `--max-cost ${options.maxCostUsd}: the estimate fits`);
+  }
+  if (estimate.invalidRecords > 0) lines.push(`${estimate.invalidRecords} invalid record(s) skipped`);
+  return `${lines.join('\n')}\n`;
+}

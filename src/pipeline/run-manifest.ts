@@ -1,0 +1,63 @@
+/** The manifest a run starts with: its identity (what must match on resume) and its selection. */
+import { SETTINGS } from '../settings/index.js';
+import { APB_VERSION } from '../version.js';
+import { datasetContentHash, type Manifest, type ManifestIdentity } from './manifest.js';
+import type { Planner } from './planner.js';
+import { emptyCaseInput } from './prompt-versions.js';
+import type { Selection } from './select-cases.js';
+import type { PromptOptions } from '../settings/prompt.js';
+
+/** What of a resolved run the manifest records (`ResolvedRun` has it all). */
+export interface RunDescription {
+  selection: Selection;
+  promptOptions: PromptOptions;
+  baseUrl: string | null;
+  judgeIds: string[];
+  judgeBaseUrl: string | null;
+  judgeVersion: string;
+  judgeBlind: boolean;
+}
+
+/** What must be equal for a rerun to write into the same directory. */
+export async function identityOf(run: RunDescription, planner: Planner): Promise<ManifestIdentity> {
+  const prompt_versions = Object.fromEntries(
+    run.selection.splits.map((split) => [split, SETTINGS[split].buildPrompt(emptyCaseInput(split), run.promptOptions).promptVersion]),
+  );
+  return {
+    dataset_content_hash: await datasetContentHash(run.selection.datasetDir, run.selection.splits),
+    tested_model: planner.id,
+    base_url: run.baseUrl,
+    judges: run.judgeIds,
+    judge_base_url: run.judgeBaseUrl,
+    judge_version: run.judgeVersion,
+    protocol: run.promptOptions.protocol,
+    allow_refusal: run.promptOptions.allowRefusal,
+    judge_blind: run.judgeBlind,
+    prompt_versions,
+    sampling: planner.sampling,
+  };
+}
+
+/** The `running` manifest of an invocation, keeping what an earlier one recorded. */
+export function startManifest(run: RunDescription, identity: ManifestIdentity, previous: Manifest | null, now: Date): Manifest {
+  const { selection } = run;
+  return {
+    apb_version: APB_VERSION,
+    schema_version: 1,
+    status: 'running',
+    created_at: previous?.created_at ?? now.toISOString(),
+    updated_at: now.toISOString(),
+    finished_at: null,
+    dataset: { path: selection.datasetDir, content_hash: identity.dataset_content_hash },
+    splits: selection.splits,
+    selection: {
+      limit: selection.limitPerSplit ?? null,
+      ids: selection.ids ? [...selection.ids] : null,
+      shard: selection.shard ? `${selection.shard.index}/${selection.shard.count}` : null,
+      repeats: selection.repeats,
+    },
+    identity: previous ? { ...identity, prompt_versions: { ...previous.identity.prompt_versions, ...identity.prompt_versions } } : identity,
+    counts: previous?.counts ?? { cases: 0, invalid_records: 0, resumed: 0, predictions: { ok: 0, error: 0, parse_error: 0 }, judgements: { ok: 0, judge_error: 0 } },
+    usage: previous?.usage ?? { planner: { calls: 0, cached_calls: 0, input_tokens: 0, output_tokens: 0, cost_usd: null }, judge: { calls: 0, cached_calls: 0, input_tokens: 0, output_tokens: 0, cost_usd: null } },
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * A finished run's saved predictions, made judgeable again without the planner: the run's manifest
+ * names the dataset (refused when its content hash differs), each prediction's case is read back by
+ * id, and the planner's exact prompt is rebuilt with the run's prompt options and checked against
+ * the recorded prompt version and fingerprint. Everything is validated before any judge is called.
+ */
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { Case } from '../dataset/case.js';
+import { readCases } from '../dataset/read-cases.js';
+import { InputError, RunMismatchError, UsageError, type InputIssue } from '../errors.js';
+import { DEFAULT_PROMPT_OPTIONS, type Prompt, type PromptOptions } from '../settings/prompt.js';
+import { plannerPromptOf } from './evaluate-case.js';
+import { predictionFingerprint } from './fingerprint.js';
+import { datasetContentHash, readManifest, type Manifest } from './manifest.js';
+import type { PredictionLine } from './records.js';
+import { readJsonLines } from './results-store.js';
+
+/** One saved prediction with its case and the planner prompt it was made from. */
+export interface SavedPrediction {
+  caseItem: Case;
+  prediction: PredictionLine;
+  prompt: Prompt;
+}
+
+/** A run ready to be re-judged. */
+export interface SavedRun {
+  manifest: Manifest;
+  datasetDir: string;
+  promptOptions: PromptOptions;
+  items: SavedPrediction[];
+}
+
+/** The run's manifest; a directory without one was not written by `apb run`. */
+function manifestOf(runDir: string): Manifest {
+  const manifest = readManifest(runDir);
+  if (!manifest) throw new UsageError(`${runDir} has no manifest.json: apb judge re-judges a run directory written by apb run`);
+  if (!existsSync(path.join(runDir, 'predictions.jsonl'))) throw new UsageError(`${runDir} has no predictions.jsonl: there is nothing to judge`);
+  return manifest;
+}
+
+/** The dataset the run used (or `dataDir`), refused when its content differs from the manifest's hash. */
+async function datasetOf(runDir: string, manifest: Manifest, dataDir: string | null): Promise<string> {
+  const dir = path.resolve(dataDir ?? manifest.dataset.path);
+  if (!existsSync(path.join(dir, 'data')) || !statSync(dir).isDirectory()) {
+    throw new UsageError(`dataset of ${runDir} not found at ${dir} (expected DIR/data/{split}.jsonl): give its current place with --data DIR`);
+  }
+  const hash = await datasetContentHash(dir, manifest.splits);
+  if (hash !== manifest.dataset.content_hash) {
+    throw new RunMismatchError(
+      `the dataset at ${dir} is not the one ${runDir} was run on (content hash ${hash.slice(0, 12)}…, the run's ${manifest.dataset.content_hash.slice(0, 12)}…): re-judging needs the same cases; give the run's dataset with --data DIR`,
+    );
+  }
+  return dir;
+}
+
+/** Reads the run's predictions and rebuilds each one's case and prompt; every mismatch is an input issue. */
+export async function loadSavedRun(runDir: string, dataDir: string | null): Promise<SavedRun> {
+  const manifest = manifestOf(runDir);
+  const datasetDir = await datasetOf(runDir, manifest, dataDir);
+  const promptOptions: PromptOptions = { ...DEFAULT_PROMPT_OPTIONS, protocol: manifest.identity.protocol, allowRefusal: manifest.identity.allow_refusal };
+  const file = path.join(runDir, 'predictions.jsonl');
+  const issues: InputIssue[] = [];
+  const lines: { line: number; prediction: PredictionLine }[] = [];
+  for await (const { line, value } of readJsonLines(file, (line, message) => issues.push({ file, line, field: '(line)', message }))) {
+    const prediction = value as PredictionLine;
+    if (typeof prediction.apb?.fingerprint !== 'string') issues.push({ file, line, field: 'apb.fingerprint', message: 'missing: not a prediction line written by apb run' });
+    else lines.push({ line, prediction });
+  }
+  const ids = new Set(lines.map(({ prediction }) => String(prediction.id)));
+  const cases = new Map<string, Case>();
+  for await (const item of readCases(datasetDir, { splits: manifest.splits, ids })) if (item.kind === 'case') cases.set(item.case.id, item.case);
+  const items: SavedPrediction[] = [];
+  for (const { line, prediction } of lines) {
+    const caseItem = cases.get(String(prediction.id));
+    if (!caseItem) {
+      issues.push({ file, line, field: 'id', message: `case "${prediction.id}" is not in the dataset at ${datasetDir}` });
+      continue;
+    }
+    const prompt = plannerPromptOf(caseItem, promptOptions);
+    if (prompt.promptVersion !== prediction.apb.prompt_version) {
+      issues.push({ file, line, field: 'apb.prompt_version', message: `the planner prompt cannot be rebuilt: it was ${prediction.apb.prompt_version}, this apb builds ${prompt.promptVersion}` });
+      continue;
+    }
+    const fingerprint = predictionFingerprint({ case: caseItem, repeat: prediction.apb.repeat, model: prediction.tested_model, promptVersion: prompt.promptVersion, sampling: manifest.identity.sampling });
+    if (fingerprint !== prediction.apb.fingerprint) {
+      issues.push({ file, line, field: 'apb.fingerprint', message: `does not match case "${prediction.id}" as the dataset holds it now, with the run's model and sampling` });
+      continue;
+    }
+    items.push({ caseItem, prediction, prompt });
+  }
+  if (issues.length > 0) throw new InputError(issues);
+  return { manifest, datasetDir, promptOptions, items };
+}
