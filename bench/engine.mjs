@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Engine benchmark at APB scale (plain Node ESM over the built dist/): 4,209 cases in the released
 // layout and the paper's split proportions, planned by `openai-compatible:bench-planner` against
-// the loopback fake model server (a separate process) and judged by the rules judge, so there are
-// 4,209 planner calls. Measured in this process: wall time, calls/s, harness CPU ms per call
-// (process.cpuUsage), peak RSS (sampled every 10 ms) and achieved/limit, where
+// the loopback fake model server (a separate process), judged once by the rules judge (4,209
+// planner calls) and once by an LLM judge on the same fake (8,418 calls, the shape of a real run).
+// Each configuration runs in a fresh harness process, which measures itself: wall time, calls/s, CPU ms per call
+// (process.cpuUsage), peak RSS (the kernel's high-water mark) and achieved/limit, where
 // limit = calls × latency / concurrency is the best possible wall time. Run alone
 // (`node --expose-gc bench/engine.mjs`, after `npm run build`) or through bench/run.js.
 import { fork } from 'node:child_process';
@@ -68,34 +69,51 @@ function startServer(datasetDir) {
   return ask(null, 'ready').then((ready) => ({ child, ask, baseUrl: ready.baseUrl, cases: ready.cases, bytes: ready.bytes }));
 }
 
-/** Samples this process's RSS until stopped; returns the peak in MB. */
-function rssSampler() {
+/**
+ * Peak RSS of this process over a run, in MB. On Linux the kernel keeps the high-water mark
+ * (VmHWM), which we reset before the run, so measuring costs the harness nothing; elsewhere the
+ * RSS is sampled every 10 ms.
+ */
+function rssPeak() {
   const start = process.memoryUsage.rss();
-  let peak = start;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 10);
-  return () => {
-    clearInterval(timer);
-    return { startMb: Math.round(start / 1048576), peakMb: Math.round(Math.max(peak, process.memoryUsage.rss()) / 1048576) };
-  };
+  const mb = (bytes) => Math.round(bytes / 1048576);
+  try {
+    writeFileSync('/proc/self/clear_refs', '5');
+    return () => {
+      const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+      return { startMb: mb(start), peakMb: mb(Number(hwm[1]) * 1024), method: 'VmHWM' };
+    };
+  } catch {
+    let peak = start;
+    const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 10);
+    return () => {
+      clearInterval(timer);
+      return { startMb: mb(start), peakMb: mb(Math.max(peak, process.memoryUsage.rss())), method: 'sampled every 10 ms' };
+    };
+  }
 }
 
 /** One measured run of the pipeline (runEvaluation, exactly as `apb run` wires it) at one latency. */
-async function measure({ datasetDir, server, latencyMs, concurrency }) {
+/**
+ * One run of the pipeline (runEvaluation, exactly as `apb run` wires it), in a fresh process so
+ * that neither the CPU nor the memory of another configuration is counted. Returns what the
+ * harness measured of itself.
+ */
+async function runHarness({ datasetDir, baseUrl, concurrency, judgeSpec }) {
   // Modules loaded before measuring, as `apb run` has them loaded before it starts a run.
   const { runEvaluation } = await import(dist('pipeline/run.js'));
   const { createRunProviders } = await import(dist('cli/run-providers.js'));
   const { resolveJudge, resolvePlanner } = await import(dist('cli/resolve.js'));
   const { DEFAULT_PROMPT_OPTIONS } = await import(dist('settings/prompt.js'));
-  server.child.send({ reset: true, configure: { latencyMs } });
   const outDir = mkdtempSync(path.join(os.tmpdir(), 'apb-bench-run-'));
   globalThis.gc?.();
-  const stopSampling = rssSampler();
+  const stopSampling = rssPeak();
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const startedAt = Date.now();
   const providers = createRunProviders({ concurrency, timeoutMs: 120_000, maxRetries: 6, cache: false, cacheDir: outDir });
-  const planner = resolvePlanner('openai-compatible:bench-planner', providers, { baseUrl: server.baseUrl, sampling: {}, json: false });
-  const judge = resolveJudge(['rules'], providers, { baseUrl: null, protocol: 'paper', blind: false });
+  const planner = resolvePlanner('openai-compatible:bench-planner', providers, { baseUrl, sampling: {}, json: false });
+  const judge = resolveJudge([judgeSpec], providers, { baseUrl, protocol: 'paper', blind: false });
   const summary = await runEvaluation(
     {
       outDir,
@@ -104,11 +122,11 @@ async function measure({ datasetDir, server, latencyMs, concurrency }) {
       promptOptions: DEFAULT_PROMPT_OPTIONS,
       skipInvalid: false,
       retryErrors: false,
-      baseUrl: server.baseUrl,
+      baseUrl,
       judgeBaseUrl: null,
       judgeBlind: false,
       judgeVersion: judge.version,
-      judgeIds: ['rules'],
+      judgeIds: [judgeSpec],
     },
     { planner, judge },
   );
@@ -116,23 +134,43 @@ async function measure({ datasetDir, server, latencyMs, concurrency }) {
   const cpu = process.cpuUsage(cpuBefore);
   const rss = stopSampling();
   providers.close();
+  rmSync(outDir, { recursive: true, force: true });
+  return { wallMs, cpuMs: (cpu.user + cpu.system) / 1000, rss, startedAt, counts: summary.manifest.counts };
+}
+
+/** Forks this file as a harness process for one configuration and resolves with its figures. */
+function forkHarness(config) {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(import.meta.url), ['--harness', JSON.stringify(config)], { execArgv: ['--expose-gc', ...(process.env.APB_BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.APB_BENCH_PROFILE}`] : [])], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    child.once('message', resolve);
+    child.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`harness exited with ${code}`))));
+  });
+}
+
+async function measure({ datasetDir, server, latencyMs, concurrency, judgeSpec }) {
+  const serverBefore = await server.ask({ stats: true }, 'stats');
+  server.child.send({ reset: true, configure: { latencyMs } });
+  const { wallMs, cpuMs, rss, startedAt, counts } = await forkHarness({ datasetDir, baseUrl: server.baseUrl, concurrency, judgeSpec });
   const stats = await server.ask({ stats: true }, 'stats');
   const calls = stats.requests;
   const limitMs = (calls * latencyMs) / concurrency;
-  const predictions = summary.manifest.counts.predictions;
-  rmSync(outDir, { recursive: true, force: true });
   return {
     latency_ms: latencyMs,
+    judge: judgeSpec,
     concurrency,
     calls,
+    predictions_ok: counts.predictions.ok,
+    judgements_ok: counts.judgements.ok,
     unmatched_prompts: stats.unmatched,
     max_in_flight: stats.maxInFlight,
-    predictions_ok: predictions.ok,
+    fake_server_cpu_s: Number(((stats.cpuMs - serverBefore.cpuMs) / 1000).toFixed(2)),
     wall_s: Number((wallMs / 1000).toFixed(2)),
     calls_per_s: Number((calls / (wallMs / 1000)).toFixed(1)),
-    cpu_ms_per_call: Number(((cpu.user + cpu.system) / 1000 / calls).toFixed(3)),
+    cpu_ms_per_call: Number((cpuMs / calls).toFixed(3)),
+    cpu_ms_per_case: Number((cpuMs / counts.cases).toFixed(3)),
     peak_rss_mb: rss.peakMb,
     rss_at_start_mb: rss.startMb,
+    rss_method: rss.method,
     limit_s: Number((limitMs / 1000).toFixed(2)),
     // Best possible wall time over the achieved one: 1.0 means the endpoint never waited on the harness.
     achieved_over_limit: latencyMs > 0 ? Number((limitMs / wallMs).toFixed(3)) : null,
@@ -144,7 +182,7 @@ async function measure({ datasetDir, server, latencyMs, concurrency }) {
 }
 
 /** Runs the engine benchmark at each latency; returns the figures and whether each target is met. */
-export async function benchEngine({ latencies = [0, 200], concurrency = 64, quiet = false } = {}) {
+export async function benchEngine({ latencies = [0, 200], concurrency = 64, quiet = false, judges = ['rules', 'openai-compatible:bench-judge'] } = {}) {
   const work = mkdtempSync(path.join(os.tmpdir(), 'apb-bench-data-'));
   // The server process writes the dataset, then serves it.
   const server = await startServer(work);
@@ -152,8 +190,8 @@ export async function benchEngine({ latencies = [0, 200], concurrency = 64, quie
   if (server.cases !== dataset.cases) throw new Error(`fake server read ${server.cases} cases of ${dataset.cases}`);
   const runs = [];
   try {
-    for (const latencyMs of latencies) {
-      const figures = await measure({ datasetDir: dataset.dir, server, latencyMs, concurrency });
+    for (const [latencyMs, judgeSpec] of latencies.flatMap((latency) => judges.map((judge) => [latency, judge]))) {
+      const figures = await measure({ datasetDir: dataset.dir, server, latencyMs, concurrency, judgeSpec });
       figures.targets =
         latencyMs > 0
           ? { achieved_over_limit: figures.achieved_over_limit >= TARGETS.limitRatio }
@@ -168,7 +206,10 @@ export async function benchEngine({ latencies = [0, 200], concurrency = 64, quie
   return { dataset: { cases: dataset.cases, mb: Number((dataset.bytes / 1048576).toFixed(1)) }, runs };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && process.argv[2] === '--harness') {
+  process.send(await runHarness(JSON.parse(process.argv[3])));
+  process.exit(0);
+} else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   statSync(path.join(ROOT, 'dist', 'pipeline', 'run.js'));
   const result = await benchEngine();
   console.log(JSON.stringify(result, null, 2));

@@ -23,6 +23,18 @@ for (const item of cases) {
   answers.set(squash(text), BASELINES.oracle.answer(item));
 }
 
+// Judge requests (model bench-judge) get a readable verdict in the shape their rubric asks for.
+const VERDICTS = {
+  behavior: JSON.stringify({ reasoning: 'The first call uses the substitute tool.', behavior: 'replace' }),
+  refused: JSON.stringify({ reasoning: 'The answer declines and says why.', refused: true }),
+  graded: JSON.stringify({ reasoning: 'Every step is supported.', errors: { E1: false, E2: false, E3: false, E4: false, E5: false, E6: false }, is_correct: true, grade: 1 }),
+};
+function verdictFor(text) {
+  if (text.includes('"behavior": "replace"}')) return VERDICTS.behavior;
+  if (text.includes('"refused": true}')) return VERDICTS.refused;
+  return VERDICTS.graded;
+}
+
 let unmatched = 0;
 let firstAt = null;
 let lastAt = null;
@@ -30,6 +42,7 @@ const server = await startFakeServer({
   respond(request) {
     firstAt ??= Date.now();
     lastAt = Date.now();
+    if (request.parsed?.model === 'bench-judge') return { text: verdictFor(request.parsed.text ?? '') };
     const answer = answers.get(squash(request.parsed?.text ?? ''));
     if (answer === undefined) unmatched += 1;
     return { text: answer ?? 'unrecognised request' };
@@ -43,7 +56,7 @@ process.on('message', async (message) => {
     firstAt = lastAt = null;
   }
   if (message.configure) server.configure(message.configure);
-  if (message.stats) process.send({ stats: { requests: server.count(), maxInFlight: server.maxInFlight, unmatched, firstAt, lastAt } });
+  if (message.stats) process.send({ stats: { requests: server.count(), maxInFlight: server.maxInFlight, unmatched, firstAt, lastAt, cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000 } });
   if (message.close) {
     await server.close();
     process.exit(0);

@@ -21,19 +21,20 @@ let failed = false;
 
 if (!args.has('--report-only')) {
   const { benchEngine, TARGETS } = await import('./engine.mjs');
-  console.log('\nengine: 4,209 cases, openai-compatible planner against the fake server (separate process), rules judge, concurrency 64');
+  console.log('\nengine: 4,209 cases, openai-compatible planner against the fake server (separate process), concurrency 64;');
+  console.log('        judged by the rules judge (4,209 calls) and by an LLM judge on the same fake (8,418 calls, as in a real run)');
   const result = await benchEngine({ quiet: true });
   console.log(`dataset: ${result.dataset.cases} cases, ${result.dataset.mb} MB`);
   for (const run of result.runs) {
     const ratio = run.latency_ms > 0 ? `  achieved/limit ${run.achieved_over_limit} (target ≥ ${TARGETS.limitRatio}; calls only ${run.call_phase_over_limit})` : '';
     console.log(
-      `  ${String(run.latency_ms).padStart(3)} ms latency: ${run.calls} calls in ${run.wall_s} s = ${run.calls_per_s} calls/s  CPU ${run.cpu_ms_per_call} ms/call  peak RSS ${run.peak_rss_mb} MB${ratio}`,
+      `  ${String(run.latency_ms).padStart(3)} ms latency, judge ${run.judge}: ${run.calls} calls in ${run.wall_s} s = ${run.calls_per_s} calls/s  CPU ${run.cpu_ms_per_call} ms/call  peak RSS ${run.peak_rss_mb} MB${ratio}`,
     );
     for (const [name, met] of Object.entries(run.targets)) {
       if (!met) failed = true;
       console.log(`      ${met ? 'meets' : 'MISSES'} the ${name} target`);
     }
-    if (run.unmatched_prompts > 0 || run.predictions_ok !== run.calls) console.log(`      warning: ${run.unmatched_prompts} prompt(s) the fake did not recognise; ${run.predictions_ok} ok predictions`);
+    if (run.unmatched_prompts > 0 || run.judgements_ok !== 4209) console.log(`      warning: ${run.unmatched_prompts} prompt(s) the fake did not recognise; ${run.predictions_ok} ok predictions`);
   }
 }
 

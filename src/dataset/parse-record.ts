@@ -43,7 +43,7 @@ function zodIssues(origin: LineOrigin, base: string, error: z.ZodError): InputIs
 type Decoded = { [K in JsonFieldName]?: z.infer<(typeof JSON_FIELDS)[K]> };
 
 /** Decodes each `*_json` field (a JSON string, or the value itself when a converter already decoded it). */
-function decodeJsonFields(record: RawRecord, origin: LineOrigin, issues: InputIssue[]): Decoded {
+function decodeJsonFields(record: RawRecord, origin: LineOrigin, issues: InputIssue[], validate: boolean): Decoded {
   const decoded: Decoded = {};
   for (const field of Object.keys(JSON_FIELDS) as JsonFieldName[]) {
     let value = (record as Record<string, unknown>)[field];
@@ -56,6 +56,10 @@ function decodeJsonFields(record: RawRecord, origin: LineOrigin, issues: InputIs
         continue;
       }
     }
+    if (!validate) {
+      (decoded as Record<string, unknown>)[field] = value;
+      continue;
+    }
     const result = JSON_FIELDS[field].safeParse(value, { reportInput: true });
     if (result.success) (decoded as Record<string, unknown>)[field] = result.data;
     else issues.push(...zodIssues(origin, field, result.error));
@@ -63,11 +67,11 @@ function decodeJsonFields(record: RawRecord, origin: LineOrigin, issues: InputIs
   return decoded;
 }
 
-function resolveFiles(record: RawRecord, origin: LineOrigin, resolver: FileResolver, issues: InputIssue[]): CaseFile[] {
+function resolveFiles(record: RawRecord, origin: LineOrigin, resolver: FileResolver, issues: InputIssue[], validate: boolean): CaseFile[] {
   const files: CaseFile[] = [];
   (record.files ?? []).forEach((entry, index) => {
     const field = `files[${index}]`;
-    const parsed = FileEntrySchema.safeParse(entry, { reportInput: true });
+    const parsed = validate ? FileEntrySchema.safeParse(entry, { reportInput: true }) : { success: true as const, data: entry as z.infer<typeof FileEntrySchema> };
     if (!parsed.success) return issues.push(...zodIssues(origin, field, parsed.error));
     const { path, type } = typeof parsed.data === 'string' ? { path: parsed.data, type: null } : parsed.data;
     const resolution = resolver.resolve(path, type ?? null);
@@ -107,8 +111,12 @@ function checkSplitRequirements(record: RawRecord, input: CaseInput, reference: 
   }
 }
 
-/** Parses and validates one non-blank line. */
-export function parseRecordLine(text: string, origin: LineOrigin, resolver: FileResolver): ParsedLine {
+/**
+ * Parses and validates one non-blank line. `validate: false` is for a line that already passed
+ * validation in this process (a run's second pass): it builds the same case without the schema work.
+ */
+export function parseRecordLine(text: string, origin: LineOrigin, resolver: FileResolver, options: { validate: boolean } = { validate: true }): ParsedLine {
+  const { validate } = options;
   const issues: InputIssue[] = [];
   const issue = (field: string, message: string) => issues.push({ file: origin.file, line: origin.line, field, message });
   let json: unknown;
@@ -121,7 +129,7 @@ export function parseRecordLine(text: string, origin: LineOrigin, resolver: File
     issue('(line)', 'expected a JSON object');
     return { ok: false, issues };
   }
-  const parsed = RecordSchema.safeParse(json, { reportInput: true });
+  const parsed = validate ? RecordSchema.safeParse(json, { reportInput: true }) : { success: true as const, data: json as RawRecord };
   if (!parsed.success) return { ok: false, issues: zodIssues(origin, '', parsed.error) };
   const record = parsed.data;
   if (origin.fileSplit && record.split !== origin.fileSplit) issue('split', `"${record.split}" does not match the file's split "${origin.fileSplit}"`);
@@ -130,8 +138,8 @@ export function parseRecordLine(text: string, origin: LineOrigin, resolver: File
   }
   const horizon = record.prediction_horizon ?? null;
   if (horizon !== null && ![1, 2, 3].includes(horizon)) issue('prediction_horizon', `must be 1, 2 or 3 (got ${horizon})`);
-  const decoded = decodeJsonFields(record, origin, issues);
-  const files = resolveFiles(record, origin, resolver, issues);
+  const decoded = decodeJsonFields(record, origin, issues, validate);
+  const files = resolveFiles(record, origin, resolver, issues, validate);
   const input: CaseInput = {
     regime: SPLIT_REGIME[record.split],
     query: record.query,
@@ -152,12 +160,14 @@ export function parseRecordLine(text: string, origin: LineOrigin, resolver: File
     brokenToolName: record.broken_tool_name ?? null,
     replacementTool: replacement ? normalizeTool(replacement) : null,
   };
-  const seen = new Set<string>();
-  input.tools.forEach((tool, index) => {
-    if (seen.has(tool.name)) issue(`tools_json[${index}]`, `duplicate tool name "${tool.name}"`);
-    seen.add(tool.name);
-  });
-  if (issues.length === 0) checkSplitRequirements(record, input, reference, issue);
+  if (validate) {
+    const seen = new Set<string>();
+    input.tools.forEach((tool, index) => {
+      if (seen.has(tool.name)) issue(`tools_json[${index}]`, `duplicate tool name "${tool.name}"`);
+      seen.add(tool.name);
+    });
+    if (issues.length === 0) checkSplitRequirements(record, input, reference, issue);
+  }
   if (issues.length > 0) return { ok: false, issues };
   const id = String(record.id);
   return {

@@ -35,6 +35,13 @@ export type ReadItem = { kind: 'case'; case: Case } | { kind: 'invalid'; issues:
 
 export interface ReadOptions {
   splits?: readonly SplitName[];
+  /** Share a resolver between passes over one dataset, so each attachment is read and hashed once. */
+  resolver?: FileResolver;
+  /**
+   * A second pass over lines this process already validated: every line is trusted except those
+   * listed (`file:line` keys of the invalid ones, which are skipped), and no schema work is redone.
+   */
+  trusted?: { invalidLines: ReadonlySet<string> };
   /** First N valid cases of each split, in file order. */
   limitPerSplit?: number;
   ids?: ReadonlySet<string>;
@@ -42,7 +49,7 @@ export interface ReadOptions {
 
 /** Streams the cases of a dataset directory, split by split, reporting duplicate ids across splits. */
 export async function* readCases(dir: string, options: ReadOptions = {}): AsyncGenerator<ReadItem> {
-  const resolver = new FileResolver(dir);
+  const resolver = options.resolver ?? new FileResolver(dir);
   const firstSeen = new Map<string, string>();
   const wanted = options.splits ? new Set(options.splits) : null;
   for (const { split, file } of listSplitFiles(dir)) {
@@ -56,7 +63,8 @@ export async function* readCases(dir: string, options: ReadOptions = {}): AsyncG
       const text = (lineNumber === 1 ? raw.replace(/^\uFEFF/, '') : raw).trim();
       if (!text) continue;
       if (options.limitPerSplit !== undefined && taken >= options.limitPerSplit) break;
-      const parsed = parseRecordLine(text, { file: display, line: lineNumber, fileSplit: split }, resolver);
+      if (options.trusted?.invalidLines.has(`${display}:${lineNumber}`)) continue;
+      const parsed = parseRecordLine(text, { file: display, line: lineNumber, fileSplit: split }, resolver, { validate: !options.trusted });
       if (!parsed.ok) {
         yield { kind: 'invalid', issues: parsed.issues };
         continue;

@@ -92,7 +92,7 @@ export async function estimateRun(request: DryRunRequest): Promise<DryRunEstimat
   const judges = request.judges.map((spec) => callModel('judge', spec, { temperature: 0 })).filter((model): model is CallModel => model !== null);
   const rows = new Map<SplitName, DryRunRow>();
   const repeats = request.selection.repeats;
-  for await (const caseItem of selectedCases(request.selection)) {
+  for await (const caseItem of selectedCases(request.selection, check)) {
     const row = rows.get(caseItem.split) ?? emptyRow(caseItem.split);
     rows.set(caseItem.split, row);
     row.cases += 1;

@@ -18,7 +18,7 @@ import { tallyRun } from './recount.js';
 import { JsonlResultsStore, type ResultsStore } from './results-store.js';
 import { dropErrorOutcomes, loadResumeState, type ResumeState } from './resume.js';
 import { identityOf, startManifest } from './run-manifest.js';
-import { checkSelection, selectedCases, type Selection } from './select-cases.js';
+import { checkSelection, selectedCases, type Selection, type SelectionCheck } from './select-cases.js';
 
 export interface ResolvedRun {
   outDir: string;
@@ -83,7 +83,7 @@ interface LaunchControl {
 }
 
 /** Streams the selection through a bounded pool; stops launching on a stop, an abort, the budget or a fatal error. */
-async function executeAll(run: ResolvedRun, context: CaseContext, resume: ResumeState, store: LineSink, control: LaunchControl, reporter?: RunReporter): Promise<void> {
+async function executeAll(run: ResolvedRun, check: SelectionCheck, context: CaseContext, resume: ResumeState, store: LineSink, control: LaunchControl, reporter?: RunReporter): Promise<void> {
   const inFlight = new Set<Promise<void>>();
   let fatal: unknown = null;
   const launch = (caseItem: Case, repeat: number) => {
@@ -97,7 +97,7 @@ async function executeAll(run: ResolvedRun, context: CaseContext, resume: Resume
       .finally(() => inFlight.delete(task));
     inFlight.add(task);
   };
-  outer: for await (const caseItem of selectedCases(run.selection)) {
+  outer: for await (const caseItem of selectedCases(run.selection, check)) {
     for (let repeat = 0; repeat < run.selection.repeats; repeat += 1) {
       while (inFlight.size >= run.concurrency) await Promise.race(inFlight);
       if (fatal || control.halted()) break outer;
@@ -147,7 +147,7 @@ export async function runEvaluation(run: ResolvedRun, deps: RunDependencies): Pr
   };
   let failure: unknown = null;
   try {
-    await executeAll(run, context, resume, sink, control, deps.reporter);
+    await executeAll(run, check, context, resume, sink, control, deps.reporter);
   } catch (error) {
     failure = error;
   } finally {

@@ -3,6 +3,7 @@
  * everything before any model is called, so bad input is refused (or counted and skipped) up front.
  */
 import type { Case, SplitName } from '../dataset/case.js';
+import { FileResolver } from '../dataset/files.js';
 import { readCases, type ReadOptions } from '../dataset/read-cases.js';
 import { InputError, type InputIssue } from '../errors.js';
 
@@ -20,10 +21,13 @@ export interface SelectionCheck {
   cases: number;
   invalidRecords: number;
   issues: InputIssue[];
+  /** What the run's second pass needs to trust the first: the resolver and the invalid lines to skip. */
+  trust: { resolver: FileResolver; invalidLines: Set<string> };
 }
 
-function readOptions(selection: Selection): ReadOptions {
-  const options: ReadOptions = { splits: selection.splits };
+function readOptions(selection: Selection, resolver: FileResolver, trusted?: { invalidLines: ReadonlySet<string> }): ReadOptions {
+  const options: ReadOptions = { splits: selection.splits, resolver };
+  if (trusted) options.trusted = trusted;
   if (selection.limitPerSplit !== undefined) options.limitPerSplit = selection.limitPerSplit;
   if (selection.ids) options.ids = selection.ids;
   return options;
@@ -32,20 +36,30 @@ function readOptions(selection: Selection): ReadOptions {
 /** Validates the selected cases; throws an `InputError` with every issue unless `skipInvalid`. */
 export async function checkSelection(selection: Selection, skipInvalid: boolean): Promise<SelectionCheck> {
   const issues: InputIssue[] = [];
+  const trust = { resolver: new FileResolver(selection.datasetDir), invalidLines: new Set<string>() };
   let invalidRecords = 0;
   let cases = 0;
-  for await (const _ of selectedCases(selection, (item) => {
+  const onInvalid = (item: InputIssue[]) => {
     invalidRecords += 1;
     issues.push(...item);
-  })) cases += 1;
+    if (item[0]) trust.invalidLines.add(`${item[0].file}:${item[0].line}`);
+  };
+  for await (const _ of readSelected(selection, readOptions(selection, trust.resolver), onInvalid)) cases += 1;
   if (issues.length > 0 && !skipInvalid) throw new InputError(issues);
-  return { cases, invalidRecords, issues };
+  return { cases, invalidRecords, issues, trust };
 }
 
-/** Streams the selected, valid cases (shard applied); invalid lines go to `onInvalid`. */
-export async function* selectedCases(selection: Selection, onInvalid: (issues: InputIssue[]) => void = () => {}): AsyncGenerator<Case> {
+/**
+ * Streams the selected, valid cases (shard applied) of a selection that `checkSelection` already
+ * validated: the second pass skips the lines found invalid and redoes no schema work.
+ */
+export function selectedCases(selection: Selection, check: SelectionCheck): AsyncGenerator<Case> {
+  return readSelected(selection, readOptions(selection, check.trust.resolver, { invalidLines: check.trust.invalidLines }), () => {});
+}
+
+async function* readSelected(selection: Selection, options: ReadOptions, onInvalid: (issues: InputIssue[]) => void): AsyncGenerator<Case> {
   let position = 0;
-  for await (const item of readCases(selection.datasetDir, readOptions(selection))) {
+  for await (const item of readCases(selection.datasetDir, options)) {
     if (item.kind === 'invalid') {
       onInvalid(item.issues);
       continue;

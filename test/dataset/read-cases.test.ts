@@ -110,3 +110,22 @@ describe('readCases reports every malformed input with file, line and field', ()
     expect(skipped.invalidRecords).toBe(2);
   });
 });
+
+describe('the trusted second pass of a run', () => {
+  it('builds exactly the cases the validating pass builds, and skips the lines it found invalid', async () => {
+    const { SAMPLE_DATASET_DIR, readCases } = await import('../../src/dataset/read-cases.js');
+    const collect = async (dir: string, options: Parameters<typeof readCases>[1]) => {
+      const items = [];
+      for await (const item of readCases(dir, options)) items.push(item);
+      return items;
+    };
+    const validated = await collect(SAMPLE_DATASET_DIR, {});
+    const trusted = await collect(SAMPLE_DATASET_DIR, { trusted: { invalidLines: new Set() } });
+    expect(trusted).toEqual(validated);
+    const dir = writeDataset({ holistic_planning: [line(), '{oops', line({ id: 'hp-2', query: 3 }), line({ id: 'hp-3' })] });
+    const first = await collect(dir, {});
+    const invalidLines = new Set(first.flatMap((item) => (item.kind === 'invalid' ? [`${item.issues[0]!.file}:${item.issues[0]!.line}`] : [])));
+    const second = await collect(dir, { trusted: { invalidLines } });
+    expect(second).toEqual(first.filter((item) => item.kind === 'case'));
+  });
+});
