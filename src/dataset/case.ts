@@ -149,6 +149,8 @@ export interface Case {
   facets: Facets;
   /** The dataset line as read (every field), written back into predictions and judgements. */
   record: Record<string, unknown>;
+  /** The dataset line's JSON text, trimmed (result lines reuse it for the record's fields). */
+  recordText: string;
   /** Content hash of the record: part of the resume fingerprint. */
   contentHash: string;
   location: { file: string; line: number };

@@ -179,6 +179,7 @@ export function parseRecordLine(text: string, origin: LineOrigin, resolver: File
       reference,
       facets: facetsOf(record, input, reference),
       record: json as Record<string, unknown>,
+      recordText: text,
       contentHash: createHash('sha256').update(text).digest('hex').slice(0, 16),
       location: { file: origin.file, line: origin.line },
     },

@@ -1,5 +1,6 @@
 /** `makeJudgeInput`: a hand-built `JudgeInput` of any split, for the judge's table tests. */
-import { SPLIT_REGIME, type Case, type CaseFile, type CaseInput, type CaseReference, type SplitName } from '../dataset/case.js';
+import type { Case, CaseFile, CaseInput, CaseReference, SplitName } from '../dataset/case.js';
+import { makeCase } from './checks/make-case.js';
 import type { ParsedAnswer } from '../settings/attempt.js';
 import type { Prompt } from '../settings/prompt.js';
 import type { Findings } from './checks/findings.js';
@@ -40,43 +41,11 @@ export interface JudgeInputParts {
 
 /** Builds a complete `JudgeInput` of a split. */
 export function makeJudgeInput(split: SplitName, parts: JudgeInputParts = {}): JudgeInput {
-  const regime = SPLIT_REGIME[split];
-  const input: CaseInput = { regime, query: 'the request', systemPrompt: null, tools: [], files: [], trajectoryPrefix: [], horizon: regime === 'Step-wise' ? 1 : null, ...parts.input };
-  const reference: CaseReference = {
-    plan: null,
-    toolChain: [],
-    groundTruthSteps: [],
-    remainingSteps: [],
-    unsolvableType: null,
-    extraneousToolNames: [],
-    brokenToolName: null,
-    replacementTool: null,
-    ...parts.reference,
-  };
-  const id = parts.id ?? `${split}-1`;
+  const base = makeCase(split, { ...(parts.id ? { id: parts.id } : {}), input: { query: 'the request', ...parts.input }, ...(parts.reference ? { reference: parts.reference } : {}) });
+  const { input } = base;
   const kase: Case = {
-    id,
-    split,
-    input,
-    reference,
-    facets: {
-      split,
-      regime,
-      source: null,
-      sourceSubset: null,
-      taskFamily: null,
-      taskCategory: 'travel',
-      horizon: input.horizon,
-      stage: null,
-      distractorLevel: null,
-      unsolvableType: reference.unsolvableType,
-      modality: input.files.length > 0 ? 'image' : 'text',
-      referenceSteps: reference.toolChain.length || reference.groundTruthSteps.length,
-      baseCaseKey: id,
-    },
-    record: {},
-    contentHash: 'test',
-    location: { file: 'test', line: 1 },
+    ...base,
+    facets: { ...base.facets, taskCategory: 'travel', modality: input.files.length > 0 ? 'image' : 'text' },
   };
   const plannerPrompt: Prompt = parts.plannerPrompt ?? {
     messages: [

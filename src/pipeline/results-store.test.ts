@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { JudgementLine, PredictionLine } from './records.js';
-import { JsonlResultsStore, MemoryResultsStore, type ResultsStore } from './results-store.js';
+import { JsonlResultsStore, MemoryResultsStore, lineText, type ResultsStore } from './results-store.js';
 
 const prediction = (id: string): PredictionLine => ({ id, split: 'holistic_planning', tested_model: 'm', model_response: 'x', apb: { fingerprint: id } as PredictionLine['apb'] });
 const judgement = (id: string): JudgementLine =>
@@ -64,5 +64,24 @@ describe('JsonlResultsStore after a crash', () => {
     expect(store.tornLinesDropped).toBe(1);
     expect(await collect(store.readPredictions())).toEqual([]);
     store.close();
+  });
+});
+
+describe('lineText', () => {
+  const recordText = '{ "id": "a", "split": "holistic_planning", "tools_json": "[{\\"name\\": \\"x\\"}]", "files": [] }';
+  const record = JSON.parse(recordText) as Record<string, unknown>;
+
+  it('reuses the record text and parses to exactly what JSON.stringify would give', () => {
+    const line = { ...record, id: 'a', split: 'holistic_planning', tested_model: 'm', model_response: '}{"', apb: { status: 'ok' } };
+    const text = lineText(line, { record, text: recordText });
+    expect(text.startsWith('{ "id": "a"')).toBe(true);
+    expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(line)));
+  });
+
+  it('falls back to JSON.stringify when a dataset field was changed or no source is given', () => {
+    const changed = { ...record, id: 'b', tested_model: 'm' };
+    expect(lineText(changed, { record, text: recordText })).toBe(JSON.stringify(changed));
+    expect(lineText({ ...record, files: [] }, { record, text: recordText })).toBe(JSON.stringify({ ...record, files: [] }));
+    expect(lineText({ a: 1 })).toBe('{"a":1}');
   });
 });

@@ -7,9 +7,18 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { JudgementLine, PredictionLine } from './records.js';
 
+/**
+ * Where a line's dataset fields came from: the case's record and its original JSON text. Given it,
+ * a store may write those fields as the original text instead of serialising them again.
+ */
+export interface LineSource {
+  record: Record<string, unknown>;
+  text: string;
+}
+
 export interface ResultsStore {
-  appendPrediction(line: PredictionLine): void;
-  appendJudgement(line: JudgementLine): void;
+  appendPrediction(line: PredictionLine, source?: LineSource): void;
+  appendJudgement(line: JudgementLine, source?: LineSource): void;
   readPredictions(): AsyncIterable<PredictionLine>;
   readJudgements(): AsyncIterable<JudgementLine>;
   /** Lines dropped because a crash left them half-written. */
@@ -62,6 +71,22 @@ function dropTornLine(file: string): boolean {
   }
 }
 
+/**
+ * A line as JSON text. When every dataset field of the line is the record's own (same key, same
+ * value), the record's original text is reused and only the fields added by apb are serialised:
+ * the dataset fields are most of every line, and re-escaping their embedded JSON strings dominated
+ * the cost of writing results. The text parses to the same object either way.
+ */
+export function lineText(line: object, source?: LineSource): string {
+  if (!source || !source.text.endsWith('}')) return JSON.stringify(line);
+  const fields = line as Record<string, unknown>;
+  for (const key of Object.keys(source.record)) if (fields[key] !== source.record[key]) return JSON.stringify(line);
+  const added: Record<string, unknown> = {};
+  for (const key of Object.keys(fields)) if (!Object.hasOwn(source.record, key)) added[key] = fields[key];
+  const addedText = JSON.stringify(added);
+  return addedText === '{}' ? source.text : `${source.text.slice(0, -1)},${addedText.slice(1)}`;
+}
+
 /** The JSONL store of a run directory (`predictions.jsonl`, `judgements.jsonl`). */
 export class JsonlResultsStore implements ResultsStore {
   private readonly predictionsFd: number;
@@ -80,12 +105,12 @@ export class JsonlResultsStore implements ResultsStore {
     this.judgementsFd = openSync(this.judgementsPath, 'a');
   }
 
-  appendPrediction(line: PredictionLine): void {
-    writeSync(this.predictionsFd, `${JSON.stringify(line)}\n`);
+  appendPrediction(line: PredictionLine, source?: LineSource): void {
+    writeSync(this.predictionsFd, `${lineText(line, source)}\n`);
   }
 
-  appendJudgement(line: JudgementLine): void {
-    writeSync(this.judgementsFd, `${JSON.stringify(line)}\n`);
+  appendJudgement(line: JudgementLine, source?: LineSource): void {
+    writeSync(this.judgementsFd, `${lineText(line, source)}\n`);
   }
 
   async *readPredictions(): AsyncIterable<PredictionLine> {

@@ -63,13 +63,14 @@ async function runPair(caseItem: Case, repeat: number, context: CaseContext, res
   const prompt = plannerPromptOf(caseItem, context.promptOptions);
   const fingerprint = predictionFingerprint({ case: caseItem, repeat, model: context.planner.id, promptVersion: prompt.promptVersion, sampling: context.planner.sampling });
   if (resume.finished.has(judgementKey(fingerprint, context.judge.id))) return;
+  const source = { record: caseItem.record, text: caseItem.recordText };
   let prediction = resume.pending.get(fingerprint);
   if (!prediction) {
     prediction = await predict(caseItem, repeat, fingerprint, prompt, context);
-    store.appendPrediction(prediction);
+    store.appendPrediction(prediction, source);
   }
   const judgement = await judgePrediction(caseItem, prediction, prompt, context);
-  store.appendJudgement(judgement);
+  store.appendJudgement(judgement, source);
   reporter?.onCaseEnd?.({ id: caseItem.id, split: caseItem.split, repeat, plannerStatus: prediction.apb.status, judgeStatus: judgement.apb.status, correct: judgement.judgement.is_correct });
 }
 
@@ -128,8 +129,8 @@ export async function runEvaluation(run: ResolvedRun, deps: RunDependencies): Pr
   // Counts and usage start from the lines already there and follow every append (no re-read at the end).
   const tally = await tallyRun(run.outDir, costOfLine);
   const sink: LineSink = {
-    appendPrediction: (line) => (store.appendPrediction(line), tally.addPrediction(line)),
-    appendJudgement: (line) => (store.appendJudgement(line), tally.addJudgement(line)),
+    appendPrediction: (line, source) => (store.appendPrediction(line, source), tally.addPrediction(line)),
+    appendJudgement: (line, source) => (store.appendJudgement(line, source), tally.addJudgement(line)),
   };
   const manifest = startManifest(run, identity, previous, now());
   writeManifest(run.outDir, manifest);

@@ -65,6 +65,7 @@ export function makeCase(split: SplitName, parts: CaseParts = {}): Case {
       baseCaseKey: parts.id ?? `${split}-1`,
     },
     record: parts.record ?? {},
+    recordText: JSON.stringify(parts.record ?? {}),
     contentHash: 'test',
     location: { file: 'test', line: 1 },
   };
