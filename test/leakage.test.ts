@@ -12,6 +12,10 @@ import { SPLITS, type SplitName } from '../src/dataset/case.js';
 import { readAllCases } from '../src/dataset/read-cases.js';
 import { SETTINGS } from '../src/settings/index.js';
 import { DEFAULT_PROMPT_OPTIONS, promptText, type PromptOptions } from '../src/settings/prompt.js';
+import { rulesJudge } from '../src/judge/rules-judge.js';
+import { runEvaluation } from '../src/pipeline/run.js';
+import { providerPlanner } from '../src/pipeline/planner.js';
+import { FakeProvider } from '../src/providers/fake-provider.js';
 
 const canaries: string[] = [];
 function canary(field: string): string {
@@ -133,5 +137,32 @@ describe('planner prompts never contain reference, label or provenance fields', 
     const solvable = promptText(SETTINGS.holistic_planning.buildPrompt(unsolvable.input, DEFAULT_PROMPT_OPTIONS));
     expect(solvable).not.toMatch(/REJECT/);
     expect(asHolistic).not.toMatch(/missing|contradict|removed|image|visual/i);
+  });
+});
+
+describe('what a model planner is sent in a real run', () => {
+  it('holds no canary: the planner call carries the prompt and nothing else of the case', async () => {
+    const dir = writeDataset(SPLITS.map((split, index) => record(split, index)));
+    const provider = new FakeProvider({ fallback: { text: '{"status": "REJECT", "reason": "fake"}' } });
+    const outDir = path.join(mkdtempSync(path.join(tmpdir(), 'apb-leak-run-')), 'run');
+    await runEvaluation(
+      {
+        outDir,
+        selection: { datasetDir: dir, splits: [...SPLITS], repeats: 1 },
+        concurrency: 2,
+        promptOptions: DEFAULT_PROMPT_OPTIONS,
+        skipInvalid: false,
+        retryErrors: false,
+        baseUrl: null,
+        judgeBaseUrl: null,
+        judgeBlind: false,
+        judgeVersion: rulesJudge.version,
+        judgeIds: ['rules'],
+      },
+      { planner: providerPlanner(provider, {}, false), judge: rulesJudge },
+    );
+    expect(provider.requests).toHaveLength(SPLITS.length);
+    const sent = JSON.stringify(provider.requests);
+    expect(canaries.filter((value) => sent.includes(value))).toEqual([]);
   });
 });

@@ -3,7 +3,8 @@ import type { SplitName } from '../dataset/case.js';
 import type { ParsedAnswer } from '../settings/attempt.js';
 import type { Findings } from './checks/findings.js';
 import { countContradictions, findContradictions, type ContradictionCode } from './contradictions.js';
-import { emptyFindings, makeJudgeInput } from './judge-input-fixture.js';
+import { noFindings } from './checks/findings.js';
+import { makeJudgeInput } from './judge-input-fixture.js';
 import type { Verdict } from './verdict.js';
 
 const pass: Verdict = { kind: 'verdict', correct: true, grade: 1, errors: [false, false, false, false, false, false], reasoning: '', notes: [] };
@@ -14,7 +15,7 @@ const unparsed: ParsedAnswer = { kind: 'parse_error', message: 'no JSON' };
 const brokenReference = { brokenToolName: 'old_api', replacementTool: { name: 'new_api', description: 'works' } };
 
 const codes = (split: SplitName, parsed: ParsedAnswer, findings: Partial<Findings>, verdict: Verdict) =>
-  findContradictions(makeJudgeInput(split, { parsed, findings: emptyFindings(findings), reference: brokenReference }), verdict).map((item) => item.code);
+  findContradictions(makeJudgeInput(split, { parsed, findings: noFindings(findings), reference: brokenReference }), verdict).map((item) => item.code);
 
 describe('findContradictions', () => {
   const table: [string, SplitName, ParsedAnswer, Partial<Findings>, Verdict, ContradictionCode[]][] = [

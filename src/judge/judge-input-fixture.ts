@@ -3,25 +3,8 @@ import type { Case, CaseFile, CaseInput, CaseReference, SplitName } from '../dat
 import { makeCase } from './checks/make-case.js';
 import type { ParsedAnswer } from '../settings/attempt.js';
 import type { Prompt } from '../settings/prompt.js';
-import type { Findings } from './checks/findings.js';
+import { noFindings, type Findings } from './checks/findings.js';
 import type { JudgeInput } from './judge.js';
-
-/** Findings with nothing found: valid schema, no unknown tool, no refusal, no reference comparison. */
-export function emptyFindings(overrides: Partial<Findings> = {}): Findings {
-  return {
-    schema: { valid: true, issues: [] },
-    hallucinatedTools: { names: [] },
-    distractorUse: null,
-    brokenTool: null,
-    refusal: { refused: false, explicit: false, evidence: null },
-    toolSet: null,
-    chainOrder: null,
-    arguments: { checkedCalls: 0, problems: [] },
-    nextK: null,
-    planCost: null,
-    ...overrides,
-  };
-}
 
 /** An image attachment as the dataset reader would resolve it. */
 export function imageFile(path: string): CaseFile {
@@ -59,7 +42,7 @@ export function makeJudgeInput(split: SplitName, parts: JudgeInputParts = {}): J
     plannerPrompt,
     rawAnswer: parts.rawAnswer ?? '{"plan": "1. search", "tool_chain": []}',
     parsed: parts.parsed ?? { kind: 'plan', plan: '1. search', toolChain: [], schemaIssues: [] },
-    findings: parts.findings ?? emptyFindings(),
+    findings: parts.findings ?? noFindings(),
     repeat: 0,
   };
 }

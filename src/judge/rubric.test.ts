@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SPLITS, type CaseReference, type SplitName } from '../dataset/case.js';
 import { promptText, type Prompt } from '../settings/prompt.js';
-import { emptyFindings, imageFile, makeJudgeInput } from './judge-input-fixture.js';
+import { noFindings } from './checks/findings.js';
+import { imageFile, makeJudgeInput } from './judge-input-fixture.js';
 import { buildJudgePrompt, expectationFor, rubricVersion } from './rubric.js';
 
 /** A reference in which every field holds a canary, so any leak or omission is visible. */
@@ -54,7 +55,7 @@ describe.each(['paper', 'official'] as const)('buildJudgePrompt (%s protocol)', 
 
   it.each(SPLITS.map((split) => [split]))('%s blind: no reference, but still the planner prompt and images', (split) => {
     const input = inputFor(split);
-    input.findings = emptyFindings({ distractorUse: { names: ['distractor_canary'], count: 1 }, toolSet: { precision: 1, recall: 1, f1: 1, missing: [], extra: [] } });
+    input.findings = noFindings({ distractorUse: { names: ['distractor_canary'], count: 1 }, toolSet: { precision: 1, recall: 1, f1: 1, missing: [], extra: [] } });
     const { prompt } = buildJudgePrompt(input, { protocol, blind: true });
     const text = promptText(prompt);
     for (const canary of ALL_CANARIES) expect(text).not.toContain(canary);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { commonlySolved, efficiencyRow, solvedCases } from './efficiency.js';
-import { fakeFindings, fakeRow } from './fake-rows.js';
+import { noFindings } from '../judge/checks/findings.js';
+import { fakeRow } from './fake-rows.js';
 import type { ResultRow } from './result-row.js';
 
 const costed = (model: string, id: string, cost: number | null, correct = true, overrides: Partial<ResultRow> = {}) =>
@@ -8,7 +9,7 @@ const costed = (model: string, id: string, cost: number | null, correct = true, 
     id,
     model,
     correct,
-    findings: fakeFindings({ planCost: { predictedSteps: 2, referenceSteps: 2, predictedCost: cost, referenceCost: 5 } }),
+    findings: noFindings({ planCost: { predictedSteps: 2, referenceSteps: 2, predictedCost: cost, referenceCost: 5 } }),
     ...overrides,
     facets: { split: 'holistic_efficiency' },
   });

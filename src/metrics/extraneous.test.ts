@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { SplitName } from '../dataset/case.js';
 import { baseVsExtraneous, byDistractorLevel, extUse, toolExtraneousBlock } from './extraneous.js';
-import { fakeFindings, fakeRow, flags } from './fake-rows.js';
+import { noFindings } from '../judge/checks/findings.js';
+import { fakeRow, flags } from './fake-rows.js';
 import type { ResultRow } from './result-row.js';
 
-const used = (count: number) => fakeFindings({ distractorUse: { names: count > 0 ? ['decoy'] : [], count } });
+const used = (count: number) => noFindings({ distractorUse: { names: count > 0 ? ['decoy'] : [], count } });
 const ext = (split: SplitName, level: number, key: string, overrides: Partial<ResultRow> = {}) =>
   fakeRow({ id: `${key}@${level}`, findings: used(0), ...overrides, facets: { split, distractorLevel: level, baseCaseKey: key } });
 

@@ -3,7 +3,6 @@
  * other modules' tests). Named as a fake: it invents every field it is not given.
  */
 import { SPLIT_REGIME, type Facets, type SplitName } from '../dataset/case.js';
-import type { Findings } from '../judge/checks/findings.js';
 import { ERROR_CODES, NO_ERRORS, type ErrorFlags } from '../judge/verdict.js';
 import type { ResultRow } from './result-row.js';
 
@@ -13,23 +12,6 @@ export type FakeRowOverrides = Partial<Omit<ResultRow, 'facets'>> & { facets?: P
 /** E-flags from codes, e.g. `flags('E2', 'E4')`. */
 export function flags(...codes: (typeof ERROR_CODES)[number][]): ErrorFlags {
   return ERROR_CODES.map((code) => codes.includes(code)) as ErrorFlags;
-}
-
-/** Findings with every check empty except the ones given. */
-export function fakeFindings(overrides: Partial<Findings> = {}): Findings {
-  return {
-    schema: { valid: true, issues: [] },
-    hallucinatedTools: { names: [] },
-    distractorUse: null,
-    brokenTool: null,
-    refusal: { refused: false, explicit: false, evidence: null },
-    toolSet: null,
-    chainOrder: null,
-    arguments: { checkedCalls: 0, problems: [] },
-    nextK: null,
-    planCost: null,
-    ...overrides,
-  } as Findings;
 }
 
 /** A judged row: correct unless told otherwise or failed; grade 1 when correct, 0 when not, null on a judge error. */

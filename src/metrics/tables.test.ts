@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SplitName } from '../dataset/case.js';
-import { fakeFindings, fakeRow, flags } from './fake-rows.js';
+import { noFindings } from '../judge/checks/findings.js';
+import { fakeRow, flags } from './fake-rows.js';
 import type { ResultRow } from './result-row.js';
 import { computeTables, groupByModelJudge, latestRows } from './tables.js';
 
@@ -11,8 +12,8 @@ const row = (model: string, split: SplitName, id: string, overrides: Partial<Res
 const ROWS: ResultRow[] = [
   row('a', 'holistic_planning', 'h1', {}, { baseCaseKey: 'k1' }),
   row('a', 'holistic_planning', 'h2', { correct: false, grade: 0.4, errors: flags('E2') }, { baseCaseKey: 'k2' }),
-  row('a', 'holistic_tool_extraneous', 'x1', { findings: fakeFindings({ distractorUse: { names: ['d'], count: 1 } }) }, { baseCaseKey: 'k1', distractorLevel: 2 }),
-  row('a', 'holistic_tool_extraneous', 'x2', { correct: false, grade: 0.2, findings: fakeFindings({ distractorUse: { names: ['d'], count: 2 } }) }, { baseCaseKey: 'k2', distractorLevel: 4 }),
+  row('a', 'holistic_tool_extraneous', 'x1', { findings: noFindings({ distractorUse: { names: ['d'], count: 1 } }) }, { baseCaseKey: 'k1', distractorLevel: 2 }),
+  row('a', 'holistic_tool_extraneous', 'x2', { correct: false, grade: 0.2, findings: noFindings({ distractorUse: { names: ['d'], count: 2 } }) }, { baseCaseKey: 'k2', distractorLevel: 4 }),
   row('a', 'step_wise_planning', 's1', {}, { horizon: 1 }),
   row('a', 'step_wise_planning', 's1', { repeat: 1, correct: false, grade: 0.6 }, { horizon: 1 }),
   row('a', 'holistic_planning', 'h2', { refinement: { mode: 'critic', taxonomy: true, critic: 'c' } }, { baseCaseKey: 'k2' }),

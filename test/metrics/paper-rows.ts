@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { Facets, SplitName } from '../../src/dataset/case.js';
-import { fakeFindings, fakeRow } from '../../src/metrics/fake-rows.js';
+import { noFindings } from '../../src/judge/checks/findings.js';
+import { fakeRow } from '../../src/metrics/fake-rows.js';
 import type { ResultRow } from '../../src/metrics/result-row.js';
 
 const PaperSchema = z
@@ -84,7 +85,7 @@ export function rowsFromCounts(
       correct: index < correct,
       grade: units / 5,
       errors: errors.map((count) => index >= n - count) as ResultRow['errors'],
-      findings: uses === undefined ? null : fakeFindings({ distractorUse: { names: uses > 0 ? ['decoy'] : [], count: uses } }),
+      findings: uses === undefined ? null : noFindings({ distractorUse: { names: uses > 0 ? ['decoy'] : [], count: uses } }),
       facets: { ...label.facets, baseCaseKey: `${label.keyPrefix ?? label.idPrefix}-${index}` },
     });
   });

@@ -54,3 +54,20 @@ export interface Findings {
   /** D10: plan length and cost against the reference (cost only when tools carry costs; null as D6). */
   planCost: { predictedSteps: number; referenceSteps: number; predictedCost: number | null; referenceCost: number | null } | null;
 }
+
+/** Findings in which nothing was found and nothing was compared: the neutral base of hand-built fixtures. */
+export function noFindings(overrides: Partial<Findings> = {}): Findings {
+  return {
+    schema: { valid: true, issues: [] },
+    hallucinatedTools: { names: [] },
+    distractorUse: null,
+    brokenTool: null,
+    refusal: { refused: false, explicit: false, evidence: null },
+    toolSet: null,
+    chainOrder: null,
+    arguments: { checkedCalls: 0, problems: [] },
+    nextK: null,
+    planCost: null,
+    ...overrides,
+  };
+}
