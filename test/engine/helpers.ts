@@ -12,7 +12,8 @@ import type { Case } from '../../src/dataset/case.js';
 import { readAllCases, SAMPLE_DATASET_DIR } from '../../src/dataset/read-cases.js';
 import { plannerPromptOf } from '../../src/pipeline/evaluate-case.js';
 import { DEFAULT_PROMPT_OPTIONS } from '../../src/settings/prompt.js';
-import type { FakeReply, RecordedRequest } from '../fake-server/index.js';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { startFakeServer, type FakeReply, type FakeServer, type RecordedRequest } from '../fake-server/index.js';
 import { REPO_ROOT, type CliResult } from '../helpers/cli.js';
 
 export const tempDir = (prefix = 'apb-engine-') => mkdtempSync(path.join(tmpdir(), prefix));
@@ -176,4 +177,28 @@ export function sentKey(request: RecordedRequest): string | undefined {
   if (typeof authorization === 'string' && authorization.startsWith('Bearer ')) return authorization.slice('Bearer '.length);
   const header = request.headers['x-api-key'] ?? request.headers['x-goog-api-key'];
   return typeof header === 'string' ? header : undefined;
+}
+
+/**
+ * Starts, for the calling test file, one fake server answering every case of the sample by its
+ * script; it is reset before each test and closed after the file. Read both through the getters.
+ */
+export function useScriptedServer(): { readonly server: FakeServer; readonly script: CaseScript } {
+  let server: FakeServer | null = null;
+  let script: CaseScript | null = null;
+  beforeAll(async () => {
+    const loaded = await sampleScript();
+    script = loaded;
+    server = await startFakeServer({ respond: (request) => loaded.respond(request) });
+  });
+  afterAll(() => server?.close());
+  beforeEach(() => server?.reset());
+  return {
+    get server() {
+      return server!;
+    },
+    get script() {
+      return script!;
+    },
+  };
 }
