@@ -13,19 +13,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { SPLIT_SIZES } from './apb-scale.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const dist = (file) => pathToFileURL(path.join(ROOT, 'dist', file)).href;
 
-/** The released splits and their sizes (4,209 cases; paper §3, official dataset card). */
-export const SPLIT_SIZES = {
-  holistic_planning: 1109,
-  holistic_tool_extraneous: 750,
-  holistic_unsolvable: 400,
-  step_wise_planning: 900,
-  step_wise_tool_extraneous: 750,
-  step_wise_tool_broken: 300,
-};
 export const TARGETS = { limitRatio: 0.9, cpuMsPerCall: 1, peakRssMb: 200 };
 
 /**

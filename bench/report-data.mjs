@@ -1,15 +1,8 @@
 // Synthetic judgement lines at APB scale for bench/report.mjs: 12 models × 4,209 cases with the
 // paper's split sizes and realistic facets, answer texts, findings and dataset fields.
 
-/** The released splits with the paper's case counts (§3.1). */
-const SPLIT_SIZES = {
-  holistic_planning: 1109,
-  holistic_tool_extraneous: 750,
-  holistic_unsolvable: 400,
-  step_wise_planning: 900,
-  step_wise_tool_extraneous: 750,
-  step_wise_tool_broken: 300,
-};
+import { SPLIT_SIZES } from './apb-scale.mjs';
+
 export const MODELS = ['GPT-5', 'Gemini 3 Pro', 'Claude Sonnet 4.5', 'Gemini 2.5 Pro', 'Gemini 2.5 Flash', 'GPT-4o', 'InternVL3.5-241B-A28B', 'InternVL3.5-30B-A3B', 'InternVL3.5-38B', 'Qwen3-VL-235B-A22B-Instruct', 'Qwen3-VL-30B-A3B-Instruct', 'Qwen3-VL-32B-Instruct'];
 const UNSOLVABLE = ['contradictory_constraints', 'information_missing', 'tool_removal', 'visual_missing'];
 const STAGES = ['early', 'middle', 'late'];
