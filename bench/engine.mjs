@@ -16,7 +16,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { SPLIT_SIZES } from './apb-scale.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const dist = (file) => pathToFileURL(path.join(ROOT, 'dist', file)).href;
+const words = (text) => (text ?? '').split(' ').filter(Boolean);
+// Knobs for investigations (docs/performance.md): another build to measure (A/B comparisons on a
+// noisy machine), extra Node flags for the harness or the fake server, a CPU-profile directory.
+const KNOBS = {
+  dist: process.env.APB_BENCH_DIST ?? path.join(ROOT, 'dist'),
+  harnessFlags: [...(process.env.APB_BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.APB_BENCH_PROFILE}`] : []), ...words(process.env.APB_BENCH_NODE_FLAGS)],
+  serverFlags: words(process.env.APB_BENCH_SERVER_FLAGS),
+};
+const dist = (file) => pathToFileURL(path.join(KNOBS.dist, file)).href;
 
 export const TARGETS = { limitRatio: 0.9, cpuMsPerCall: 1, peakRssMb: 200 };
 
@@ -47,7 +55,7 @@ export function writeBenchDataset(dir) {
 
 /** Starts the fake model server process (which writes the dataset into `datasetDir`) and resolves once it serves it. */
 function startServer(datasetDir) {
-  const child = fork(path.join(ROOT, 'bench', 'fake-model-server.mjs'), [datasetDir], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], cwd: ROOT });
+  const child = fork(path.join(ROOT, 'bench', 'fake-model-server.mjs'), [datasetDir], { execArgv: ['--import', 'tsx', ...KNOBS.serverFlags], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], cwd: ROOT });
   const ask = (message, key) =>
     new Promise((resolve) => {
       const onMessage = (reply) => {
@@ -97,9 +105,12 @@ async function runHarness({ datasetDir, baseUrl, concurrency, judgeSpec }) {
   const { createRunProviders } = await import(dist('cli/run-providers.js'));
   const { resolveJudge, resolvePlanner } = await import(dist('cli/resolve.js'));
   const { DEFAULT_PROMPT_OPTIONS } = await import(dist('settings/prompt.js'));
+  const { limitHeapGrowth } = await import(dist('cli/heap.js'));
+  limitHeapGrowth(); // as `apb run` does before it starts
   const outDir = mkdtempSync(path.join(os.tmpdir(), 'apb-bench-run-'));
   globalThis.gc?.();
   const stopSampling = rssPeak();
+  const ruBefore = process.resourceUsage();
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const startedAt = Date.now();
@@ -124,16 +135,18 @@ async function runHarness({ datasetDir, baseUrl, concurrency, judgeSpec }) {
   );
   const wallMs = performance.now() - started;
   const cpu = process.cpuUsage(cpuBefore);
+  const ru = process.resourceUsage();
+  const usage = { userMs: (ru.userCPUTime - ruBefore.userCPUTime) / 1000, systemMs: (ru.systemCPUTime - ruBefore.systemCPUTime) / 1000, minorFaults: ru.minorPageFault - ruBefore.minorPageFault };
   const rss = stopSampling();
   providers.close();
   rmSync(outDir, { recursive: true, force: true });
-  return { wallMs, cpuMs: (cpu.user + cpu.system) / 1000, rss, startedAt, counts: summary.manifest.counts };
+  return { wallMs, cpuMs: (cpu.user + cpu.system) / 1000, usage, rss, startedAt, counts: summary.manifest.counts };
 }
 
 /** Forks this file as a harness process for one configuration and resolves with its figures. */
 function forkHarness(config) {
   return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(import.meta.url), ['--harness', JSON.stringify(config)], { execArgv: ['--expose-gc', ...(process.env.APB_BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.APB_BENCH_PROFILE}`] : [])], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(fileURLToPath(import.meta.url), ['--harness', JSON.stringify(config)], { execArgv: ['--expose-gc', ...KNOBS.harnessFlags], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     child.once('message', resolve);
     child.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`harness exited with ${code}`))));
   });
@@ -142,7 +155,7 @@ function forkHarness(config) {
 async function measure({ datasetDir, server, latencyMs, concurrency, judgeSpec }) {
   const serverBefore = await server.ask({ stats: true }, 'stats');
   server.child.send({ reset: true, configure: { latencyMs } });
-  const { wallMs, cpuMs, rss, startedAt, counts } = await forkHarness({ datasetDir, baseUrl: server.baseUrl, concurrency, judgeSpec });
+  const { wallMs, cpuMs, usage, rss, startedAt, counts } = await forkHarness({ datasetDir, baseUrl: server.baseUrl, concurrency, judgeSpec });
   const stats = await server.ask({ stats: true }, 'stats');
   const calls = stats.requests;
   const limitMs = (calls * latencyMs) / concurrency;
@@ -160,6 +173,10 @@ async function measure({ datasetDir, server, latencyMs, concurrency, judgeSpec }
     calls_per_s: Number((calls / (wallMs / 1000)).toFixed(1)),
     cpu_ms_per_call: Number((cpuMs / calls).toFixed(3)),
     cpu_ms_per_case: Number((cpuMs / counts.cases).toFixed(3)),
+    // The kernel's split of that CPU, and the page faults (a growing heap shows there).
+    user_cpu_s: Number((usage.userMs / 1000).toFixed(2)),
+    system_cpu_s: Number((usage.systemMs / 1000).toFixed(2)),
+    minor_page_faults: usage.minorFaults,
     peak_rss_mb: rss.peakMb,
     rss_at_start_mb: rss.startMb,
     rss_method: rss.method,
@@ -173,8 +190,8 @@ async function measure({ datasetDir, server, latencyMs, concurrency, judgeSpec }
   };
 }
 
-/** Runs the engine benchmark at each latency; returns the figures and whether each target is met. */
-export async function benchEngine({ latencies = [0, 200], concurrency = 64, quiet = false, judges = ['rules', 'openai-compatible:bench-judge'] } = {}) {
+/** Runs the engine benchmark at each latency and judge, `repeats` times; returns every run's figures and whether each target is met. */
+export async function benchEngine({ latencies = [0, 200], concurrency = 64, quiet = false, judges = ['rules', 'openai-compatible:bench-judge'], repeats = 1 } = {}) {
   const work = mkdtempSync(path.join(os.tmpdir(), 'apb-bench-data-'));
   // The server process writes the dataset, then serves it.
   const server = await startServer(work);
@@ -182,7 +199,9 @@ export async function benchEngine({ latencies = [0, 200], concurrency = 64, quie
   if (server.cases !== dataset.cases) throw new Error(`fake server read ${server.cases} cases of ${dataset.cases}`);
   const runs = [];
   try {
-    for (const [latencyMs, judgeSpec] of latencies.flatMap((latency) => judges.map((judge) => [latency, judge]))) {
+    // Repeats go round all configurations, so a slow spell of the machine does not hit one configuration only.
+    const configurations = latencies.flatMap((latency) => judges.map((judge) => [latency, judge]));
+    for (const [latencyMs, judgeSpec] of Array.from({ length: repeats }, () => configurations).flat()) {
       const figures = await measure({ datasetDir: dataset.dir, server, latencyMs, concurrency, judgeSpec });
       figures.targets =
         latencyMs > 0

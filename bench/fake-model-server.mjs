@@ -3,6 +3,7 @@
 // suite) and answers every planner prompt of the benchmark dataset with that case's reference
 // answer. It writes that dataset first, so the measured process never holds its garbage.
 // Control over IPC: {configure: {latencyMs}}, {reset: true}, {stats: true}, {close: true}.
+import { createHash } from 'node:crypto';
 import { startFakeServer } from '../test/fake-server/index.ts';
 import { writeBenchDataset } from './engine.mjs';
 
@@ -14,14 +15,20 @@ const { plannerPromptOf } = await import(dist('pipeline/evaluate-case.js'));
 const { BASELINES } = await import(dist('baselines/index.js'));
 const { DEFAULT_PROMPT_OPTIONS } = await import(dist('settings/prompt.js'));
 
-const squash = (text) => text.replace(/\s+/g, '');
-const answers = new Map();
-const { cases } = await readAllCases(datasetDir);
-for (const item of cases) {
-  const prompt = plannerPromptOf(item, DEFAULT_PROMPT_OPTIONS);
-  const text = prompt.messages.map((message) => message.parts.map((part) => (part.type === 'text' ? part.text : '')).join('')).join('');
-  answers.set(squash(text), BASELINES.oracle.answer(item));
+// Prompts are matched whitespace-insensitively, by a digest: the server keeps 4,209 short keys
+// rather than the prompts themselves (or the cases), so its own garbage collection stays small.
+const promptKey = (text) => createHash('sha1').update(text.replace(/\s+/g, '')).digest('base64');
+async function loadAnswers() {
+  const answers = new Map();
+  const { cases } = await readAllCases(datasetDir);
+  for (const item of cases) {
+    const prompt = plannerPromptOf(item, DEFAULT_PROMPT_OPTIONS);
+    const text = prompt.messages.map((message) => message.parts.map((part) => (part.type === 'text' ? part.text : '')).join('')).join('');
+    answers.set(promptKey(text), BASELINES.oracle.answer(item));
+  }
+  return { answers, cases: cases.length };
 }
+const { answers, cases } = await loadAnswers();
 
 // Judge requests (model bench-judge) get a readable verdict in the shape their rubric asks for.
 const VERDICTS = {
@@ -39,11 +46,12 @@ let unmatched = 0;
 let firstAt = null;
 let lastAt = null;
 const server = await startFakeServer({
+  retainRequests: false,
   respond(request) {
     firstAt ??= Date.now();
     lastAt = Date.now();
     if (request.parsed?.model === 'bench-judge') return { text: verdictFor(request.parsed.text ?? '') };
-    const answer = answers.get(squash(request.parsed?.text ?? ''));
+    const answer = answers.get(promptKey(request.parsed?.text ?? ''));
     if (answer === undefined) unmatched += 1;
     return { text: answer ?? 'unrecognised request' };
   },
@@ -62,4 +70,4 @@ process.on('message', async (message) => {
     process.exit(0);
   }
 });
-process.send({ ready: { baseUrl: server.baseUrl('openai'), cases: cases.length, bytes: dataset.bytes } });
+process.send({ ready: { baseUrl: server.baseUrl('openai'), cases, bytes: dataset.bytes } });

@@ -170,6 +170,7 @@ export function parseRecordLine(text: string, origin: LineOrigin, resolver: File
   }
   if (issues.length > 0) return { ok: false, issues };
   const id = String(record.id);
+  let contentHash: string | undefined;
   return {
     ok: true,
     case: {
@@ -180,7 +181,10 @@ export function parseRecordLine(text: string, origin: LineOrigin, resolver: File
       facets: facetsOf(record, input, reference),
       record: json as Record<string, unknown>,
       recordText: text,
-      contentHash: createHash('sha256').update(text).digest('hex').slice(0, 16),
+      // Hashed on first use: a run's validation pass reads every case and never needs it.
+      get contentHash() {
+        return (contentHash ??= createHash('sha256').update(text).digest('hex').slice(0, 16));
+      },
       location: { file: origin.file, line: origin.line },
     },
   };

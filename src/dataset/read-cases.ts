@@ -2,15 +2,16 @@
  * The one streaming reader of the released layout (`DIR/data/{split}.jsonl`): line numbers kept,
  * BOM / CRLF / blank lines accepted, every problem reported as an `InputIssue`.
  */
-import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { Case, SplitName } from './case.js';
-import { SPLITS } from './case.js';
+import type { ContentHasher } from './content-hash.js';
 import { FileResolver } from './files.js';
+import { listSplitFiles } from './layout.js';
 import { parseRecordLine } from './parse-record.js';
 import { InputError, UsageError, type InputIssue } from '../errors.js';
+import { readLines } from '../jsonl-lines.js';
 
 /** The built-in sample dataset shipped with the package (`--data sample`). */
 export const SAMPLE_DATASET_DIR = fileURLToPath(new URL('../../sample', import.meta.url));
@@ -23,12 +24,6 @@ export function resolveDatasetDir(data: string): string {
   return dir;
 }
 
-/** The split files present in a dataset, in the canonical split order. */
-export function listSplitFiles(dir: string): { split: SplitName; file: string }[] {
-  const dataDir = path.join(dir, 'data');
-  const present = new Set(readdirSync(dataDir));
-  return SPLITS.filter((split) => present.has(`${split}.jsonl`)).map((split) => ({ split, file: path.join(dataDir, `${split}.jsonl`) }));
-}
 
 /** What the reader yields: a valid case, or the problems of one line. */
 export type ReadItem = { kind: 'case'; case: Case } | { kind: 'invalid'; issues: InputIssue[] };
@@ -44,6 +39,8 @@ export interface ReadOptions {
   trusted?: { invalidLines: ReadonlySet<string> };
   /** First N valid cases of each split, in file order. */
   limitPerSplit?: number;
+  /** Fed every byte read, to compute the dataset's content hash in the same pass. */
+  hasher?: ContentHasher;
   ids?: ReadonlySet<string>;
 }
 
@@ -56,13 +53,12 @@ export async function* readCases(dir: string, options: ReadOptions = {}): AsyncG
     if (wanted && !wanted.has(split)) continue;
     const display = path.relative(process.cwd(), file) || file;
     let taken = 0;
-    let lineNumber = 0;
-    const lines = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
-    for await (const raw of lines) {
-      lineNumber += 1;
-      const text = (lineNumber === 1 ? raw.replace(/^\uFEFF/, '') : raw).trim();
-      if (!text) continue;
-      if (options.limitPerSplit !== undefined && taken >= options.limitPerSplit) break;
+    options.hasher?.startFile(split);
+    for await (const { line: lineNumber, text } of readLines(file, options.hasher && ((bytes) => options.hasher!.update(bytes)))) {
+      if (options.limitPerSplit !== undefined && taken >= options.limitPerSplit) {
+        options.hasher?.leftEarly();
+        break;
+      }
       if (options.trusted?.invalidLines.has(`${display}:${lineNumber}`)) continue;
       const parsed = parseRecordLine(text, { file: display, line: lineNumber, fileSplit: split }, resolver, { validate: !options.trusted });
       if (!parsed.ok) {
@@ -81,7 +77,6 @@ export async function* readCases(dir: string, options: ReadOptions = {}): AsyncG
       taken += 1;
       yield { kind: 'case', case: parsed.case };
     }
-    lines.close();
   }
 }
 

@@ -2,11 +2,9 @@
  * The run manifest (`manifest.json`): what produced a run directory. Its identity part must match
  * on resume; selection (limit, ids, shard, repeats) may grow, because fingerprints keep resume exact.
  */
-import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SplitName } from '../dataset/case.js';
-import { listSplitFiles } from '../dataset/read-cases.js';
 import { RunMismatchError } from '../errors.js';
 import type { SamplingParams, Usage } from '../providers/provider.js';
 import { canonicalJson } from '../canonical-json.js';
@@ -60,16 +58,6 @@ export interface Manifest {
   budget?: { max_cost_usd: number; spent_usd: number; refused_calls: number; stopped: boolean };
 }
 
-/** sha256 over the selected split files' bytes, streamed. */
-export async function datasetContentHash(dir: string, splits: readonly SplitName[]): Promise<string> {
-  const hash = createHash('sha256');
-  for (const { split, file } of listSplitFiles(dir)) {
-    if (!splits.includes(split)) continue;
-    hash.update(`${split}\n`);
-    for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
-  }
-  return hash.digest('hex');
-}
 
 export function emptyUsageTotals(): UsageTotals {
   return { calls: 0, cached_calls: 0, input_tokens: 0, output_tokens: 0, cost_usd: null };

@@ -3,14 +3,13 @@
  * and the streaming reader of a `judgements.jsonl`. Everything but `readResultRows` is pure.
  * Parsing rules and facet derivations: docs/metrics.md ("Reading judgement lines").
  */
-import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { z } from 'zod';
 import { MODALITIES, SPLITS, SPLIT_REGIME, STAGES, UNSOLVABLE_TYPES, type CaseFile, type CaseInput, type CaseReference, type Facets, type Horizon, type SplitName } from '../dataset/case.js';
 import { facetsOf } from '../dataset/facets.js';
 import { normalizeChainNode, normalizeReferenceStep, normalizeTrajectoryEntry } from '../dataset/normalize.js';
 import { ChainNodeSchema, ReferenceStepSchema, TrajectoryEntrySchema, type RawRecord } from '../dataset/record-schema.js';
 import { ApbError, type InputIssue } from '../errors.js';
+import { readLines } from '../jsonl-lines.js';
 import { BROKEN_BEHAVIORS, NO_ERRORS, snapGrade, type BrokenBehavior, type ErrorFlags } from '../judge/verdict.js';
 import type { ResultRow, RowRefinement } from '../metrics/result-row.js';
 
@@ -199,12 +198,7 @@ export interface ResultRowsRead {
 export async function readResultRows(file: string, options: { keepLines?: boolean } = {}): Promise<ResultRowsRead> {
   const result: ResultRowsRead = { rows: [], issues: [], tornLastLine: null, lines: [] };
   let pending: InputIssue | null = null;
-  let lineNumber = 0;
-  const reader = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
-  for await (const raw of reader) {
-    lineNumber += 1;
-    const text = (lineNumber === 1 ? raw.replace(/^\uFEFF/, '') : raw).trim();
-    if (!text) continue;
+  for await (const { line: lineNumber, text } of readLines(file)) {
     if (pending) result.issues.push(pending);
     pending = null;
     let json: unknown;

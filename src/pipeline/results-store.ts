@@ -2,9 +2,9 @@
  * `ResultsStore`: append-only JSONL of predictions and judgements, one line per finished case,
  * written synchronously so a line that exists survives a crash; a torn last line is dropped on open.
  */
-import { closeSync, createReadStream, existsSync, ftruncateSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, ftruncateSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
+import { readLines } from '../jsonl-lines.js';
 import type { JudgementLine, PredictionLine } from './records.js';
 
 /**
@@ -29,12 +29,7 @@ export interface ResultsStore {
 /** Streams the JSON lines of a file with their line numbers; unreadable lines are reported through `onBadLine`. */
 export async function* readJsonLines(file: string, onBadLine?: (line: number, message: string) => void): AsyncGenerator<{ line: number; value: Record<string, unknown> }> {
   if (!existsSync(file)) return;
-  const lines = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
-  let lineNumber = 0;
-  for await (const raw of lines) {
-    lineNumber += 1;
-    const text = (lineNumber === 1 ? raw.replace(/^\uFEFF/, '') : raw).trim();
-    if (!text) continue;
+  for await (const { line: lineNumber, text } of readLines(file)) {
     try {
       const value = JSON.parse(text) as unknown;
       if (value && typeof value === 'object' && !Array.isArray(value)) yield { line: lineNumber, value: value as Record<string, unknown> };

@@ -1,7 +1,8 @@
 /** The manifest a run starts with: its identity (what must match on resume) and its selection. */
 import { SETTINGS } from '../settings/index.js';
 import { APB_VERSION } from '../version.js';
-import { datasetContentHash, type Manifest, type ManifestIdentity } from './manifest.js';
+import { datasetContentHash } from '../dataset/content-hash.js';
+import { type Manifest, type ManifestIdentity } from './manifest.js';
 import type { Planner } from './planner.js';
 import { emptyCaseInput } from './prompt-versions.js';
 import type { Selection } from './select-cases.js';
@@ -18,13 +19,16 @@ export interface RunDescription {
   judgeBlind: boolean;
 }
 
-/** What must be equal for a rerun to write into the same directory. */
-export async function identityOf(run: RunDescription, planner: Planner): Promise<ManifestIdentity> {
+/**
+ * What must be equal for a rerun to write into the same directory. `datasetHash` is the selection's
+ * content hash when the validation pass could compute it while reading; otherwise it is computed here.
+ */
+export async function identityOf(run: RunDescription, planner: Planner, datasetHash: string | null = null): Promise<ManifestIdentity> {
   const prompt_versions = Object.fromEntries(
     run.selection.splits.map((split) => [split, SETTINGS[split].buildPrompt(emptyCaseInput(split), run.promptOptions).promptVersion]),
   );
   return {
-    dataset_content_hash: await datasetContentHash(run.selection.datasetDir, run.selection.splits),
+    dataset_content_hash: datasetHash ?? (await datasetContentHash(run.selection.datasetDir, run.selection.splits)),
     tested_model: planner.id,
     base_url: run.baseUrl,
     judges: run.judgeIds,

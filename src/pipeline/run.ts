@@ -87,6 +87,9 @@ interface LaunchControl {
 async function executeAll(run: ResolvedRun, check: SelectionCheck, context: CaseContext, resume: ResumeState, store: LineSink, control: LaunchControl, reporter?: RunReporter): Promise<void> {
   const inFlight = new Set<Promise<void>>();
   let fatal: unknown = null;
+  // One waiter woken when a slot frees: `Promise.race(inFlight)` would attach a reaction to every
+  // task in flight at every launch (concurrency × cases reactions over a run).
+  let slotFreed: (() => void) | null = null;
   const launch = (caseItem: Case, repeat: number) => {
     const task = runPair(caseItem, repeat, context, resume, store, reporter)
       .catch((error: unknown) => {
@@ -95,12 +98,16 @@ async function executeAll(run: ResolvedRun, check: SelectionCheck, context: Case
         fatal ??= error;
         control.cancel();
       })
-      .finally(() => inFlight.delete(task));
+      .finally(() => {
+        inFlight.delete(task);
+        slotFreed?.();
+      });
     inFlight.add(task);
   };
   outer: for await (const caseItem of selectedCases(run.selection, check)) {
     for (let repeat = 0; repeat < run.selection.repeats; repeat += 1) {
-      while (inFlight.size >= run.concurrency) await Promise.race(inFlight);
+      while (inFlight.size >= run.concurrency) await new Promise<void>((resolve) => (slotFreed = resolve));
+      slotFreed = null;
       if (fatal || control.halted()) break outer;
       launch(caseItem, repeat);
     }
@@ -118,8 +125,9 @@ function finalStatus(failure: unknown, interrupted: boolean, budget: Budget | un
 /** Runs (or resumes) an evaluation into `run.outDir` and returns what happened; the manifest is written even on failure. */
 export async function runEvaluation(run: ResolvedRun, deps: RunDependencies): Promise<RunSummary> {
   const now = deps.now ?? (() => new Date());
-  // Validation and the dataset hash read the same files: overlapping them shortens the wait before the first call.
-  const [check, identity] = await Promise.all([checkSelection(run.selection, run.skipInvalid), identityOf(run, deps.planner)]);
+  // The validation pass also hashes the files it reads (the run's identity), so they are read once before the first call.
+  const check = await checkSelection(run.selection, run.skipInvalid);
+  const identity = await identityOf(run, deps.planner, check.datasetHash);
   const previous = readManifest(run.outDir);
   if (previous) assertSameIdentity(run.outDir, previous.identity, identity);
   if (run.retryErrors && existsSync(run.outDir)) dropErrorOutcomes(path.join(run.outDir, 'predictions.jsonl'), path.join(run.outDir, 'judgements.jsonl'));

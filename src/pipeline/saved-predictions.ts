@@ -12,7 +12,8 @@ import { InputError, RunMismatchError, UsageError, type InputIssue } from '../er
 import { DEFAULT_PROMPT_OPTIONS, type Prompt, type PromptOptions } from '../settings/prompt.js';
 import { plannerPromptOf } from './evaluate-case.js';
 import { predictionFingerprint } from './fingerprint.js';
-import { datasetContentHash, readManifest, type Manifest } from './manifest.js';
+import { datasetContentHash } from '../dataset/content-hash.js';
+import { readManifest, type Manifest } from './manifest.js';
 import type { PredictionLine } from './records.js';
 import { readJsonLines } from './results-store.js';
 

@@ -3,6 +3,7 @@
  * everything before any model is called, so bad input is refused (or counted and skipped) up front.
  */
 import type { Case, SplitName } from '../dataset/case.js';
+import { ContentHasher } from '../dataset/content-hash.js';
 import { FileResolver } from '../dataset/files.js';
 import { readCases, type ReadOptions } from '../dataset/read-cases.js';
 import { InputError, type InputIssue } from '../errors.js';
@@ -23,6 +24,8 @@ export interface SelectionCheck {
   issues: InputIssue[];
   /** What the run's second pass needs to trust the first: the resolver and the invalid lines to skip. */
   trust: { resolver: FileResolver; invalidLines: Set<string> };
+  /** The selection's dataset content hash, computed while validating; null when the pass did not read every byte (`--limit`). */
+  datasetHash: string | null;
 }
 
 function readOptions(selection: Selection, resolver: FileResolver, trusted?: { invalidLines: ReadonlySet<string> }): ReadOptions {
@@ -44,9 +47,10 @@ export async function checkSelection(selection: Selection, skipInvalid: boolean)
     issues.push(...item);
     if (item[0]) trust.invalidLines.add(`${item[0].file}:${item[0].line}`);
   };
-  for await (const _ of readSelected(selection, readOptions(selection, trust.resolver), onInvalid)) cases += 1;
+  const hasher = new ContentHasher();
+  for await (const _ of readSelected(selection, { ...readOptions(selection, trust.resolver), hasher }, onInvalid)) cases += 1;
   if (issues.length > 0 && !skipInvalid) throw new InputError(issues);
-  return { cases, invalidRecords, issues, trust };
+  return { cases, invalidRecords, issues, trust, datasetHash: hasher.digest() };
 }
 
 /**

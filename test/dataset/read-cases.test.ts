@@ -129,3 +129,28 @@ describe('the trusted second pass of a run', () => {
     expect(second).toEqual(first.filter((item) => item.kind === 'case'));
   });
 });
+
+describe('the dataset content hash of a run', () => {
+  it('is the same whether the validation pass computes it while reading or the files are hashed on their own', async () => {
+    const { SAMPLE_DATASET_DIR } = await import('../../src/dataset/read-cases.js');
+    const { datasetContentHash } = await import('../../src/dataset/content-hash.js');
+    const { checkSelection } = await import('../../src/pipeline/select-cases.js');
+    const splits = ['holistic_planning', 'step_wise_planning', 'holistic_unsolvable'] as const;
+    const check = await checkSelection({ datasetDir: SAMPLE_DATASET_DIR, splits: [...splits], repeats: 1 }, false);
+    expect(check.datasetHash).toBe(await datasetContentHash(SAMPLE_DATASET_DIR, splits));
+    // Another selection hashes other bytes.
+    expect(await datasetContentHash(SAMPLE_DATASET_DIR, ['holistic_planning'])).not.toBe(check.datasetHash);
+    // A pass that stops early (--limit) leaves the hash to be computed on its own.
+    const limited = await checkSelection({ datasetDir: SAMPLE_DATASET_DIR, splits: [...splits], repeats: 1, limitPerSplit: 2 }, false);
+    expect(limited.datasetHash).toBeNull();
+  });
+
+  it('covers invalid lines too (it hashes bytes, not cases)', async () => {
+    const { datasetContentHash } = await import('../../src/dataset/content-hash.js');
+    const { checkSelection } = await import('../../src/pipeline/select-cases.js');
+    const dir = writeDataset({ holistic_planning: [line(), '{oops', line({ id: 'hp-3' })] });
+    const check = await checkSelection({ datasetDir: dir, splits: ['holistic_planning'], repeats: 1 }, true);
+    expect(check.invalidRecords).toBe(1);
+    expect(check.datasetHash).toBe(await datasetContentHash(dir, ['holistic_planning']));
+  });
+});

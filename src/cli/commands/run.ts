@@ -9,6 +9,7 @@ import { runEvaluation, type RunSummary } from '../../pipeline/run.js';
 import { parseShard, parseSplits, RunSpecSchema, type RunSpec } from '../../pipeline/run-spec.js';
 import { writeRunOutputs } from '../../pipeline/outputs.js';
 import { DEFAULT_PROMPT_OPTIONS } from '../../settings/prompt.js';
+import { limitHeapGrowth } from '../heap.js';
 import { handleInterrupts } from '../interrupts.js';
 import { EXIT, type CommandOutcome } from '../outcome.js';
 import { collect, commaList, positiveInt, positiveNumber, nonNegativeInt, temperature } from '../options.js';
@@ -102,6 +103,7 @@ export function registerRunCommand(program: Command, outcome: CommandOutcome): v
         process.stdout.write(formatDryRun(estimate, { repeats: spec.repeats, ...(spec.maxCost ? { maxCostUsd: spec.maxCost } : {}) }));
         return;
       }
+      limitHeapGrowth();
       const budget = spec.maxCost ? new Budget(spec.maxCost) : undefined;
       const providers = createRunProviders({
         concurrency: spec.concurrency,

@@ -1,0 +1,55 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readLines, type NumberedLine } from './jsonl-lines.js';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'apb-lines-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function linesOf(content: string | Buffer): Promise<NumberedLine[]> {
+  const file = path.join(dir, `f-${Math.random().toString(36).slice(2)}.jsonl`);
+  writeFileSync(file, content);
+  const out: NumberedLine[] = [];
+  for await (const line of readLines(file)) out.push(line);
+  return out;
+}
+
+describe('readLines', () => {
+  it('numbers lines from 1, skips blank ones, strips a BOM and CRLF, keeps a last line without newline', async () => {
+    expect(await linesOf('\uFEFF{"a":1}\r\n\r\n  \n{"b":2}\n{"c":3}')).toEqual([
+      { line: 1, text: '{"a":1}' },
+      { line: 4, text: '{"b":2}' },
+      { line: 5, text: '{"c":3}' },
+    ]);
+  });
+
+  it('returns nothing for an empty file', async () => {
+    expect(await linesOf('')).toEqual([]);
+  });
+
+  it('decodes UTF-8 by line, also when a character straddles a 1 MiB block boundary', async () => {
+    // The first line ends one byte into a 3-byte character, so the block boundary cuts it.
+    const first = 'x'.repeat((1 << 20) - 1) + '€';
+    const lines = await linesOf(`${first}\nplain ascii\nnaïve\n`);
+    expect(lines.map((line) => line.text)).toEqual([first, 'plain ascii', 'naïve']);
+  });
+
+  it('reads a line longer than the block buffer whole', async () => {
+    const long = `{"text":"${'é'.repeat(1_500_000)}"}`;
+    const lines = await linesOf(`{"short":true}\n${long}\n{"after":1}\n`);
+    expect(lines.map((line) => line.text.length)).toEqual([14, long.length, 11]);
+    expect(JSON.parse(lines[1]!.text).text).toHaveLength(1_500_000);
+  });
+
+  it('gives the same strings as decoding the whole file', async () => {
+    const content = Array.from({ length: 3000 }, (_, index) => JSON.stringify({ id: index, q: index % 7 === 0 ? `café ${index} ✓` : `plain ${index}` })).join('\n');
+    const lines = await linesOf(content);
+    expect(lines.map((line) => line.text)).toEqual(content.split('\n'));
+  });
+
+  it('reports invalid UTF-8 as replacement characters, like a utf8 stream', async () => {
+    const lines = await linesOf(Buffer.from([0x7b, 0xff, 0x7d, 0x0a]));
+    expect(lines).toEqual([{ line: 1, text: '{\uFFFD}' }]);
+  });
+});
