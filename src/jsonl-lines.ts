@@ -27,34 +27,35 @@ export interface NumberedLine {
  */
 export async function* readLines(file: string, onBytes?: (bytes: Buffer) => void): AsyncGenerator<NumberedLine> {
   let line = 0;
-  for await (const raw of rawLines(file, onBytes)) {
+  const numbered = (raw: string): NumberedLine | null => {
     line += 1;
     const text = (line === 1 ? raw.replace(/^\uFEFF/, '') : raw).trim();
-    if (text) yield { line, text };
-  }
-}
-
-async function* rawLines(file: string, onBytes?: (bytes: Buffer) => void): AsyncGenerator<string> {
+    return text ? { line, text } : null;
+  };
   const pieces: Buffer[] = []; // the unfinished line, from earlier chunks
   for await (const chunk of createReadStream(file)) {
     const bytes = chunk as Buffer;
     onBytes?.(bytes);
     let start = 0;
     for (let newline = bytes.indexOf(10); newline !== -1; newline = bytes.indexOf(10, start)) {
+      let raw: string;
       if (pieces.length > 0) {
         pieces.push(bytes.subarray(0, newline));
-        const line = Buffer.concat(pieces);
+        const joined = Buffer.concat(pieces);
         pieces.length = 0;
-        yield decode(line, 0, line.length);
+        raw = decode(joined, 0, joined.length);
       } else {
-        yield decode(bytes, start, newline);
+        raw = decode(bytes, start, newline);
       }
       start = newline + 1;
+      const next = numbered(raw);
+      if (next) yield next;
     }
     if (start < bytes.length) pieces.push(bytes.subarray(start));
   }
   if (pieces.length > 0) {
-    const line = Buffer.concat(pieces);
-    yield decode(line, 0, line.length);
+    const joined = Buffer.concat(pieces);
+    const last = numbered(decode(joined, 0, joined.length));
+    if (last) yield last;
   }
 }

@@ -47,16 +47,11 @@ const jsonObject = z.custom<Record<string, unknown>>((value) => typeof value ===
   error: 'expected a JSON object',
 });
 
-/** The tool-definition shapes found in real data. */
+/**
+ * The tool-definition shapes found in real data, the commonest first: a union tries its options in
+ * order and a failed option costs issue objects, and the released data uses `{name, …}` throughout.
+ */
 export const ToolDefinitionSchema = z.union([
-  z.string().min(1),
-  z
-    .object({
-      type: z.literal('function'),
-      function: z.object({ name: z.string().min(1), description: z.string().nullish(), parameters: jsonObject.nullish() }).loose(),
-      cost: z.number().nonnegative().optional(),
-    })
-    .loose(),
   z
     .object({
       name: z.string().min(1),
@@ -66,7 +61,15 @@ export const ToolDefinitionSchema = z.union([
       cost: z.number().nonnegative().optional(),
     })
     .loose(),
+  z
+    .object({
+      type: z.literal('function'),
+      function: z.object({ name: z.string().min(1), description: z.string().nullish(), parameters: jsonObject.nullish() }).loose(),
+      cost: z.number().nonnegative().optional(),
+    })
+    .loose(),
   z.object({ tool_name: z.string().min(1), description: z.string().nullish(), parameters: jsonObject.nullish() }).loose(),
+  z.string().min(1),
 ], { error: 'not a tool definition (expected a string, {name, description, parameters} or {type: "function", function: {name, …}})' });
 export type ToolDefinition = z.infer<typeof ToolDefinitionSchema>;
 

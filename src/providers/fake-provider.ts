@@ -1,6 +1,7 @@
 /** `FakeProvider`: an in-process Provider that plays a script of replies and errors, for tests of the core. */
 import { ProviderError } from '../errors.js';
 import type { FinishReason, Provider, ProviderRequest, ProviderResult, Usage } from './provider.js';
+import { onAbort } from './abort.js';
 
 /** One scripted reply. */
 export interface FakeReplyStep {
@@ -67,13 +68,14 @@ function delay(ms: number, signal: AbortSignal | undefined, provider: string): P
     const aborted = () => new ProviderError({ provider, kind: 'aborted', retryable: false, message: `${provider}: request aborted` });
     if (signal?.aborted) return reject(aborted());
     const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
+      detach?.();
       resolve();
     }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(aborted());
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const detach = signal
+      ? onAbort(signal, () => {
+          clearTimeout(timer);
+          reject(aborted());
+        })
+      : undefined;
   });
 }

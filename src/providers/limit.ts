@@ -4,6 +4,7 @@
  */
 import pLimit, { type LimitFunction } from 'p-limit';
 import { ProviderError } from '../errors.js';
+import { onAbort } from './abort.js';
 import { estimateRequestTokens } from './estimate.js';
 import type { Provider, ProviderRequest } from './provider.js';
 import { abortableSleep } from './retry.js';
@@ -88,10 +89,8 @@ export class AdaptiveLimiter {
     if (!signal) return queued;
     queued.catch(() => undefined);
     return new Promise<T>((resolve, reject) => {
-      const onAbort = () => reject(signal.reason);
-      if (signal.aborted) return onAbort();
-      signal.addEventListener('abort', onAbort, { once: true });
-      queued.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+      const detach = onAbort(signal, () => reject(signal.reason));
+      queued.then(resolve, reject).finally(detach);
     });
   }
 

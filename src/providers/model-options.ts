@@ -111,10 +111,15 @@ export function resolveSampling(spec: ModelSpec, requested: SamplingParams, tabl
 /** A Provider that resolves each request's sampling before passing it on, so the cache key sees what is really sent. */
 export function withModelOptions(provider: Provider, policy: { spec: ModelSpec; table?: ModelDefaults }): Provider {
   const table = policy.table ?? loadModelDefaults();
+  // A run asks with the same sampling on every call: resolve each distinct request once.
+  const resolved = new Map<string, ResolvedSampling>();
   return {
     id: provider.id,
     async generate(request, signal) {
-      const { sampling, warnings } = resolveSampling(policy.spec, request.sampling, table);
+      const key = JSON.stringify(request.sampling);
+      let entry = resolved.get(key);
+      if (!entry) resolved.set(key, (entry = resolveSampling(policy.spec, request.sampling, table)));
+      const { sampling, warnings } = entry;
       const result = await provider.generate({ ...request, sampling }, signal);
       const all = [...warnings, ...(result.warnings ?? [])];
       return all.length > 0 ? { ...result, warnings: all } : result;

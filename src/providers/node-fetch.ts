@@ -7,6 +7,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { onAbort } from './abort.js';
 
 const AGENTS = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) } as const;
 const NULL_BODY_STATUS = new Set([101, 204, 205, 304]);
@@ -42,10 +43,11 @@ export const nodeFetch: typeof globalThis.fetch = (input, init = {}) => {
   return new Promise<Response>((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     let settled = false;
+    let detach: (() => void) | undefined;
     const finish = (outcome: () => void) => {
       if (settled) return;
       settled = true;
-      signal?.removeEventListener('abort', onAbort);
+      detach?.();
       outcome();
     };
     const fail = (error: unknown) => finish(() => reject(signal?.aborted ? signal.reason : new TypeError('fetch failed', { cause: error })));
@@ -67,11 +69,12 @@ export const nodeFetch: typeof globalThis.fetch = (input, init = {}) => {
         }
       });
     });
-    const onAbort = () => {
-      request.destroy();
-      finish(() => reject(signal?.reason));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
+    detach = signal
+      ? onAbort(signal, () => {
+          request.destroy();
+          finish(() => reject(signal.reason));
+        })
+      : undefined;
     request.on('error', fail);
     request.end(body ?? undefined);
   });

@@ -1,5 +1,6 @@
 /** The one retry helper: bounded retries of retryable ProviderErrors, honouring Retry-After, abortable while waiting. */
 import { ProviderError } from '../errors.js';
+import { onAbort } from './abort.js';
 import type { Provider } from './provider.js';
 
 /** How `withRetry` retries; the defaults are the house policy (STYLE.md, "What the anchors agree on", item 4). */
@@ -57,15 +58,16 @@ export function retryDelay(attempt: number, error: ProviderError, policy: RetryP
 export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
     const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
+      detach?.();
       resolve();
     }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const detach = signal
+      ? onAbort(signal, () => {
+          clearTimeout(timer);
+          reject(signal.reason);
+        })
+      : undefined;
   });
 }
 

@@ -1,5 +1,6 @@
 /** Per-request timeout: each attempt gets its own deadline, and missing it is a retryable `timeout` ProviderError. */
 import { ProviderError } from '../errors.js';
+import { onAbort } from './abort.js';
 import type { Provider } from './provider.js';
 
 /** How long one HTTP attempt may take. */
@@ -20,9 +21,7 @@ export function withTimeout(provider: Provider, policy: TimeoutPolicy): Provider
         timedOut = true;
         controller.abort(new DOMException(`no reply within ${policy.timeoutMs} ms`, 'TimeoutError'));
       }, policy.timeoutMs);
-      const onAbort = () => controller.abort(signal?.reason);
-      if (signal?.aborted) onAbort();
-      else signal?.addEventListener('abort', onAbort, { once: true });
+      const detach = signal ? onAbort(signal, () => controller.abort(signal.reason)) : undefined;
       try {
         return await provider.generate(request, controller.signal);
       } catch (error) {
@@ -36,7 +35,7 @@ export function withTimeout(provider: Provider, policy: TimeoutPolicy): Provider
         });
       } finally {
         clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
+        detach?.();
       }
     },
   };
