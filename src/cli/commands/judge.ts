@@ -7,6 +7,7 @@ import { readManifest } from '../../pipeline/manifest.js';
 import { rejudgeRun } from '../../pipeline/rejudge.js';
 import { EXIT, type CommandOutcome } from '../outcome.js';
 import { collect, nonNegativeInt, positiveInt } from '../options.js';
+import { limitHeapGrowth } from '../heap.js';
 import { handleInterrupts } from '../interrupts.js';
 import { createProgressReporter } from '../progress.js';
 import { resolveJudge } from '../resolve.js';
@@ -48,6 +49,7 @@ export function registerJudgeCommand(program: Command, outcome: CommandOutcome):
       const protocol = options.protocol ?? runProtocol;
       if (protocol !== 'paper' && protocol !== 'official') throw new UsageError(`--protocol must be paper or official, got "${protocol}"`);
       const judgeBaseUrl = options.judgeBaseUrl ?? process.env.APB_JUDGE_BASE_URL ?? null;
+      limitHeapGrowth();
       const providers = createRunProviders({ concurrency: options.concurrency, timeoutMs: options.timeoutMs, maxRetries: options.maxRetries, cache: options.cache, cacheDir: defaultCacheDir(process.env) });
       const interrupts = handleInterrupts();
       try {
