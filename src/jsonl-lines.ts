@@ -1,7 +1,7 @@
 /**
- * The one streaming line reader for JSONL files (datasets and result files): lines split on `\n`,
- * numbered from 1, a BOM and surrounding whitespace (CRLF's `\r`) removed, blank lines skipped;
- * read as a stream of byte chunks.
+ * The one streaming line reader for JSONL files (datasets and result files): lines split on `\n`
+ * (as JSONL defines them; a lone `\r` is not a line end), numbered from 1, a BOM and surrounding
+ * whitespace (CRLF's `\r`) removed, blank lines skipped; read as a stream of byte chunks.
  *
  * Why not `node:readline`: it decodes whole chunks, so one non-ASCII character anywhere in a 64 KB
  * chunk makes every line sliced from it a two-byte string — twice the memory, slower `JSON.parse`,
