@@ -55,6 +55,13 @@ describe('architecture', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('keeps test fixtures (*.fixture.ts, not built into dist/) out of every built module', () => {
+    const isFixture = (file: string) => file.endsWith('.fixture.ts');
+    const offenders = [...graph].flatMap(([file, { local }]) => (isFixture(file) ? [] : local.filter(isFixture).map((target) => `${file} imports ${target}`)));
+    expect(offenders).toEqual([]);
+    expect([...graph.keys()].filter(isFixture).length).toBeGreaterThan(0);
+  });
+
   it('lets nothing outside cli/ import cli/, and exits only from cli/', () => {
     const offenders: string[] = [];
     for (const [file, { local }] of graph) {

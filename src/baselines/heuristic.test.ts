@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Case, CaseInput, SplitName, TrajectoryMessage } from '../dataset/case.js';
-import { makeCase, makeTool } from '../judge/checks/make-case.js';
+import { makeCase, makeTool } from '../judge/checks/make-case.fixture.js';
 import { SETTINGS } from '../settings/index.js';
 import { heuristicAnswer, heuristicBaseline, succeededTools } from './heuristic.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SPLITS, type Case, type SplitName, type ToolCall } from '../dataset/case.js';
 import { runChecks } from '../judge/checks/index.js';
-import { makeCase, makeTool } from '../judge/checks/make-case.js';
+import { makeCase, makeTool } from '../judge/checks/make-case.fixture.js';
 import { rulesVerdict } from '../judge/rules-judge.js';
 import { SETTINGS } from '../settings/index.js';
 import { BASELINES } from './index.js';

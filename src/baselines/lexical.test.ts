@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeTool } from '../judge/checks/make-case.js';
+import { makeTool } from '../judge/checks/make-case.fixture.js';
 import { scoreTools, stem, tokenize, verbClass } from './lexical.js';
 
 describe('stem', () => {

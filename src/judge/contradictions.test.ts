@@ -4,7 +4,7 @@ import type { ParsedAnswer } from '../settings/attempt.js';
 import type { Findings } from './checks/findings.js';
 import { countContradictions, findContradictions, type ContradictionCode } from './contradictions.js';
 import { noFindings } from './checks/findings.js';
-import { makeJudgeInput } from './judge-input-fixture.js';
+import { makeJudgeInput } from './judge-input.fixture.js';
 import type { Verdict } from './verdict.js';
 
 const pass: Verdict = { kind: 'verdict', correct: true, grade: 1, errors: [false, false, false, false, false, false], reasoning: '', notes: [] };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../errors.js';
 import type { Provider, ProviderRequest, ProviderResult } from '../providers/provider.js';
-import { makeJudgeInput } from './judge-input-fixture.js';
+import { makeJudgeInput } from './judge-input.fixture.js';
 import { createLlmJudge, reaskMessage } from './llm-judge.js';
 
 /** A scripted provider: each call returns the next text (or throws the next error) and records the request. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../errors.js';
-import { makeJudgeInput } from './judge-input-fixture.js';
+import { makeJudgeInput } from './judge-input.fixture.js';
 import type { Judge, JudgeResult } from './judge.js';
 import { createPanelJudge, panelId } from './panel.js';
 import type { JudgeOutcome, Verdict } from './verdict.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SPLITS, type CaseReference, type SplitName } from '../dataset/case.js';
 import { promptText, type Prompt } from '../settings/prompt.js';
 import { noFindings } from './checks/findings.js';
-import { imageFile, makeJudgeInput } from './judge-input-fixture.js';
+import { imageFile, makeJudgeInput } from './judge-input.fixture.js';
 import { buildJudgePrompt, expectationFor, rubricVersion } from './rubric.js';
 
 /** A reference in which every field holds a canary, so any leak or omission is visible. */

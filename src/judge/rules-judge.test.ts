@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Case, SplitName, ToolCall } from '../dataset/case.js';
 import { SETTINGS } from '../settings/index.js';
 import { runChecks } from './checks/index.js';
-import { makeCase, makeTool } from './checks/make-case.js';
+import { makeCase, makeTool } from './checks/make-case.fixture.js';
 import type { JudgeInput } from './judge.js';
 import { RULES_PROMPT_VERSION, rulesJudge, rulesVerdict, stepWiseGrade } from './rules-judge.js';
 import type { ErrorFlags, Verdict } from './verdict.js';

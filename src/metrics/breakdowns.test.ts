@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { byHorizon, byModality, byStage, byStepRange, stepRangeOf } from './breakdowns.js';
-import { fakeRow, flags } from './fake-rows.js';
+import { fakeRow, flags } from './fake-rows.fixture.js';
 
 describe('stepRangeOf', () => {
   it.each([

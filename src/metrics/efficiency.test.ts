@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { commonlySolved, efficiencyRow, solvedCases } from './efficiency.js';
 import { noFindings } from '../judge/checks/findings.js';
-import { fakeRow } from './fake-rows.js';
+import { fakeRow } from './fake-rows.fixture.js';
 import type { ResultRow } from './result-row.js';
 
 const costed = (model: string, id: string, cost: number | null, correct = true, overrides: Partial<ResultRow> = {}) =>

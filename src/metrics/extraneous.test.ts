@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SplitName } from '../dataset/case.js';
 import { baseVsExtraneous, byDistractorLevel, extUse, toolExtraneousBlock } from './extraneous.js';
 import { noFindings } from '../judge/checks/findings.js';
-import { fakeRow, flags } from './fake-rows.js';
+import { fakeRow, flags } from './fake-rows.fixture.js';
 import type { ResultRow } from './result-row.js';
 
 const used = (count: number) => noFindings({ distractorUse: { names: count > 0 ? ['decoy'] : [], count } });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fakeRow } from './fake-rows.js';
+import { fakeRow } from './fake-rows.fixture.js';
 import { comparePaired, mcnemarExact } from './paired.js';
 
 // Exact McNemar: p = min(1, 2 · P(X ≤ min(b, c))), X ~ Bin(b + c, 1/2).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fakeRow } from './fake-rows.js';
+import { fakeRow } from './fake-rows.fixture.js';
 import { refinementRows } from './refinement.js';
 import type { ResultRow, RowRefinement } from './result-row.js';
 

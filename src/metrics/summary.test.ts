@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { correctnessRate } from './correctness-rate.js';
 import { errorDistribution, errorRates } from './error-incidence.js';
-import { fakeRow, flags } from './fake-rows.js';
+import { fakeRow, flags } from './fake-rows.fixture.js';
 import { planGrade } from './plan-grade.js';
 import { meanOfCells, summarize } from './summary.js';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { UnsolvableType } from '../dataset/case.js';
 import type { BrokenBehavior } from '../judge/verdict.js';
 import { brokenToolBlock } from './broken-tool-behaviour.js';
-import { fakeRow, flags } from './fake-rows.js';
+import { fakeRow, flags } from './fake-rows.fixture.js';
 import { unsolvableBlock } from './refusal-rate.js';
 import type { ResultRow } from './result-row.js';
 import { stepWiseBlock, table1Row } from './table1.js';

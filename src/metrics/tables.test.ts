@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SplitName } from '../dataset/case.js';
 import { noFindings } from '../judge/checks/findings.js';
-import { fakeRow, flags } from './fake-rows.js';
+import { fakeRow, flags } from './fake-rows.fixture.js';
 import type { ResultRow } from './result-row.js';
 import { computeTables, groupByModelJudge, latestRows } from './tables.js';
 

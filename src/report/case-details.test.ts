@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { caseDetailOf, capText, findingLines, rowDetailOf } from './case-details.js';
-import { fakeApbLine } from './fake-lines.js';
+import { fakeApbLine } from './fake-lines.fixture.js';
 
 const noMedia = () => ({ index: null, note: 'none' });
 

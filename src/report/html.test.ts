@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { fakeLeaderboard, fakeReport } from './fake-lines.js';
+import { fakeLeaderboard, fakeReport } from './fake-lines.fixture.js';
 import { renderHtml } from './html.js';
 
 const HOSTILE = '</script><img src=x onerror=alert(1)>';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fakeLeaderboard, fakeReport } from './fake-lines.js';
+import { fakeLeaderboard, fakeReport } from './fake-lines.fixture.js';
 import { renderJson } from './json.js';
 
 describe('json', () => {

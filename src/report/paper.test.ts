@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fakeReport } from './fake-lines.js';
+import { fakeReport } from './fake-lines.fixture.js';
 import { comparePaper, inconsistencyOf, matchPaperModel, PaperTablesSchema } from './paper.js';
 
 const paper = PaperTablesSchema.parse(JSON.parse(readFileSync(new URL('../../data/paper-tables.json', import.meta.url), 'utf8')));

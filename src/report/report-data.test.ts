@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fakeLeaderboard, fakeReport } from './fake-lines.js';
+import { fakeLeaderboard, fakeReport } from './fake-lines.fixture.js';
 
 describe('buildReportData', () => {
   it('gives one row per (model, judge) in Table 1 and the counts behind it', () => {

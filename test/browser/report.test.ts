@@ -11,7 +11,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderHtml } from '../../src/report/html.js';
 import { startViewer } from '../../src/report/viewer/server.js';
-import { fakeApbLine, fakeLeaderboard, fakeReport, jsonl, type LineSpec } from '../../src/report/fake-lines.js';
+import { fakeApbLine, fakeLeaderboard, fakeReport, jsonl, type LineSpec } from '../../src/report/fake-lines.fixture.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];

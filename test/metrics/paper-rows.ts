@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { Facets, SplitName } from '../../src/dataset/case.js';
 import { noFindings } from '../../src/judge/checks/findings.js';
-import { fakeRow } from '../../src/metrics/fake-rows.js';
+import { fakeRow } from '../../src/metrics/fake-rows.fixture.js';
 import type { ResultRow } from '../../src/metrics/result-row.js';
 
 const PaperSchema = z

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeRunReports } from '../../src/report/write-reports.js';
 import { runCli } from '../helpers/cli.js';
-import { fakeApbLine, fakeLeaderboard, fakeOfficialLine, jsonl } from '../../src/report/fake-lines.js';
+import { fakeApbLine, fakeLeaderboard, fakeOfficialLine, jsonl } from '../../src/report/fake-lines.fixture.js';
 
 function runDir(lines: Record<string, unknown>[]): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'apb-report-'));

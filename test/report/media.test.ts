@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Manifest } from '../../src/pipeline/manifest.js';
 import { mediaKey } from '../../src/report/cases.js';
-import { fakeApbLine } from '../../src/report/fake-lines.js';
+import { fakeApbLine } from '../../src/report/fake-lines.fixture.js';
 import { rowFromJudgementLine } from '../../src/pipeline/result-rows.js';
 import { collectMedia } from '../../src/report/load-runs.js';
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { jsonl } from '../../src/report/fake-lines.js';
+import { jsonl } from '../../src/report/fake-lines.fixture.js';
 import { loadPaper, paperModelLines, printed } from './paper-lines.js';
 
 const paper = loadPaper();

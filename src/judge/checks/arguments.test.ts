@@ -3,7 +3,7 @@ import type { Tool } from '../../dataset/case.js';
 import type { ParsedAnswer } from '../../settings/attempt.js';
 import { argumentProblems, argumentsCheck, hasJsonType } from './arguments.js';
 import type { ArgumentProblem } from './findings.js';
-import { makeCase } from './make-case.js';
+import { makeCase } from './make-case.fixture.js';
 
 const book: Tool = {
   name: 'book_room',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrokenBehavior } from '../verdict.js';
 import type { ParsedAnswer } from '../../settings/attempt.js';
 import { brokenToolCheck } from './broken-tool.js';
-import { makeCase, makeTool } from './make-case.js';
+import { makeCase, makeTool } from './make-case.fixture.js';
 
 const tools = ['get_quote', 'get_quote_backup', 'convert_currency', 'send_email', 'play_music'].map((name) => makeTool(name, name));
 const broken = makeCase('step_wise_tool_broken', {

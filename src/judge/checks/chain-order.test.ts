@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ToolCall } from '../../dataset/case.js';
 import type { ParsedAnswer } from '../../settings/attempt.js';
 import { chainOrderCheck, consecutiveEdges, dataFlowEdges, longestCommonSubsequence } from './chain-order.js';
-import { makeCase } from './make-case.js';
+import { makeCase } from './make-case.fixture.js';
 
 const calls = (...names: string[]): ToolCall[] => names.map((name) => ({ name, arguments: {} }));
 const plan = (toolChain: ToolCall[]): ParsedAnswer => ({ kind: 'plan', plan: '', toolChain, schemaIssues: [] });

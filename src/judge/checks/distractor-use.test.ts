@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SplitName } from '../../dataset/case.js';
 import type { ParsedAnswer } from '../../settings/attempt.js';
 import { distractorUseCheck } from './distractor-use.js';
-import { makeCase } from './make-case.js';
+import { makeCase } from './make-case.fixture.js';
 
 const reference = { extraneousToolNames: ['fetch_weather_v2', 'lookup_climate'] };
 const plan = (...names: string[]): ParsedAnswer => ({ kind: 'plan', plan: '', toolChain: names.map((name) => ({ name, arguments: {} })), schemaIssues: [] });

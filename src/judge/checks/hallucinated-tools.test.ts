@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ParsedAnswer } from '../../settings/attempt.js';
 import { hallucinatedToolsCheck } from './hallucinated-tools.js';
-import { makeCase, makeTool } from './make-case.js';
+import { makeCase, makeTool } from './make-case.fixture.js';
 
 const listed = makeCase('holistic_planning', { input: { tools: [makeTool('search_flights', 'find flights'), makeTool('book_flight', 'book')] } });
 const unlisted = makeCase('holistic_planning', { input: { tools: [], systemPrompt: 'You may call get_weather(city) and send_email(to, body).' } });

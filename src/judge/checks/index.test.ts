@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseHolisticAnswer, parseStepsAnswer } from '../../settings/parse-answer.js';
 import { CHECKS, runChecks } from './index.js';
-import { makeCase, makeTool } from './make-case.js';
+import { makeCase, makeTool } from './make-case.fixture.js';
 
 describe('CHECKS', () => {
   it('covers D1–D10 once each', () => {

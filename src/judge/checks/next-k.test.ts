@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReferenceStep } from '../../dataset/case.js';
 import type { ParsedAnswer, PredictedStep } from '../../settings/attempt.js';
-import { makeCase } from './make-case.js';
+import { makeCase } from './make-case.fixture.js';
 import { argumentsAgree, nextKCheck, valuesAgree } from './next-k.js';
 
 describe('valuesAgree', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ParsedAnswer } from '../../settings/attempt.js';
 import { parseHolisticAnswer } from '../../settings/parse-answer.js';
-import { makeCase } from './make-case.js';
+import { makeCase } from './make-case.fixture.js';
 import { refusalCheck, refusalLanguage } from './refusal.js';
 
 const caseItem = makeCase('holistic_unsolvable');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ParsedAnswer } from '../../settings/attempt.js';
 import { parseHolisticAnswer, parseStepsAnswer } from '../../settings/parse-answer.js';
-import { makeCase } from './make-case.js';
+import { makeCase } from './make-case.fixture.js';
 import { schemaCheck } from './schema.js';
 
 const holistic = makeCase('holistic_planning');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolCall } from '../../dataset/case.js';
 import type { ParsedAnswer } from '../../settings/attempt.js';
-import { makeCase } from './make-case.js';
+import { makeCase } from './make-case.fixture.js';
 import { toolSetCheck } from './tool-set.js';
 
 const calls = (...names: string[]): ToolCall[] => names.map((name) => ({ name, arguments: {} }));

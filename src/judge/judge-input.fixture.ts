@@ -1,6 +1,6 @@
 /** `makeJudgeInput`: a hand-built `JudgeInput` of any split, for the judge's table tests. */
 import type { Case, CaseFile, CaseInput, CaseReference, SplitName } from '../dataset/case.js';
-import { makeCase } from './checks/make-case.js';
+import { makeCase } from './checks/make-case.fixture.js';
 import type { ParsedAnswer } from '../settings/attempt.js';
 import type { Prompt } from '../settings/prompt.js';
 import { noFindings, type Findings } from './checks/findings.js';
