@@ -28,14 +28,14 @@ describe('readLines', () => {
     expect(await linesOf('')).toEqual([]);
   });
 
-  it('decodes UTF-8 by line, also when a character straddles a 1 MiB block boundary', async () => {
-    // The first line ends one byte into a 3-byte character, so the block boundary cuts it.
+  it('decodes UTF-8 by line, also when a character straddles the boundary between two reads', async () => {
+    // 1 MiB is a multiple of the read size, and the 3-byte character starts one byte before it.
     const first = 'x'.repeat((1 << 20) - 1) + '€';
     const lines = await linesOf(`${first}\nplain ascii\nnaïve\n`);
     expect(lines.map((line) => line.text)).toEqual([first, 'plain ascii', 'naïve']);
   });
 
-  it('reads a line longer than the block buffer whole', async () => {
+  it('reads a line spread over many reads whole', async () => {
     const long = `{"text":"${'é'.repeat(1_500_000)}"}`;
     const lines = await linesOf(`{"short":true}\n${long}\n{"after":1}\n`);
     expect(lines.map((line) => line.text.length)).toEqual([14, long.length, 11]);

@@ -53,10 +53,11 @@ export async function* readCases(dir: string, options: ReadOptions = {}): AsyncG
     if (wanted && !wanted.has(split)) continue;
     const display = path.relative(process.cwd(), file) || file;
     let taken = 0;
-    options.hasher?.startFile(split);
-    for await (const { line: lineNumber, text } of readLines(file, options.hasher && ((bytes) => options.hasher!.update(bytes)))) {
+    const hasher = options.hasher;
+    hasher?.startFile(split);
+    for await (const { line: lineNumber, text } of readLines(file, hasher && ((bytes) => hasher.update(bytes)))) {
       if (options.limitPerSplit !== undefined && taken >= options.limitPerSplit) {
-        options.hasher?.leftEarly();
+        hasher?.leftEarly();
         break;
       }
       if (options.trusted?.invalidLines.has(`${display}:${lineNumber}`)) continue;

@@ -14,6 +14,26 @@ describe('onAbort', () => {
     expect(calls).toEqual(['a', 'c']);
   });
 
+  it('runs every watcher when one throws, then surfaces that error as uncaught', () => {
+    const controller = new AbortController();
+    const calls: string[] = [];
+    const queued: Array<() => void> = [];
+    const original = globalThis.queueMicrotask;
+    globalThis.queueMicrotask = (task) => void queued.push(task);
+    try {
+      onAbort(controller.signal, () => {
+        throw new Error('watcher broke');
+      });
+      onAbort(controller.signal, () => calls.push('after'));
+      controller.abort();
+    } finally {
+      globalThis.queueMicrotask = original;
+    }
+    expect(calls).toEqual(['after']);
+    expect(queued).toHaveLength(1);
+    expect(() => queued[0]!()).toThrow('watcher broke');
+  });
+
   it('calls at once for a signal that has already aborted', () => {
     const calls: number[] = [];
     onAbort(AbortSignal.abort(), () => calls.push(1));

@@ -18,8 +18,20 @@ export function onAbort(signal: AbortSignal, callback: () => void): () => void {
     signal.addEventListener(
       'abort',
       () => {
-        for (const each of [...set]) each();
+        // Every watcher runs even if one throws; the first error then surfaces as an uncaught
+        // exception, as it would have from a listener of its own.
+        let failure: { error: unknown } | null = null;
+        for (const each of [...set]) {
+          try {
+            each();
+          } catch (error) {
+            failure ??= { error };
+          }
+        }
         set.clear();
+        if (failure) queueMicrotask(() => {
+          throw failure.error;
+        });
       },
       { once: true },
     );
