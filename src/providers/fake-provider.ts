@@ -1,7 +1,7 @@
 /** `FakeProvider`: an in-process Provider that plays a script of replies and errors, for tests of the core. */
 import { ProviderError } from '../errors.js';
 import type { FinishReason, Provider, ProviderRequest, ProviderResult, Usage } from './provider.js';
-import { onAbort } from './abort.js';
+import { abortableSleep } from './retry.js';
 
 /** One scripted reply. */
 export interface FakeReplyStep {
@@ -63,19 +63,11 @@ export class FakeProvider implements Provider {
   }
 }
 
-function delay(ms: number, signal: AbortSignal | undefined, provider: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const aborted = () => new ProviderError({ provider, kind: 'aborted', retryable: false, message: `${provider}: request aborted` });
-    if (signal?.aborted) return reject(aborted());
-    const timer = setTimeout(() => {
-      detach?.();
-      resolve();
-    }, ms);
-    const detach = signal
-      ? onAbort(signal, () => {
-          clearTimeout(timer);
-          reject(aborted());
-        })
-      : undefined;
-  });
+/** The scripted latency; an abort ends it as the vendor adapters' aborts end, with an `aborted` ProviderError. */
+async function delay(ms: number, signal: AbortSignal | undefined, provider: string): Promise<void> {
+  try {
+    await abortableSleep(ms, signal);
+  } catch {
+    throw new ProviderError({ provider, kind: 'aborted', retryable: false, message: `${provider}: request aborted` });
+  }
 }

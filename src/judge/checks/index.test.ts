@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseHolisticAnswer, parseStepsAnswer } from '../../settings/parse-answer.js';
+import { noFindings } from './findings.js';
 import { CHECKS, runChecks } from './index.js';
 import { makeCase, makeTool } from './make-case.fixture.js';
 
@@ -34,18 +35,7 @@ describe('runChecks', () => {
   it('keeps a parse failure apart: invalid, not a refusal, nothing compared', () => {
     const stepWise = makeCase('step_wise_planning', { input: { tools }, reference: { groundTruthSteps: [{ toolCalls: [{ name: 'search', arguments: {} }] }] } });
     const findings = runChecks(stepWise, parseStepsAnswer('I cannot complete this task.', 1));
-    expect(findings).toEqual({
-      schema: { valid: false, issues: ['no JSON object found in the answer'] },
-      hallucinatedTools: { names: [] },
-      distractorUse: null,
-      brokenTool: null,
-      refusal: { refused: false, explicit: false, evidence: null },
-      toolSet: null,
-      chainOrder: null,
-      arguments: { checkedCalls: 0, problems: [] },
-      nextK: null,
-      planCost: null,
-    });
+    expect(findings).toEqual(noFindings({ schema: { valid: false, issues: ['no JSON object found in the answer'] } }));
   });
 });
 
