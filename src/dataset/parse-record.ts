@@ -1,6 +1,7 @@
 /** One dataset line → a `Case`, or every problem with it as `InputIssue`s (field paths included). */
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
+import { acceptsAsIs } from './accepts-as-is.js';
 import type { Case, CaseFile, CaseInput, CaseReference, Horizon, SplitName } from './case.js';
 import { SPLIT_REGIME } from './case.js';
 import { facetsOf } from './facets.js';
@@ -42,6 +43,20 @@ function zodIssues(origin: LineOrigin, base: string, error: z.ZodError): InputIs
 
 type Decoded = { [K in JsonFieldName]?: z.infer<(typeof JSON_FIELDS)[K]> };
 
+/**
+ * zod's verdict on a value, asking zod only when the compiled test cannot say yes: a valid value
+ * is used as it is (zod would return an equal copy), an invalid one gets zod's issues.
+ */
+function checker<S extends z.ZodType>(schema: S): (value: unknown) => z.ZodSafeParseResult<z.infer<S>> {
+  const accepts = acceptsAsIs(schema);
+  return (value) => (accepts(value) ? { success: true, data: value as z.infer<S> } : schema.safeParse(value, { reportInput: true }));
+}
+const checkRecord = checker(RecordSchema);
+const checkFileEntry = checker(FileEntrySchema);
+const checkJsonField = Object.fromEntries(Object.entries(JSON_FIELDS).map(([field, schema]) => [field, checker(schema)])) as {
+  [K in JsonFieldName]: (value: unknown) => z.ZodSafeParseResult<z.infer<(typeof JSON_FIELDS)[K]>>;
+};
+
 /** Decodes each `*_json` field (a JSON string, or the value itself when a converter already decoded it). */
 function decodeJsonFields(record: RawRecord, origin: LineOrigin, issues: InputIssue[], validate: boolean): Decoded {
   const decoded: Decoded = {};
@@ -60,7 +75,7 @@ function decodeJsonFields(record: RawRecord, origin: LineOrigin, issues: InputIs
       (decoded as Record<string, unknown>)[field] = value;
       continue;
     }
-    const result = JSON_FIELDS[field].safeParse(value, { reportInput: true });
+    const result = checkJsonField[field](value);
     if (result.success) (decoded as Record<string, unknown>)[field] = result.data;
     else issues.push(...zodIssues(origin, field, result.error));
   }
@@ -71,7 +86,7 @@ function resolveFiles(record: RawRecord, origin: LineOrigin, resolver: FileResol
   const files: CaseFile[] = [];
   (record.files ?? []).forEach((entry, index) => {
     const field = `files[${index}]`;
-    const parsed = validate ? FileEntrySchema.safeParse(entry, { reportInput: true }) : { success: true as const, data: entry as z.infer<typeof FileEntrySchema> };
+    const parsed = validate ? checkFileEntry(entry) : { success: true as const, data: entry as z.infer<typeof FileEntrySchema> };
     if (!parsed.success) return issues.push(...zodIssues(origin, field, parsed.error));
     const { path, type } = typeof parsed.data === 'string' ? { path: parsed.data, type: null } : parsed.data;
     const resolution = resolver.resolve(path, type ?? null);
@@ -129,7 +144,7 @@ export function parseRecordLine(text: string, origin: LineOrigin, resolver: File
     issue('(line)', 'expected a JSON object');
     return { ok: false, issues };
   }
-  const parsed = validate ? RecordSchema.safeParse(json, { reportInput: true }) : { success: true as const, data: json as RawRecord };
+  const parsed = validate ? checkRecord(json) : { success: true as const, data: json as RawRecord };
   if (!parsed.success) return { ok: false, issues: zodIssues(origin, '', parsed.error) };
   const record = parsed.data;
   if (origin.fileSplit && record.split !== origin.fileSplit) issue('split', `"${record.split}" does not match the file's split "${origin.fileSplit}"`);
