@@ -110,7 +110,7 @@ export async function toSdkPrompt(messages: PromptMessage[], provider: string): 
           message.parts.map(async (part) => {
             if (part.type === 'text') return { type: 'text' as const, text: part.text };
             const image = await readImageOrFail(part.file, provider);
-            return { type: 'file' as const, data: image.data, mediaType: image.mediaType };
+            return { type: 'file' as const, data: image.base64, mediaType: image.mediaType };
           }),
         );
         return { role: 'user', content: content.filter((part) => part.type !== 'text' || part.text !== '') };
