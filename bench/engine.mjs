@@ -54,7 +54,7 @@ export function writeBenchDataset(dir) {
 }
 
 /** Starts the fake model server process (which writes the dataset into `datasetDir`) and resolves once it serves it. */
-function startServer(datasetDir) {
+export function startServer(datasetDir) {
   const child = fork(path.join(ROOT, 'bench', 'fake-model-server.mjs'), [datasetDir], { execArgv: ['--import', 'tsx', ...KNOBS.serverFlags], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], cwd: ROOT });
   const ask = (message, key) =>
     new Promise((resolve) => {
