@@ -8,6 +8,8 @@ const pairs: Array<[string, string]> = [
   ['Retry-After', '2'],
   ['x-multi', 'one'],
   ['X-Multi', 'two'],
+  ['Set-Cookie', 'a=1'],
+  ['set-cookie', 'b=2'],
 ];
 const text = '{"héllo":"wörld"}';
 const make = (body: string | null = text, status = 200) =>
@@ -18,8 +20,9 @@ describe('BufferedResponse', () => {
     const [mine, theirs] = make();
     expect([...mine.headers]).toEqual([...theirs.headers]);
     expect(Object.fromEntries([...mine.headers])).toEqual(Object.fromEntries([...theirs.headers]));
-    for (const name of ['content-type', 'RETRY-AFTER', 'x-multi', 'missing']) expect(mine.headers.get(name)).toBe(theirs.headers.get(name));
+    for (const name of ['content-type', 'RETRY-AFTER', 'x-multi', 'set-cookie', 'missing']) expect(mine.headers.get(name)).toBe(theirs.headers.get(name));
     expect(mine.headers.has('X-REQUEST-ID')).toBe(true);
+    expect(mine.headers.getSetCookie()).toEqual(theirs.headers.getSetCookie());
     const seen: string[] = [];
     mine.headers.forEach((value, name) => seen.push(`${name}=${value}`));
     expect(seen).toContain('x-multi=one, two');

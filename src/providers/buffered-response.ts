@@ -10,14 +10,20 @@
  * tee, async iteration…) gets a real `ReadableStream` of the same bytes.
  */
 
-/** A read-only, case-insensitive header list, as `Headers` of a received response. */
+/**
+ * A read-only, case-insensitive header list, as `Headers` of a received response: a repeated
+ * name reads as its values joined with ", ", except `set-cookie`, whose values stay apart when
+ * iterated (as the Fetch standard has it).
+ */
 export class BufferedHeaders {
   readonly #values = new Map<string, string>();
+  readonly #cookies: string[] = [];
 
   /** `pairs` as received: names in any case, a name possibly repeated. */
   constructor(pairs: Iterable<readonly [string, string]>) {
     for (const [name, value] of pairs) {
       const key = name.toLowerCase();
+      if (key === 'set-cookie') this.#cookies.push(value);
       const earlier = this.#values.get(key);
       this.#values.set(key, earlier === undefined ? value : `${earlier}, ${value}`);
     }
@@ -32,8 +38,7 @@ export class BufferedHeaders {
   }
 
   getSetCookie(): string[] {
-    const value = this.#values.get('set-cookie');
-    return value === undefined ? [] : [value];
+    return [...this.#cookies];
   }
 
   forEach(callback: (value: string, name: string, headers: BufferedHeaders) => void, thisArg?: unknown): void {
@@ -42,7 +47,10 @@ export class BufferedHeaders {
 
   /** In name order, as `Headers` iterates. */
   *entries(): IterableIterator<[string, string]> {
-    for (const name of [...this.#values.keys()].sort()) yield [name, this.#values.get(name)!];
+    for (const name of [...this.#values.keys()].sort()) {
+      if (name === 'set-cookie') for (const cookie of this.#cookies) yield [name, cookie];
+      else yield [name, this.#values.get(name)!];
+    }
   }
 
   *keys(): IterableIterator<string> {
