@@ -1,8 +1,8 @@
 /**
  * `acceptsAsIs(schema)`: a yes/no test compiled from a zod schema's definition, for the validation
- * pass over a whole dataset. zod builds a full copy of every value it accepts and was ~0.4 s CPU of
- * the ~1 s needed to validate the 4,209-case benchmark dataset (docs/performance.md); the lines of
- * a dataset are almost always valid and only need a yes.
+ * pass over a whole dataset. zod builds a full copy of every value it accepts: ~0.4 s of the
+ * ~1.7 s CPU that `apb data validate` took on the 4,209-case benchmark dataset
+ * (docs/performance.md), while the lines of a dataset are almost always valid and only need a yes.
  *
  * The contract is one-sided and exact: `true` means `schema.safeParse(value)` succeeds and returns
  * a value equal to the input (so the input itself can be used). `false` means "ask zod": the

@@ -1,8 +1,9 @@
 /**
  * The adapters' `fetch`: a lean one over node:http(s) with keep-alive agents. It does what the
  * adapters need (send a body, read the whole reply, return it as a `BufferedResponse`) for about
- * a fifth of the CPU of Node 20's global fetch (docs/performance.md). Failures look like the global fetch's: `TypeError('fetch
- * failed', { cause })`, or the signal's reason on abort. Anything else goes to the global fetch.
+ * a fifth of the CPU of Node 20's global fetch (docs/performance.md). Failures look like the
+ * global fetch's: `TypeError('fetch failed', { cause })`, or the signal's reason on abort.
+ * Anything else goes to the global fetch.
  */
 import http from 'node:http';
 import https from 'node:https';
