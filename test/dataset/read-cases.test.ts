@@ -1,4 +1,5 @@
 /** The released-layout reader: accepted shapes and every malformed input, reported as FILE:LINE: field: message. */
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readAllCases } from '../../src/dataset/read-cases.js';
@@ -19,6 +20,14 @@ describe('readCases accepts real-data variation', () => {
     const dir = writeDataset({ holistic_planning: [`\uFEFF${line()}\r`, '', `${line({ id: 'hp-2' })}\r`] });
     const { cases } = await readAllCases(dir);
     expect(cases.map((item) => [item.id, item.location.line])).toEqual([['hp-1', 1], ['hp-2', 3]]);
+  });
+
+  it('gives each case the content hash that resume fingerprints were made with: sha256 of the trimmed line, 16 hex digits', async () => {
+    const text = line({ id: 'hp-9' });
+    const dir = writeDataset({ holistic_planning: [`  ${text}\r`] });
+    const [item] = (await readAllCases(dir)).cases;
+    expect(item!.recordText).toBe(text);
+    expect(item!.contentHash).toBe(createHash('sha256').update(text).digest('hex').slice(0, 16));
   });
 
   it('normalises the tool-definition shapes found in real data', async () => {
