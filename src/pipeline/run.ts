@@ -2,7 +2,6 @@
  * `runEvaluation`: the one orchestrator. It composes named steps — select, resume, predict,
  * judge, persist, finalise — and computes nothing itself.
  */
-import { setMaxListeners } from 'node:events';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Case } from '../dataset/case.js';
@@ -148,7 +147,6 @@ export async function runEvaluation(run: ResolvedRun, deps: RunDependencies): Pr
   // Our own controller joins the caller's: a fatal error cancels the calls in flight.
   const cancel = new AbortController();
   const signal = deps.signal ? AbortSignal.any([deps.signal, cancel.signal]) : cancel.signal;
-  setMaxListeners(0, cancel.signal, signal); // every call in flight listens to it
   const context: CaseContext = { planner: deps.planner, judge: deps.judge, promptOptions: run.promptOptions, signal };
   const control: LaunchControl = {
     halted: () => Boolean(deps.stop?.aborted || signal.aborted || deps.budget?.exhausted),
