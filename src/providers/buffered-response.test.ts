@@ -64,6 +64,7 @@ describe('BufferedResponse', () => {
     let out = '';
     for await (const chunk of decoded as unknown as AsyncIterable<string>) out += chunk;
     expect(out).toBe(text);
+    expect(() => make()[0].body!.getReader({ mode: 'byob' })).toThrow(TypeError);
   });
 
   it('clones an unread reply into an independent one', async () => {

@@ -89,7 +89,8 @@ class BufferedBody {
   }
 
   getReader(options?: { mode?: 'byob' }): ReadableStreamDefaultReader<Uint8Array> {
-    if (options?.mode) return this.stream().getReader(options as { mode: 'byob' }) as unknown as ReadableStreamDefaultReader<Uint8Array>;
+    // A BYOB reader needs a byte stream, which would detach the reply's (possibly pooled) buffer.
+    if (options?.mode) throw new TypeError('BufferedResponse: a BYOB reader is not supported');
     const bytes = this.owner.takeBytes();
     let chunk: Uint8Array | null = bytes.length > 0 ? bytes : null;
     return {
