@@ -18,8 +18,10 @@ import { SPLIT_SIZES } from './apb-scale.mjs';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const words = (text) => (text ?? '').split(' ').filter(Boolean);
 // Knobs for investigations (docs/performance.md): another build to measure (A/B comparisons on a
-// noisy machine), extra Node flags for the harness or the fake server, a CPU-profile directory.
+// noisy machine), extra Node flags for the harness or the fake server, a CPU-profile directory, and
+// a dataset scale (e.g. 0.5 or 2 times the 4,209 cases, to tell per-call from per-run costs).
 const KNOBS = {
+  scale: Number(process.env.APB_BENCH_SCALE ?? 1),
   dist: process.env.APB_BENCH_DIST ?? path.join(ROOT, 'dist'),
   harnessFlags: [...(process.env.APB_BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.APB_BENCH_PROFILE}`] : []), ...words(process.env.APB_BENCH_NODE_FLAGS)],
   serverFlags: words(process.env.APB_BENCH_SERVER_FLAGS),
@@ -27,6 +29,10 @@ const KNOBS = {
 const dist = (file) => pathToFileURL(path.join(KNOBS.dist, file)).href;
 
 export const TARGETS = { limitRatio: 0.9, cpuMsPerCall: 1, peakRssMb: 200 };
+
+/** Cases per split of the benchmark dataset: the paper's sizes, times the scale knob. */
+const SIZES = Object.fromEntries(Object.entries(SPLIT_SIZES).map(([split, size]) => [split, Math.max(1, Math.round(size * KNOBS.scale))]));
+const TOTAL_CASES = Object.values(SIZES).reduce((sum, size) => sum + size, 0);
 
 /**
  * Writes the benchmark dataset: each split cycles through the built-in sample's records of that
@@ -37,7 +43,7 @@ export function writeBenchDataset(dir) {
   mkdirSync(path.join(dir, 'data'), { recursive: true });
   cpSync(path.join(ROOT, 'sample', 'assets'), path.join(dir, 'assets'), { recursive: true });
   let bytes = 0;
-  for (const [split, size] of Object.entries(SPLIT_SIZES)) {
+  for (const [split, size] of Object.entries(SIZES)) {
     const sources = readFileSync(path.join(ROOT, 'sample', 'data', `${split}.jsonl`), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
     const lines = [];
     for (let index = 0; index < size; index += 1) {
@@ -50,7 +56,7 @@ export function writeBenchDataset(dir) {
     bytes += Buffer.byteLength(text);
     writeFileSync(path.join(dir, 'data', `${split}.jsonl`), text);
   }
-  return { dir, cases: Object.values(SPLIT_SIZES).reduce((sum, size) => sum + size, 0), bytes };
+  return { dir, cases: TOTAL_CASES, bytes };
 }
 
 /** Starts the fake model server process (which writes the dataset into `datasetDir`) and resolves once it serves it. */
@@ -195,7 +201,7 @@ export async function benchEngine({ latencies = [0, 200], concurrency = 64, quie
   const work = mkdtempSync(path.join(os.tmpdir(), 'apb-bench-data-'));
   // The server process writes the dataset, then serves it.
   const server = await startServer(work);
-  const dataset = { dir: work, cases: Object.values(SPLIT_SIZES).reduce((sum, size) => sum + size, 0), bytes: server.bytes };
+  const dataset = { dir: work, cases: TOTAL_CASES, bytes: server.bytes };
   if (server.cases !== dataset.cases) throw new Error(`fake server read ${server.cases} cases of ${dataset.cases}`);
   const runs = [];
   try {

@@ -14,6 +14,10 @@ if (!existsSync(`${root}dist/pipeline/run.js`)) {
   console.error('bench: dist/ is missing; run `npm run build` first');
   process.exit(1);
 }
+if ((process.env.APB_BENCH_SCALE ?? '1') !== '1') {
+  console.error('bench: APB_BENCH_SCALE is for investigations with bench/engine.mjs; the targets are for the full 4,209-case run');
+  process.exit(1);
+}
 if (!globalThis.gc) console.error('bench: run with --expose-gc (as `npm run bench` does) for steadier memory figures');
 
 const machine = { node: process.version, cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown'}`, memory_gb: Math.round(os.totalmem() / 2 ** 30), platform: `${os.platform()} ${os.release()}` };
