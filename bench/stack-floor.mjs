@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 // How much of the engine benchmark's CPU per call (0 ms latency, concurrency 64, one call per case
 // of the 4,209) the required stack takes before apb adds anything: a ladder of minimal clients,
-// each in a fresh process against the same fake server (docs/performance.md, "The floor").
+// each in a fresh process against the same fake server (docs/performance.md, "The floor of the
+// required stack").
 //   http         apb's lean fetch over node:http, one fixed body of the benchmark's mean prompt size
 //   sdk          + the AI SDK's doGenerate (the maintained SDK the engine must use), same fixed prompt
 //   sdk-dataset  + the dataset streamed (apb's line reader, JSON.parse), a prompt made of the raw
-//                  fields and attachments, one result line appended per call
+//                  fields and attachments
 //   sdk-apb-case + apb's case parser (trusted, as in a run's second pass) and prompt builder instead
-// None validates, judges, retries, fingerprints or writes a second line, as `apb run` does.
+// Every level appends one result line per call. None validates, judges, retries, fingerprints or
+// writes a second line; `apb run` does all of that.
 // `node --expose-gc bench/stack-floor.mjs [--repeat N]` after `npm run build`.
 import { fork } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
