@@ -26,6 +26,7 @@ const KNOBS = {
   harnessFlags: [...(process.env.APB_BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.APB_BENCH_PROFILE}`] : []), ...words(process.env.APB_BENCH_NODE_FLAGS)],
   serverFlags: words(process.env.APB_BENCH_SERVER_FLAGS),
 };
+if (!(Number.isFinite(KNOBS.scale) && KNOBS.scale > 0)) throw new Error(`APB_BENCH_SCALE must be a positive number (got "${process.env.APB_BENCH_SCALE}")`);
 const dist = (file) => pathToFileURL(path.join(KNOBS.dist, file)).href;
 
 export const TARGETS = { limitRatio: 0.9, cpuMsPerCall: 1, peakRssMb: 200 };

@@ -14,7 +14,7 @@ if (!existsSync(`${root}dist/pipeline/run.js`)) {
   console.error('bench: dist/ is missing; run `npm run build` first');
   process.exit(1);
 }
-if ((process.env.APB_BENCH_SCALE ?? '1') !== '1') {
+if (Number(process.env.APB_BENCH_SCALE ?? 1) !== 1) {
   console.error('bench: APB_BENCH_SCALE is for investigations with bench/engine.mjs; the targets are for the full 4,209-case run');
   process.exit(1);
 }
