@@ -12,7 +12,7 @@
 // writes a second line; `apb run` does all of that.
 // `node --expose-gc bench/stack-floor.mjs [--repeat N]` after `npm run build`.
 import { fork } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -131,6 +131,10 @@ if (process.argv[2] === '--level') {
   process.send(await runLevel(JSON.parse(process.argv[3])));
   process.exit(0);
 } else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  if (!existsSync(fileURLToPath(dist('pipeline/run.js')))) {
+    console.error('stack-floor: dist/ is missing; run `npm run build` first');
+    process.exit(1);
+  }
   const repeats = Number(process.argv[process.argv.indexOf('--repeat') + 1]) || 1;
   const work = mkdtempSync(path.join(os.tmpdir(), 'apb-bench-floor-'));
   const server = await startServer(work);
