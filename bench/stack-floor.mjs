@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { SPLIT_SIZES } from './apb-scale.mjs';
 import { startServer } from './engine.mjs';
 
 const LEVELS = ['http', 'sdk', 'sdk-dataset', 'sdk-apb-case'];
@@ -73,12 +74,12 @@ async function runLevel({ level, baseUrl, datasetDir, cases, promptChars }) {
   })();
   const images = new Map();
   const records = (async function* () {
-    for (const split of ['holistic_planning', 'holistic_tool_extraneous', 'holistic_unsolvable', 'step_wise_planning', 'step_wise_tool_extraneous', 'step_wise_tool_broken']) {
+    for (const split of Object.keys(SPLIT_SIZES)) {
       for await (const { text: line } of readLines(path.join(datasetDir, 'data', `${split}.jsonl`))) yield JSON.parse(line);
     }
   })();
   const apbCases = (async function* () {
-    for await (const item of readCases(datasetDir, { trusted: { invalidLines: new Set() } })) yield item.case;
+    for await (const item of readCases(datasetDir, { trusted: { invalidLines: new Set() } })) if (item.kind === 'case') yield item.case;
   })();
   const perLevel = {
     http: [fixed, async (index) => {
@@ -119,6 +120,7 @@ async function meanPromptChars(datasetDir) {
   let chars = 0;
   let count = 0;
   for await (const item of readCases(datasetDir)) {
+    if (item.kind !== 'case') continue;
     const prompt = await toSdkPrompt(plannerPromptOf(item.case, DEFAULT_PROMPT_OPTIONS).messages, 'floor');
     for (const message of prompt) for (const part of Array.isArray(message.content) ? message.content : [{ text: message.content }]) chars += (part.text ?? part.data ?? '').length;
     count += 1;
