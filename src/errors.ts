@@ -72,3 +72,8 @@ export class ProviderError extends ApbError {
     this.kind = options.kind;
   }
 }
+
+/** True for errors that must stop the whole run instead of becoming a case outcome: a rejected key or an abort. */
+export function isFatal(error: unknown): boolean {
+  return (error instanceof ProviderError && (error.kind === 'auth' || error.kind === 'aborted')) || (error as Error)?.name === 'AbortError';
+}

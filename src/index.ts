@@ -29,6 +29,11 @@ export { rowFromJudgementLine } from './pipeline/result-rows.js';
 export { writeRunOutputs } from './pipeline/outputs.js';
 export type { JudgementLine, PredictionLine } from './pipeline/records.js';
 
+export { refineAnswer, type RefineOutcome, type RefineRequest } from './refine/refine-answer.js';
+export { functionCritic, providerCritic, type Critic, type CriticReply, type CritiqueRequest } from './refine/critic.js';
+export { critiqueProfile, type CritiqueProfile, type RefineMode } from './refine/refine-prompts.js';
+export type { CritiqueRecord, RefineRound, RefineStatus, RefineStep, RevisionRecord, RoleUsage } from './refine/records.js';
+
 export { computeTables, type Tables } from './metrics/tables.js';
 export { officialScores } from './metrics/official-groups.js';
 export type { ResultRow } from './metrics/result-row.js';

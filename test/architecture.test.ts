@@ -88,6 +88,13 @@ describe('architecture', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('lets refine/ reach models only through the Provider contract, and never the pipeline, reports or judges', () => {
+    const allowed = ['refine/', 'dataset/case.ts', 'settings/', 'judge/render-material.ts', 'providers/provider.ts', 'errors.ts', 'redact.ts'];
+    const offenders = [...graph].flatMap(([file, { local }]) => (file.startsWith('refine/') ? local.filter((target) => !isUnder(target, ...allowed)).map((target) => `${file} imports ${target}`) : []));
+    expect(offenders).toEqual([]);
+    expect([...graph.keys()].some((file) => file.startsWith('refine/'))).toBe(true);
+  });
+
   it('has no import cycle', () => {
     const state = new Map<string, 'visiting' | 'done'>();
     const cycles: string[] = [];

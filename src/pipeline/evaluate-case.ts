@@ -4,7 +4,7 @@
  * failure or an abort escapes, because those must stop the run.
  */
 import type { Case } from '../dataset/case.js';
-import { ProviderError } from '../errors.js';
+import { isFatal, ProviderError } from '../errors.js';
 import { runChecks } from '../judge/checks/index.js';
 import type { Judge } from '../judge/judge.js';
 import type { ProviderResult } from '../providers/provider.js';
@@ -23,10 +23,8 @@ export interface CaseContext {
   signal?: AbortSignal;
 }
 
-/** True for errors that must stop the whole run instead of becoming a case outcome. */
-export function isFatal(error: unknown): boolean {
-  return (error instanceof ProviderError && (error.kind === 'auth' || error.kind === 'aborted')) || (error as Error)?.name === 'AbortError';
-}
+/** Errors that stop a run (kept here for the pipeline's callers; defined in errors.ts, where refine/ reads it too). */
+export { isFatal };
 
 /** Builds the planner prompt of a case (what the planner sees, and what the judge is shown). */
 export function plannerPromptOf(caseItem: Case, options: PromptOptions): Prompt {
