@@ -37,3 +37,8 @@ export type { CritiqueRecord, RefineRound, RefineStatus, RefineStep, RevisionRec
 export { computeTables, type Tables } from './metrics/tables.js';
 export { officialScores } from './metrics/official-groups.js';
 export type { ResultRow } from './metrics/result-row.js';
+
+// Scale (issue 17): shards, merge, streaming scores.
+export { shardOfId, inShard, type Shard } from './pipeline/shard.js';
+export { mergeRuns, type MergeSummary } from './pipeline/merge.js';
+export { ScoresAccumulator } from './pipeline/scores.js';

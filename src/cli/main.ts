@@ -9,6 +9,7 @@ import { APB_VERSION } from '../version.js';
 import { registerAgreementCommand } from './commands/agreement.js';
 import { registerDataCommands } from './commands/data.js';
 import { registerJudgeCommand } from './commands/judge.js';
+import { registerMergeCommand } from './commands/merge.js';
 import { registerReportCommand } from './commands/report.js';
 import { registerRunCommand } from './commands/run.js';
 import { registerScoreCommand } from './commands/score.js';
@@ -28,6 +29,7 @@ export function buildProgram(outcome: CommandOutcome): Command {
   registerReportCommand(program, outcome);
   registerJudgeCommand(program, outcome);
   registerAgreementCommand(program, outcome);
+  registerMergeCommand(program, outcome);
   for (const command of program.commands) command.exitOverride();
   return program;
 }

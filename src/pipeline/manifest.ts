@@ -56,6 +56,17 @@ export interface Manifest {
   usage: { planner: UsageTotals; judge: UsageTotals; prices_as_of?: string | null };
   /** The `--max-cost` budget of the latest invocation, when one was given. */
   budget?: { max_cost_usd: number; spent_usd: number; refused_calls: number; stopped: boolean };
+  /** Set by `apb merge`: the directories this one was merged from. */
+  merge?: MergeRecord;
+}
+
+/** What `manifest.json` of a merged directory records about its sources. */
+export interface MergeRecord {
+  sources: { dir: string; shard: string | null; status: Manifest['status']; base_url: string | null; judge_base_url: string | null }[];
+  /** Shards 1..N no source held; a merge of every shard has none. */
+  missing_shards: number[];
+  /** Lines left out because an earlier source already held the same (case, repeat) [and judge]. */
+  duplicates_dropped: { predictions: number; judgements: number };
 }
 
 

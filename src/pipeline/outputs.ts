@@ -4,7 +4,7 @@ import path from 'node:path';
 import { InputError, type InputIssue } from '../errors.js';
 import { writeRunReports } from '../report/write-reports.js';
 import { readJsonLines } from './results-store.js';
-import { computeScores } from './scores.js';
+import { ScoresAccumulator } from './scores.js';
 
 /** Every line of a run's judgements.jsonl; an unreadable line is an input error naming file and line. */
 export async function readJudgementLines(dir: string): Promise<Record<string, unknown>[]> {
@@ -16,10 +16,17 @@ export async function readJudgementLines(dir: string): Promise<Record<string, un
   return lines;
 }
 
-/** Recomputes scores.json from judgements.jsonl (the official groups, plus every table this run fills). */
+/**
+ * Recomputes scores.json from judgements.jsonl (the official groups, plus every table this run
+ * fills), streaming the file: only each line's row and slim copy are kept, never the lines.
+ */
 export async function writeScores(dir: string, onWarning: (message: string) => void = () => {}): Promise<void> {
-  const lines = await readJudgementLines(dir);
-  const scores = computeScores(lines, {}, (index, message) => onWarning(`judgements.jsonl line ${index + 1} is only in the official groups: ${message}`));
+  const file = path.join(dir, 'judgements.jsonl');
+  const issues: InputIssue[] = [];
+  const accumulator = new ScoresAccumulator((index, message) => onWarning(`judgements.jsonl line ${index + 1} is only in the official groups: ${message}`));
+  for await (const { value } of readJsonLines(file, (line, message) => issues.push({ file, line, field: '(line)', message }))) accumulator.add(value);
+  if (issues.length > 0) throw new InputError(issues);
+  const scores = accumulator.result();
   writeFileSync(path.join(dir, 'scores.json'), `${JSON.stringify(scores, null, 2)}\n`);
 }
 

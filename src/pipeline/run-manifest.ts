@@ -6,6 +6,7 @@ import { type Manifest, type ManifestIdentity } from './manifest.js';
 import type { Planner } from './planner.js';
 import { emptyCaseInput } from './prompt-versions.js';
 import type { Selection } from './select-cases.js';
+import { formatShard } from './shard.js';
 import type { PromptOptions } from '../settings/prompt.js';
 
 /** What of a resolved run the manifest records (`ResolvedRun` has it all). */
@@ -57,11 +58,12 @@ export function startManifest(run: RunDescription, identity: ManifestIdentity, p
     selection: {
       limit: selection.limitPerSplit ?? null,
       ids: selection.ids ? [...selection.ids] : null,
-      shard: selection.shard ? `${selection.shard.index}/${selection.shard.count}` : null,
+      shard: selection.shard ? formatShard(selection.shard) : null,
       repeats: selection.repeats,
     },
     identity: previous ? { ...identity, prompt_versions: { ...previous.identity.prompt_versions, ...identity.prompt_versions } } : identity,
     counts: previous?.counts ?? { cases: 0, invalid_records: 0, resumed: 0, predictions: { ok: 0, error: 0, parse_error: 0 }, judgements: { ok: 0, judge_error: 0 } },
+    ...(previous?.merge ? { merge: previous.merge } : {}),
     usage: previous?.usage ?? { planner: { calls: 0, cached_calls: 0, input_tokens: 0, output_tokens: 0, cost_usd: null }, judge: { calls: 0, cached_calls: 0, input_tokens: 0, output_tokens: 0, cost_usd: null } },
   };
 }

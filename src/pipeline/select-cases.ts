@@ -7,14 +7,15 @@ import { ContentHasher } from '../dataset/content-hash.js';
 import { FileResolver } from '../dataset/files.js';
 import { readCases, type ReadOptions } from '../dataset/read-cases.js';
 import { InputError, type InputIssue } from '../errors.js';
+import { inShard, type Shard } from './shard.js';
 
 export interface Selection {
   datasetDir: string;
   splits: SplitName[];
   limitPerSplit?: number;
   ids?: ReadonlySet<string>;
-  /** 1-based shard of the selected cases, by position. */
-  shard?: { index: number; count: number };
+  /** 1-based shard of the selected cases: a stable partition by case id (`shard.ts`). */
+  shard?: Shard;
   repeats: number;
 }
 
@@ -62,14 +63,12 @@ export function selectedCases(selection: Selection, check: SelectionCheck): Asyn
 }
 
 async function* readSelected(selection: Selection, options: ReadOptions, onInvalid: (issues: InputIssue[]) => void): AsyncGenerator<Case> {
-  let position = 0;
   for await (const item of readCases(selection.datasetDir, options)) {
     if (item.kind === 'invalid') {
       onInvalid(item.issues);
       continue;
     }
-    position += 1;
-    if (selection.shard && (position - 1) % selection.shard.count !== selection.shard.index - 1) continue;
+    if (selection.shard && !inShard(item.case.id, selection.shard)) continue;
     yield item.case;
   }
 }
