@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../errors.js';
-import type { Provider, ProviderRequest, ProviderResult } from '../providers/provider.js';
+import { partsOf, type Provider, type ProviderRequest, type ProviderResult } from '../providers/provider.js';
 import { makeJudgeInput } from './judge-input.fixture.js';
 import { createLlmJudge, reaskMessage } from './llm-judge.js';
 
@@ -44,7 +44,7 @@ describe('createLlmJudge', () => {
     expect(result.usage).toEqual({ inputTokens: 200, outputTokens: 20 });
     const second = provider.requests[1]!.messages;
     expect(second.map((message) => message.role)).toEqual(['system', 'user', 'assistant', 'user']);
-    const last = second[3]!.parts[0]!;
+    const last = partsOf(second[3]!)[0]!;
     expect(last.type === 'text' && last.text).toBe(reaskMessage({ kind: 'unjudged', reason: 'judge-parse-failure', message: 'the reply holds no JSON object' }));
   });
 

@@ -12,7 +12,12 @@ import type { ProviderRequest, Usage } from '../providers/provider.js';
 import type { CostOf } from './recount.js';
 
 /** Output tokens assumed for a call that sets no output cap (estimates only; billing uses reported usage). */
-export const DEFAULT_OUTPUT_TOKENS = { planner: 1024, judge: 512, critic: 1024 } as const;
+export const DEFAULT_OUTPUT_TOKENS: Readonly<Record<string, number>> = { planner: 1024, judge: 512, critic: 1024, agent: 512, user: 256 };
+
+/** The output tokens assumed for a role without a cap of its own (an unknown role is estimated like a planner). */
+export function defaultOutputTokens(role: string): number {
+  return DEFAULT_OUTPUT_TOKENS[role] ?? 1024;
+}
 
 /** A model spec's price: `free` for baselines and the rules judge, null when `data/prices.json` has no row for it. */
 export function priceOfSpec(model: string): Price | 'free' | null {
@@ -48,7 +53,7 @@ export function estimatedCost(price: Price, inputTokens: number, outputTokens: n
 /** The estimate the gate reserves for a request: its real prompt's tokens, and its output cap or the role's default. */
 export function estimateCallCost(request: ProviderRequest, price: Price): number {
   const { inputTokens, maxOutputTokens } = estimateRequestTokens(request);
-  return estimatedCost(price, inputTokens, maxOutputTokens || DEFAULT_OUTPUT_TOKENS[request.role]);
+  return estimatedCost(price, inputTokens, maxOutputTokens || defaultOutputTokens(request.role));
 }
 
 /** Thrown by the gate when a call would pass the budget; the run stops starting calls and ends `stopped-budget`. */

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { canonicalJson } from '../canonical-json.js';
-import type { FinishReason, Provider, ProviderRequest, ProviderResult, Usage } from './provider.js';
+import type { ChatMessage, FinishReason, ModelToolCall, Provider, ProviderRequest, ProviderResult, Usage } from './provider.js';
 
 /** Bump when the key's inputs or the stored reply change shape: old entries are then never hit. */
 export const CACHE_SCHEMA_VERSION = 1;
@@ -23,26 +23,35 @@ export interface CacheScope {
 
 interface StoredReply {
   text: string;
+  toolCalls?: ModelToolCall[];
   usage: Usage | null;
   finishReason: FinishReason;
   warnings?: string[];
 }
 
-/** The inputs of a cache key, images replaced by their sha256. */
+/** One message as it enters the key: images by their sha256; tool calls and results as sent. */
+function keyOfMessage(message: ChatMessage): Record<string, unknown> {
+  if (message.role === 'tool') return { role: 'tool', results: message.results };
+  const parts = message.parts.map((part) => (part.type === 'text' ? { text: part.text } : { imageSha256: part.file.sha256 }));
+  return 'toolCalls' in message ? { role: message.role, parts, toolCalls: message.toolCalls } : { role: message.role, parts };
+}
+
+/**
+ * The inputs of a cache key, images replaced by their sha256. Tools and tool choice enter only when a request
+ * has them, so the keys of plain text requests are unchanged (no schema bump, no cold cache).
+ */
 export function cacheKeyInputs(scope: CacheScope, request: ProviderRequest): Record<string, unknown> {
   return {
     schemaVersion: CACHE_SCHEMA_VERSION,
     provider: scope.provider,
     model: scope.model,
     baseUrl: scope.baseUrl,
-    messages: request.messages.map((message) => ({
-      role: message.role,
-      parts: message.parts.map((part) => (part.type === 'text' ? { text: part.text } : { imageSha256: part.file.sha256 })),
-    })),
+    messages: request.messages.map(keyOfMessage),
     json: request.json,
     sampling: request.sampling,
     promptVersion: request.promptVersion,
     repeat: request.repeat,
+    ...(request.tools ? { tools: request.tools, toolChoice: request.toolChoice ?? 'auto' } : {}),
   };
 }
 
@@ -89,7 +98,13 @@ export class ResponseCache {
 
   /** Stores a reply (replacing any earlier one under the same key). */
   put(key: string, scope: CacheScope, result: ProviderResult): void {
-    const reply: StoredReply = { text: result.text, usage: result.usage, finishReason: result.finishReason, ...(result.warnings ? { warnings: result.warnings } : {}) };
+    const reply: StoredReply = {
+      text: result.text,
+      ...(result.toolCalls?.length ? { toolCalls: result.toolCalls } : {}),
+      usage: result.usage,
+      finishReason: result.finishReason,
+      ...(result.warnings ? { warnings: result.warnings } : {}),
+    };
     this.insert.run(key, scope.provider, scope.model, new Date().toISOString(), JSON.stringify(reply));
   }
 

@@ -1,8 +1,8 @@
 /** Token estimates for budgets and rate caps (billing always uses the usage the endpoint reports). */
 import { createRequire } from 'node:module';
 import type * as Tokenizer from 'gpt-tokenizer';
-import type { PromptMessage } from '../settings/prompt.js';
-import type { ProviderRequest } from './provider.js';
+import { canonicalJson } from '../canonical-json.js';
+import type { ChatMessage, ProviderRequest, ToolDefinition } from './provider.js';
 
 // Loaded on first use: its tables cost ~60 MB of memory, and most runs never estimate.
 let tokenizer: typeof Tokenizer | undefined;
@@ -21,19 +21,28 @@ export const MESSAGE_OVERHEAD_TOKENS = 4;
 
 const NO_SPECIAL_TOKENS = { disallowedSpecial: new Set<string>() };
 
-/** Estimated input tokens of messages: o200k text tokens + per-message overhead + a fixed allowance per image. */
-export function estimateInputTokens(messages: PromptMessage[]): number {
-  let total = 0;
+/**
+ * Estimated input tokens of messages (and of the tool definitions sent with them): o200k text tokens + per-message
+ * overhead + a fixed allowance per image; tool calls, tool results and definitions count as their JSON text.
+ */
+export function estimateInputTokens(messages: ChatMessage[], tools: readonly ToolDefinition[] = []): number {
+  const count = (text: string) => countTokens(text, NO_SPECIAL_TOKENS);
+  let total = tools.length > 0 ? count(canonicalJson(tools)) : 0;
   for (const message of messages) {
     total += MESSAGE_OVERHEAD_TOKENS;
-    for (const part of message.parts) total += part.type === 'text' ? countTokens(part.text, NO_SPECIAL_TOKENS) : IMAGE_TOKEN_ALLOWANCE;
+    if (message.role === 'tool') {
+      for (const result of message.results) total += MESSAGE_OVERHEAD_TOKENS + count(result.content);
+      continue;
+    }
+    for (const part of message.parts) total += part.type === 'text' ? count(part.text) : IMAGE_TOKEN_ALLOWANCE;
+    if ('toolCalls' in message) for (const call of message.toolCalls) total += count(`${call.name}${canonicalJson(call.arguments)}`);
   }
   return total;
 }
 
 /** Estimated tokens a request may use: its input plus the output cap when one is set (what token-per-minute limits count). */
 export function estimateRequestTokens(request: ProviderRequest): { inputTokens: number; maxOutputTokens: number; total: number } {
-  const inputTokens = estimateInputTokens(request.messages);
+  const inputTokens = estimateInputTokens(request.messages, request.tools);
   const maxOutputTokens = request.sampling.maxOutputTokens ?? 0;
   return { inputTokens, maxOutputTokens, total: inputTokens + maxOutputTokens };
 }

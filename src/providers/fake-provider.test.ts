@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../errors.js';
 import { FakeProvider } from './fake-provider.js';
-import type { ProviderRequest } from './provider.js';
+import { partsOf, type ProviderRequest } from './provider.js';
 
 const request = (text: string): ProviderRequest => ({ messages: [{ role: 'user', parts: [{ type: 'text', text }] }], promptVersion: 'v', json: true, sampling: {}, repeat: 0, role: 'judge' });
 
@@ -17,7 +17,7 @@ describe('FakeProvider', () => {
     await expect(fake.generate(request('b'))).rejects.toBe(error);
     expect((await fake.generate(request('c'))).text).toBe('echo 1');
     expect((await fake.generate(request('d'))).text).toBe('again');
-    expect(fake.requests.map((recorded) => recorded.messages[0]?.parts[0])).toEqual(['a', 'b', 'c', 'd'].map((text) => ({ type: 'text', text })));
+    expect(fake.requests.map((recorded) => partsOf(recorded.messages[0]!)[0])).toEqual(['a', 'b', 'c', 'd'].map((text) => ({ type: 'text', text })));
   });
 
   it('throws when the script runs out and there is no fallback', async () => {

@@ -1,11 +1,12 @@
 /** `FakeProvider`: an in-process Provider that plays a script of replies and errors, for tests of the core. */
 import { ProviderError } from '../errors.js';
-import type { FinishReason, Provider, ProviderRequest, ProviderResult, Usage } from './provider.js';
+import type { FinishReason, ModelToolCall, Provider, ProviderRequest, ProviderResult, Usage } from './provider.js';
 import { abortableSleep } from './retry.js';
 
 /** One scripted reply. */
 export interface FakeReplyStep {
   text: string;
+  toolCalls?: ModelToolCall[];
   usage?: Usage | null;
   finishReason?: FinishReason;
   latencyMs?: number;
@@ -54,9 +55,10 @@ export class FakeProvider implements Provider {
     if ('error' in outcome) throw outcome.error;
     return {
       text: outcome.text,
+      ...(outcome.toolCalls?.length ? { toolCalls: outcome.toolCalls } : {}),
       usage: outcome.usage === undefined ? { inputTokens: 10, outputTokens: 5 } : outcome.usage,
       latencyMs: outcome.latencyMs ?? 1,
-      finishReason: outcome.finishReason ?? 'stop',
+      finishReason: outcome.finishReason ?? (outcome.toolCalls?.length ? 'tool-calls' : 'stop'),
       attempts: 1,
       cached: false,
     };

@@ -1,5 +1,5 @@
 /** The `Provider` contract: the only shape the core knows of a model endpoint. */
-import type { PromptMessage } from '../settings/prompt.js';
+import type { PromptMessage, PromptPart } from '../settings/prompt.js';
 
 /** Token counts as reported by the endpoint (never estimated here). */
 export interface Usage {
@@ -22,22 +22,73 @@ export interface SamplingParams {
   providerOptions?: Record<string, Record<string, unknown>>;
 }
 
+/** A tool the model may call (function calling): its name, what it does, and a JSON schema of its arguments. */
+export interface ToolDefinition {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+/** One tool call the model made; `argumentsError` says why its arguments could not be read as a JSON object. */
+export interface ModelToolCall {
+  id: string;
+  name: string;
+  arguments: Record<string, unknown>;
+  argumentsError?: string;
+}
+
+/** What a tool call returned, sent back to the model; `isError` marks an error text (tau2's `Error: …`). */
+export interface ToolResult {
+  callId: string;
+  name: string;
+  content: string;
+  isError: boolean;
+}
+
+/** A model turn that called tools (with any text it said beside them). */
+export interface AssistantToolCallMessage {
+  role: 'assistant';
+  parts: PromptPart[];
+  toolCalls: ModelToolCall[];
+}
+
+/** The results of the previous turn's tool calls, one per call. */
+export interface ToolResultMessage {
+  role: 'tool';
+  results: ToolResult[];
+}
+
+/** A message of a request: a prompt message, or (in tool-calling conversations) a tool-call turn or its results. */
+export type ChatMessage = PromptMessage | AssistantToolCallMessage | ToolResultMessage;
+
+/** Who is calling, for usage accounting; open-ended (planner, judge, critic, agent, user simulator, …). */
+export type CallRole = 'planner' | 'judge' | 'critic' | 'agent' | 'user' | (string & {});
+
+/** How the model may use the tools: as it likes, must call one, or must not. */
+export type ToolChoice = 'auto' | 'required' | 'none';
+
 export interface ProviderRequest {
-  messages: PromptMessage[];
+  messages: ChatMessage[];
   promptVersion: string;
   /** Ask for a JSON object reply where the endpoint supports it (with a fallback where it does not). */
   json: boolean;
   sampling: SamplingParams;
   /** Repeat index: distinct repeats are distinct cache entries. */
   repeat: number;
-  /** Who is calling, for usage accounting: planner, judge or critic. */
-  role: 'planner' | 'judge' | 'critic';
+  /** Who is calling, for usage accounting: planner, judge, critic, agent, user (simulator), … */
+  role: CallRole;
+  /** Tools the model may call; absent for plain text requests. */
+  tools?: ToolDefinition[];
+  /** Default `auto` when tools are given. */
+  toolChoice?: ToolChoice;
 }
 
 export type FinishReason = 'stop' | 'length' | 'content-filter' | 'tool-calls' | 'error' | 'other' | 'unknown';
 
 export interface ProviderResult {
   text: string;
+  /** Tool calls the model made, in order (absent or empty when it only answered in text). */
+  toolCalls?: ModelToolCall[];
   usage: Usage | null;
   latencyMs: number;
   finishReason: FinishReason;
@@ -47,6 +98,16 @@ export interface ProviderResult {
   cached: boolean;
   /** Options the endpoint or SDK dropped or changed (e.g. an unsupported temperature), for the run record. */
   warnings?: string[];
+}
+
+/** True for a message that carries prompt parts (every kind but tool results). */
+export function hasParts(message: ChatMessage): message is PromptMessage | AssistantToolCallMessage {
+  return message.role !== 'tool';
+}
+
+/** The prompt parts of a message (none for tool results). */
+export function partsOf(message: ChatMessage): PromptPart[] {
+  return hasParts(message) ? message.parts : [];
 }
 
 /** A model endpoint. Failures throw `ProviderError`. */

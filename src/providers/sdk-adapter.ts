@@ -6,10 +6,10 @@
  */
 import type { LanguageModel } from 'ai';
 import { ProviderError } from '../errors.js';
-import type { PromptMessage } from '../settings/prompt.js';
+import type { PromptPart } from '../settings/prompt.js';
 import { classifyError, rejectsJsonMode } from './classify-error.js';
 import { readImage } from './image-bytes.js';
-import type { FinishReason, Provider, ProviderRequest, ProviderResult, Usage } from './provider.js';
+import type { ChatMessage, FinishReason, ModelToolCall, Provider, ProviderRequest, ProviderResult, ToolDefinition, Usage } from './provider.js';
 
 /** The SDK's language-model spec (v3), and what its `doGenerate` takes and returns. */
 export type SdkLanguageModel = Extract<LanguageModel, { specificationVersion: 'v3' }>;
@@ -59,6 +59,7 @@ export function createSdkProvider(config: SdkAdapterConfig): Provider {
         providerOptions: vendorOptions ? ({ [config.optionsKey.sdk]: vendorOptions } as CallOptions['providerOptions']) : undefined,
         abortSignal: signal,
         ...(json ? { responseFormat: { type: 'json' as const } } : {}),
+        ...(request.tools ? toolOptions(request.tools, request.toolChoice) : {}),
       });
     } catch (error) {
       if (json && rejectsJsonMode(error)) return 'json-rejected' as const;
@@ -81,8 +82,10 @@ export function createSdkProvider(config: SdkAdapterConfig): Provider {
       }
       const warnings = (result.warnings ?? []).map((warning) => JSON.stringify(warning));
       if (jsonRejected && request.json && config.jsonMode) warnings.push('JSON reply mode rejected by the endpoint; sent without it');
+      const toolCalls = toolCallsOf(result.content);
       return {
         text: textOf(result.content),
+        ...(toolCalls.length > 0 ? { toolCalls } : {}),
         usage: toUsage(result.usage),
         latencyMs: Math.round(performance.now() - started),
         finishReason: toFinishReason(result.finishReason?.unified),
@@ -101,10 +104,51 @@ function textOf(content: SdkResult['content']): string {
   return text;
 }
 
-/** Prompt messages → the SDK prompt; image bytes are read now, and images are accepted in user messages only. */
-export async function toSdkPrompt(messages: PromptMessage[], provider: string): Promise<SdkPrompt> {
+/** Our tool definitions and choice → the SDK's function tools and tool choice. */
+function toolOptions(tools: readonly ToolDefinition[], choice: ProviderRequest['toolChoice']): Pick<CallOptions, 'tools' | 'toolChoice'> {
+  return {
+    tools: tools.map((tool) => ({ type: 'function' as const, name: tool.name, description: tool.description, inputSchema: tool.parameters as never })),
+    toolChoice: { type: choice ?? 'auto' },
+  };
+}
+
+/** The reply's tool calls; arguments that are not a JSON object are kept as an error, never guessed at. */
+function toolCallsOf(content: SdkResult['content']): ModelToolCall[] {
+  const calls: ModelToolCall[] = [];
+  for (const part of content) {
+    if (part.type !== 'tool-call') continue;
+    calls.push({ id: part.toolCallId, name: part.toolName, ...readArguments(part.input) });
+  }
+  return calls;
+}
+
+/** Tool-call arguments (JSON text from the model, untrusted) → an object, or an empty one and the reason. */
+export function readArguments(input: string): Pick<ModelToolCall, 'arguments' | 'argumentsError'> {
+  if (input.trim() === '') return { arguments: {} };
+  try {
+    const value: unknown = JSON.parse(input);
+    if (value && typeof value === 'object' && !Array.isArray(value)) return { arguments: value as Record<string, unknown> };
+    return { arguments: {}, argumentsError: `arguments are not a JSON object: ${input.slice(0, 200)}` };
+  } catch {
+    return { arguments: {}, argumentsError: `arguments are not valid JSON: ${input.slice(0, 200)}` };
+  }
+}
+
+/** Chat messages → the SDK prompt; image bytes are read now, and images are accepted in user messages only. */
+export async function toSdkPrompt(messages: ChatMessage[], provider: string): Promise<SdkPrompt> {
   return Promise.all(
     messages.map(async (message): Promise<SdkPrompt[number]> => {
+      if (message.role === 'tool') {
+        return {
+          role: 'tool',
+          content: message.results.map((result) => ({
+            type: 'tool-result' as const,
+            toolCallId: result.callId,
+            toolName: result.name,
+            output: result.isError ? { type: 'error-text' as const, value: result.content } : { type: 'text' as const, value: result.content },
+          })),
+        };
+      }
       if (message.role === 'user') {
         const content = await Promise.all(
           message.parts.map(async (part) => {
@@ -118,10 +162,22 @@ export async function toSdkPrompt(messages: PromptMessage[], provider: string): 
       if (message.parts.some((part) => part.type === 'image')) {
         throw new ProviderError({ provider, kind: 'client', retryable: false, message: `${provider}: image parts are only supported in user messages (got one in a ${message.role} message)` });
       }
-      const text = message.parts.map((part) => (part.type === 'text' ? part.text : '')).join('\n\n');
-      return message.role === 'system' ? { role: 'system', content: text } : { role: 'assistant', content: [{ type: 'text', text }] };
+      const text = textOfParts(message.parts);
+      if (message.role === 'system') return { role: 'system', content: text };
+      const calls = 'toolCalls' in message ? message.toolCalls : [];
+      return {
+        role: 'assistant',
+        content: [
+          ...(text !== '' || calls.length === 0 ? [{ type: 'text' as const, text }] : []),
+          ...calls.map((call) => ({ type: 'tool-call' as const, toolCallId: call.id, toolName: call.name, input: call.arguments })),
+        ],
+      };
     }),
   );
+}
+
+function textOfParts(parts: PromptPart[]): string {
+  return parts.map((part) => (part.type === 'text' ? part.text : '')).join('\n\n');
 }
 
 async function readImageOrFail(file: Parameters<typeof readImage>[0], provider: string) {

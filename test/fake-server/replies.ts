@@ -7,8 +7,10 @@ export type TransportFault = 'reset' | 'truncate' | 'garbage' | 'hang';
 export interface FakeReply {
   /** HTTP status; non-2xx gets an error body in the wire's format with `message`. */
   status?: number;
-  /** Reply text for a success (default `ok`). */
+  /** Reply text for a success (default `ok`, or empty when the reply calls tools). */
   text?: string;
+  /** Tool calls the reply makes (ids default to `call_<request>_<n>`; string arguments are sent verbatim). */
+  toolCalls?: Array<{ id?: string; name: string; arguments: unknown }>;
   /** Error message for a non-2xx status. */
   message?: string;
   finishReason?: 'stop' | 'length';
@@ -25,6 +27,7 @@ export interface FakeReply {
 export const replies = {
   text: (text: string, extra: Partial<FakeReply> = {}): FakeReply => ({ text, ...extra }),
   json: (value: unknown): FakeReply => ({ text: JSON.stringify(value) }),
+  toolCalls: (...calls: Array<{ name: string; arguments: unknown; id?: string }>): FakeReply => ({ text: '', toolCalls: calls }),
   fencedJson: (value: unknown): FakeReply => ({ text: `Here is the plan:\n\`\`\`json\n${JSON.stringify(value, null, 2)}\n\`\`\`` }),
   prose: (text = 'I would first search for the file, then open it and summarise it.'): FakeReply => ({ text }),
   lengthCut: (text = '{"plan": ["step 1", "st'): FakeReply => ({ text, finishReason: 'length' }),

@@ -227,13 +227,15 @@ class LoopbackModelServer implements FakeServer {
   }
 
   private success(wire: Wire, request: RecordedRequest, reply: FakeReply): Record<string, unknown> {
-    const text = reply.text ?? 'ok';
+    const toolCalls = (reply.toolCalls ?? []).map((call, n) => ({ id: call.id ?? `call_${request.index}_${n}`, name: call.name, arguments: call.arguments }));
+    const text = reply.text ?? (toolCalls.length > 0 ? '' : 'ok');
     return successBody(wire, {
       text,
+      toolCalls,
       model: request.parsed?.model ?? 'fake-model',
       finishReason: reply.finishReason ?? 'stop',
       inputTokens: reply.usage?.inputTokens ?? Math.max(1, Math.ceil((request.parsed?.text.length ?? 0) / 4)),
-      outputTokens: reply.usage?.outputTokens ?? Math.max(1, Math.ceil(text.length / 4)),
+      outputTokens: reply.usage?.outputTokens ?? Math.max(1, Math.ceil((text.length + JSON.stringify(toolCalls).length * Number(toolCalls.length > 0)) / 4)),
       index: request.index,
     });
   }
