@@ -30,7 +30,8 @@ function request(caseItem: Case, extra: Partial<RefineRequest> & Pick<RefineRequ
   return { split: caseItem.split, input: caseItem.input, prompt, initialAnswer: 'INITIAL-ANSWER-TEXT', ...extra };
 }
 
-const textOf = (sent: ProviderRequest) => promptText({ messages: sent.messages, promptVersion: sent.promptVersion });
+// Refinement requests carry prompt messages only (no tool turns), hence the narrowing cast.
+const textOf = (sent: ProviderRequest) => promptText({ messages: sent.messages as Prompt['messages'], promptVersion: sent.promptVersion });
 const serverError = () => ({ error: new ProviderError({ provider: 'fake', kind: 'server', retryable: true, status: 503, message: 'fake 503' }) });
 
 describe('refineAnswer', () => {
@@ -47,7 +48,7 @@ describe('refineAnswer', () => {
     expect(textOf(critique!)).toContain('Data-access violation');
     // The critic sees the planner's prompt exactly, images included.
     const prompt = SETTINGS[caseItem.split].buildPrompt(caseItem.input, DEFAULT_PROMPT_OPTIONS);
-    const images = (sent: { messages: Prompt['messages'] }) => sent.messages.flatMap((message) => message.parts.filter((part) => part.type === 'image').map((part) => part.file.sha256));
+    const images = (sent: { messages: ProviderRequest['messages'] }) => (sent.messages as Prompt['messages']).flatMap((message) => message.parts.filter((part) => part.type === 'image').map((part) => part.file.sha256));
     expect(images(critique!)).toEqual(images(prompt));
     expect(images(critique!).length).toBeGreaterThan(0);
     for (const message of prompt.messages) for (const part of message.parts) if (part.type === 'text') expect(textOf(critique!)).toContain(part.text);
