@@ -10,7 +10,7 @@ import type { SamplingParams } from '../providers/provider.js';
 import type { RunProviders } from './run-providers.js';
 
 /** `baseline:NAME` → the named baseline; `PROVIDER:MODEL` → a model behind the run's provider stack. */
-export function resolvePlanner(spec: string, providers: RunProviders, options: { baseUrl: string | null; sampling: SamplingParams; json: boolean }): Planner {
+export function resolvePlanner(spec: string, providers: RunProviders, options: { baseUrl: string | readonly string[] | null; sampling: SamplingParams; json: boolean }): Planner {
   if (spec.startsWith('baseline:')) {
     const name = spec.slice('baseline:'.length);
     const baseline = (BASELINES as Record<string, (typeof BASELINES)[keyof typeof BASELINES]>)[name];
@@ -23,7 +23,7 @@ export function resolvePlanner(spec: string, providers: RunProviders, options: {
 
 /** How every LLM judge of a run is set up. */
 export interface JudgeResolveOptions {
-  baseUrl: string | null;
+  baseUrl: string | readonly string[] | null;
   protocol: 'paper' | 'official';
   /** The paper's Table 7 ablation; refused with `rules`, which always compares with the reference. */
   blind: boolean;

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import type { Budget } from '../pipeline/budget.js';
+import { endpointStats, HealthPool, type EndpointStats } from '../providers/endpoints.js';
 import { LimiterPool } from '../providers/limit.js';
 import { ResponseCache } from '../providers/cache.js';
 import type { Provider } from '../providers/provider.js';
@@ -25,8 +26,10 @@ export interface EngineOptions {
 }
 
 export interface RunProviders {
-  /** A decorated provider for a `PROVIDER:MODEL` spec and its base URL. */
-  provider(spec: string, baseUrl: string | null): Provider;
+  /** A decorated provider for a `PROVIDER:MODEL` spec and its base URL (several URLs: several endpoints, balanced). */
+  provider(spec: string, baseUrl: string | readonly string[] | null): Provider;
+  /** What every endpoint of the run has seen so far (requests, 429s, failures, limits, times set aside). */
+  endpointStats(): EndpointStats[];
   close(): void;
 }
 
@@ -37,6 +40,7 @@ export function defaultCacheDir(env: NodeJS.ProcessEnv): string {
 
 export function createRunProviders(options: EngineOptions): RunProviders {
   const limiters = new LimiterPool();
+  const health = new HealthPool();
   let cache: ResponseCache | null = null;
   return {
     provider(spec, baseUrl) {
@@ -52,9 +56,11 @@ export function createRunProviders(options: EngineOptions): RunProviders {
         maxRetries: options.maxRetries,
         cache: { cache, enabled: options.cache },
         limiters,
+        health,
         ...(gate ? { gate } : {}),
       });
     },
+    endpointStats: () => endpointStats(limiters, health),
     close() {
       cache?.close();
     },

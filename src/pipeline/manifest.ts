@@ -6,6 +6,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SplitName } from '../dataset/case.js';
 import { RunMismatchError } from '../errors.js';
+import type { EndpointStats } from '../providers/endpoints.js';
 import type { SamplingParams, Usage } from '../providers/provider.js';
 import { canonicalJson } from '../canonical-json.js';
 
@@ -13,9 +14,10 @@ import { canonicalJson } from '../canonical-json.js';
 export interface ManifestIdentity {
   dataset_content_hash: string;
   tested_model: string;
-  base_url: string | null;
+  /** One endpoint's URL, or the list of a balanced fleet (`--base-url` given several times). */
+  base_url: string | string[] | null;
   judges: string[];
-  judge_base_url: string | null;
+  judge_base_url: string | string[] | null;
   judge_version: string;
   protocol: 'paper' | 'official';
   allow_refusal: boolean;
@@ -56,13 +58,15 @@ export interface Manifest {
   usage: { planner: UsageTotals; judge: UsageTotals; prices_as_of?: string | null };
   /** The `--max-cost` budget of the latest invocation, when one was given. */
   budget?: { max_cost_usd: number; spent_usd: number; refused_calls: number; stopped: boolean };
+  /** The latest invocation's counts per endpoint (requests, 429s, failures, concurrency limits, times set aside). */
+  endpoints?: EndpointStats[];
   /** Set by `apb merge`: the directories this one was merged from. */
   merge?: MergeRecord;
 }
 
 /** What `manifest.json` of a merged directory records about its sources. */
 export interface MergeRecord {
-  sources: { dir: string; shard: string | null; status: Manifest['status']; base_url: string | null; judge_base_url: string | null }[];
+  sources: { dir: string; shard: string | null; status: Manifest['status']; base_url: ManifestIdentity['base_url']; judge_base_url: ManifestIdentity['judge_base_url'] }[];
   /** Shards 1..N no source held; a merge of every shard has none. */
   missing_shards: number[];
   /** Lines left out because an earlier source already held the same (case, repeat) [and judge]. */

@@ -22,7 +22,7 @@ import { loadSavedRun, type SavedPrediction } from './saved-predictions.js';
 export interface RejudgeEntry {
   judges: string[];
   judge_version: string;
-  judge_base_url: string | null;
+  judge_base_url: string | string[] | null;
   judge_protocol: 'paper' | 'official';
   judge_blind: boolean;
   source: string;

@@ -13,9 +13,10 @@ import type { PromptOptions } from '../settings/prompt.js';
 export interface RunDescription {
   selection: Selection;
   promptOptions: PromptOptions;
-  baseUrl: string | null;
+  /** The planner's endpoint(s); several are a balanced fleet of one model. */
+  baseUrl: string | readonly string[] | null;
   judgeIds: string[];
-  judgeBaseUrl: string | null;
+  judgeBaseUrl: string | readonly string[] | null;
   judgeVersion: string;
   judgeBlind: boolean;
 }
@@ -31,9 +32,9 @@ export async function identityOf(run: RunDescription, planner: Planner, datasetH
   return {
     dataset_content_hash: datasetHash ?? (await datasetContentHash(run.selection.datasetDir, run.selection.splits)),
     tested_model: planner.id,
-    base_url: run.baseUrl,
+    base_url: endpointIdentity(run.baseUrl),
     judges: run.judgeIds,
-    judge_base_url: run.judgeBaseUrl,
+    judge_base_url: endpointIdentity(run.judgeBaseUrl),
     judge_version: run.judgeVersion,
     protocol: run.promptOptions.protocol,
     allow_refusal: run.promptOptions.allowRefusal,
@@ -41,6 +42,16 @@ export async function identityOf(run: RunDescription, planner: Planner, datasetH
     prompt_versions,
     sampling: planner.sampling,
   };
+}
+
+/**
+ * The endpoints as the manifest's identity records them: null for none, the URL for one (as before
+ * several endpoints existed), the list for a fleet (so resuming with another set of endpoints is refused).
+ */
+export function endpointIdentity(urls: string | readonly string[] | null): string | string[] | null {
+  if (urls === null || typeof urls === 'string') return urls;
+  const distinct = [...new Set(urls)];
+  return distinct.length === 0 ? null : distinct.length === 1 ? distinct[0]! : distinct;
 }
 
 /** The `running` manifest of an invocation, keeping what an earlier one recorded. */

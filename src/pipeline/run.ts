@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Case } from '../dataset/case.js';
 import type { Judge } from '../judge/judge.js';
+import type { EndpointStats } from '../providers/endpoints.js';
 import type { PromptOptions } from '../settings/prompt.js';
 import { BudgetExceededError, costOfLine, pricesAsOf, type Budget } from './budget.js';
 import { isFatal, judgePrediction, plannerPromptOf, predict, type CaseContext } from './evaluate-case.js';
@@ -26,8 +27,8 @@ export interface ResolvedRun {
   promptOptions: PromptOptions;
   skipInvalid: boolean;
   retryErrors: boolean;
-  baseUrl: string | null;
-  judgeBaseUrl: string | null;
+  baseUrl: string | readonly string[] | null;
+  judgeBaseUrl: string | readonly string[] | null;
   judgeBlind: boolean;
   judgeVersion: string;
   judgeIds: string[];
@@ -44,6 +45,8 @@ export interface RunDependencies {
   /** `--max-cost`: the gate inside the provider stacks; the run stops launching once it refuses a call. */
   budget?: Budget;
   now?: () => Date;
+  /** Counts per endpoint so far (the run's limiter pool), recorded in the final manifest. */
+  endpointStats?: () => EndpointStats[];
 }
 
 export interface RunSummary {
@@ -163,7 +166,8 @@ export async function runEvaluation(run: ResolvedRun, deps: RunDependencies): Pr
   const interrupted = Boolean(deps.stop?.aborted || deps.signal?.aborted) && !failure;
   const status = finalStatus(failure, interrupted, deps.budget);
   const recounted = tally.manifest(manifest, { total, invalidRecords: check.invalidRecords, alreadyDone, status, now: now(), pricesAsOf: pricesAsOf() });
-  const finalManifest: Manifest = deps.budget ? { ...recounted, budget: deps.budget.summary() } : recounted;
+  const endpoints = deps.endpointStats?.() ?? [];
+  const finalManifest: Manifest = { ...recounted, ...(deps.budget ? { budget: deps.budget.summary() } : {}), ...(endpoints.length > 0 ? { endpoints } : {}) };
   writeManifest(run.outDir, finalManifest);
   if (failure) throw failure;
   const finished = finalManifest.counts.judgements.ok + finalManifest.counts.judgements.judge_error;

@@ -36,6 +36,22 @@ export interface LimiterSettings {
 
 const WINDOW_MS = 60_000;
 
+/** What one endpoint's limiter has seen, for the manifest and the end-of-run summary. */
+export interface LimiterStats {
+  /** Requests started (each HTTP attempt that got a slot). */
+  requests: number;
+  ok: number;
+  /** Answered 429 (rate limited). */
+  rate_limited: number;
+  /** Failed any other way (server errors, resets, timeouts, …; aborts are not counted). */
+  failed: number;
+  /** Most requests in flight at once. */
+  max_in_flight: number;
+  /** The effective concurrency limit now, and the lowest it went. */
+  limit: number;
+  min_limit: number;
+}
+
 /** A concurrency limiter whose effective limit adapts to rate limiting. */
 export class AdaptiveLimiter {
   private readonly limiter: LimitFunction;
@@ -45,6 +61,7 @@ export class AdaptiveLimiter {
   private epoch = 0;
   private nextStartAt = 0;
   private readonly window: Array<{ at: number; tokens: number }> = [];
+  private readonly counts = { requests: 0, ok: 0, rate_limited: 0, failed: 0, max_in_flight: 0, min_limit: 0 };
 
   constructor(
     readonly settings: LimiterSettings,
@@ -52,7 +69,18 @@ export class AdaptiveLimiter {
   ) {
     if (!(settings.concurrency >= 1)) throw new RangeError(`concurrency must be at least 1 (got ${settings.concurrency})`);
     this.effective = Math.floor(settings.concurrency);
+    this.counts.min_limit = this.effective;
     this.limiter = pLimit(this.effective);
+  }
+
+  /** Requests waiting for a slot. */
+  get queued(): number {
+    return this.limiter.pendingCount;
+  }
+
+  /** Counts since the limiter was made. */
+  stats(): LimiterStats {
+    return { ...this.counts, limit: this.effective };
   }
 
   /** The current effective concurrency limit. */
@@ -77,12 +105,18 @@ export class AdaptiveLimiter {
       signal?.throwIfAborted();
       await this.waitForRate(options.tokens ?? 0, signal);
       const startedIn = this.epoch;
+      this.counts.requests += 1;
+      this.counts.max_in_flight = Math.max(this.counts.max_in_flight, this.limiter.activeCount);
       try {
         const result = await task();
+        this.counts.ok += 1;
         this.recordSuccess();
         return result;
       } catch (error) {
-        if (error instanceof ProviderError && error.kind === 'rate-limit') this.recordRateLimit(startedIn);
+        if (error instanceof ProviderError && error.kind === 'rate-limit') {
+          this.counts.rate_limited += 1;
+          this.recordRateLimit(startedIn);
+        } else if (!(error instanceof ProviderError && error.kind === 'aborted') && (error as Error)?.name !== 'AbortError') this.counts.failed += 1;
         throw error;
       }
     });
@@ -109,6 +143,7 @@ export class AdaptiveLimiter {
   private setLimit(limit: number): void {
     this.successes = 0;
     this.effective = Math.min(limit, Math.floor(this.settings.concurrency));
+    this.counts.min_limit = Math.min(this.counts.min_limit, this.effective);
     this.limiter.concurrency = this.effective;
   }
 
@@ -141,6 +176,11 @@ export class LimiterPool {
   private readonly limiters = new Map<string, AdaptiveLimiter>();
 
   constructor(private readonly clock: Clock = systemClock) {}
+
+  /** Every endpoint's counts, by pool key (`provider base-url`), in the order they were first used. */
+  stats(): { endpoint: string; stats: LimiterStats }[] {
+    return [...this.limiters].map(([endpoint, limiter]) => ({ endpoint, stats: limiter.stats() }));
+  }
 
   get(key: string, settings: LimiterSettings): AdaptiveLimiter {
     let limiter = this.limiters.get(key);

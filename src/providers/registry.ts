@@ -6,6 +6,7 @@ import { ProviderError, UsageError } from '../errors.js';
 import { registerSecret } from '../redact.js';
 import { createAnthropicProvider } from './anthropic.js';
 import { withCache, type ResponseCache } from './cache.js';
+import { HealthPool, withEndpoints, type Endpoint } from './endpoints.js';
 import { withGate, type CallGate } from './gate.js';
 import { createGoogleProvider } from './google.js';
 import { LimiterPool, limiterKey, withLimit } from './limit.js';
@@ -29,8 +30,11 @@ export const ADAPTERS = {
 
 /** What a stack is built with; every knob comes from the caller (RunSpec), never from the environment. */
 export interface ProviderStackOptions {
-  /** `--base-url`; required for `openai-compatible`, otherwise the vendor's default endpoint. */
-  baseUrl?: string | null;
+  /**
+   * `--base-url`; required for `openai-compatible`, otherwise the vendor's default endpoint. Several
+   * URLs are several endpoints of the same model, balanced by load (`endpoints.ts`).
+   */
+  baseUrl?: string | readonly string[] | null;
   /** Most requests in flight per provider + base URL. */
   concurrency?: number;
   rpm?: number;
@@ -44,6 +48,8 @@ export interface ProviderStackOptions {
   cache?: { cache: ResponseCache | null; enabled: boolean };
   /** Share one pool across every stack of a run, so planner and judge on one endpoint share its limit. */
   limiters?: LimiterPool;
+  /** Share one health record per endpoint across the run's stacks (several endpoints only). */
+  health?: HealthPool;
   modelDefaults?: ModelDefaults;
   /** Consulted before each call that is not a cache hit (the run's spending budget). */
   gate?: CallGate;
@@ -59,24 +65,26 @@ export const DEFAULT_STACK_OPTIONS = { concurrency: 4, timeoutMs: 300_000, maxRe
 /** Builds the decorated Provider for a spec; throws `UsageError` for a bad spec, base URL or missing key. */
 export function buildProviderStack(specOrText: ModelSpec | string, options: ProviderStackOptions = {}): Provider {
   const spec = typeof specOrText === 'string' ? parseModelSpec(specOrText) : specOrText;
-  const baseUrl = resolveBaseUrl(spec, options.baseUrl);
+  const baseUrls = resolveBaseUrls(spec, options.baseUrl);
   const apiKey = readApiKey(spec, options.env ?? process.env);
-  const adapter = withKeyHint(ADAPTERS[spec.provider]({ model: spec.model, apiKey, baseUrl, fetch: options.fetch ?? nodeFetch }), PROVIDERS[spec.provider].keyEnv);
   const pool = options.limiters ?? new LimiterPool();
-  const limiter = pool.get(limiterKey(spec.provider, baseUrl), {
-    concurrency: options.concurrency ?? DEFAULT_STACK_OPTIONS.concurrency,
-    rpm: options.rpm,
-    tpm: options.tpm,
-    adaptive: options.adaptive,
+  // Per endpoint: adapter → timeout → its own limiter. Retries sit above, so a retry may go elsewhere.
+  const endpoints = baseUrls.map((baseUrl): Omit<Endpoint, 'health'> & { key: string } => {
+    const adapter = withKeyHint(ADAPTERS[spec.provider]({ model: spec.model, apiKey, baseUrl, fetch: options.fetch ?? nodeFetch }), PROVIDERS[spec.provider].keyEnv);
+    const key = limiterKey(spec.provider, baseUrl);
+    const limiter = pool.get(key, { concurrency: options.concurrency ?? DEFAULT_STACK_OPTIONS.concurrency, rpm: options.rpm, tpm: options.tpm, adaptive: options.adaptive });
+    const timed = withTimeout(adapter, { timeoutMs: options.timeoutMs ?? DEFAULT_STACK_OPTIONS.timeoutMs });
+    return { url: baseUrl, key, limiter, provider: withLimit(timed, { limiter }) };
   });
-  const timed = withTimeout(adapter, { timeoutMs: options.timeoutMs ?? DEFAULT_STACK_OPTIONS.timeoutMs });
-  const limited = withLimit(timed, { limiter });
+  const health = options.health ?? new HealthPool();
+  const limited = endpoints.length === 1 ? endpoints[0]!.provider : withEndpoints(endpoints[0]!.provider.id, endpoints.map((endpoint) => ({ ...endpoint, health: health.get(endpoint.key) })));
   const retried = withRetry(limited, { maxRetries: options.maxRetries ?? DEFAULT_STACK_OPTIONS.maxRetries, ...options.retry });
   const gated = options.gate ? withGate(retried, options.gate) : retried;
   const cached = withCache(gated, {
     cache: options.cache?.cache ?? null,
     enabled: options.cache?.enabled ?? false,
-    scope: { provider: spec.provider, model: spec.model, baseUrl },
+    // Any endpoint of a fleet answers for the model: the cache scope is the whole (sorted) set.
+    scope: { provider: spec.provider, model: spec.model, baseUrl: [...baseUrls].sort().join(' ') },
   });
   return withModelOptions(cached, { spec, table: options.modelDefaults });
 }
@@ -90,6 +98,13 @@ export function readApiKey(spec: ModelSpec, env: Readonly<Record<string, string 
   }
   registerSecret(key);
   return key;
+}
+
+/** The endpoints of a stack: each given URL checked and normalised (duplicates dropped), or the vendor's default. */
+function resolveBaseUrls(spec: ModelSpec, given: string | readonly string[] | null | undefined): string[] {
+  const list = (typeof given === 'string' ? [given] : (given ?? [])).filter((url) => url.trim() !== '');
+  if (list.length === 0) return [resolveBaseUrl(spec, null)];
+  return [...new Set(list.map((url) => resolveBaseUrl(spec, url)))];
 }
 
 function resolveBaseUrl(spec: ModelSpec, given: string | null | undefined): string {

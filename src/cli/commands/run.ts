@@ -16,6 +16,7 @@ import { collect, commaList, positiveInt, positiveNumber, nonNegativeInt, temper
 import { createProgressReporter } from '../progress.js';
 import { resolveJudge, resolvePlanner } from '../resolve.js';
 import { createRunProviders, defaultCacheDir } from '../run-providers.js';
+import { endpointSummaryLines } from '../endpoint-summary.js';
 import { say } from '../terminal.js';
 
 /** The closing line of a run that `--max-cost` stopped: what was spent and how to continue. */
@@ -134,8 +135,9 @@ export function registerRunCommand(program: Command, outcome: CommandOutcome): v
             judgeVersion: judge.version,
             judgeIds: spec.judges,
           },
-          { planner, judge, reporter: createProgressReporter({ tty: Boolean(process.stderr.isTTY) }), stop: interrupts.stop, signal: interrupts.cancel, ...(budget ? { budget } : {}) },
+          { planner, judge, reporter: createProgressReporter({ tty: Boolean(process.stderr.isTTY) }), stop: interrupts.stop, signal: interrupts.cancel, endpointStats: () => providers.endpointStats(), ...(budget ? { budget } : {}) },
         );
+        for (const line of endpointSummaryLines(summary.manifest.endpoints ?? [])) say(line);
         await writeRunOutputs(outDir);
         if (summary.status === 'stopped-budget') say(budgetMessage(summary, spec.maxCost ?? 0));
         outcome.exitCode = summary.interrupted ? EXIT.interrupted : EXIT.ok;
