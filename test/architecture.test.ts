@@ -95,6 +95,15 @@ describe('architecture', () => {
     expect([...graph.keys()].some((file) => file.startsWith('refine/'))).toBe(true);
   });
 
+  it('lets serve/ and execution/ reach models only through the Provider contract, and never the CLI or reports', () => {
+    const allowed = ['serve/', 'execution/', 'refine/', 'settings/', 'judge/', 'dataset/', 'providers/provider.ts', 'errors.ts', 'redact.ts', 'canonical-json.ts', 'jsonl-lines.ts', 'pipeline/', 'metrics/'];
+    const offenders = [...graph].flatMap(([file, { local }]) =>
+      isUnder(file, 'serve/', 'execution/') ? local.filter((target) => !isUnder(target, ...allowed)).map((target) => `${file} imports ${target}`) : [],
+    );
+    expect(offenders).toEqual([]);
+    expect([...graph.keys()].some((file) => file.startsWith('serve/'))).toBe(true);
+  });
+
   it('has no import cycle', () => {
     const state = new Map<string, 'visiting' | 'done'>();
     const cycles: string[] = [];

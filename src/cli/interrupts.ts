@@ -42,3 +42,16 @@ export function handleInterrupts(): Interrupts {
     },
   };
 }
+
+/** Resolves at the first Ctrl-C or SIGTERM (for commands that serve until stopped: `apb view`, `apb serve`). */
+export function untilStopped(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}

@@ -13,6 +13,7 @@ import { registerMergeCommand } from './commands/merge.js';
 import { registerReportCommand } from './commands/report.js';
 import { registerRunCommand } from './commands/run.js';
 import { registerScoreCommand } from './commands/score.js';
+import { registerServeCommand } from './commands/serve.js';
 import { EXIT, type CommandOutcome } from './outcome.js';
 import { say } from './terminal.js';
 
@@ -29,6 +30,7 @@ export function buildProgram(outcome: CommandOutcome): Command {
   registerReportCommand(program, outcome);
   registerJudgeCommand(program, outcome);
   registerAgreementCommand(program, outcome);
+  registerServeCommand(program, outcome);
   registerMergeCommand(program, outcome);
   for (const command of program.commands) command.exitOverride();
   return program;

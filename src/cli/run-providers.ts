@@ -26,8 +26,11 @@ export interface EngineOptions {
 }
 
 export interface RunProviders {
-  /** A decorated provider for a `PROVIDER:MODEL` spec and its base URL (several URLs: several endpoints, balanced). */
-  provider(spec: string, baseUrl: string | readonly string[] | null): Provider;
+  /**
+   * A decorated provider for a `PROVIDER:MODEL` spec and its base URL (several URLs: several endpoints, balanced);
+   * `cache: false` keeps this stack off the response cache.
+   */
+  provider(spec: string, baseUrl: string | readonly string[] | null, options?: { cache?: boolean }): Provider;
   /** What every endpoint of the run has seen so far (requests, 429s, failures, limits, times set aside). */
   endpointStats(): EndpointStats[];
   close(): void;
@@ -43,10 +46,11 @@ export function createRunProviders(options: EngineOptions): RunProviders {
   const health = new HealthPool();
   let cache: ResponseCache | null = null;
   return {
-    provider(spec, baseUrl) {
+    provider(spec, baseUrl, stack = {}) {
       const gate = options.budget?.gateFor(spec);
+      const cached = options.cache && stack.cache !== false;
       // Opened on first use, so baseline and rules runs never create a cache file.
-      if (options.cache && !cache) cache = ResponseCache.open(path.join(options.cacheDir, 'responses.sqlite'));
+      if (cached && !cache) cache = ResponseCache.open(path.join(options.cacheDir, 'responses.sqlite'));
       return buildProviderStack(spec, {
         baseUrl,
         concurrency: options.concurrency,
@@ -54,7 +58,7 @@ export function createRunProviders(options: EngineOptions): RunProviders {
         ...(options.tpm ? { tpm: options.tpm } : {}),
         timeoutMs: options.timeoutMs,
         maxRetries: options.maxRetries,
-        cache: { cache, enabled: options.cache },
+        cache: { cache, enabled: cached },
         limiters,
         health,
         ...(gate ? { gate } : {}),

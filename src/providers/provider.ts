@@ -64,8 +64,8 @@ export type ChatMessage = PromptMessage | AssistantToolCallMessage | ToolResultM
 /** Who is calling, for usage accounting; open-ended (planner, judge, critic, agent, user simulator, …). */
 export type CallRole = 'planner' | 'judge' | 'critic' | 'agent' | 'user' | (string & {});
 
-/** How the model may use the tools: as it likes, must call one, or must not. */
-export type ToolChoice = 'auto' | 'required' | 'none';
+/** How the model may use the tools: as it likes, must call one, must not, or must call the named one. */
+export type ToolChoice = 'auto' | 'required' | 'none' | { tool: string };
 
 export interface ProviderRequest {
   messages: ChatMessage[];
@@ -98,6 +98,18 @@ export interface ProviderResult {
   cached: boolean;
   /** Options the endpoint or SDK dropped or changed (e.g. an unsupported temperature), for the run record. */
   warnings?: string[];
+}
+
+/** Tool-call arguments as JSON text (from a model or a client: untrusted) → an object, or an empty one and the reason. */
+export function readToolArguments(input: string): Pick<ModelToolCall, 'arguments' | 'argumentsError'> {
+  if (input.trim() === '') return { arguments: {} };
+  try {
+    const value: unknown = JSON.parse(input);
+    if (value && typeof value === 'object' && !Array.isArray(value)) return { arguments: value as Record<string, unknown> };
+    return { arguments: {}, argumentsError: `arguments are not a JSON object: ${input.slice(0, 200)}` };
+  } catch {
+    return { arguments: {}, argumentsError: `arguments are not valid JSON: ${input.slice(0, 200)}` };
+  }
 }
 
 /** True for a message that carries prompt parts (every kind but tool results). */

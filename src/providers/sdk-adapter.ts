@@ -9,7 +9,7 @@ import { ProviderError } from '../errors.js';
 import type { PromptPart } from '../settings/prompt.js';
 import { classifyError, rejectsJsonMode } from './classify-error.js';
 import { readImage } from './image-bytes.js';
-import type { ChatMessage, FinishReason, ModelToolCall, Provider, ProviderRequest, ProviderResult, ToolDefinition, Usage } from './provider.js';
+import { readToolArguments, type ChatMessage, type FinishReason, type ModelToolCall, type Provider, type ProviderRequest, type ProviderResult, type ToolDefinition, type Usage } from './provider.js';
 
 /** The SDK's language-model spec (v3), and what its `doGenerate` takes and returns. */
 export type SdkLanguageModel = Extract<LanguageModel, { specificationVersion: 'v3' }>;
@@ -108,7 +108,7 @@ function textOf(content: SdkResult['content']): string {
 function toolOptions(tools: readonly ToolDefinition[], choice: ProviderRequest['toolChoice']): Pick<CallOptions, 'tools' | 'toolChoice'> {
   return {
     tools: tools.map((tool) => ({ type: 'function' as const, name: tool.name, description: tool.description, inputSchema: tool.parameters as never })),
-    toolChoice: { type: choice ?? 'auto' },
+    toolChoice: typeof choice === 'object' ? { type: 'tool', toolName: choice.tool } : { type: choice ?? 'auto' },
   };
 }
 
@@ -117,21 +117,9 @@ function toolCallsOf(content: SdkResult['content']): ModelToolCall[] {
   const calls: ModelToolCall[] = [];
   for (const part of content) {
     if (part.type !== 'tool-call') continue;
-    calls.push({ id: part.toolCallId, name: part.toolName, ...readArguments(part.input) });
+    calls.push({ id: part.toolCallId, name: part.toolName, ...readToolArguments(part.input) });
   }
   return calls;
-}
-
-/** Tool-call arguments (JSON text from the model, untrusted) → an object, or an empty one and the reason. */
-export function readArguments(input: string): Pick<ModelToolCall, 'arguments' | 'argumentsError'> {
-  if (input.trim() === '') return { arguments: {} };
-  try {
-    const value: unknown = JSON.parse(input);
-    if (value && typeof value === 'object' && !Array.isArray(value)) return { arguments: value as Record<string, unknown> };
-    return { arguments: {}, argumentsError: `arguments are not a JSON object: ${input.slice(0, 200)}` };
-  } catch {
-    return { arguments: {}, argumentsError: `arguments are not valid JSON: ${input.slice(0, 200)}` };
-  }
 }
 
 /** Chat messages → the SDK prompt; image bytes are read now, and images are accepted in user messages only. */

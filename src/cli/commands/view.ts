@@ -1,6 +1,7 @@
 /** `apb view RUN_DIR... [--port N]`: the report's interface served live on 127.0.0.1 until Ctrl-C. */
 import type { Command } from 'commander';
 import { startViewer } from '../../report/viewer/server.js';
+import { untilStopped } from '../interrupts.js';
 import { nonNegativeInt } from '../options.js';
 import type { CommandOutcome } from '../outcome.js';
 import { say } from '../terminal.js';
@@ -17,15 +18,7 @@ export function registerViewCommand(program: Command, outcome: CommandOutcome): 
       const viewer = await startViewer(dirs, { port: options.port, comparePaper: options.comparePaper });
       process.stdout.write(`${viewer.url}\n`);
       say('apb: viewer running; press Ctrl-C to stop');
-      await new Promise<void>((resolve) => {
-        const stop = () => {
-          process.off('SIGINT', stop);
-          process.off('SIGTERM', stop);
-          resolve();
-        };
-        process.on('SIGINT', stop);
-        process.on('SIGTERM', stop);
-      });
+      await untilStopped();
       await viewer.close();
       say('apb: viewer stopped');
       outcome.exitCode = 0;

@@ -1,0 +1,73 @@
+/**
+ * A provider result → an OpenAI chat-completions reply: one JSON body, or server-sent-event chunks when the client
+ * streams. The model is called without streaming, so a streamed reply is the finished reply cut into chunks in
+ * the order OpenAI sends them (role, content, tool calls, finish reason, usage, `[DONE]`).
+ */
+import type { FinishReason, ModelToolCall, ProviderResult, Usage } from '../providers/provider.js';
+
+/** What identifies a reply: its id, creation time (seconds) and the model name the client asked for. */
+export interface ReplyIdentity {
+  id: string;
+  created: number;
+  model: string;
+}
+
+const FINISH: Record<FinishReason, string> = {
+  stop: 'stop',
+  length: 'length',
+  'content-filter': 'content_filter',
+  'tool-calls': 'tool_calls',
+  error: 'stop',
+  other: 'stop',
+  unknown: 'stop',
+};
+
+/** The wire finish reason; a reply that calls tools always finishes with `tool_calls`, as OpenAI's do. */
+function finishOf(result: ProviderResult): string {
+  return result.toolCalls?.length ? 'tool_calls' : FINISH[result.finishReason];
+}
+
+function wireToolCalls(calls: readonly ModelToolCall[]) {
+  return calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.arguments) } }));
+}
+
+function wireUsage(usage: Usage | null) {
+  const prompt = usage?.inputTokens ?? 0;
+  const completion = usage?.outputTokens ?? 0;
+  return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
+}
+
+/** The non-streaming reply body. */
+export function completionBody(identity: ReplyIdentity, result: ProviderResult): Record<string, unknown> {
+  const calls = result.toolCalls ?? [];
+  const message: Record<string, unknown> = { role: 'assistant', content: calls.length > 0 && result.text === '' ? null : result.text };
+  if (calls.length > 0) message.tool_calls = wireToolCalls(calls);
+  return {
+    id: identity.id,
+    object: 'chat.completion',
+    created: identity.created,
+    model: identity.model,
+    choices: [{ index: 0, message, finish_reason: finishOf(result), logprobs: null }],
+    usage: wireUsage(result.usage),
+  };
+}
+
+/** Longest piece of text in one streamed chunk (clients render chunks as they come). */
+const CHUNK_CHARS = 256;
+
+/** The streamed reply as SSE `data:` lines, ending with `[DONE]`. */
+export function completionChunks(identity: ReplyIdentity, result: ProviderResult, includeUsage: boolean): string[] {
+  const chunk = (delta: Record<string, unknown>, finish: string | null, extra: Record<string, unknown> = {}) =>
+    JSON.stringify({ id: identity.id, object: 'chat.completion.chunk', created: identity.created, model: identity.model, choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }], ...extra });
+  const lines = [chunk({ role: 'assistant', content: '' }, null)];
+  for (let start = 0; start < result.text.length; start += CHUNK_CHARS) lines.push(chunk({ content: result.text.slice(start, start + CHUNK_CHARS) }, null));
+  wireToolCalls(result.toolCalls ?? []).forEach((call, index) => lines.push(chunk({ tool_calls: [{ index, ...call }] }, null)));
+  lines.push(chunk({}, finishOf(result)));
+  if (includeUsage) lines.push(JSON.stringify({ id: identity.id, object: 'chat.completion.chunk', created: identity.created, model: identity.model, choices: [], usage: wireUsage(result.usage) }));
+  return [...lines.map((line) => `data: ${line}\n\n`), 'data: [DONE]\n\n'];
+}
+
+/** An OpenAI-shaped error body. */
+export function errorBody(message: string, type: string, code: string | null = null): Record<string, unknown> {
+  return { error: { message, type, param: null, code } };
+}
