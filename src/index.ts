@@ -5,6 +5,8 @@ export { ApbError, InputError, ProviderError, RunMismatchError, UsageError, form
 export { SPLITS, RELEASED_SPLITS, UNSOLVABLE_TYPES, type Case, type CaseInput, type CaseReference, type Facets, type SplitName, type Tool, type ToolCall } from './dataset/case.js';
 export { readCases, readAllCases, resolveDatasetDir, SAMPLE_DATASET_DIR } from './dataset/read-cases.js';
 export { prepareDataset, APB_DATASET_REPO } from './dataset/prepare.js';
+export { ruleCheck, RULE_CHECK_VERSION, type RuleIssue } from './dataset/rule-check.js';
+export { argumentSchemaProblems, hasArgumentSchema, isListedTool, type SchemaProblem, type ArgumentProblemKind } from './dataset/tool-arguments.js';
 
 export { SETTINGS, type Setting } from './settings/index.js';
 export type { Attempt, ParsedAnswer } from './settings/attempt.js';

@@ -1,9 +1,10 @@
-/** `apb data validate DIR`: every problem of a dataset as FILE:LINE: field: message; exit 1 if any. */
+/** `apb data validate DIR`: every problem of a dataset (schema and the B.2 rule check) as FILE:LINE: field: message; exit 1 if any error. */
 import type { Command } from 'commander';
 import path from 'node:path';
 import { APB_DATASET_REPO, prepareDataset } from '../../dataset/prepare.js';
 import { SPLITS } from '../../dataset/case.js';
 import { readCases, resolveDatasetDir } from '../../dataset/read-cases.js';
+import { ruleCheck } from '../../dataset/rule-check.js';
 import { formatIssue } from '../../errors.js';
 import type { CommandOutcome } from '../outcome.js';
 import { say } from '../terminal.js';
@@ -13,23 +14,36 @@ export function registerDataCommands(program: Command, outcome: CommandOutcome):
   data
     .command('validate')
     .argument('<dir>', 'dataset directory (DIR/data/{split}.jsonl), or "sample"')
-    .description('check every record; print each problem as FILE:LINE: field: message')
-    .action(async (dir: string) => {
+    .description('check every record and apply the rule check (paper B.2); print each problem as FILE:LINE: field: message')
+    .option('--no-warnings', 'print rule-check errors only (warnings are still counted)')
+    .action(async (dir: string, options: { warnings: boolean }) => {
       const root = resolveDatasetDir(dir);
       const perSplit = new Map<string, number>();
       let problems = 0;
       let invalid = 0;
+      const rules = { errors: 0, warnings: 0, records: 0 };
       for await (const item of readCases(root)) {
-        if (item.kind === 'case') perSplit.set(item.case.split, (perSplit.get(item.case.split) ?? 0) + 1);
-        else {
+        if (item.kind === 'invalid') {
           invalid += 1;
           problems += item.issues.length;
           for (const issue of item.issues) process.stdout.write(`${formatIssue(issue)}\n`);
+          continue;
+        }
+        const { split, location } = item.case;
+        perSplit.set(split, (perSplit.get(split) ?? 0) + 1);
+        const found = ruleCheck(item.case);
+        if (found.some((issue) => issue.severity === 'error')) rules.records += 1;
+        for (const issue of found) {
+          const error = issue.severity === 'error';
+          rules[error ? 'errors' : 'warnings'] += 1;
+          if (error || options.warnings) process.stdout.write(`${formatIssue({ ...location, field: issue.field, message: error ? issue.message : `warning: ${issue.message}` })}\n`);
         }
       }
       const summary = SPLITS.filter((split) => perSplit.has(split)).map((split) => `${split} ${perSplit.get(split)}`).join(', ');
-      say(`apb: ${[...perSplit.values()].reduce((a, b) => a + b, 0)} valid case(s)${summary ? ` (${summary})` : ''}; ${invalid} invalid record(s), ${problems} problem(s)`);
-      outcome.exitCode = problems > 0 ? 1 : 0;
+      const valid = [...perSplit.values()].reduce((a, b) => a + b, 0);
+      say(`apb: ${valid} valid case(s)${summary ? ` (${summary})` : ''}; ${invalid} invalid record(s), ${problems} problem(s)`);
+      say(`apb: rule check (paper B.2): ${rules.errors} error(s) in ${rules.records} record(s), ${rules.warnings} warning(s)`);
+      outcome.exitCode = problems > 0 || rules.errors > 0 ? 1 : 0;
     });
   data
     .command('prepare')

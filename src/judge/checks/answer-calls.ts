@@ -25,19 +25,6 @@ export function referenceToolNames(caseItem: Case): Set<string> {
   return new Set([...reference.toolChain.map((call) => call.name), ...steps.flatMap((step) => step.toolCalls.map((call) => call.name))]);
 }
 
-/**
- * Whether a called name is a listed tool (exact match). A case that lists no tool at all keeps
- * its tools in the system prompt (real-traffic data), so there a name counts as listed when the
- * system prompt spells it out as a whole word.
- */
-export function isListedTool(caseItem: Case, name: string): boolean {
-  const { tools, systemPrompt } = caseItem.input;
-  if (tools.length > 0) return tools.some((tool) => tool.name === name);
-  if (!systemPrompt || !name) return false;
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(?<![\\w.-])${escaped}(?![\\w-])`).test(systemPrompt);
-}
-
 /** Counts of each string in a list (a multiset). */
 export function multiset(names: readonly string[]): Map<string, number> {
   const counts = new Map<string, number>();

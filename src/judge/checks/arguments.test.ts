@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Tool } from '../../dataset/case.js';
 import type { ParsedAnswer } from '../../settings/attempt.js';
-import { argumentProblems, argumentsCheck, hasJsonType } from './arguments.js';
+import { argumentProblems, argumentsCheck } from './arguments.js';
 import type { ArgumentProblem } from './findings.js';
 import { makeCase } from './make-case.fixture.js';
 
@@ -23,26 +23,6 @@ const book: Tool = {
   },
 };
 const open: Tool = { name: 'log', description: 'log', parameters: { type: 'object', properties: { message: { type: 'string' } }, additionalProperties: true } };
-
-describe('hasJsonType', () => {
-  it.each<[unknown, string[], boolean]>([
-    ['x', ['string'], true],
-    [3, ['integer'], true],
-    [3.5, ['integer'], false],
-    [3.5, ['number'], true],
-    [Number.NaN, ['number'], false],
-    ['3', ['number'], false],
-    [null, ['null'], true],
-    [null, ['object'], false],
-    [[], ['array'], true],
-    [[], ['object'], false],
-    [{}, ['object'], true],
-    [true, ['boolean'], true],
-    ['x', ['number', 'string'], true],
-  ])('%j is %j → %s', (value, types, expected) => {
-    expect(hasJsonType(value, types)).toBe(expected);
-  });
-});
 
 describe('argumentProblems', () => {
   const kinds = (problems: ArgumentProblem[]) => problems.map((problem) => `${problem.kind}:${problem.argument}`);

@@ -9,7 +9,8 @@
 import type { BrokenBehavior } from '../verdict.js';
 import type { Case, ToolCall } from '../../dataset/case.js';
 import type { ParsedAnswer } from '../../settings/attempt.js';
-import { isListedTool, referenceToolNames } from './answer-calls.js';
+import { isListedTool } from '../../dataset/tool-arguments.js';
+import { referenceToolNames } from './answer-calls.js';
 import type { Check } from './check.js';
 import type { Findings } from './findings.js';
 import { refusalLanguage } from './refusal.js';
@@ -34,7 +35,7 @@ function behaviorOfCall(caseItem: Case, name: string): BrokenBehavior {
   const { reference } = caseItem;
   if (reference.replacementTool && name === reference.replacementTool.name) return 'replace';
   if (name === reference.brokenToolName) return 'retry';
-  if (isListedTool(caseItem, name) && referenceToolNames(caseItem).has(name)) return 'alter';
+  if (isListedTool(caseItem.input, name) && referenceToolNames(caseItem).has(name)) return 'alter';
   return 'other';
 }
 

@@ -7,7 +7,7 @@ import type { ToolCall } from '../../dataset/case.js';
 import { precisionRecall, predictedCalls, referenceCalls, sharedCount } from './answer-calls.js';
 import type { Check } from './check.js';
 import type { Findings } from './findings.js';
-import { citedSteps } from './placeholders.js';
+import { citedSteps } from '../../dataset/placeholders.js';
 
 /** Length of the longest common subsequence of two sequences. */
 export function longestCommonSubsequence(left: readonly string[], right: readonly string[]): number {

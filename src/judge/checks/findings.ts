@@ -1,4 +1,5 @@
 /** `Findings`: the deterministic checks' results for one answer, stored beside every judgement. */
+import type { ArgumentProblemKind } from '../../dataset/tool-arguments.js';
 import type { BrokenBehavior } from '../verdict.js';
 
 /** One argument-schema problem of a tool call (D8). */
@@ -6,7 +7,8 @@ export interface ArgumentProblem {
   /** 1-based position of the call in the answer's tool calls. */
   step: number;
   tool: string;
-  kind: 'missing-required' | 'unknown-argument' | 'wrong-type' | 'not-in-enum' | 'not-an-object';
+  kind: ArgumentProblemKind;
+  /** The argument's path: `name`, `flights[0].date`, or '' for the arguments as a whole. */
   argument: string;
   detail?: string;
 }

@@ -1,5 +1,6 @@
 /** D2: tool names the answer calls that are not listed for the case (exact spelling and case). */
-import { isListedTool, predictedCalls } from './answer-calls.js';
+import { isListedTool } from '../../dataset/tool-arguments.js';
+import { predictedCalls } from './answer-calls.js';
 import type { Check } from './check.js';
 import type { Findings } from './findings.js';
 
@@ -10,7 +11,7 @@ export const hallucinatedToolsCheck: Check<Findings['hallucinatedTools']> = {
   run(caseItem, parsed) {
     const names: string[] = [];
     for (const call of predictedCalls(parsed)) {
-      if (!isListedTool(caseItem, call.name) && !names.includes(call.name)) names.push(call.name);
+      if (!isListedTool(caseItem.input, call.name) && !names.includes(call.name)) names.push(call.name);
     }
     return { names };
   },

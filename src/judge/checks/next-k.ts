@@ -8,7 +8,7 @@ import type { PredictedStep } from '../../settings/attempt.js';
 import { referenceToolNames } from './answer-calls.js';
 import type { Check } from './check.js';
 import type { Findings } from './findings.js';
-import { isPlaceholder } from './placeholders.js';
+import { isPlaceholder } from '../../dataset/placeholders.js';
 
 type Loose = Record<string, unknown>;
 const isObject = (value: unknown): value is Loose => value !== null && typeof value === 'object' && !Array.isArray(value);
