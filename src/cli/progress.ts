@@ -1,25 +1,45 @@
-/** The CLI's `RunReporter`: one updating line on a TTY, a line every few seconds otherwise (stderr). */
+/**
+ * The CLI's `RunReporter`: one updating line on a TTY, a line every few seconds otherwise (stderr).
+ * Several runs of one command (one per model) report through `forRun(label)` into one line with their sums.
+ */
 import type { CaseEndEvent, RunEndEvent, RunReporter, RunStartEvent } from '../pipeline/events.js';
 import { say, stripControl } from './terminal.js';
 
-export function createProgressReporter(options: { tty: boolean; intervalMs?: number; now?: () => number }): RunReporter {
+/** A progress line for one run, or for several at once through `forRun`. */
+export interface ProgressReporter extends RunReporter {
+  /** The reporter of one of several runs (its start and end lines name `label`). */
+  forRun(label: string): RunReporter;
+}
+
+interface Counts {
+  total: number;
+  done: number;
+  ok: number;
+  error: number;
+  parse_error: number;
+  judge_error: number;
+  correct: number;
+}
+
+const emptyCounts = (): Counts => ({ total: 0, done: 0, ok: 0, error: 0, parse_error: 0, judge_error: 0, correct: 0 });
+
+export function createProgressReporter(options: { tty: boolean; intervalMs?: number; now?: () => number; runs?: number }): ProgressReporter {
   const now = options.now ?? Date.now;
   const interval = options.intervalMs ?? (options.tty ? 100 : 5000);
-  const counts = { ok: 0, error: 0, parse_error: 0, judge_error: 0, correct: 0 };
-  let total = 0;
-  let done = 0;
-  let started = now();
+  const sum = emptyCounts();
+  let started: number | null = null;
   let lastPrint = 0;
+  let open = options.runs ?? 1;
 
   const line = () => {
-    const seconds = Math.max(0.001, (now() - started) / 1000);
-    const rate = done / seconds;
-    const left = total - done;
+    const seconds = Math.max(0.001, (now() - (started ?? now())) / 1000);
+    const rate = sum.done / seconds;
+    const left = sum.total - sum.done;
     const eta = rate > 0 ? Math.round(left / rate) : null;
     const width = 24;
-    const filled = total > 0 ? Math.round((done / total) * width) : width;
+    const filled = sum.total > 0 ? Math.round((sum.done / sum.total) * width) : width;
     const bar = `${'#'.repeat(filled)}${'.'.repeat(width - filled)}`;
-    return `[${bar}] ${done}/${total}  correct ${counts.correct}  error ${counts.error}  parse_error ${counts.parse_error}  judge_error ${counts.judge_error}  ${rate.toFixed(1)}/s${eta !== null ? `  eta ${Math.floor(eta / 60)}m${String(eta % 60).padStart(2, '0')}s` : ''}`;
+    return `[${bar}] ${sum.done}/${sum.total}  correct ${sum.correct}  error ${sum.error}  parse_error ${sum.parse_error}  judge_error ${sum.judge_error}  ${rate.toFixed(1)}/s${eta !== null ? `  eta ${Math.floor(eta / 60)}m${String(eta % 60).padStart(2, '0')}s` : ''}`;
   };
   const print = (force: boolean) => {
     const time = now();
@@ -28,32 +48,39 @@ export function createProgressReporter(options: { tty: boolean; intervalMs?: num
     if (options.tty) process.stderr.write(`\r${line()}\u001b[K`);
     else say(line());
   };
+  const newline = () => options.tty && process.stderr.write('\n');
 
-  return {
-    onRunStart(event: RunStartEvent) {
-      total = event.total - event.alreadyDone;
-      started = now();
-      const resumed = event.alreadyDone > 0 ? ` (${event.alreadyDone} already finished, resuming)` : '';
-      const skipped = event.invalidRecords > 0 ? `; ${event.invalidRecords} invalid record(s) skipped` : '';
-      say(`apb: ${event.total} case run(s) into ${event.dir}${resumed}${skipped}`);
-      print(true);
-    },
-    onCaseEnd(event: CaseEndEvent) {
-      done += 1;
-      if (event.plannerStatus === 'error') counts.error += 1;
-      else if (event.plannerStatus === 'parse_error') counts.parse_error += 1;
-      if (event.judgeStatus === 'judge_error') counts.judge_error += 1;
-      if (event.correct) counts.correct += 1;
-      print(done === total);
-    },
-    onWarning(message: string) {
-      if (options.tty) process.stderr.write('\n');
-      say(`warning: ${stripControl(message)}`);
-    },
-    onRunEnd(event: RunEndEvent) {
-      if (done < total) print(true);
-      if (options.tty) process.stderr.write('\n');
-      say(event.interrupted ? `apb: interrupted; ${event.finished} finished case(s) kept in ${event.dir}` : `apb: done; results in ${event.dir}`);
-    },
+  const reporter = (label: string | null): RunReporter => {
+    const prefix = label ? `${label}: ` : '';
+    return {
+      onRunStart(event: RunStartEvent) {
+        started ??= now();
+        sum.total += event.total - event.alreadyDone;
+        const resumed = event.alreadyDone > 0 ? ` (${event.alreadyDone} already finished, resuming)` : '';
+        const skipped = event.invalidRecords > 0 ? `; ${event.invalidRecords} invalid record(s) skipped` : '';
+        if (lastPrint > 0) newline();
+        say(`apb: ${prefix}${event.total} case run(s) into ${event.dir}${resumed}${skipped}`);
+        print(true);
+      },
+      onCaseEnd(event: CaseEndEvent) {
+        sum.done += 1;
+        if (event.plannerStatus === 'error') sum.error += 1;
+        else if (event.plannerStatus === 'parse_error') sum.parse_error += 1;
+        if (event.judgeStatus === 'judge_error') sum.judge_error += 1;
+        if (event.correct) sum.correct += 1;
+        print(sum.done === sum.total);
+      },
+      onWarning(message: string) {
+        newline();
+        say(`warning: ${prefix}${stripControl(message)}`);
+      },
+      onRunEnd(event: RunEndEvent) {
+        open -= 1;
+        if (open <= 0 && sum.done < sum.total) print(true);
+        newline();
+        say(event.interrupted ? `apb: ${prefix}interrupted; ${event.finished} finished case(s) kept in ${event.dir}` : `apb: ${prefix}done; results in ${event.dir}`);
+      },
+    };
   };
+  return { ...reporter(null), forRun: (label) => ((options.runs ?? 1) > 1 ? reporter(label) : reporter(null)) };
 }

@@ -7,10 +7,10 @@ import { createPanelJudge } from '../judge/panel.js';
 import { rulesJudge } from '../judge/rules-judge.js';
 import { baselinePlanner, providerPlanner, type Planner } from '../pipeline/planner.js';
 import type { SamplingParams } from '../providers/provider.js';
-import type { RunProviders } from './run-providers.js';
+import type { RunProviders, StackOverrides } from './run-providers.js';
 
 /** `baseline:NAME` → the named baseline; `PROVIDER:MODEL` → a model behind the run's provider stack. */
-export function resolvePlanner(spec: string, providers: RunProviders, options: { baseUrl: string | readonly string[] | null; sampling: SamplingParams; json: boolean }): Planner {
+export function resolvePlanner(spec: string, providers: RunProviders, options: { baseUrl: string | readonly string[] | null; sampling: SamplingParams; json: boolean; overrides?: StackOverrides }): Planner {
   if (spec.startsWith('baseline:')) {
     const name = spec.slice('baseline:'.length);
     const baseline = (BASELINES as Record<string, (typeof BASELINES)[keyof typeof BASELINES]>)[name];
@@ -18,7 +18,7 @@ export function resolvePlanner(spec: string, providers: RunProviders, options: {
     return baselinePlanner(name, baseline);
   }
   if (spec === 'rules') throw new UsageError('"rules" is a judge, not a planner: use it with --judge');
-  return providerPlanner(providers.provider(spec, options.baseUrl), options.sampling, options.json);
+  return providerPlanner(providers.provider(spec, options.baseUrl, options.overrides), options.sampling, options.json);
 }
 
 /** How every LLM judge of a run is set up. */

@@ -25,12 +25,16 @@ export interface EngineOptions {
   budget?: Budget;
 }
 
+/** Per-model settings that override the run's (from a config file's model entry). */
+export type StackOverrides = Partial<Pick<EngineOptions, 'concurrency' | 'rpm' | 'tpm' | 'timeoutMs' | 'maxRetries'>>;
+
 export interface RunProviders {
   /**
    * A decorated provider for a `PROVIDER:MODEL` spec and its base URL (several URLs: several endpoints, balanced);
-   * `cache: false` keeps this stack off the response cache.
+   * every model of the run shares one limiter pool; `cache: false` keeps this stack off the response cache, and
+   * the overrides are one model's own engine settings.
    */
-  provider(spec: string, baseUrl: string | readonly string[] | null, options?: { cache?: boolean }): Provider;
+  provider(spec: string, baseUrl: string | readonly string[] | null, options?: StackOverrides & { cache?: boolean }): Provider;
   /** What every endpoint of the run has seen so far (requests, 429s, failures, limits, times set aside). */
   endpointStats(): EndpointStats[];
   close(): void;
@@ -51,13 +55,15 @@ export function createRunProviders(options: EngineOptions): RunProviders {
       const cached = options.cache && stack.cache !== false;
       // Opened on first use, so baseline and rules runs never create a cache file.
       if (cached && !cache) cache = ResponseCache.open(path.join(options.cacheDir, 'responses.sqlite'));
+      const rpm = stack.rpm ?? options.rpm;
+      const tpm = stack.tpm ?? options.tpm;
       return buildProviderStack(spec, {
         baseUrl,
-        concurrency: options.concurrency,
-        ...(options.rpm ? { rpm: options.rpm } : {}),
-        ...(options.tpm ? { tpm: options.tpm } : {}),
-        timeoutMs: options.timeoutMs,
-        maxRetries: options.maxRetries,
+        concurrency: stack.concurrency ?? options.concurrency,
+        ...(rpm ? { rpm } : {}),
+        ...(tpm ? { tpm } : {}),
+        timeoutMs: stack.timeoutMs ?? options.timeoutMs,
+        maxRetries: stack.maxRetries ?? options.maxRetries,
         cache: { cache, enabled: cached },
         limiters,
         health,

@@ -6,10 +6,32 @@ import { z } from 'zod';
 import { SPLITS, type SplitName } from '../dataset/case.js';
 import { UsageError } from '../errors.js';
 
+/** Options of one tested model; what an entry leaves out comes from the run-wide flags. */
+export const ModelEntrySchema = z
+  .object({
+    spec: z.string().min(1),
+    baseUrl: z.string().optional(),
+    temperature: z.number().min(0).max(2).optional(),
+    maxTokens: z.number().int().positive().optional(),
+    seed: z.number().int().optional(),
+    reasoningEffort: z.enum(['minimal', 'low', 'medium', 'high']).optional(),
+    thinkingBudget: z.number().int().min(0).optional(),
+    timeoutMs: z.number().int().positive().optional(),
+    maxRetries: z.number().int().min(0).max(20).optional(),
+    /** Limits of this model's endpoint (shared with every other model and judge on it). */
+    concurrency: z.number().int().positive().max(1024).optional(),
+    rpm: z.number().positive().optional(),
+    tpm: z.number().positive().optional(),
+  })
+  .strict();
+/** One tested model of a run and its own options. */
+export type ModelEntry = z.infer<typeof ModelEntrySchema>;
+
 export const RunSpecSchema = z.object({
   data: z.string().default('sample'),
   splits: z.string().default('all'),
-  model: z.string().default('baseline:heuristic'),
+  /** Tested models, in order; several make a leaderboard run (one run directory per model under `out`). */
+  models: z.array(ModelEntrySchema).min(1).default([{ spec: 'baseline:heuristic' }]),
   baseUrl: z.string().optional(),
   judges: z.array(z.string()).default(['rules']),
   judgeBaseUrl: z.string().optional(),

@@ -53,3 +53,13 @@ export async function writeRunReports(dir: string, options: { now?: Date } = {})
   writeFileAtomic(html, FORMATS.html(data));
   return { markdown, html };
 }
+
+/** Writes `leaderboard.md` and `leaderboard.html` into `root` for the run directories of a several-model run. */
+export async function writeLeaderboard(root: string, dirs: readonly string[], options: { now?: Date } = {}): Promise<{ markdown: string; html: string }> {
+  const data = await loadReportData(dirs, { caseBrowser: true, lenient: true, title: `APB leaderboard: ${path.basename(root)}`, ...options });
+  const markdown = path.join(root, 'leaderboard.md');
+  const html = path.join(root, 'leaderboard.html');
+  writeFileAtomic(markdown, FORMATS.md(data));
+  writeFileAtomic(html, FORMATS.html(data));
+  return { markdown, html };
+}
