@@ -135,7 +135,7 @@ export function parseRunConfig(text: string, file: string): RunConfig {
   throw new InputError(issues.sort((a, b) => a.line - b.line));
 }
 
-function modelEntry(entry: RunConfig['models'][number]): ModelEntry {
+function modelEntry(entry: NonNullable<RunConfig['models']>[number]): ModelEntry {
   if (typeof entry === 'string') return { spec: entry };
   const values: ModelEntry = {
     spec: entry.model,

@@ -38,7 +38,7 @@ export function addRunOptions(command: Command): Command {
     .option('--no-cache', 'bypass the response cache (no read, no write)')
     .option('--repeats <k>', 'run every case K times (pass@k, pass^k)', positiveInt, 1)
     .option('--protocol <name>', 'paper, or official (the released runner\'s prompt shapes, without its leaks)', 'paper')
-    .option('--shard <i/n>', 'run only shard I of N of the selected cases')
+    .option('--shard <i/n>', 'run only shard I of N of the selected cases (a stable partition by case id; apb merge joins the shards)')
     .option('--max-cost <usd>', 'stop starting new calls once this much would be spent (all models together)', positiveNumber)
     .option('--allow-refusal', 'let every split\'s prompt allow a REJECT answer (measures false refusals)', false)
     .option('--skip-invalid', 'skip invalid records (counted) instead of refusing the input', false)
