@@ -1,72 +1,161 @@
 /**
- * Inference-time refinement (paper §5.3, C.7; Table 4): base against refined CR per regime and per
- * method (self / critic × with / without the E1–E6 taxonomy). Refined rows carry `refinement`;
- * base rows are the same model's and judge's unrefined rows of the same (split, id, repeat), so
- * both rates cover the same cases. Regimes: holistic = `holistic_planning`, step-wise =
- * `step_wise_planning` (the paper refines only these). A McNemar comparison goes beside Δ.
+ * Inference-time refinement (paper §5.3, C.7; Table 4): base against refined CR per (method,
+ * regime), with the flips both ways and the exact McNemar p-value on them. A method is (mode, taxonomy,
+ * critic, rounds). The base of a refined row is the verdict its line records for the initial answer
+ * (`refinement.initial`, under the same judge); a row without one pairs with the same model's and
+ * judge's unrefined row of the same (split, id, repeat), and a refined row with neither is left out
+ * (`unpaired`). Regimes: `holistic` = holistic_planning, `step_wise` = step_wise_planning (the
+ * paper's two; `step_wise_next{k}` per horizon when several are present), and every other split
+ * under its own name. Refined CR counts a refinement that produced no answer as not correct, like a
+ * failed planner call (docs/metrics.md, "Table 4").
  */
-import type { SplitName } from '../dataset/case.js';
-import type { Interval } from './intervals.js';
-import { comparePaired, type PairedComparison } from './paired.js';
+import { SPLITS, type SplitName } from '../dataset/case.js';
+import { isCorrect } from './correctness-rate.js';
+import { wilson, type Interval } from './intervals.js';
+import { mcnemarExact } from './paired.js';
 import type { ResultRow, RowRefinement } from './result-row.js';
-import { summarize } from './summary.js';
 
-/** Base against refined for one regime and method. */
-export interface RefinementCell {
-  base: number | null;
-  refined: number | null;
+/** One Table 4 row body (tables.ts adds model and judge). Rates are percentages, unrounded. */
+export interface RefinementRow {
+  mode: RowRefinement['mode'];
+  taxonomy: boolean;
+  critic: string | null;
+  rounds: number;
+  /** `holistic`, `step_wise`, `step_wise_next{k}`, or a split name beyond the paper's two. */
+  regime: string;
+  split: SplitName;
+  horizon: number | null;
+  base_cr: number | null;
+  refined_cr: number | null;
+  /** refined_cr − base_cr, points. */
   delta: number | null;
+  /** Paired cases: refined rows with a base. */
+  n: number;
+  flips: { to_correct: number; to_incorrect: number };
+  /** Two-sided exact McNemar p-value on the flips; 1 without a flip. */
+  p_value: number;
   base_ci: Interval | null;
   refined_ci: Interval | null;
-  /** Refined rows, and base rows found for them. */
-  n_refined: number;
-  n_base: number;
-  /** Refined (A) against base (B) on the shared cases. */
-  paired: PairedComparison;
+  /** Paired cases whose refinement produced no answer (failed critique or revision), counted as not correct. */
+  failed: number;
+  /** Refined rows left out for want of a base verdict. */
+  unpaired: number;
 }
 
-/** One Table 4 row body: a method and its holistic and step-wise cells. */
-export interface RefinementRow extends RowRefinement {
-  holistic: RefinementCell | null;
-  step_wise: RefinementCell | null;
+/** A correct answer that refinement made incorrect (the paper's over-correction, Appendix F.5), with the critiques that led there. */
+export interface OverCorrection {
+  mode: RowRefinement['mode'];
+  taxonomy: boolean;
+  critic: string | null;
+  rounds: number;
+  split: SplitName;
+  id: string;
+  repeat: number;
+  base_grade: number | null;
+  refined_grade: number | null;
+  critiques: string[];
 }
 
-const REGIME_SPLITS: Record<'holistic' | 'step_wise', SplitName> = { holistic: 'holistic_planning', step_wise: 'step_wise_planning' };
-const pairKey = (row: ResultRow) => `${row.facets.split}\u0000${row.id}\u0000${row.repeat}`;
+const key = (row: ResultRow) => `${row.facets.split}\u0000${row.id}\u0000${row.repeat}`;
+const methodKey = (refinement: RowRefinement) => JSON.stringify([refinement.mode, refinement.taxonomy, refinement.critic, refinement.rounds ?? 1]);
+const PAPER_REGIMES: Partial<Record<SplitName, string>> = { holistic_planning: 'holistic', step_wise_planning: 'step_wise' };
 
-function refinementCell(baseRows: readonly ResultRow[], refinedRows: readonly ResultRow[]): RefinementCell | null {
-  if (refinedRows.length === 0) return null;
-  const keys = new Set(refinedRows.map(pairKey));
-  const base = summarize(baseRows.filter((row) => keys.has(pairKey(row))));
-  const refined = summarize(refinedRows);
+interface Pair {
+  refined: ResultRow;
+  base: { correct: boolean; grade: number | null };
+}
+
+/** The base verdict of a refined row: its recorded initial verdict, else the matching unrefined row. */
+function basesOf(refined: readonly ResultRow[], unrefined: ReadonlyMap<string, ResultRow>): { pairs: Pair[]; unpaired: number } {
+  const pairs: Pair[] = [];
+  let unpaired = 0;
+  for (const row of refined) {
+    const initial = row.refinement?.initial;
+    const match = unrefined.get(key(row));
+    if (initial) pairs.push({ refined: row, base: initial });
+    else if (match) pairs.push({ refined: row, base: { correct: isCorrect(match), grade: match.grade } });
+    else unpaired += 1;
+  }
+  return { pairs, unpaired };
+}
+
+function cell(refinement: RowRefinement, regime: string, split: SplitName, horizon: number | null, pairs: Pair[], unpaired: number): RefinementRow {
+  const n = pairs.length;
+  const baseCorrect = pairs.filter((pair) => pair.base.correct).length;
+  const refinedCorrect = pairs.filter((pair) => isCorrect(pair.refined)).length;
+  const toCorrect = pairs.filter((pair) => !pair.base.correct && isCorrect(pair.refined)).length;
+  const toIncorrect = pairs.filter((pair) => pair.base.correct && !isCorrect(pair.refined)).length;
+  const rate = (count: number) => (n > 0 ? (100 * count) / n : null);
+  const [base, refined] = [rate(baseCorrect), rate(refinedCorrect)];
   return {
-    base: base.cr,
-    refined: refined.cr,
-    delta: base.cr === null || refined.cr === null ? null : refined.cr - base.cr,
-    base_ci: base.cr_ci,
-    refined_ci: refined.cr_ci,
-    n_refined: refined.n,
-    n_base: base.n,
-    paired: comparePaired(refinedRows, baseRows),
+    mode: refinement.mode,
+    taxonomy: refinement.taxonomy,
+    critic: refinement.critic,
+    rounds: refinement.rounds ?? 1,
+    regime,
+    split,
+    horizon,
+    base_cr: base,
+    refined_cr: refined,
+    delta: base === null || refined === null ? null : refined - base,
+    n,
+    flips: { to_correct: toCorrect, to_incorrect: toIncorrect },
+    p_value: mcnemarExact(toCorrect, toIncorrect),
+    base_ci: wilson(baseCorrect, n),
+    refined_ci: wilson(refinedCorrect, n),
+    failed: pairs.filter((pair) => pair.refined.plannerStatus === 'error').length,
+    unpaired,
   };
 }
 
-/** Table 4 for one model and judge: one row per refinement method found in the rows. */
-export function refinementRows(rows: readonly ResultRow[]): RefinementRow[] {
-  const base = rows.filter((row) => !row.refinement);
-  const methods = new Map<string, RowRefinement>();
+/** The refined rows of one model and judge, by method, in first-seen order. */
+function methods(rows: readonly ResultRow[]): Array<{ refinement: RowRefinement; rows: ResultRow[] }> {
+  const found = new Map<string, { refinement: RowRefinement; rows: ResultRow[] }>();
   for (const row of rows) {
-    if (row.refinement) methods.set(JSON.stringify([row.refinement.mode, row.refinement.taxonomy, row.refinement.critic]), row.refinement);
+    if (!row.refinement) continue;
+    const id = methodKey(row.refinement);
+    let entry = found.get(id);
+    if (!entry) found.set(id, (entry = { refinement: row.refinement, rows: [] }));
+    entry.rows.push(row);
   }
-  return [...methods.values()].map((method) => {
-    const refined = rows.filter(
-      (row) => row.refinement && row.refinement.mode === method.mode && row.refinement.taxonomy === method.taxonomy && row.refinement.critic === method.critic,
-    );
-    const cell = (regime: 'holistic' | 'step_wise') =>
-      refinementCell(
-        base.filter((row) => row.facets.split === REGIME_SPLITS[regime]),
-        refined.filter((row) => row.facets.split === REGIME_SPLITS[regime]),
-      );
-    return { mode: method.mode, taxonomy: method.taxonomy, critic: method.critic, holistic: cell('holistic'), step_wise: cell('step_wise') };
-  });
+  return [...found.values()];
+}
+
+/** Table 4 for one model and judge: per method, one row per regime it refined (the paper's two first, then the other splits). */
+export function refinementRows(rows: readonly ResultRow[]): RefinementRow[] {
+  const unrefined = new Map(rows.filter((row) => !row.refinement).map((row) => [key(row), row]));
+  return methods(rows).flatMap(({ refinement, rows: refined }) =>
+    SPLITS.flatMap((split) => {
+      const { pairs, unpaired } = basesOf(refined.filter((row) => row.facets.split === split), unrefined);
+      if (pairs.length + unpaired === 0) return [];
+      const regime = PAPER_REGIMES[split] ?? split;
+      const out = [cell(refinement, regime, split, null, pairs, unpaired)];
+      const horizons = [...new Set(pairs.map((pair) => pair.refined.facets.horizon ?? 1))].sort();
+      if (split === 'step_wise_planning' && horizons.length > 1) {
+        for (const horizon of horizons) out.push(cell(refinement, `step_wise_next${horizon}`, split, horizon, pairs.filter((pair) => (pair.refined.facets.horizon ?? 1) === horizon), 0));
+      }
+      return out;
+    }),
+  );
+}
+
+/** Every over-correction of one model and judge: correct before refinement, not correct after. */
+export function overCorrections(rows: readonly ResultRow[]): OverCorrection[] {
+  const unrefined = new Map(rows.filter((row) => !row.refinement).map((row) => [key(row), row]));
+  return methods(rows).flatMap(({ refinement, rows: refined }) =>
+    basesOf(refined, unrefined)
+      .pairs.filter((pair) => pair.base.correct && !isCorrect(pair.refined))
+      .map(({ refined: row, base }) => ({
+        mode: refinement.mode,
+        taxonomy: refinement.taxonomy,
+        critic: refinement.critic,
+        rounds: refinement.rounds ?? 1,
+        split: row.facets.split,
+        id: row.id,
+        repeat: row.repeat,
+        base_grade: base.grade,
+        refined_grade: row.grade,
+        critiques: row.refinement?.critiques ?? [],
+      })),
+  );
 }

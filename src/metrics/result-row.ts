@@ -42,4 +42,10 @@ export interface RowRefinement {
   taxonomy: boolean;
   /** The critic model spec (critic mode only). */
   critic: string | null;
+  /** Critique → revision rounds (1 when the line does not say). */
+  rounds?: number;
+  /** The judge's verdict on the initial answer, recorded with the refined line (the base of Table 4). */
+  initial?: { correct: boolean; grade: number | null } | null;
+  /** The critique texts, one per round (for the over-correction list). */
+  critiques?: string[];
 }

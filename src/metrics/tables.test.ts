@@ -64,7 +64,9 @@ describe('computeTables', () => {
 
   it('puts refined rows in Table 4 against the same cases unrefined', () => {
     expect(tables.table4).toHaveLength(1);
-    expect(tables.table4[0]).toMatchObject({ model: 'a', mode: 'critic', taxonomy: true, holistic: { base: 0, refined: 100, delta: 100 } });
+    // h2: wrong before (the unrefined row), right after: one flip to correct; McNemar on (1, 0) = 2 · ½ = 1
+    expect(tables.table4[0]).toMatchObject({ model: 'a', judge: 'judge-x', mode: 'critic', taxonomy: true, critic: 'c', regime: 'holistic', split: 'holistic_planning', base_cr: 0, refined_cr: 100, delta: 100, n: 1, flips: { to_correct: 1, to_incorrect: 0 }, p_value: 1 });
+    expect(tables.table4_overcorrections).toEqual([]);
   });
 
   it('labels breakdown rows with model and judge', () => {

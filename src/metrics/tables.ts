@@ -9,7 +9,7 @@ import { commonlySolved, efficiencyRow } from './efficiency.js';
 import { errorDistribution } from './error-incidence.js';
 import { baseVsExtraneous, byDistractorLevel } from './extraneous.js';
 import { comparePaired } from './paired.js';
-import { refinementRows } from './refinement.js';
+import { overCorrections, refinementRows } from './refinement.js';
 import { repeatStats } from './repeats.js';
 import type { ResultRow } from './result-row.js';
 import { ofSplit, table1Row } from './table1.js';
@@ -127,6 +127,7 @@ export const TABLE_BUILDERS = {
     groups.filter((group) => hasAny(group.rows, ...RELEASED_SPLITS)).map((group) => table1Row(group.model, group.judge, group.rows)),
   table2,
   table4: ({ groups }: Context) => groups.flatMap((group) => refinementRows(group.rows).map((row) => ({ ...label(group), ...row }))),
+  table4_overcorrections: ({ groups }: Context) => groups.flatMap((group) => overCorrections(group.rows).map((row) => ({ ...label(group), ...row }))),
   table5,
   table12: ({ groups }: Context) => perGroup(groups, 'holistic_planning', byStepRange),
   table13: ({ groups }: Context) => perGroup(groups, 'holistic_planning', byModality),
@@ -153,7 +154,7 @@ export type Tables = { [K in TableId]: ReturnType<(typeof TABLE_BUILDERS)[K]> } 
 export function latestRows(rows: readonly ResultRow[]): ResultRow[] {
   const latest = new Map<string, ResultRow>();
   for (const row of rows) {
-    const method = row.refinement ? [row.refinement.mode, row.refinement.taxonomy, row.refinement.critic] : null;
+    const method = row.refinement ? [row.refinement.mode, row.refinement.taxonomy, row.refinement.critic, row.refinement.rounds ?? 1] : null;
     const key = JSON.stringify([row.model, row.judge, row.facets.split, row.id, row.repeat, method]);
     latest.set(key, row);
   }
@@ -168,7 +169,7 @@ export function computeTables(rows: readonly ResultRow[], options: TablesOptions
   const refinedContext: Context = { groups: groupByModelJudge(distinct), options };
   const tables = {} as Record<TableId, unknown>;
   for (const id of Object.keys(TABLE_BUILDERS) as TableId[]) {
-    tables[id] = TABLE_BUILDERS[id](id === 'table4' ? refinedContext : context);
+    tables[id] = TABLE_BUILDERS[id](id === 'table4' || id === 'table4_overcorrections' ? refinedContext : context);
   }
   return { ...(tables as Omit<Tables, 'input'>), input: { rows: rows.length, duplicates_dropped: rows.length - distinct.length } };
 }

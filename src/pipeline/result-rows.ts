@@ -58,10 +58,18 @@ export function behaviorOf(value: unknown): BrokenBehavior | null {
   return BEHAVIOR_SYNONYMS[word] ?? 'other';
 }
 
+/** A line's refinement: the method, and where the line records them, the initial verdict and the critiques (apb refine's shape). */
 function refinementOf(value: unknown): RowRefinement | null {
   const object = asObject(value);
   if (!object || (object.mode !== 'self' && object.mode !== 'critic')) return null;
-  return { mode: object.mode, taxonomy: strictBoolean(object.taxonomy ?? object.metric) ?? false, critic: stringOrNull(object.critic) };
+  const refinement: RowRefinement = { mode: object.mode, taxonomy: strictBoolean(object.taxonomy ?? object.metric) ?? false, critic: object.mode === 'critic' ? stringOrNull(object.critic) : null };
+  if (typeof object.rounds === 'number' && Number.isInteger(object.rounds) && object.rounds > 0) refinement.rounds = object.rounds;
+  const initial = asObject(object.initial);
+  const initialCorrect = strictBoolean(initial?.is_correct);
+  // Only a readable verdict is a base: a judge error on the initial answer leaves the row to pair otherwise.
+  if (initial && initialCorrect !== undefined && initial.judge_status !== 'judge_error') refinement.initial = { correct: initialCorrect && initial.status !== 'error' && initial.status !== 'parse_error', grade: gradeOf(initial.grade) ?? null };
+  if (Array.isArray(object.critiques)) refinement.critiques = object.critiques.map((entry) => asObject(entry)?.text).filter((text): text is string => typeof text === 'string');
+  return refinement;
 }
 
 /** Decodes a `*_json` field (a JSON string or an already-decoded list), keeping the entries the schema accepts. */

@@ -31,7 +31,8 @@ describe('markdown', () => {
     const refined = base.map((spec, index) => ({ ...spec, correct: index < 4, refinement: { mode: 'self' as const, taxonomy: true } }));
     const efficiency = Array.from({ length: 4 }, (_, index) => ({ split: 'holistic_efficiency' as const, id: `e${index}`, model: 'm1', correct: index < 3, planCost: 10 + index }));
     const text = renderMarkdown(fakeReport([{ dir: 'a', specs: [...base, ...refined, ...efficiency] }]));
-    expect(text).toMatch(/### Table 4 · Inference-time refinement[\s\S]*\| m1 \| rules \(structural judge\) \| self \(\+ E1–E6 taxonomy\) \| – \| 33\.33 \|/);
+    // Base 2/6, refined 4/6: Δ +33.33, two flips to correct, none back; McNemar p = 2 · ¼ = 0.5
+    expect(text).toMatch(/### Table 4 · Inference-time refinement[\s\S]*\| m1 \| rules \(structural judge\) \| Self_R\+ \| – \| holistic \| 33\.33 \| [^|]+ \| 66\.67 \| [^|]+ \| \+33\.33 \| 2 \| 0 \| 0\.50* \| 6 \| 0 \|/);
     expect(text).toMatch(/### Table 5 · Planning efficiency[\s\S]*\| m1 \| rules \(structural judge\) \| 75\.0 \|/);
     expect(text.indexOf('### Table 4')).toBeGreaterThan(text.indexOf('### Table 1'));
   });

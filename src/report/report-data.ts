@@ -97,7 +97,7 @@ export const CI_METHOD =
   '95 % Wilson score intervals on every correctness rate; composite rates (Table 1 step-wise and tool-extraneous, unweighted means over strata) use the Wilson interval at the Kish effective sample size. Paired comparisons: exact two-sided McNemar test on the cases both models answered, α = 0.05.';
 
 const rowKey = (row: ResultRow) =>
-  JSON.stringify([row.model, row.judge, row.facets.split, row.id, row.repeat, row.refinement ? [row.refinement.mode, row.refinement.taxonomy, row.refinement.critic] : null]);
+  JSON.stringify([row.model, row.judge, row.facets.split, row.id, row.repeat, row.refinement ? [row.refinement.mode, row.refinement.taxonomy, row.refinement.critic, row.refinement.rounds ?? 1] : null]);
 
 function protocolOf(manifest: Manifest | null): string {
   if (!manifest) return 'unknown';

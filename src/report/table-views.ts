@@ -161,22 +161,61 @@ function table18View(data: ReportData): TableView {
   };
 }
 
+/** The paper's label of a refinement method: Self_R / Critic_R, (+) with the taxonomy, (−) without; rounds beyond one added. */
+export function methodLabel(row: { mode: string; taxonomy: boolean; rounds?: number }): string {
+  const rounds = (row.rounds ?? 1) > 1 ? ` ×${row.rounds} rounds` : '';
+  return `${row.mode === 'self' ? 'Self_R' : 'Critic_R'}${row.taxonomy ? '+' : '−'}${rounds}`;
+}
+
 function table4View(data: ReportData): TableView {
-  const half = (regime: 'holistic' | 'step_wise', label: string): Column[] => [
-    { key: `${regime}_base`, label: `${label} base %`, kind: 'rate', get: (row) => row[regime]?.base, decimals: 2 },
-    { key: `${regime}_base_ci`, label: '95 % CI', kind: 'ci', get: (row) => row[regime]?.base_ci, decimals: 1 },
-    { key: `${regime}_refined`, label: 'refined %', kind: 'rate', get: (row) => row[regime]?.refined, decimals: 2 },
-    { key: `${regime}_refined_ci`, label: '95 % CI', kind: 'ci', get: (row) => row[regime]?.refined_ci, decimals: 1 },
-    { key: `${regime}_delta`, label: 'Δ', kind: 'delta', get: (row) => row[regime]?.delta, decimals: 2 },
-    { key: `${regime}_verdict`, label: 'paired (refined vs base)', kind: 'text', get: (row) => row[regime]?.paired?.verdict.replace('A ahead', 'refined ahead').replace('B ahead', 'base ahead') },
-    { key: `${regime}_n`, label: 'n', kind: 'count', get: (row) => row[regime]?.n_refined },
-  ];
+  const count = (key: string, label: string, get: Pick): Column => ({ key, label, kind: 'count', get });
   return {
     id: 'table4',
     title: 'Table 4 · Inference-time refinement',
-    description: 'Base and refined correctness on the same cases; the verdict is an exact McNemar test (refined = A).',
-    columns: [...labelColumns(data), text('method', 'Method', (row) => `${row.mode}${row.taxonomy ? ' (+ E1–E6 taxonomy)' : ''}`), text('critic', 'Critic'), ...half('holistic', 'Holistic'), ...half('step_wise', 'Step-wise')],
+    description:
+      'Base (initial answer) and refined correctness on the same cases, per method and regime. (+) = critique with the E1–E6 taxonomy. Flips: cases that turned correct / incorrect; p = exact McNemar test on the flips. Failed = refinements that produced no answer (counted as not correct).',
+    columns: [
+      ...labelColumns(data),
+      text('method', 'Method', methodLabel),
+      text('critic', 'Critic'),
+      text('regime', 'Regime'),
+      { key: 'base_cr', label: 'Base %', kind: 'rate', get: (row) => row.base_cr, decimals: 2 },
+      { key: 'base_ci', label: '95 % CI', kind: 'ci', get: (row) => row.base_ci, decimals: 1 },
+      { key: 'refined_cr', label: 'Refined %', kind: 'rate', get: (row) => row.refined_cr, decimals: 2 },
+      { key: 'refined_ci', label: '95 % CI', kind: 'ci', get: (row) => row.refined_ci, decimals: 1 },
+      { key: 'delta', label: 'Δ', kind: 'delta', get: (row) => row.delta, decimals: 2 },
+      count('to_correct', '→ correct', (row) => row.flips.to_correct),
+      count('to_incorrect', '→ incorrect', (row) => row.flips.to_incorrect),
+      { key: 'p_value', label: 'p', kind: 'p', get: (row) => row.p_value },
+      count('n', 'n', (row) => row.n),
+      count('failed', 'failed', (row) => row.failed),
+    ],
     rows: data.tables.table4,
+  };
+}
+
+/** Characters of a critique shown in the over-correction table (the case browser shows it whole). */
+const CRITIQUE_PREVIEW = 400;
+const preview = (texts: string[]) => {
+  const joined = texts.map((value, index) => (texts.length > 1 ? `[${index + 1}] ${value}` : value)).join(' ');
+  return joined.length > CRITIQUE_PREVIEW ? `${joined.slice(0, CRITIQUE_PREVIEW)}…` : joined;
+};
+
+function overCorrectionView(data: ReportData): TableView {
+  return {
+    id: 'table4_overcorrections',
+    title: 'Over-corrections · correct before refinement, incorrect after',
+    description: `The paper's failure mode of refinement (Appendix F.5): a correct answer changed for the worse. The critique that led there, first ${CRITIQUE_PREVIEW} characters (whole in the case browser).`,
+    columns: [
+      ...labelColumns(data),
+      text('method', 'Method', methodLabel),
+      text('split', 'Split'),
+      text('id', 'Case'),
+      { key: 'base_grade', label: 'Grade before', kind: 'grade', get: (row) => row.base_grade, decimals: 1 },
+      { key: 'refined_grade', label: 'Grade after', kind: 'grade', get: (row) => row.refined_grade, decimals: 1 },
+      text('critique', 'Critique', (row) => preview(row.critiques)),
+    ],
+    rows: data.tables.table4_overcorrections,
   };
 }
 
@@ -241,6 +280,7 @@ export function tableViews(data: ReportData): TableView[] {
     breakdownView(data, 'table17', 'Table 17 · Holistic tool-extraneous by distractor level', 'ExtUse = total uses of distractor tools at the level.', [text('level', 'Level'), { key: 'ext_use', label: 'ExtUse', kind: 'count', get: (row) => row.ext_use }]),
     table18View(data),
     table4View(data),
+    overCorrectionView(data),
     table5View(data),
     ...errorViews(data),
     pairedView(data),
