@@ -10,6 +10,7 @@ import { registerAgreementCommand } from './commands/agreement.js';
 import { registerDataCommands } from './commands/data.js';
 import { registerJudgeCommand } from './commands/judge.js';
 import { registerMergeCommand } from './commands/merge.js';
+import { registerRefineCommand } from './commands/refine.js';
 import { registerReportCommand } from './commands/report.js';
 import { registerRunCommand } from './commands/run.js';
 import { registerScoreCommand } from './commands/score.js';
@@ -32,6 +33,7 @@ export function buildProgram(outcome: CommandOutcome): Command {
   registerAgreementCommand(program, outcome);
   registerServeCommand(program, outcome);
   registerMergeCommand(program, outcome);
+  registerRefineCommand(program, outcome);
   for (const command of program.commands) command.exitOverride();
   return program;
 }

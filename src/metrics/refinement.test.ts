@@ -6,7 +6,7 @@ import type { ResultRow, RowRefinement } from './result-row.js';
 const CRITIC_PLUS: RowRefinement = { mode: 'critic', taxonomy: true, critic: 'anthropic:claude-sonnet-4-5' };
 const SELF_MINUS: RowRefinement = { mode: 'self', taxonomy: false, critic: null };
 const holistic = (id: string, correct: boolean, refinement: RowRefinement | null = null) => fakeRow({ id, correct, refinement });
-const stepWise = (id: string, correct: boolean, refinement: RowRefinement | null = null, horizon = 1) =>
+const stepWise = (id: string, correct: boolean, refinement: RowRefinement | null = null, horizon: 1 | 2 | 3 = 1) =>
   fakeRow({ id, correct, refinement, facets: { split: 'step_wise_planning', horizon } });
 /** A refined row carrying its own initial verdict, as `apb refine` lines do. */
 const withInitial = (row: ResultRow, correct: boolean, critiques: string[] = []): ResultRow => ({ ...row, refinement: { ...row.refinement!, initial: { correct, grade: correct ? 1 : 0.4 }, critiques } });

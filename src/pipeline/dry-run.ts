@@ -45,18 +45,19 @@ export interface DryRunEstimate {
   invalidRecords: number;
   pricesAsOf: string;
   /** Models called over HTTP, with their output-token assumption and price (null = unknown). */
-  models: Array<{ role: 'planner' | 'judge'; spec: string; outputTokens: number; price: Price | null }>;
+  models: CallModel[];
 }
 
-interface CallModel {
-  role: 'planner' | 'judge';
+/** A model the estimate calls, with its output assumption and price. */
+export interface CallModel {
+  role: 'planner' | 'judge' | 'critic';
   spec: string;
   outputTokens: number;
   price: Price | null;
 }
 
 /** A model spec that makes HTTP calls, with its output cap (or the role's default); null for baselines and `rules`. */
-function callModel(role: 'planner' | 'judge', spec: string, sampling: SamplingParams): CallModel | null {
+export function callModel(role: CallModel['role'], spec: string, sampling: SamplingParams): CallModel | null {
   const price = priceOfSpec(spec);
   if (price === 'free') return null;
   const resolved = resolveSampling(parseModelSpec(spec), sampling).sampling;
@@ -79,7 +80,7 @@ function addCall(row: DryRunRow, model: CallModel, inputTokens: number, repeats:
  * The judge prompt of a case built around an empty answer, plus the planner's output estimate for
  * the answer it will quote: the planner prompt, the reference and the rubric are the real ones.
  */
-function judgeInputTokens(caseItem: Case, prompt: ReturnType<typeof plannerPromptOf>, answerTokens: number, options: JudgePromptOptions): number {
+export function judgeInputTokens(caseItem: Case, prompt: ReturnType<typeof plannerPromptOf>, answerTokens: number, options: JudgePromptOptions): number {
   const parsed = { kind: 'parse_error' as const, message: 'dry run: no answer yet' };
   const judgePrompt = buildJudgePrompt({ case: caseItem, plannerPrompt: prompt, rawAnswer: '', parsed, findings: runChecks(caseItem, parsed), repeat: 0 }, options);
   return estimateInputTokens(judgePrompt.prompt.messages) + answerTokens;
@@ -112,16 +113,23 @@ export async function estimateRun(request: DryRunRequest): Promise<DryRunEstimat
   return { rows: [...rows.values()], total, invalidRecords: check.invalidRecords, pricesAsOf: pricesAsOf(), models };
 }
 
-const number = (value: number) => value.toLocaleString('en-US');
-const usd = (value: number | null) => (value === null ? 'unknown' : value < 1 ? value.toFixed(4) : value.toFixed(2));
+/** A count as printed by the dry runs (thousands separated). */
+export const number = (value: number) => value.toLocaleString('en-US');
+/** A dollar amount as printed by the dry runs; `unknown` without a price. */
+export const usd = (value: number | null) => (value === null ? 'unknown' : value < 1 ? value.toFixed(4) : value.toFixed(2));
+
+/** Rows of cells (the last one a total) as aligned plain-text columns with a rule above the total. */
+export function textTable(header: string[], cells: string[][]): string[] {
+  const widths = header.map((title, column) => Math.max(title.length, ...cells.map((line) => line[column]!.length)));
+  const render = (line: string[]) => line.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
+  return [render(header), ...cells.slice(0, -1).map(render), render(widths.map((width) => '-'.repeat(width))), render(cells.at(-1)!)];
+}
 
 /** The dry run as a plain-text table and its assumptions (what `apb run --dry-run` prints). */
 export function formatDryRun(estimate: DryRunEstimate, options: { maxCostUsd?: number; repeats: number }): string {
   const header = ['split', 'cases', 'planner calls', 'judge calls', 'input tokens', 'output tokens', 'cost (USD)'];
   const cells = [...estimate.rows, estimate.total].map((row) => [row.split, number(row.cases), number(row.plannerCalls), number(row.judgeCalls), number(row.inputTokens), number(row.outputTokens), usd(row.costUsd)]);
-  const widths = header.map((title, column) => Math.max(title.length, ...cells.map((line) => line[column]!.length)));
-  const render = (line: string[]) => line.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
-  const lines = [render(header), ...cells.slice(0, -1).map(render), render(widths.map((width) => '-'.repeat(width))), render(cells.at(-1)!)];
+  const lines = textTable(header, cells);
   lines.push('');
   if (options.repeats > 1) lines.push(`each case counted ${options.repeats} times (--repeats)`);
   if (estimate.models.length === 0) lines.push('no model is called: the planner is a baseline and the judge is rules (cost 0)');

@@ -9,6 +9,7 @@ import { RunMismatchError } from '../errors.js';
 import type { EndpointStats } from '../providers/endpoints.js';
 import type { SamplingParams, Usage } from '../providers/provider.js';
 import { canonicalJson } from '../canonical-json.js';
+import type { RefineSetup } from './records.js';
 
 /** Everything that must be equal for two invocations to write into one directory. */
 export interface ManifestIdentity {
@@ -24,6 +25,8 @@ export interface ManifestIdentity {
   judge_blind: boolean;
   prompt_versions: Partial<Record<SplitName, string>>;
   sampling: SamplingParams;
+  /** `apb refine` directories: how the answers were refined. */
+  refinement?: RefineSetup;
 }
 
 /** Usage totals of one role. */
@@ -55,7 +58,7 @@ export interface Manifest {
     judgements: { ok: number; judge_error: number };
   };
   /** `prices_as_of`: the `as_of` date of `data/prices.json`, which every `cost_usd` was computed with. */
-  usage: { planner: UsageTotals; judge: UsageTotals; prices_as_of?: string | null };
+  usage: { planner: UsageTotals; judge: UsageTotals; critic?: UsageTotals; prices_as_of?: string | null };
   /** The `--max-cost` budget of the latest invocation, when one was given. */
   budget?: { max_cost_usd: number; spent_usd: number; refused_calls: number; stopped: boolean };
   /** The latest invocation's counts per endpoint (requests, 429s, failures, concurrency limits, times set aside). */
@@ -110,7 +113,8 @@ export function writeManifest(dir: string, manifest: Manifest): void {
 /** Throws a `RunMismatchError` naming every identity field that differs from the directory's manifest. */
 export function assertSameIdentity(dir: string, existing: ManifestIdentity, wanted: ManifestIdentity): void {
   const differences: string[] = [];
-  for (const key of Object.keys(wanted) as (keyof ManifestIdentity)[]) {
+  // Keys of either side: a field only the directory has (e.g. a refinement) is a difference too.
+  for (const key of new Set([...Object.keys(existing), ...Object.keys(wanted)]) as Set<keyof ManifestIdentity>) {
     const before = existing[key];
     const after = wanted[key];
     if (key === 'prompt_versions') {

@@ -7,8 +7,10 @@ import type { Facets } from '../dataset/case.js';
 import type { Findings } from '../judge/checks/findings.js';
 import type { Contradiction } from '../judge/contradictions.js';
 import type { BrokenBehavior } from '../judge/verdict.js';
-import type { FinishReason, Usage } from '../providers/provider.js';
+import type { FinishReason, SamplingParams, Usage } from '../providers/provider.js';
 import type { Attempt } from '../settings/attempt.js';
+import type { RefineMode } from '../refine/refine-prompts.js';
+import type { CritiqueRecord, RefineStatus, RevisionRecord } from '../refine/records.js';
 
 export const RESULT_SCHEMA_VERSION = 1;
 
@@ -29,6 +31,54 @@ export interface PredictionMeta {
   attempts: number;
   cached: boolean;
   facets: Facets;
+  /** `apb refine` lines: how the answer was refined (moved to `apb.refinement` in judgement lines). */
+  refinement?: LineRefinement;
+}
+
+/** What identifies a refinement (the manifest's `identity.refinement`; part of every refined line's fingerprint). */
+export interface RefineSetup {
+  mode: RefineMode;
+  taxonomy: boolean;
+  /** The critic's spec; the tested model's in self-refinement. */
+  critic: string;
+  critic_base_url: string | null;
+  critic_sampling: SamplingParams;
+  rounds: number;
+  /** Version of every critique and revision template together. */
+  prompt_version: string;
+}
+
+/** The initial answer of a refined line and the verdict on it (the base of Table 4), under the refined line's judge. */
+export interface InitialAnswer {
+  model_response: string;
+  /** The source prediction's status. */
+  status: PredictionMeta['status'];
+  is_correct: boolean | null;
+  grade: number | null;
+  judge: string;
+  /** `none`: there was no answer to judge. */
+  judge_status: 'ok' | 'judge_error' | 'none';
+  /** Where the verdict comes from: the source run's judgements, or a judge call made by apb refine (an LLM judge's usage is then recorded here). */
+  judged_in: 'source' | 'refine';
+  judge_usage?: Usage | null;
+  judge_cached?: boolean;
+}
+
+/** `apb.refinement` of a refined line (CONTRACT.md, `apb refine`): the method, the source, the initial answer, every round. */
+export interface LineRefinement {
+  mode: RefineMode;
+  taxonomy: boolean;
+  critic: string;
+  /** Rounds asked for. */
+  rounds: number;
+  /** The round whose revision is the line's answer (the last one finished). */
+  round: number;
+  status: RefineStatus | 'no_initial_answer';
+  source_run: { dir: string; manifest_sha256: string; fingerprint: string };
+  initial: InitialAnswer;
+  /** One per round, in order; `critiques[i].text` is round i+1's critique. */
+  critiques: CritiqueRecord[];
+  revisions: RevisionRecord[];
 }
 
 export interface PredictionLine {
@@ -93,6 +143,8 @@ export interface JudgementMeta {
   /** LLM judges (and panels holding one) with a verdict: where the judge's own verdict contradicts the findings. */
   contradictions?: Contradiction[];
   prediction: PredictionMeta;
+  /** `apb refine` lines: the refinement behind the judged answer. */
+  refinement?: LineRefinement;
 }
 
 export interface JudgementLine {

@@ -2,11 +2,11 @@
 import path from 'node:path';
 import type { Usage } from '../providers/provider.js';
 import { addUsage, emptyUsageTotals, type Manifest, type UsageTotals } from './manifest.js';
-import type { JudgementLine, PredictionLine } from './records.js';
+import type { JudgementLine, LineRefinement, PredictionLine } from './records.js';
 import { readJsonLines } from './results-store.js';
 
 /** Prices a call; null when the model has no known price. */
-export type CostOf = (role: 'planner' | 'judge', model: string, usage: Usage | null) => number | null;
+export type CostOf = (role: 'planner' | 'judge' | 'critic', model: string, usage: Usage | null) => number | null;
 
 export interface RecountOptions {
   total: number;
@@ -31,7 +31,7 @@ class RoleTally {
 
   constructor(private readonly costOf: CostOf | undefined) {}
 
-  add(role: 'planner' | 'judge', model: string, usage: Usage | null, cached: boolean): void {
+  add(role: 'planner' | 'judge' | 'critic', model: string, usage: Usage | null, cached: boolean): void {
     const cost = cached ? 0 : (this.costOf?.(role, model, usage) ?? null);
     addUsage(this.totals, usage, cached, null);
     if (cost === null) this.unknownCost = true;
@@ -49,16 +49,29 @@ export class RunTally {
   private readonly judgements = { ok: 0, judge_error: 0 };
   private readonly planner: RoleTally;
   private readonly judge: RoleTally;
+  private readonly critic: RoleTally;
+  private refined = false;
 
   constructor(costOf?: CostOf) {
     this.planner = new RoleTally(costOf);
     this.judge = new RoleTally(costOf);
+    this.critic = new RoleTally(costOf);
   }
 
   addPrediction(line: PredictionLine): void {
     if (!line.apb) return;
     this.predictions[line.apb.status] += 1;
-    if (line.apb.status !== 'error') this.planner.add('planner', line.tested_model, line.apb.usage, line.apb.cached);
+    if (line.apb.refinement) this.addRefinement(line.tested_model, line.apb.refinement);
+    else if (line.apb.status !== 'error') this.planner.add('planner', line.tested_model, line.apb.usage, line.apb.cached);
+  }
+
+  /** A refined line: every critique (critic role), every revision (planner role) and a judge call on the initial answer made by apb refine. */
+  private addRefinement(model: string, refinement: LineRefinement): void {
+    this.refined = true;
+    for (const critique of refinement.critiques ?? []) if (!critique.error) this.critic.add('critic', refinement.critic, critique.usage, critique.cached);
+    for (const revision of refinement.revisions ?? []) if (!revision.error) this.planner.add('planner', model, revision.usage, revision.cached);
+    const initial = refinement.initial;
+    if (initial?.judged_in === 'refine' && initial.judge_usage !== undefined) this.judge.add('judge', initial.judge, initial.judge_usage ?? null, initial.judge_cached ?? false);
   }
 
   addJudgement(line: JudgementLine): void {
@@ -75,7 +88,7 @@ export class RunTally {
       updated_at: options.now.toISOString(),
       finished_at: options.status === 'running' ? null : options.now.toISOString(),
       counts: { cases: options.total, invalid_records: options.invalidRecords, resumed: options.alreadyDone, predictions: { ...this.predictions }, judgements: { ...this.judgements } },
-      usage: { planner: this.planner.result(), judge: this.judge.result(), prices_as_of: options.pricesAsOf ?? manifest.usage.prices_as_of ?? null },
+      usage: { planner: this.planner.result(), judge: this.judge.result(), ...(this.refined ? { critic: this.critic.result() } : {}), prices_as_of: options.pricesAsOf ?? manifest.usage.prices_as_of ?? null },
     };
   }
 }

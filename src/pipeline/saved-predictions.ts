@@ -35,8 +35,8 @@ export interface SavedRun {
 /** The run's manifest; a directory without one was not written by `apb run`. */
 function manifestOf(runDir: string): Manifest {
   const manifest = readManifest(runDir);
-  if (!manifest) throw new UsageError(`${runDir} has no manifest.json: apb judge re-judges a run directory written by apb run`);
-  if (!existsSync(path.join(runDir, 'predictions.jsonl'))) throw new UsageError(`${runDir} has no predictions.jsonl: there is nothing to judge`);
+  if (!manifest) throw new UsageError(`${runDir} has no manifest.json: expected a run directory written by apb run`);
+  if (!existsSync(path.join(runDir, 'predictions.jsonl'))) throw new UsageError(`${runDir} has no predictions.jsonl: it holds no saved answer`);
   return manifest;
 }
 
@@ -49,7 +49,7 @@ async function datasetOf(runDir: string, manifest: Manifest, dataDir: string | n
   const hash = await datasetContentHash(dir, manifest.splits);
   if (hash !== manifest.dataset.content_hash) {
     throw new RunMismatchError(
-      `the dataset at ${dir} is not the one ${runDir} was run on (content hash ${hash.slice(0, 12)}…, the run's ${manifest.dataset.content_hash.slice(0, 12)}…): re-judging needs the same cases; give the run's dataset with --data DIR`,
+      `the dataset at ${dir} is not the one ${runDir} was run on (content hash ${hash.slice(0, 12)}…, the run's ${manifest.dataset.content_hash.slice(0, 12)}…): re-judging and refining need the same cases; give the run's dataset with --data DIR`,
     );
   }
   return dir;

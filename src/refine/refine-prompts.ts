@@ -25,6 +25,7 @@ import {
   STEP_WISE_TAXONOMY,
   TAXONOMY_CAUTIONS,
 } from './prompts.js';
+import * as TEMPLATES from './prompts.js';
 
 /** Who writes the critique: the tested model itself (`self`) or another model or function (`critic`). */
 export type RefineMode = 'self' | 'critic';
@@ -107,3 +108,9 @@ export function buildRevisionPrompt(plannerPrompt: Prompt, answer: string, criti
     promptVersion: REVISION_VERSION,
   };
 }
+
+/** One version over every critique and revision template (a run directory's refinement identity). */
+export const REFINE_PROMPT_VERSION = versionOf(
+  'refine',
+  ...Object.entries(TEMPLATES).map(([name, value]) => `${name}=${typeof value === 'string' ? value : JSON.stringify(value)}`),
+);

@@ -1,0 +1,90 @@
+/**
+ * The manifest of a refined run directory: the source run's identity (dataset, tested model,
+ * prompt versions, sampling) with this refinement's judge and `refinement` setup, which must match
+ * on resume; plus a record of the source run (its directory and manifest hash at each invocation)
+ * and of the selection.
+ */
+import { SPLITS } from '../dataset/case.js';
+import { APB_VERSION } from '../version.js';
+import type { Manifest, ManifestIdentity } from './manifest.js';
+import type { RefineSetup } from './records.js';
+import type { RefineSelection, RefineSource } from './refine-source.js';
+
+/** The judge and endpoint choices of one refinement (the rest of the identity is the source's). */
+export interface RefineJudging {
+  judgeIds: string[];
+  judgeVersion: string;
+  judgeBaseUrl: string | null;
+  judgeBlind: boolean;
+  /** The tested model's endpoint (the source's unless moved with --base-url). */
+  baseUrl: string | null;
+}
+
+/** What the manifest records of the source run. */
+export interface SourceRunRecord {
+  dir: string;
+  manifest_sha256: string;
+  tested_model: string;
+  judges: string[];
+  judge_version: string;
+  prompt_versions: ManifestIdentity['prompt_versions'];
+  status: Manifest['status'];
+  finished_at: string | null;
+}
+
+/** A refined run's manifest. */
+export type RefineManifest = Manifest & {
+  source_run: SourceRunRecord;
+  refine_selection: { splits: string[] | null; ids: string[] | null; horizons: number[] | null; limit: number | null; sample: RefineSelection['sample'] | null; answers: number };
+};
+
+/** What must be equal for a rerun to write into the same refined directory. */
+export function refineIdentity(source: Manifest, setup: RefineSetup, judging: RefineJudging): ManifestIdentity {
+  return {
+    ...source.identity,
+    base_url: judging.baseUrl,
+    judges: judging.judgeIds,
+    judge_base_url: judging.judgeBaseUrl,
+    judge_version: judging.judgeVersion,
+    judge_blind: judging.judgeBlind,
+    refinement: setup,
+  };
+}
+
+/** The `running` manifest of an invocation, keeping what an earlier one counted. */
+export function startRefineManifest(source: RefineSource, identity: ManifestIdentity, selection: RefineSelection, previous: Manifest | null, now: Date): RefineManifest {
+  const splits = SPLITS.filter((split) => source.items.some((item) => item.caseItem.split === split));
+  const { manifest } = source;
+  return {
+    apb_version: APB_VERSION,
+    schema_version: 1,
+    status: 'running',
+    created_at: previous?.created_at ?? now.toISOString(),
+    updated_at: now.toISOString(),
+    finished_at: null,
+    dataset: { path: source.datasetDir, content_hash: manifest.dataset.content_hash },
+    splits,
+    selection: { limit: selection.limitPerSplit ?? null, ids: selection.ids ? [...selection.ids] : null, shard: null, repeats: manifest.selection.repeats },
+    identity,
+    counts: previous?.counts ?? { cases: 0, invalid_records: 0, resumed: 0, predictions: { ok: 0, error: 0, parse_error: 0 }, judgements: { ok: 0, judge_error: 0 } },
+    usage: previous?.usage ?? { planner: { calls: 0, cached_calls: 0, input_tokens: 0, output_tokens: 0, cost_usd: null }, judge: { calls: 0, cached_calls: 0, input_tokens: 0, output_tokens: 0, cost_usd: null } },
+    source_run: {
+      dir: source.dir,
+      manifest_sha256: source.manifestSha256,
+      tested_model: manifest.identity.tested_model,
+      judges: manifest.identity.judges,
+      judge_version: manifest.identity.judge_version,
+      prompt_versions: manifest.identity.prompt_versions,
+      status: manifest.status,
+      finished_at: manifest.finished_at,
+    },
+    refine_selection: {
+      splits: selection.splits ? [...selection.splits] : null,
+      ids: selection.ids ? [...selection.ids] : null,
+      horizons: selection.horizons ? [...selection.horizons] : null,
+      limit: selection.limitPerSplit ?? null,
+      sample: selection.sample ?? null,
+      answers: source.items.length,
+    },
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * The paper's refinement subset (official-harness-audit.md §2.7): a fixed number of cases per
+ * source of each split (25 per source, and 5 per subset of the real-traffic source: 150 per
+ * regime). Stable and seeded: within a group, cases are ordered by a hash of (seed, split, id) and
+ * the first N kept, so the choice does not depend on file order and another seed gives another draw.
+ */
+import { createHash } from 'node:crypto';
+import type { Facets } from '../dataset/case.js';
+
+/** How many cases to keep per group. */
+export interface SampleSpec {
+  /** Cases per (split, source). */
+  perSource: number;
+  /** Sources sampled per subset instead, with the count per (split, source, subset). */
+  perSubset?: Readonly<Record<string, number>>;
+  seed: string;
+}
+
+/** Anything with a case id and facets (saved predictions, cases, rows). */
+export interface Sampleable {
+  id: string;
+  facets: Pick<Facets, 'split' | 'source' | 'sourceSubset'>;
+}
+
+const rank = (seed: string, split: string, id: string) => createHash('sha256').update(`${seed}\u0000${split}\u0000${id}`).digest('hex');
+
+/** The items of the sampled cases (every repeat of a chosen case), in their input order. */
+export function sampleBySource<T extends Sampleable>(items: readonly T[], spec: SampleSpec): T[] {
+  const groups = new Map<string, { quota: number; ids: Set<string> }>();
+  for (const item of items) {
+    const { split, source, sourceSubset } = item.facets;
+    const subsetQuota = source !== null ? spec.perSubset?.[source] : undefined;
+    const groupKey = JSON.stringify([split, source, subsetQuota !== undefined ? sourceSubset : null]);
+    let group = groups.get(groupKey);
+    if (!group) groups.set(groupKey, (group = { quota: subsetQuota ?? spec.perSource, ids: new Set() }));
+    group.ids.add(item.id);
+  }
+  const chosen = new Set<string>();
+  for (const [groupKey, group] of groups) {
+    const split = (JSON.parse(groupKey) as string[])[0]!;
+    const ranked = [...group.ids].map((id) => ({ id, rank: rank(spec.seed, split, id) })).sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0));
+    for (const { id } of ranked.slice(0, group.quota)) chosen.add(`${split}\u0000${id}`);
+  }
+  return items.filter((item) => chosen.has(`${item.facets.split}\u0000${item.id}`));
+}
+
+/** Parses `SOURCE:N` (the `--sample-per-subset` value) into a source and a count; null when malformed. */
+export function parseSubsetQuota(value: string): { source: string; count: number } | null {
+  const index = value.lastIndexOf(':');
+  const source = value.slice(0, index).trim();
+  const count = Number(value.slice(index + 1));
+  return index > 0 && source && Number.isInteger(count) && count > 0 ? { source, count } : null;
+}
