@@ -41,7 +41,7 @@ export interface RefineSetup {
   taxonomy: boolean;
   /** The critic's spec; the tested model's in self-refinement. */
   critic: string;
-  critic_base_url: string | null;
+  critic_base_url: string | string[] | null;
   critic_sampling: SamplingParams;
   rounds: number;
   /** Version of every critique and revision template together. */

@@ -14,10 +14,10 @@ import type { RefineSelection, RefineSource } from './refine-source.js';
 export interface RefineJudging {
   judgeIds: string[];
   judgeVersion: string;
-  judgeBaseUrl: string | null;
+  judgeBaseUrl: ManifestIdentity['judge_base_url'];
   judgeBlind: boolean;
-  /** The tested model's endpoint (the source's unless moved with --base-url). */
-  baseUrl: string | null;
+  /** The tested model's endpoint(s) (the source's unless moved with --base-url). */
+  baseUrl: ManifestIdentity['base_url'];
 }
 
 /** What the manifest records of the source run. */
