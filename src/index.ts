@@ -44,3 +44,12 @@ export type { ResultRow } from './metrics/result-row.js';
 export { shardOfId, inShard, type Shard } from './pipeline/shard.js';
 export { mergeRuns, type MergeSummary } from './pipeline/merge.js';
 export { ScoresAccumulator } from './pipeline/scores.js';
+
+// Executable validation (issue 15): environments, tau2's reward, replay.
+export type { DatabaseDifference, DatabaseState, Environment, EnvironmentSession, EvaluationCriteria, ExecMessage, ExecTask, ExecToolCall, ReferenceAction, RewardComponent, Termination, ToolKind, ToolOutcome, ToolSpec, UserScenario } from './execution/environment.js';
+export { ENVIRONMENTS, loadEnvironment, type EnvironmentId } from './execution/registry.js';
+export { computeReward, expectedDatabase, type RewardDetails, type RewardInfo, type RewardInput, type RewardResult } from './execution/reward.js';
+export { createNlAssertionJudge, type NlAssertionCheck, type NlAssertionJudge, type NlJudgement } from './execution/nl-assertions.js';
+export { ExecutionRecordSchema, executionRecord, type ExecutionRecord } from './execution/execution-record.js';
+export { goldReplay, readReplayFile, replayTask, type ReplayAgent, type ReplayOutcome, type ReplayScript } from './execution/replay.js';
+export { runReplay, type ReplayRunSpec, type ReplaySummary } from './pipeline/exec-replay.js';

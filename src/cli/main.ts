@@ -8,6 +8,7 @@ import { redact } from '../redact.js';
 import { APB_VERSION } from '../version.js';
 import { registerAgreementCommand } from './commands/agreement.js';
 import { registerDataCommands } from './commands/data.js';
+import { registerExecCommand } from './commands/exec.js';
 import { registerJudgeCommand } from './commands/judge.js';
 import { registerMergeCommand } from './commands/merge.js';
 import { registerRefineCommand } from './commands/refine.js';
@@ -34,6 +35,7 @@ export function buildProgram(outcome: CommandOutcome): Command {
   registerServeCommand(program, outcome);
   registerMergeCommand(program, outcome);
   registerRefineCommand(program, outcome);
+  registerExecCommand(program, outcome);
   for (const command of program.commands) command.exitOverride();
   return program;
 }

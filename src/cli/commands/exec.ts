@@ -1,0 +1,93 @@
+/** `apb exec --env tau2:retail|tau2:airline --agent replay:FILE|replay:gold [--dump-db DIR] --out DIR`: executable validation. */
+import path from 'node:path';
+import type { Command } from 'commander';
+import { UsageError } from '../../errors.js';
+import { createNlAssertionJudge } from '../../execution/nl-assertions.js';
+import { loadEnvironment } from '../../execution/registry.js';
+import { runReplay } from '../../pipeline/exec-replay.js';
+import { handleInterrupts } from '../interrupts.js';
+import { commaList, nonNegativeInt, positiveInt } from '../options.js';
+import { EXIT, type CommandOutcome } from '../outcome.js';
+import { createRunProviders, defaultCacheDir } from '../run-providers.js';
+import { say } from '../terminal.js';
+
+interface ExecFlags {
+  env: string;
+  agent?: string;
+  tasks?: string[];
+  taskSplit: string;
+  limit?: number;
+  dumpDb?: string;
+  out?: string;
+  judge?: string;
+  judgeBaseUrl?: string;
+  timeoutMs: number;
+  maxRetries: number;
+  cache: boolean;
+}
+
+const SPLITS = ['train', 'test', 'all'] as const;
+
+function splitOf(value: string): (typeof SPLITS)[number] {
+  const split = SPLITS.find((known) => known === value);
+  if (!split) throw new UsageError(`--task-split must be one of ${SPLITS.join(', ')} (got "${value}")`);
+  return split;
+}
+
+/** `replay:gold` → `gold`; `replay:FILE` → the file's absolute path. */
+function replayAgent(spec: string | undefined): string {
+  if (!spec) throw new UsageError('apb exec needs --agent replay:FILE or --agent replay:gold');
+  if (!spec.startsWith('replay:') || spec.length === 'replay:'.length) throw new UsageError(`--agent must be replay:FILE or replay:gold (got "${spec}")`);
+  const target = spec.slice('replay:'.length);
+  return target === 'gold' ? 'gold' : path.resolve(target);
+}
+
+/** Registers `apb exec`. */
+export function registerExecCommand(program: Command, outcome: CommandOutcome): void {
+  program
+    .command('exec')
+    .description('execute tasks in tau2-bench\'s retail or airline environment and score them with tau2\'s reward')
+    .requiredOption('--env <id>', 'environment: tau2:retail or tau2:airline')
+    .option('--agent <spec>', 'a scripted agent: replay:FILE (JSONL, one line per task) or replay:gold (every task\'s reference actions)')
+    .option('--tasks <ids>', 'only these task ids (comma-separated)', commaList)
+    .option('--task-split <name>', 'train, test or all', 'all')
+    .option('--limit <n>', 'the first N selected tasks', positiveInt)
+    .option('--dump-db <dir>', 'write each task\'s final database to DIR/<task_id>.json')
+    .option('--out <dir>', 'run directory: executions.jsonl and manifest.json')
+    .option('--judge <spec>', 'LLM judge of NL assertions (PROVIDER:MODEL); without it they are reported as not evaluated')
+    .option('--judge-base-url <url>', 'endpoint of the judge model')
+    .option('--timeout-ms <n>', 'per-request timeout of the judge', positiveInt, 120_000)
+    .option('--max-retries <n>', 'retries of a retryable judge failure', nonNegativeInt, 6)
+    .option('--no-cache', 'bypass the response cache (no read, no write)')
+    .action(async (flags: ExecFlags) => {
+      const agent = replayAgent(flags.agent);
+      if (!flags.out) throw new UsageError('apb exec needs --out DIR');
+      if (flags.judge === 'rules' || flags.judge?.startsWith('baseline:')) throw new UsageError(`--judge ${flags.judge} cannot judge NL assertions: give an LLM (PROVIDER:MODEL)`);
+      const split = splitOf(flags.taskSplit);
+      const environment = loadEnvironment(flags.env);
+      const providers = createRunProviders({ concurrency: 1, timeoutMs: flags.timeoutMs, maxRetries: flags.maxRetries, cache: flags.cache, cacheDir: defaultCacheDir(process.env) });
+      const interrupts = handleInterrupts();
+      try {
+        const judgeBaseUrl = flags.judgeBaseUrl ?? process.env.APB_JUDGE_BASE_URL ?? null;
+        const nlJudge = flags.judge ? createNlAssertionJudge(providers.provider(flags.judge, judgeBaseUrl)) : null;
+        const summary = await runReplay({
+          environment,
+          agent,
+          taskIds: flags.tasks ?? null,
+          split,
+          limit: flags.limit ?? null,
+          outDir: path.resolve(flags.out),
+          dumpDbDir: flags.dumpDb ? path.resolve(flags.dumpDb) : null,
+          nlJudge,
+          stop: interrupts.stop,
+          signal: interrupts.cancel,
+        });
+        const unjudged = summary.unjudged > 0 ? `, ${summary.unjudged} with NL assertions not evaluated (${summary.unjudgedWouldPass} would reach 1.0 if they hold; give --judge to evaluate them)` : '';
+        say(`apb: ${environment.id} ${summary.agent}: ${summary.tasks} task(s): ${summary.rewardOne} reward 1.0, ${summary.rewardZero} reward 0${unjudged}; final database as expected in ${summary.databaseMatches}; ${summary.toolErrors} tool error(s); ${summary.executionsFile}`);
+        outcome.exitCode = summary.interrupted ? EXIT.interrupted : EXIT.ok;
+      } finally {
+        interrupts.dispose();
+        providers.close();
+      }
+    });
+}

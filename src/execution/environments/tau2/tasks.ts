@@ -1,0 +1,93 @@
+/**
+ * tau2's task files (`tasks.json`, `split_tasks.json`) → `ExecTask`s: the zod schema of the parts
+ * apb reads, the user scenario rendered as tau2's `str(task.user_scenario)` (what its user
+ * simulator is given), and the evaluation criteria with tau2's defaults.
+ */
+import { z } from 'zod';
+import { InputError } from '../../../errors.js';
+import type { EvaluationCriteria, ExecTask, RewardComponent } from '../../environment.js';
+import { REWARD_COMPONENTS } from '../../environment.js';
+
+const optionalText = z.string().nullable().optional();
+
+const Instructions = z.union([
+  z.string(),
+  z.object({ domain: z.string(), reason_for_call: z.string(), known_info: optionalText, unknown_info: optionalText, task_instructions: z.string() }),
+]);
+
+const Action = z.object({
+  action_id: z.string(),
+  requestor: z.enum(['assistant', 'user']).default('assistant'),
+  name: z.string(),
+  arguments: z.record(z.string(), z.unknown()),
+  compare_args: z.array(z.string()).nullable().optional(),
+});
+
+const Task = z.object({
+  id: z.string(),
+  description: z.object({ purpose: optionalText }).nullable().optional(),
+  user_scenario: z.object({ persona: optionalText, instructions: Instructions }),
+  initial_state: z.null().optional(),
+  evaluation_criteria: z
+    .object({
+      actions: z.array(Action).nullable().optional(),
+      env_assertions: z.null().optional(),
+      communicate_info: z.array(z.string()).nullable().optional(),
+      nl_assertions: z.array(z.string()).nullable().optional(),
+      reward_basis: z.array(z.enum(REWARD_COMPONENTS)).default(['DB', 'COMMUNICATE']),
+    })
+    .nullable()
+    .optional(),
+});
+
+/** tau2's task split file: split name → task ids. */
+export const TaskSplits = z.record(z.string(), z.array(z.string()));
+
+/** Python's `textwrap.indent(text, '\t')`: a tab before every line that is not blank. */
+function indent(text: string): string {
+  return text.replace(/^(?=.*\S)/gm, '\t');
+}
+
+/** `str(task.user_scenario)` as tau2 writes it. */
+export function renderUserScenario(persona: string | null, instructions: z.infer<typeof Instructions>): string {
+  const lines: string[] = [];
+  if (persona !== null) lines.push('Persona:', indent(persona));
+  let body: string;
+  if (typeof instructions === 'string') body = instructions;
+  else {
+    const parts = [`Domain: ${instructions.domain}`, `Reason for call:\n${indent(instructions.reason_for_call)}`];
+    if (instructions.known_info != null) parts.push(`Known info:\n${indent(instructions.known_info)}`);
+    if (instructions.unknown_info != null) parts.push(`Unknown info:\n${indent(instructions.unknown_info)}`);
+    parts.push(`Task instructions:\n${indent(instructions.task_instructions)}`);
+    body = parts.join('\n');
+  }
+  lines.push('Instructions:', indent(body));
+  return lines.join('\n');
+}
+
+function criteriaOf(task: z.infer<typeof Task>): EvaluationCriteria {
+  const criteria = task.evaluation_criteria;
+  // A task without criteria scores 1.0 in tau2; an empty basis makes the product 1 here too.
+  if (!criteria) return { actions: null, communicateInfo: [], nlAssertions: [], rewardBasis: [] };
+  return {
+    actions: criteria.actions ? criteria.actions.map((action) => ({ actionId: action.action_id, requestor: action.requestor, name: action.name, arguments: action.arguments, compareArgs: action.compare_args ?? null })) : null,
+    communicateInfo: criteria.communicate_info ?? [],
+    nlAssertions: criteria.nl_assertions ?? [],
+    rewardBasis: criteria.reward_basis as RewardComponent[],
+  };
+}
+
+/** Parses a tau2 `tasks.json` and its split file into tasks (file order kept). */
+export function parseTasks(file: string, tasksJson: unknown, splits: Record<string, string[]>): ExecTask[] {
+  const parsed = z.array(Task).safeParse(tasksJson);
+  if (!parsed.success) {
+    throw new InputError(parsed.error.issues.map((issue) => ({ file, line: 1, field: issue.path.map(String).join('.'), message: issue.message })));
+  }
+  return parsed.data.map((task) => ({
+    id: task.id,
+    splits: Object.keys(splits).filter((name) => splits[name]!.includes(task.id)),
+    userScenario: { persona: task.user_scenario.persona ?? null, instructions: renderUserScenario(task.user_scenario.persona ?? null, task.user_scenario.instructions) },
+    criteria: criteriaOf(task),
+    purpose: task.description?.purpose ?? null,
+  }));
+}

@@ -1,0 +1,84 @@
+/**
+ * Scripted agents: `--agent replay:FILE` (one JSONL line per task: the actions to run in order and
+ * what the agent says to the user) and the built-in `replay:gold` (every task's reference actions
+ * and the strings its COMMUNICATE check requires). A replay runs the actions on a fresh copy of the
+ * database and records the conversation an agent doing exactly that would have had.
+ */
+import { z } from 'zod';
+import { InputError, type InputIssue } from '../errors.js';
+import { readLines } from '../jsonl-lines.js';
+import type { DatabaseState, Environment, ExecMessage, ExecTask, Termination } from './environment.js';
+
+/** One task's script. */
+export const ReplayScript = z.object({
+  task_id: z.string().min(1),
+  actions: z.array(z.object({ name: z.string().min(1), arguments: z.record(z.string(), z.unknown()) })),
+  messages: z.array(z.string()).default([]),
+});
+export type ReplayScript = z.infer<typeof ReplayScript>;
+
+/** A replay agent: the script of each task it has one for. */
+export interface ReplayAgent {
+  /** `replay:gold` or `replay:<file>`, as given to `--agent`. */
+  id: string;
+  scripts: Map<string, ReplayScript>;
+}
+
+/** The built-in gold replay: each task's reference actions and its required messages (its `communicate_info`). */
+export function goldReplay(environment: Environment): ReplayAgent {
+  const scripts = new Map<string, ReplayScript>();
+  for (const task of environment.tasks) {
+    const actions = (task.criteria.actions ?? []).filter((action) => action.requestor === 'assistant').map((action) => ({ name: action.name, arguments: action.arguments }));
+    scripts.set(task.id, { task_id: task.id, actions, messages: [...task.criteria.communicateInfo] });
+  }
+  return { id: 'replay:gold', scripts };
+}
+
+/** Reads a replay file; every bad line, duplicate or unknown task is reported as FILE:LINE: field: message. */
+export async function readReplayFile(file: string, environment: Environment): Promise<ReplayAgent> {
+  const known = new Set(environment.tasks.map((task) => task.id));
+  const scripts = new Map<string, ReplayScript>();
+  const issues: InputIssue[] = [];
+  for await (const { line, text } of readLines(file)) {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      issues.push({ file, line, field: '(line)', message: `invalid JSON: ${(error as Error).message}` });
+      continue;
+    }
+    const parsed = ReplayScript.safeParse(value);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) issues.push({ file, line, field: issue.path.map(String).join('.') || '(line)', message: issue.message });
+      continue;
+    }
+    const id = parsed.data.task_id;
+    if (!known.has(id)) issues.push({ file, line, field: 'task_id', message: `${environment.id} has no task "${id}"` });
+    else if (scripts.has(id)) issues.push({ file, line, field: 'task_id', message: `task "${id}" is scripted twice` });
+    else scripts.set(id, parsed.data);
+  }
+  if (issues.length > 0) throw new InputError(issues);
+  if (scripts.size === 0) throw new InputError([{ file, line: 1, field: '(file)', message: 'the replay file holds no task' }]);
+  return { id: `replay:${file}`, scripts };
+}
+
+/** What a replayed conversation left: its messages, how it ended and the final database. */
+export interface ReplayOutcome {
+  messages: ExecMessage[];
+  termination: Termination;
+  finalDatabase: DatabaseState;
+}
+
+/** Runs a script's actions in order on a fresh session, then says its messages; the agent ends the conversation. */
+export function replayTask(environment: Environment, task: ExecTask, script: ReplayScript): ReplayOutcome {
+  const session = environment.openSession();
+  const messages: ExecMessage[] = [];
+  script.actions.forEach((action, index) => {
+    const id = `${task.id}-call-${index + 1}`;
+    messages.push({ role: 'assistant', content: null, tool_calls: [{ id, name: action.name, arguments: action.arguments }] });
+    const outcome = session.callTool(action.name, action.arguments);
+    messages.push({ role: 'tool', tool_call_id: id, name: action.name, content: outcome.content, error: outcome.error });
+  });
+  for (const text of script.messages) messages.push({ role: 'assistant', content: text });
+  return { messages, termination: 'agent_stop', finalDatabase: session.database() };
+}

@@ -1,0 +1,128 @@
+/**
+ * `apb exec --agent replay:FILE|replay:gold`: replays scripted agents on an environment's tasks,
+ * scores each with tau2's reward, and writes `executions.jsonl` (one line per task, mode `replay`,
+ * trial 0), `manifest.json` and, with `--dump-db`, each task's final database.
+ */
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { RunMismatchError, UsageError } from '../errors.js';
+import type { Environment, ExecTask } from '../execution/environment.js';
+import { executionRecord, type ExecutionRecord } from '../execution/execution-record.js';
+import type { NlAssertionJudge } from '../execution/nl-assertions.js';
+import { goldReplay, readReplayFile, replayTask, type ReplayAgent } from '../execution/replay.js';
+import { computeReward } from '../execution/reward.js';
+import { APB_VERSION } from '../version.js';
+import { readJsonLines } from './results-store.js';
+
+/** What a replay run is asked to do. */
+export interface ReplayRunSpec {
+  environment: Environment;
+  /** `gold` or the path of a replay JSONL file. */
+  agent: string;
+  taskIds: string[] | null;
+  split: 'train' | 'test' | 'all';
+  limit: number | null;
+  outDir: string;
+  dumpDbDir: string | null;
+  nlJudge: NlAssertionJudge | null;
+  /** Aborted: no further task starts (what finished is written). */
+  stop?: AbortSignal;
+  /** Aborted: cancels the judge call in flight. */
+  signal?: AbortSignal;
+}
+
+/** Counts of a finished replay run. */
+export interface ReplaySummary {
+  agent: string;
+  tasks: number;
+  /** Tasks with reward 1, 0, and null (NL assertions not judged). */
+  rewardOne: number;
+  rewardZero: number;
+  unjudged: number;
+  /** Of the unjudged: those whose other components all hold (`reward_if_nl_met` 1). */
+  unjudgedWouldPass: number;
+  /** Tasks whose final database equals the expected one (or is not compared: tau2 then scores it 1). */
+  databaseMatches: number;
+  toolErrors: number;
+  executionsFile: string;
+  /** True when a stop signal ended the run before every task was replayed. */
+  interrupted: boolean;
+}
+
+/** The tasks of a run: the split, then `--tasks` (in the environment's order), then the agent's scripts, then `--limit`. */
+export function selectTasks(environment: Environment, options: { taskIds: string[] | null; split: 'train' | 'test' | 'all'; limit: number | null }, agent: ReplayAgent | null): ExecTask[] {
+  const inSplit = options.split === 'all' ? environment.tasks : environment.tasks.filter((task) => task.splits.includes(options.split));
+  let tasks = inSplit;
+  if (options.taskIds) {
+    const known = new Set(environment.tasks.map((task) => task.id));
+    const unknown = options.taskIds.filter((id) => !known.has(id));
+    if (unknown.length > 0) throw new UsageError(`--tasks: ${environment.id} has no task ${unknown.map((id) => `"${id}"`).join(', ')}`);
+    const wanted = new Set(options.taskIds);
+    tasks = inSplit.filter((task) => wanted.has(task.id));
+  }
+  if (agent && agent.id !== 'replay:gold') {
+    const missing = options.taskIds?.filter((id) => !agent.scripts.has(id)) ?? [];
+    if (missing.length > 0) throw new UsageError(`--tasks: ${agent.id} has no script for task ${missing.map((id) => `"${id}"`).join(', ')}`);
+    tasks = tasks.filter((task) => agent.scripts.has(task.id));
+  }
+  return options.limit === null ? tasks : tasks.slice(0, options.limit);
+}
+
+function writeAtomically(file: string, text: string): void {
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, file);
+}
+
+/** Refuses an output directory that holds executions of another agent or environment. */
+async function checkOutDir(file: string, environment: Environment, agentId: string): Promise<void> {
+  for await (const { line, value } of readJsonLines(file)) {
+    if (value.env !== environment.id || value.model !== agentId) throw new RunMismatchError(`${file}:${line}: holds executions of ${String(value.model)} on ${String(value.env)}, not ${agentId} on ${environment.id}: choose another --out`);
+  }
+}
+
+function dumpFile(dir: string, taskId: string): string {
+  if (!/^[\w.-]+$/.test(taskId) || taskId.startsWith('.')) throw new UsageError(`--dump-db: task id "${taskId}" is not a safe file name`);
+  return path.join(dir, `${taskId}.json`);
+}
+
+/** Runs the replay and writes its files; returns the counts. */
+export async function runReplay(spec: ReplayRunSpec): Promise<ReplaySummary> {
+  const { environment } = spec;
+  const agent = spec.agent === 'gold' ? goldReplay(environment) : await readReplayFile(spec.agent, environment);
+  const tasks = selectTasks(environment, spec, agent);
+  if (tasks.length === 0) throw new UsageError(`no task of ${environment.id} is selected (split ${spec.split}${spec.taskIds ? `, --tasks ${spec.taskIds.join(',')}` : ''})`);
+  mkdirSync(spec.outDir, { recursive: true });
+  const executionsFile = path.join(spec.outDir, 'executions.jsonl');
+  await checkOutDir(executionsFile, environment, agent.id);
+  if (spec.dumpDbDir) mkdirSync(spec.dumpDbDir, { recursive: true });
+  const startedAt = new Date().toISOString();
+  const records: ExecutionRecord[] = [];
+  let interrupted = false;
+  for (const task of tasks) {
+    if (spec.stop?.aborted) {
+      interrupted = true;
+      break;
+    }
+    const outcome = replayTask(environment, task, agent.scripts.get(task.id)!);
+    const reward = await computeReward({ environment, task, ...outcome, ...(spec.nlJudge ? { nlJudge: spec.nlJudge } : {}), ...(spec.signal ? { signal: spec.signal } : {}) });
+    records.push(executionRecord({ env: environment.id, task, mode: 'replay', model: agent.id, trial: 0, messages: outcome.messages, termination: outcome.termination, reward, nlJudge: spec.nlJudge?.id ?? null }));
+    if (spec.dumpDbDir) writeAtomically(dumpFile(spec.dumpDbDir, task.id), `${JSON.stringify(outcome.finalDatabase.toJson())}\n`);
+  }
+  writeAtomically(executionsFile, records.map((record) => `${JSON.stringify(record)}\n`).join(''));
+  const summary: ReplaySummary = {
+    agent: agent.id,
+    tasks: records.length,
+    rewardOne: records.filter((record) => record.reward === 1).length,
+    rewardZero: records.filter((record) => record.reward === 0).length,
+    unjudged: records.filter((record) => record.reward === null).length,
+    unjudgedWouldPass: records.filter((record) => record.reward === null && record.reward_info.reward_if_nl_met === 1).length,
+    databaseMatches: records.filter((record) => record.reward_details.db_differences.length === 0).length,
+    toolErrors: records.reduce((sum, record) => sum + record.messages.filter((message) => message.role === 'tool' && message.error).length, 0),
+    executionsFile,
+    interrupted,
+  };
+  const manifest = { apb_version: APB_VERSION, command: 'exec', env: environment.id, agent: agent.id, nl_judge: spec.nlJudge?.id ?? null, split: spec.split, started_at: startedAt, finished_at: new Date().toISOString(), counts: { ...summary, executionsFile: undefined, interrupted: undefined }, interrupted };
+  writeAtomically(path.join(spec.outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  return summary;
+}
