@@ -53,3 +53,7 @@ export { createNlAssertionJudge, type NlAssertionCheck, type NlAssertionJudge, t
 export { ExecutionRecordSchema, executionRecord, type ExecutionRecord } from './execution/execution-record.js';
 export { goldReplay, readReplayFile, replayTask, type ReplayAgent, type ReplayOutcome, type ReplayScript } from './execution/replay.js';
 export { runReplay, type ReplayRunSpec, type ReplaySummary } from './pipeline/exec-replay.js';
+
+// Hardening (issue 12): the run-directory lock and the atomic-write helper.
+export { writeFileAtomic, createAtomicWriter, openAppendNoFollow, type AtomicWriter } from './atomic-write.js';
+export { acquireRunLock, withRunLock, runLockHolder, RunLockedError, RUN_LOCK_FILE, type RunLock, type RunLockHolder } from './pipeline/run-lock.js';

@@ -25,7 +25,7 @@ export function buildProgram(outcome: CommandOutcome): Command {
     .version(APB_VERSION)
     .option('--debug', 'print stack traces of internal errors')
     .exitOverride()
-    .configureOutput({ writeErr: (text) => process.stderr.write(text) });
+    .configureOutput({ writeErr: (text) => process.stderr.write(text), outputError: (text, write) => write(`apb: ${text.replace(/^error: /, '')}`) });
   registerRunCommand(program, outcome);
   registerDataCommands(program, outcome);
   registerScoreCommand(program, outcome);
@@ -40,6 +40,27 @@ export function buildProgram(outcome: CommandOutcome): Command {
   return program;
 }
 
+/** Error codes that mean the user's arguments or input are wrong (exit 2); every other `ApbError` is exit 1. */
+const USAGE_CODES = new Set(['usage', 'run-mismatch', 'input', 'locked']);
+
+/**
+ * The first word of `argv` that names no command (at the top level, or under a command that has
+ * subcommands such as `data`), `help WORD` included. Commander would print the top-level help and
+ * exit 0 for `apb refine --help`; the contract says a command that does not exist exits 2.
+ */
+function unknownCommand(program: Command, argv: readonly string[]): { word: string; parent: Command } | null {
+  let command = program;
+  const words = argv.filter((arg) => !arg.startsWith('-'));
+  for (let index = 0; index < words.length && command.commands.length > 0; index += 1) {
+    const word = words[index]!;
+    if (word === 'help') continue;
+    const next = command.commands.find((child) => child.name() === word || child.aliases().includes(word));
+    if (!next) return { word, parent: command };
+    command = next;
+  }
+  return null;
+}
+
 function reportError(error: unknown, debug: boolean): number {
   if (error instanceof CommanderError) {
     return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help' ? EXIT.ok : EXIT.usage;
@@ -51,7 +72,7 @@ function reportError(error: unknown, debug: boolean): number {
   }
   if (error instanceof ApbError) {
     say(`apb: ${redact(error.message)}`);
-    return error.code === 'usage' || error.code === 'run-mismatch' ? EXIT.usage : EXIT.failure;
+    return USAGE_CODES.has(error.code) ? EXIT.usage : EXIT.failure;
   }
   say(`apb: internal error: ${redact((error as Error)?.message ?? String(error))}${debug ? '' : ' (rerun with --debug for the stack)'}`);
   if (debug) say(redact((error as Error)?.stack ?? ''));
@@ -62,6 +83,12 @@ function reportError(error: unknown, debug: boolean): number {
 export async function main(argv: string[]): Promise<number> {
   const outcome: CommandOutcome = { exitCode: EXIT.ok };
   const program = buildProgram(outcome);
+  const unknown = unknownCommand(program, argv);
+  if (unknown) {
+    const where = unknown.parent === program ? 'apb' : `apb ${unknown.parent.name()}`;
+    say(`${where}: unknown command "${unknown.word}" (commands: ${unknown.parent.commands.map((child) => child.name()).join(', ')})`);
+    return EXIT.usage;
+  }
   try {
     await program.parseAsync(argv, { from: 'user' });
     return outcome.exitCode;

@@ -1,24 +1,28 @@
 /** Option parsers shared by the commands: a bad value is a usage error naming the option. */
 import { InvalidArgumentError } from 'commander';
 
+/** Parses a positive integer option value. */
 export function positiveInt(value: string): number {
   const number = Number(value);
   if (!Number.isInteger(number) || number <= 0) throw new InvalidArgumentError(`expected a positive integer, got "${value}"`);
   return number;
 }
 
+/** Parses a non-negative integer option value. */
 export function nonNegativeInt(value: string): number {
   const number = Number(value);
   if (!Number.isInteger(number) || number < 0) throw new InvalidArgumentError(`expected a non-negative integer, got "${value}"`);
   return number;
 }
 
+/** Parses a positive number option value. */
 export function positiveNumber(value: string): number {
   const number = Number(value);
   if (!Number.isFinite(number) || number <= 0) throw new InvalidArgumentError(`expected a positive number, got "${value}"`);
   return number;
 }
 
+/** Parses a sampling temperature (0 to 2). */
 export function temperature(value: string): number {
   const number = Number(value);
   if (!Number.isFinite(number) || number < 0 || number > 2) throw new InvalidArgumentError(`expected a temperature between 0 and 2, got "${value}"`);
@@ -30,6 +34,18 @@ export function collect(value: string, previous: string[] | undefined): string[]
   return [...(previous ?? []), value];
 }
 
+/**
+ * A parser for an option whose value must be one of a fixed set: anything else is a usage error
+ * (exit 2) printed as one line naming the option, the value and the allowed values.
+ */
+export function choice<T extends string>(allowed: readonly T[]): (value: string) => T {
+  return (value: string) => {
+    if ((allowed as readonly string[]).includes(value)) return value as T;
+    throw new InvalidArgumentError(`allowed values: ${allowed.join(', ')}`);
+  };
+}
+
+/** Splits a comma-separated option value. */
 export function commaList(value: string): string[] {
   return value.split(',').map((item) => item.trim()).filter(Boolean);
 }

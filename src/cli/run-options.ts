@@ -4,10 +4,10 @@
  */
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
-import { parseShard, RunSpecSchema, type ModelEntry, type RunSpec } from '../pipeline/run-spec.js';
+import { parseShard, PROTOCOLS, RunSpecSchema, type ModelEntry, type RunSpec } from '../pipeline/run-spec.js';
 import { parseModelSpec } from '../providers/model-spec.js';
 import { readRunConfig } from './config-file.js';
-import { collect, commaList, nonNegativeInt, positiveInt, positiveNumber, temperature } from './options.js';
+import { choice, collect, commaList, nonNegativeInt, positiveInt, positiveNumber, temperature } from './options.js';
 
 /** Flag name (commander's camelCase key) → RunSpec field, for every flag a config file can also set. */
 const SPEC_FIELDS = {
@@ -37,7 +37,7 @@ export function addRunOptions(command: Command): Command {
     .option('--max-retries <n>', 'retries of a retryable failure', nonNegativeInt, 6)
     .option('--no-cache', 'bypass the response cache (no read, no write)')
     .option('--repeats <k>', 'run every case K times (pass@k, pass^k)', positiveInt, 1)
-    .option('--protocol <name>', 'paper, or official (the released runner\'s prompt shapes, without its leaks)', 'paper')
+    .option('--protocol <name>', 'paper, or official (the released runner\'s prompt shapes, without its leaks)', choice(PROTOCOLS), 'paper')
     .option('--shard <i/n>', 'run only shard I of N of the selected cases (a stable partition by case id; apb merge joins the shards)')
     .option('--max-cost <usd>', 'stop starting new calls once this much would be spent (all models together)', positiveNumber)
     .option('--allow-refusal', 'let every split\'s prompt allow a REJECT answer (measures false refusals)', false)

@@ -2,7 +2,8 @@
  * The run manifest (`manifest.json`): what produced a run directory. Its identity part must match
  * on resume; selection (limit, ids, shard, repeats) may grow, because fingerprints keep resume exact.
  */
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { writeFileAtomic } from '../atomic-write.js';
 import path from 'node:path';
 import type { SplitName } from '../dataset/case.js';
 import { RunMismatchError } from '../errors.js';
@@ -103,11 +104,9 @@ export function readManifest(dir: string): Manifest | null {
   return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
 }
 
-/** Writes atomically (temp file + rename), so a crash never leaves a half manifest. */
+/** Writes atomically (temp file + rename, never through a symlink), so a crash never leaves a half manifest. */
 export function writeManifest(dir: string, manifest: Manifest): void {
-  const file = manifestPath(dir);
-  writeFileSync(`${file}.tmp`, `${JSON.stringify(manifest, null, 2)}\n`);
-  renameSync(`${file}.tmp`, file);
+  writeFileAtomic(manifestPath(dir), `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
 /** Throws a `RunMismatchError` naming every identity field that differs from the directory's manifest. */

@@ -1,5 +1,5 @@
 /** What a run directory gets after (and independent of) a run: scores.json, report.md, report.html. */
-import { writeFileSync } from 'node:fs';
+import { writeFileAtomic } from '../atomic-write.js';
 import path from 'node:path';
 import { InputError, type InputIssue } from '../errors.js';
 import { writeRunReports } from '../report/write-reports.js';
@@ -27,7 +27,7 @@ export async function writeScores(dir: string, onWarning: (message: string) => v
   for await (const { value } of readJsonLines(file, (line, message) => issues.push({ file, line, field: '(line)', message }))) accumulator.add(value);
   if (issues.length > 0) throw new InputError(issues);
   const scores = accumulator.result();
-  writeFileSync(path.join(dir, 'scores.json'), `${JSON.stringify(scores, null, 2)}\n`);
+  writeFileAtomic(path.join(dir, 'scores.json'), `${JSON.stringify(scores, null, 2)}\n`);
 }
 
 /** Writes every derived file of a run directory. */

@@ -2,7 +2,8 @@
  * `ResultsStore`: append-only JSONL of predictions and judgements, one line per finished case,
  * written synchronously so a line that exists survives a crash; a torn last line is dropped on open.
  */
-import { closeSync, existsSync, ftruncateSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, constants, existsSync, ftruncateSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
+import { fileWriteError, openAppendNoFollow } from '../atomic-write.js';
 import path from 'node:path';
 import { readLines } from '../jsonl-lines.js';
 import type { JudgementLine, PredictionLine } from './records.js';
@@ -43,7 +44,13 @@ export async function* readJsonLines(file: string, onBadLine?: (line: number, me
 /** Cuts a torn (newline-less) last line left by a crash; returns whether it cut. */
 function dropTornLine(file: string): boolean {
   if (!existsSync(file)) return false;
-  const fd = openSync(file, 'r+');
+  // Never through a planted symlink: truncating would cut the link's target.
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDWR | constants.O_NOFOLLOW);
+  } catch (error) {
+    throw fileWriteError(file, error);
+  }
   try {
     const size = fstatSync(fd).size;
     const chunk = Buffer.alloc(Math.min(Math.max(size, 1), 1 << 20));
@@ -95,9 +102,10 @@ export class JsonlResultsStore implements ResultsStore {
     this.predictionsPath = path.join(dir, 'predictions.jsonl');
     this.judgementsPath = path.join(dir, 'judgements.jsonl');
     this.tornLinesDropped = Number(dropTornLine(this.predictionsPath)) + Number(dropTornLine(this.judgementsPath));
-    // 'a' makes every write an atomic append; a synchronous write is in the kernel before we move on.
-    this.predictionsFd = openSync(this.predictionsPath, 'a');
-    this.judgementsFd = openSync(this.judgementsPath, 'a');
+    // O_APPEND makes every write an atomic append; a synchronous write is in the kernel before we
+    // move on. A symlink planted at either name is refused rather than appended through.
+    this.predictionsFd = openAppendNoFollow(this.predictionsPath);
+    this.judgementsFd = openAppendNoFollow(this.judgementsPath);
   }
 
   appendPrediction(line: PredictionLine, source?: LineSource): void {

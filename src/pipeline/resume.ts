@@ -2,7 +2,8 @@
  * Resume state of a run directory: which (prediction, judge) pairs are finished, and which saved
  * predictions still await a judgement (they are judged without calling the planner again).
  */
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { writeFileAtomic } from '../atomic-write.js';
 import { judgementKey } from './fingerprint.js';
 import type { JudgementLine, PredictionLine } from './records.js';
 import type { ResultsStore } from './results-store.js';
@@ -50,8 +51,7 @@ export function dropErrorOutcomes(predictionsPath: string, judgementsPath: strin
       if (status === 'error') dropped += 1;
       else kept.push(text);
     }
-    writeFileSync(`${file}.tmp`, kept.map((line) => `${line}\n`).join(''));
-    renameSync(`${file}.tmp`, file);
+    writeFileAtomic(file, kept.map((line) => `${line}\n`).join(''));
   }
   return dropped;
 }

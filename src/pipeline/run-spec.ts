@@ -6,6 +6,9 @@ import { z } from 'zod';
 import { SPLITS, type SplitName } from '../dataset/case.js';
 import { UsageError } from '../errors.js';
 
+/** The prompt and judge protocols: the paper's, or the released runner's prompt shapes. */
+export const PROTOCOLS = ['paper', 'official'] as const;
+
 /** Options of one tested model; what an entry leaves out comes from the run-wide flags. */
 export const ModelEntrySchema = z
   .object({
@@ -45,7 +48,7 @@ export const RunSpecSchema = z.object({
   maxRetries: z.number().int().min(0).max(20).default(6),
   cache: z.boolean().default(true),
   repeats: z.number().int().positive().max(100).default(1),
-  protocol: z.enum(['paper', 'official']).default('paper'),
+  protocol: z.enum(PROTOCOLS).default('paper'),
   shard: z.object({ index: z.number().int().min(1), count: z.number().int().min(1) }).optional(),
   maxCost: z.number().positive().optional(),
   allowRefusal: z.boolean().default(false),

@@ -2,7 +2,7 @@
  * Report writers (I/O): load runs, build `ReportData`, render and write. `writeRunReports(dir)`
  * writes report.md and report.html into a run directory (called at the end of `apb run`).
  */
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { writeFileAtomic } from '../atomic-write.js';
 import path from 'node:path';
 import { FORMATS, type FormatId } from './formats.js';
 import { collectMedia, loadRun, readPaperTables } from './load-runs.js';
@@ -30,13 +30,6 @@ export async function loadReportData(dirs: readonly string[], options: LoadRepor
     caseBrowser: options.caseBrowser,
     media: options.caseBrowser ? collectMedia(runs) : new Map(),
   });
-}
-
-/** Writes a file atomically (temp file + rename), so a reader never sees half a report. */
-export function writeFileAtomic(file: string, text: string): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(`${file}.tmp`, text);
-  renameSync(`${file}.tmp`, file);
 }
 
 /** Renders one format; CSV gives several files (name → text), every other format one text. */

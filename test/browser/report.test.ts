@@ -3,18 +3,17 @@
  * opens with no console error and no network request, filters work, hostile text shows as text and
  * runs no script, two answers side by side, and the viewer serves the same interface.
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderHtml } from '../../src/report/html.js';
 import { startViewer } from '../../src/report/viewer/server.js';
 import { fakeApbLine, fakeLeaderboard, fakeReport, jsonl, type LineSpec } from '../../src/report/fake-lines.fixture.js';
+import { launchChromium, skipBrowserTests } from '../helpers/chromium.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 /** Sets a flag if any of it ever runs as markup or script. */
 const PAYLOAD = '</script><img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script><b onmouseover="window.__pwned=1">x</b>';
 
@@ -24,13 +23,15 @@ const specs: LineSpec[] = [
   { split: 'holistic_planning', id: 'hostile', model: 'anthropic:claude-sonnet-4-5', response: 'a calm answer', correct: true },
 ];
 
+const skip = skipBrowserTests();
 let work: string;
 let context: BrowserContext;
 
 beforeAll(async () => {
   work = mkdtempSync(path.join(tmpdir(), 'apb-browser-'));
   writeFileSync(path.join(work, 'report.html'), renderHtml(fakeReport([{ dir: 'runs/browser', specs }])));
-  context = await chromium.launchPersistentContext(mkdtempSync(path.join(tmpdir(), 'apb-chromium-')), { executablePath: CHROMIUM, headless: true, args: ARGS });
+  if (skip) return;
+  context = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {
@@ -53,7 +54,7 @@ async function open(url: string): Promise<{ page: Page; errors: string[]; reques
 
 const countText = (page: Page) => page.textContent('#case-count');
 
-describe.skipIf(!existsSync(CHROMIUM))('HTML report in chromium', () => {
+describe.skipIf(skip)('HTML report in chromium', () => {
   it('opens with no console error and requests nothing but the file itself', async () => {
     const url = pathToFileURL(path.join(work, 'report.html')).href;
     const { page, errors, requests } = await open(url);

@@ -10,6 +10,7 @@ import { readJudgementLines } from '../../pipeline/outputs.js';
 import { calibrationViews } from '../../report/judge-views.js';
 import { sectionMarkdown } from '../../report/markdown.js';
 import type { CommandOutcome } from '../outcome.js';
+import { choice } from '../options.js';
 import { say } from '../terminal.js';
 
 export function registerAgreementCommand(program: Command, outcome: CommandOutcome): void {
@@ -18,9 +19,8 @@ export function registerAgreementCommand(program: Command, outcome: CommandOutco
     .description('compare the run\'s judges (each panel member and the panel) with human labels: paper Tables 7-9')
     .argument('<run-dir>', 'a run directory holding judgements.jsonl (ours or the official harness\'s)')
     .requiredOption('--human <file>', 'human labels, JSONL: id, tested_model, is_correct, grade, error_list[, correct_but_different]')
-    .option('--format <format>', 'md or json', 'md')
+    .option('--format <format>', 'md or json', choice(['md', 'json'] as const), 'md')
     .action(async (runDir: string, options: { human: string; format: string }) => {
-      if (options.format !== 'md' && options.format !== 'json') throw new UsageError(`--format must be md or json, got "${options.format}"`);
       if (!existsSync(path.join(runDir, 'judgements.jsonl'))) throw new UsageError(`${runDir} has no judgements.jsonl`);
       if (!existsSync(options.human)) throw new UsageError(`human label file not found: ${options.human}`);
       const labels = parseHumanLabels(readFileSync(options.human, 'utf8'), options.human);

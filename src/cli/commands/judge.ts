@@ -5,8 +5,10 @@ import { UsageError } from '../../errors.js';
 import { writeRunOutputs } from '../../pipeline/outputs.js';
 import { readManifest } from '../../pipeline/manifest.js';
 import { rejudgeRun } from '../../pipeline/rejudge.js';
+import { acquireRunLock } from '../../pipeline/run-lock.js';
 import { EXIT, type CommandOutcome } from '../outcome.js';
-import { collect, nonNegativeInt, positiveInt } from '../options.js';
+import { choice, collect, nonNegativeInt, positiveInt } from '../options.js';
+import { PROTOCOLS } from '../../pipeline/run-spec.js';
 import { limitHeapGrowth } from '../heap.js';
 import { handleInterrupts } from '../interrupts.js';
 import { createProgressReporter } from '../progress.js';
@@ -18,7 +20,7 @@ interface JudgeOptions {
   judge?: string[];
   out?: string;
   judgeBaseUrl?: string;
-  protocol?: string;
+  protocol?: (typeof PROTOCOLS)[number];
   judgeBlind: boolean;
   data?: string;
   concurrency: number;
@@ -35,7 +37,7 @@ export function registerJudgeCommand(program: Command, outcome: CommandOutcome):
     .option('--judge <spec>', 'judge: rules or PROVIDER:MODEL (repeat for a panel)', collect)
     .option('--out <dir>', 'write into a new directory (predictions copied); default: append to RUN_DIR')
     .option('--judge-base-url <url>', 'endpoint of the judge model')
-    .option('--protocol <name>', 'judge protocol: paper or official (default: the run\'s)')
+    .option('--protocol <name>', 'judge protocol: paper or official (default: the run\'s)', choice(PROTOCOLS))
     .option('--judge-blind', 'judge without the reference (the paper\'s Table 7 ablation)', false)
     .option('--data <dir>', 'the run\'s dataset, if it has moved (its content must be unchanged)')
     .option('--concurrency <n>', 'answers judged at once', positiveInt, 8)
@@ -47,15 +49,16 @@ export function registerJudgeCommand(program: Command, outcome: CommandOutcome):
       const dir = path.resolve(runDir);
       const runProtocol = readManifest(dir)?.identity.protocol ?? 'paper';
       const protocol = options.protocol ?? runProtocol;
-      if (protocol !== 'paper' && protocol !== 'official') throw new UsageError(`--protocol must be paper or official, got "${protocol}"`);
       const judgeBaseUrl = options.judgeBaseUrl ?? process.env.APB_JUDGE_BASE_URL ?? null;
       limitHeapGrowth();
+      const outDir = path.resolve(options.out ?? dir);
+      const lock = acquireRunLock(outDir, 'judge');
       const providers = createRunProviders({ concurrency: options.concurrency, timeoutMs: options.timeoutMs, maxRetries: options.maxRetries, cache: options.cache, cacheDir: defaultCacheDir(process.env) });
       const interrupts = handleInterrupts();
       try {
         const judge = resolveJudge(options.judge, providers, { baseUrl: judgeBaseUrl, protocol, blind: options.judgeBlind });
         const summary = await rejudgeRun(
-          { runDir: dir, outDir: path.resolve(options.out ?? dir), dataDir: options.data ?? null, judge, judgeIds: options.judge, judgeBaseUrl, protocol, blind: options.judgeBlind, concurrency: options.concurrency },
+          { runDir: dir, outDir, dataDir: options.data ?? null, judge, judgeIds: options.judge, judgeBaseUrl, protocol, blind: options.judgeBlind, concurrency: options.concurrency },
           { reporter: createProgressReporter({ tty: Boolean(process.stderr.isTTY) }), stop: interrupts.stop, signal: interrupts.cancel },
         );
         await writeRunOutputs(summary.dir);
@@ -64,6 +67,7 @@ export function registerJudgeCommand(program: Command, outcome: CommandOutcome):
       } finally {
         interrupts.dispose();
         providers.close();
+        lock.release();
       }
     });
 }

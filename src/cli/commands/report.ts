@@ -2,15 +2,17 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import { FORMATS, isFormatId } from '../../report/formats.js';
-import { loadReportData, renderFormat, writeFileAtomic } from '../../report/write-reports.js';
+import { FORMATS, type FormatId } from '../../report/formats.js';
+import { writeFileAtomic } from '../../atomic-write.js';
+import { loadReportData, renderFormat } from '../../report/write-reports.js';
 import type { CommandOutcome } from '../outcome.js';
+import { choice } from '../options.js';
 import { say } from '../terminal.js';
 import { registerViewCommand } from './view.js';
 
 interface ReportOptions {
   out?: string;
-  format: string;
+  format: FormatId;
   comparePaper: boolean;
 }
 
@@ -21,11 +23,10 @@ export function registerReportCommand(program: Command, outcome: CommandOutcome)
     .description('the paper\'s tables, figures and a case browser from one run or several (one row per model and judge)')
     .argument('<run-dirs...>', 'run directories (an official-harness judgements.jsonl alone is enough)')
     .option('--out <file>', 'write to FILE instead of stdout (a directory for --format csv)')
-    .option('--format <format>', `${Object.keys(FORMATS).join(', ')}`, 'md')
+    .option('--format <format>', `${Object.keys(FORMATS).join(', ')}`, choice(Object.keys(FORMATS) as FormatId[]), 'md')
     .option('--compare-paper', 'put the paper\'s published numbers beside ours for models the paper reports', false)
     .action(async (dirs: string[], options: ReportOptions) => {
       const format = options.format;
-      if (!isFormatId(format)) throw new UsageError(`--format must be one of ${Object.keys(FORMATS).join(', ')}, got "${format}"`);
       if (format === 'csv' && !options.out) throw new UsageError('--format csv writes one file per table: give a directory with --out DIR');
       const data = await loadReportData(dirs, { caseBrowser: format === 'html', comparePaper: options.comparePaper });
       const rendered = renderFormat(data, format);

@@ -13,6 +13,7 @@ import { runEvaluation, type ResolvedRun, type RunSummary } from '../../pipeline
 import { modelDirName } from '../../pipeline/run-dirs.js';
 import { parseSplits, type ModelEntry, type RunSpec } from '../../pipeline/run-spec.js';
 import { writeRunOutputs } from '../../pipeline/outputs.js';
+import { acquireRunLocks } from '../../pipeline/run-lock.js';
 import type { SamplingParams } from '../../providers/provider.js';
 import { writeLeaderboard } from '../../report/write-reports.js';
 import { DEFAULT_PROMPT_OPTIONS } from '../../settings/prompt.js';
@@ -113,6 +114,8 @@ async function runModels(spec: RunSpec, providers: RunProviders, budget: Budget 
   const planners = spec.models.map((entry) => resolvePlanner(entry.spec, providers, { baseUrl: entry.baseUrl ?? null, sampling: samplingOf(entry), json, overrides: entry }));
   const judge = resolveJudge(spec.judges, providers, { baseUrl: spec.judgeBaseUrl ?? null, protocol: spec.protocol, blind: spec.judgeBlind });
   const { root, dirs } = outDirsOf(spec, new Date());
+  // One writer per run directory (and per leaderboard folder): all taken before anything runs.
+  const locks = acquireRunLocks(root ? [root, ...dirs] : dirs, 'run');
   const progress = createProgressReporter({ tty: Boolean(process.stderr.isTTY), runs: planners.length });
   const interrupts = handleInterrupts();
   try {
@@ -130,6 +133,7 @@ async function runModels(spec: RunSpec, providers: RunProviders, budget: Budget 
     return { root, dirs, summaries };
   } finally {
     interrupts.dispose();
+    for (const lock of locks.reverse()) lock.release();
   }
 }
 

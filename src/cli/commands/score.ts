@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { writeScores } from '../../pipeline/outputs.js';
+import { withRunLock } from '../../pipeline/run-lock.js';
 import type { CommandOutcome } from '../outcome.js';
 import { say } from '../terminal.js';
 
@@ -15,7 +16,7 @@ export function registerScoreCommand(program: Command, outcome: CommandOutcome):
     .action(async (runDir: string) => {
       const dir = path.resolve(runDir);
       if (!existsSync(path.join(dir, 'judgements.jsonl'))) throw new UsageError(`${runDir} has no judgements.jsonl`);
-      await writeScores(dir, (message) => say(`warning: ${message}`));
+      await withRunLock(dir, 'score', () => writeScores(dir, (message) => say(`warning: ${message}`)));
       say(`apb: wrote ${path.join(runDir, 'scores.json')}`);
       outcome.exitCode = 0;
     });

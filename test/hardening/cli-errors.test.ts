@@ -1,0 +1,47 @@
+/**
+ * Seen 11: "internal error" only for bugs. Bad arguments are one line and exit 2: a value outside
+ * an option's fixed set names the option, the value and the allowed values; a command that does
+ * not exist exits 2, `--help` included.
+ */
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+
+const oneLine = (text: string) => text.trim().split('\n');
+
+describe('bad arguments', () => {
+  it('run --protocol offical: one line naming the option, the value and the allowed values; exit 2', async () => {
+    const result = await runCli(['run', '--protocol', 'offical', '--dry-run']);
+    expect(result.code).toBe(2);
+    expect(oneLine(result.stderr)).toEqual(["apb: option '--protocol <name>' argument 'offical' is invalid. allowed values: paper, official"]);
+  });
+
+  it('a zod-checked bound (--concurrency 5000) is one line naming the flag, not raw zod JSON; exit 2', async () => {
+    const result = await runCli(['run', '--concurrency', '5000', '--dry-run']);
+    expect(result.code).toBe(2);
+    expect(oneLine(result.stderr)).toHaveLength(1);
+    expect(result.stderr).toMatch(/^apb: --concurrency: .*1024/);
+  });
+
+  it('report --format pdf and agreement --format xml are refused with the allowed values', async () => {
+    const report = await runCli(['report', '--format', 'pdf', 'x']);
+    expect(report.code).toBe(2);
+    expect(report.stderr).toContain('allowed values: md, csv, json, html');
+    const agreement = await runCli(['agreement', 'x', '--human', 'y', '--format', 'xml']);
+    expect(agreement.code).toBe(2);
+    expect(agreement.stderr).toContain('allowed values: md, json');
+  });
+
+  it.each([['refine', '--help'], ['refine'], ['help', 'refine'], ['data', 'bogus']])('an unknown command (%s %s) exits 2 with one line', async (...argv) => {
+    const result = await runCli(argv.filter(Boolean));
+    expect(result.code).toBe(2);
+    expect(oneLine(result.stderr)).toHaveLength(1);
+    expect(result.stderr).toMatch(/unknown command "(refine|bogus)" \(commands: /);
+    expect(result.stdout).toBe('');
+  });
+
+  it('--help of a real command still exits 0', async () => {
+    const result = await runCli(['run', '--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('--protocol');
+  });
+});
