@@ -56,7 +56,7 @@ describe('apb report', () => {
   });
 
   it.each([
-    [['--format', 'xml'], /--format must be one of md, csv, json, html/],
+    [['--format', 'xml'], /^apb: option '--format <format>' argument 'xml' is invalid\. allowed values: md, csv, json, html$/m],
     [['--out'], /argument missing/],
   ])('refuses bad arguments %j with exit 2', async (extra, message) => {
     const result = await runCli(['report', officialDir(), ...extra]);
