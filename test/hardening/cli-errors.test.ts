@@ -31,11 +31,11 @@ describe('bad arguments', () => {
     expect(agreement.stderr).toContain('allowed values: md, json');
   });
 
-  it.each([['refine', '--help'], ['refine'], ['help', 'refine'], ['data', 'bogus']])('an unknown command (%s %s) exits 2 with one line', async (...argv) => {
+  it.each([['refien', '--help'], ['refien'], ['help', 'refien'], ['data', 'bogus']])('an unknown command (%s %s) exits 2 with one line', async (...argv) => {
     const result = await runCli(argv.filter(Boolean));
     expect(result.code).toBe(2);
     expect(oneLine(result.stderr)).toHaveLength(1);
-    expect(result.stderr).toMatch(/unknown command "(refine|bogus)" \(commands: /);
+    expect(result.stderr).toMatch(/unknown command "(refien|bogus)" \(commands: /);
     expect(result.stdout).toBe('');
   });
 
