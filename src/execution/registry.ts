@@ -1,11 +1,13 @@
 /** The execution environments apb knows, by id (`--env`), each loaded once per process on first use. */
 import { UsageError } from '../errors.js';
 import type { Environment } from './environment.js';
+import { createAirlineEnvironment } from './environments/tau2/airline/index.js';
 import { createRetailEnvironment } from './environments/tau2/retail/index.js';
 
 /** Environment id → its constructor. */
 export const ENVIRONMENTS = {
   'tau2:retail': createRetailEnvironment,
+  'tau2:airline': createAirlineEnvironment,
 } satisfies Record<string, () => Environment>;
 
 /** An environment id apb knows. */

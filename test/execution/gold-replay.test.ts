@@ -16,7 +16,7 @@ import { startFakeServer, type FakeServer, type RecordedRequest } from '../fake-
 import { runCli } from '../helpers/cli.js';
 
 /** Tasks per environment, and how many of them have NL assertions in their reward basis. */
-const EXPECTED = { 'tau2:retail': { tasks: 114, needJudge: 40, toolErrors: 18 } } as const;
+const EXPECTED = { 'tau2:retail': { tasks: 114, needJudge: 40, toolErrors: 18 }, 'tau2:airline': { tasks: 50, needJudge: 0, toolErrors: 0 } } as const;
 
 async function goldRewards(id: keyof typeof EXPECTED) {
   const environment = loadEnvironment(id);

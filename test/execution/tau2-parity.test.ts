@@ -9,6 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { pyJsonDumps } from '../../src/execution/environments/tau2/python-json.js';
+import { AirlineDb } from '../../src/execution/environments/tau2/airline/model.js';
 import { RetailDb } from '../../src/execution/environments/tau2/retail/model.js';
 import { loadEnvironment } from '../../src/execution/registry.js';
 import { REPO_ROOT } from '../helpers/cli.js';
@@ -21,7 +22,7 @@ interface ParityCase {
   changed: Record<string, string>;
 }
 
-const MODELS: Record<string, z.ZodObject> = { retail: RetailDb };
+const MODELS: Record<string, z.ZodObject> = { retail: RetailDb, airline: AirlineDb };
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 function cases(domain: string): ParityCase[] {

@@ -124,15 +124,15 @@ export function pyCount(container: unknown, item: unknown): number {
   throw new ToolError(`'${pyTypeName(container)}' object has no attribute 'count'`);
 }
 
-/** `sorted(value)`: strings by code point, numbers by value; mixing them is Python's TypeError. */
+/** `sorted(value)`: strings by code point, numbers by value; mixing them is Python's TypeError (worded for the first mixed neighbours, as timsort meets them). */
 export function pySorted(value: unknown): unknown[] {
   const items = [...pyIter(value)];
-  const kinds = new Set(items.map((item) => (typeof item === 'number' || typeof item === 'boolean' ? 'number' : pyTypeName(item))));
-  if (kinds.size > 1 || kinds.has('NoneType') || kinds.has('dict')) {
-    const [first, second] = [...kinds];
-    throw new ToolError(`'<' not supported between instances of '${second ?? first}' and '${first}'`);
-  }
-  return items.sort((a, b) => (kinds.has('number') ? Number(a) - Number(b) : a! < b! ? -1 : a! > b! ? 1 : 0));
+  const kind = (item: unknown) => (typeof item === 'number' || typeof item === 'boolean' ? 'number' : pyTypeName(item));
+  const mixed = items.findIndex((item, index) => index > 0 && kind(item) !== kind(items[index - 1]));
+  if (mixed > 0) throw new ToolError(`'<' not supported between instances of '${pyTypeName(items[mixed])}' and '${pyTypeName(items[mixed - 1])}'`);
+  if (items.length > 1 && items.some((item) => item === null || (typeof item === 'object' && !Array.isArray(item)))) throw new ToolError(`'<' not supported between instances of '${pyTypeName(items[1])}' and '${pyTypeName(items[0])}'`);
+  const numeric = items.length > 0 && kind(items[0]) === 'number';
+  return items.sort((a, b) => (numeric ? Number(a) - Number(b) : a! < b! ? -1 : a! > b! ? 1 : 0));
 }
 
 /** Python's `str(value)` (an f-string field): strings as they are, anything else as its repr. */
