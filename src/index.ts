@@ -57,3 +57,6 @@ export { runReplay, type ReplayRunSpec, type ReplaySummary } from './pipeline/ex
 // Hardening (issue 12): the run-directory lock and the atomic-write helper.
 export { writeFileAtomic, createAtomicWriter, openAppendNoFollow, type AtomicWriter } from './atomic-write.js';
 export { acquireRunLock, withRunLock, runLockHolder, RunLockedError, RUN_LOCK_FILE, type RunLock, type RunLockHolder } from './pipeline/run-lock.js';
+export { Batcher, BatchDeferredError } from './providers/batch/batcher.js';
+export { runWithBatches } from './pipeline/batch-run.js';
+export { withEndpoints, endpointStats, type EndpointStats } from './providers/endpoints.js';

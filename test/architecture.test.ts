@@ -41,6 +41,8 @@ const PURE = ['settings/', 'judge/checks/', 'judge/parse-verdict.ts', 'judge/rub
 /** The report's I/O edge: loading runs, writing files, and the live viewer. Everything else in report/ renders. */
 const REPORT_IO = ['report/load-runs.ts', 'report/write-reports.ts', 'report/viewer/server.ts', 'report/viewer/live-runs.ts'];
 const IO_PACKAGES = /^(node:)?(fs|fs\/promises|http|https|net|child_process|readline)$|^better-sqlite3$|^ai$|^@ai-sdk\//;
+/** The vendors' own SDKs, used only for their batch APIs (providers/batch/). */
+const VENDOR_SDKS = ['openai', '@anthropic-ai/sdk', '@google/genai'];
 const VENDOR_FILES = ['providers/openai.ts', 'providers/anthropic.ts', 'providers/google.ts', 'providers/openai-compatible.ts'];
 
 describe('architecture', () => {
@@ -77,8 +79,13 @@ describe('architecture', () => {
     for (const [file, { local, packages }] of graph) {
       if (file.startsWith('providers/') || file.startsWith('cli/')) continue;
       for (const target of local) if (VENDOR_FILES.includes(target)) offenders.push(`${file} imports ${target}`);
-      for (const name of packages) if (name === 'ai' || name.startsWith('@ai-sdk/')) offenders.push(`${file} imports ${name}`);
+      for (const name of packages) if (name === 'ai' || name.startsWith('@ai-sdk/') || VENDOR_SDKS.includes(name)) offenders.push(`${file} imports ${name}`);
     }
+    expect(offenders).toEqual([]);
+  });
+
+  it('keeps the vendor SDKs inside providers/batch/', () => {
+    const offenders = [...graph].flatMap(([file, { packages }]) => (file.startsWith('providers/batch/') ? [] : packages.filter((name) => VENDOR_SDKS.includes(name)).map((name) => `${file} imports ${name}`)));
     expect(offenders).toEqual([]);
   });
 

@@ -14,7 +14,7 @@ const SPEC_FIELDS = {
   data: 'data', splits: 'splits', baseUrl: 'baseUrl', judge: 'judges', judgeBaseUrl: 'judgeBaseUrl', out: 'out', limit: 'limit', ids: 'ids',
   concurrency: 'concurrency', rpm: 'rpm', tpm: 'tpm', timeoutMs: 'timeoutMs', maxRetries: 'maxRetries', cache: 'cache', repeats: 'repeats',
   protocol: 'protocol', shard: 'shard', maxCost: 'maxCost', allowRefusal: 'allowRefusal', skipInvalid: 'skipInvalid', retryErrors: 'retryErrors',
-  temperature: 'temperature', maxTokens: 'maxTokens', judgeBlind: 'judgeBlind',
+  temperature: 'temperature', maxTokens: 'maxTokens', judgeBlind: 'judgeBlind', batch: 'batch', batchPollMs: 'batchPollMs',
 } as const;
 
 /** Registers every flag of `apb run` on `command`. */
@@ -46,6 +46,8 @@ export function addRunOptions(command: Command): Command {
     .option('--temperature <t>', 'sampling temperature of the planner(s)', temperature)
     .option('--max-tokens <n>', 'output token limit of the planner(s)', positiveInt)
     .option('--judge-blind', 'judge without the reference (the paper\'s Table 7 ablation)', false)
+    .option('--batch', 'send openai, anthropic and google calls through the vendors\' batch APIs (half price, answers within 24 h); a rerun resumes the batches', false)
+    .option('--batch-poll-ms <n>', 'with --batch: time between batch status requests', positiveInt, 30_000)
     .option('--dry-run', 'print the calls, tokens and cost the run would take per split; call nothing, write nothing', false);
 }
 

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import type { Budget } from '../pipeline/budget.js';
 import { endpointStats, HealthPool, type EndpointStats } from '../providers/endpoints.js';
+import type { Batcher } from '../providers/batch/batcher.js';
 import { LimiterPool } from '../providers/limit.js';
 import { ResponseCache } from '../providers/cache.js';
 import type { Provider } from '../providers/provider.js';
@@ -23,6 +24,8 @@ export interface EngineOptions {
   cacheDir: string;
   /** `--max-cost`: every stack gets this budget's gate (a model without a price is refused here, before any call). */
   budget?: Budget;
+  /** `--batch`: openai, anthropic and google calls go through this run directory's batches. */
+  batch?: Batcher;
 }
 
 /** Per-model settings that override the run's (from a config file's model entry). */
@@ -67,6 +70,7 @@ export function createRunProviders(options: EngineOptions): RunProviders {
         cache: { cache, enabled: cached },
         limiters,
         health,
+        ...(options.batch ? { batch: options.batch } : {}),
         ...(gate ? { gate } : {}),
       });
     },

@@ -24,6 +24,8 @@ export interface JudgeResult {
   attempts: number;
   cached: boolean;
   promptVersion: string;
+  /** The provider batches that answered (`--batch`), when any did. */
+  batchIds?: string[];
   /** Set by a panel: every member's own result, in member order. */
   members?: MemberResult[];
 }

@@ -60,6 +60,7 @@ export function createLlmJudge(options: LlmJudgeOptions): Judge {
       let latencyMs = 0;
       let attempts = 0;
       let cached = true;
+      const batchIds: string[] = [];
       let outcome: JudgeOutcome | null = null;
       const earlier: string[] = [];
       while (attempts <= maxReasks) {
@@ -72,6 +73,7 @@ export function createLlmJudge(options: LlmJudgeOptions): Judge {
           usage = addUsage(usage, result.usage);
           latencyMs += result.latencyMs;
           cached &&= result.cached;
+          if (result.batch && !batchIds.includes(result.batch.id)) batchIds.push(result.batch.id);
           outcome = parseVerdict(result.text, expectation);
           if (outcome.kind === 'unjudged' && result.finishReason === 'length') outcome = { ...outcome, message: `${outcome.message} (the reply hit the output-token limit)` };
           if (outcome.kind === 'verdict') break;
@@ -87,7 +89,7 @@ export function createLlmJudge(options: LlmJudgeOptions): Judge {
       }
       if (outcome?.kind === 'verdict' && earlier.length > 0) outcome.notes.push(`readable on ask ${attempts} after: ${earlier.join(' | ')}`);
       if (outcome?.kind === 'unjudged' && earlier.length > 1) outcome = { ...outcome, message: `${outcome.message} (after ${attempts} asks: ${earlier.join(' | ')})` };
-      return { outcome: outcome!, usage, latencyMs, attempts, cached, promptVersion };
+      return { outcome: outcome!, usage, latencyMs, attempts, cached, promptVersion, ...(batchIds.length > 0 ? { batchIds } : {}) };
     },
   };
 }

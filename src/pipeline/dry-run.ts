@@ -7,6 +7,7 @@ import type { Case, SplitName } from '../dataset/case.js';
 import { runChecks } from '../judge/checks/index.js';
 import { buildJudgePrompt, type JudgePromptOptions } from '../judge/rubric.js';
 import { estimateInputTokens } from '../providers/estimate.js';
+import { BATCH_PROVIDERS } from '../providers/batch/client.js';
 import type { Price } from '../providers/cost.js';
 import { resolveSampling } from '../providers/model-options.js';
 import { parseModelSpec } from '../providers/model-spec.js';
@@ -24,6 +25,8 @@ export interface DryRunRequest {
   planner: { spec: string; sampling: SamplingParams };
   judges: string[];
   judgeOptions: JudgePromptOptions;
+  /** `--batch`: openai, anthropic and google calls are estimated at their batch prices. */
+  batch?: boolean;
 }
 
 /** Estimated work of one split (or the total). */
@@ -54,14 +57,25 @@ export interface CallModel {
   spec: string;
   outputTokens: number;
   price: Price | null;
+  /** Estimated at the batch price (`--batch` and a vendor with a batch API). */
+  batch?: boolean;
+}
+
+/** A price row's batch rates as a plain price (null when the row has none). */
+function batchPrice(price: Price | null): Price | null {
+  if (!price || price.batch_input === undefined || price.batch_output === undefined) return null;
+  return { ...price, input: price.batch_input, output: price.batch_output, cached_input: undefined };
 }
 
 /** A model spec that makes HTTP calls, with its output cap (or the role's default); null for baselines and `rules`. */
-export function callModel(role: CallModel['role'], spec: string, sampling: SamplingParams): CallModel | null {
+export function callModel(role: CallModel['role'], spec: string, sampling: SamplingParams, batch = false): CallModel | null {
   const price = priceOfSpec(spec);
   if (price === 'free') return null;
-  const resolved = resolveSampling(parseModelSpec(spec), sampling).sampling;
-  return { role, spec, outputTokens: resolved.maxOutputTokens ?? DEFAULT_OUTPUT_TOKENS[role], price };
+  const parsed = parseModelSpec(spec);
+  const resolved = resolveSampling(parsed, sampling).sampling;
+  const outputTokens = resolved.maxOutputTokens ?? DEFAULT_OUTPUT_TOKENS[role] ?? 1024;
+  if (batch && (BATCH_PROVIDERS as readonly string[]).includes(parsed.provider)) return { role, spec, outputTokens, price: batchPrice(price), batch: true };
+  return { role, spec, outputTokens, price };
 }
 
 function emptyRow(split: DryRunRow['split']): DryRunRow {
@@ -89,8 +103,8 @@ export function judgeInputTokens(caseItem: Case, prompt: ReturnType<typeof plann
 /** Estimates a run without calling anything; bad input throws as it would for the real run. */
 export async function estimateRun(request: DryRunRequest): Promise<DryRunEstimate> {
   const check = await checkSelection(request.selection, request.skipInvalid);
-  const planner = callModel('planner', request.planner.spec, request.planner.sampling);
-  const judges = request.judges.map((spec) => callModel('judge', spec, { temperature: 0 })).filter((model): model is CallModel => model !== null);
+  const planner = callModel('planner', request.planner.spec, request.planner.sampling, request.batch);
+  const judges = request.judges.map((spec) => callModel('judge', spec, { temperature: 0 }, request.batch)).filter((model): model is CallModel => model !== null);
   const rows = new Map<SplitName, DryRunRow>();
   const repeats = request.selection.repeats;
   for await (const caseItem of selectedCases(request.selection, check)) {
@@ -134,7 +148,7 @@ export function formatDryRun(estimate: DryRunEstimate, options: { maxCostUsd?: n
   if (options.repeats > 1) lines.push(`each case counted ${options.repeats} times (--repeats)`);
   if (estimate.models.length === 0) lines.push('no model is called: the planner is a baseline and the judge is rules (cost 0)');
   for (const model of estimate.models) {
-    const price = model.price ? `${model.price.input} / ${model.price.output} USD per million input / output tokens` : 'no price in data/prices.json (cost unknown)';
+    const price = model.price ? `${model.price.input} / ${model.price.output} USD per million input / output tokens${model.batch ? ' (batch price)' : ''}` : `no ${model.batch ? 'batch ' : ''}price in data/prices.json (cost unknown)`;
     lines.push(`${model.role} ${model.spec}: ${price}; output assumed ${number(model.outputTokens)} tokens per call`);
   }
   lines.push(`estimates only: input tokens counted with gpt-tokenizer (o200k) on the real prompts, 1,280 per image; judge prompts built around the planner prompt and reference; no cache hits; prices as of ${estimate.pricesAsOf}`);

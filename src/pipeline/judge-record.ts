@@ -87,6 +87,7 @@ export function judgementMeta(judge: Judge, result: JudgeResult | null, findings
     latency_ms: result?.latencyMs ?? null,
     attempts: result?.attempts ?? 0,
     cached: result?.cached ?? false,
+    ...(result?.batchIds?.length ? { batch_ids: result.batchIds } : {}),
     notes,
     prediction,
   };

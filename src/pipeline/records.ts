@@ -30,6 +30,8 @@ export interface PredictionMeta {
   finish_reason: FinishReason | null;
   attempts: number;
   cached: boolean;
+  /** The provider batch that answered (`--batch`); the call is billed at batch prices. */
+  batch_id?: string;
   facets: Facets;
   /** `apb refine` lines: how the answer was refined (moved to `apb.refinement` in judgement lines). */
   refinement?: LineRefinement;
@@ -138,6 +140,8 @@ export interface JudgementMeta {
   cached: boolean;
   judge_error?: JudgeErrorRecord;
   notes: string[];
+  /** The provider batches that answered the judge's requests (`--batch`); billed at batch prices. */
+  batch_ids?: string[];
   /** A panel's members, in the order given (the line's `judgement` is their aggregate). */
   judges?: MemberJudgement[];
   /** LLM judges (and panels holding one) with a verdict: where the judge's own verdict contradicts the findings. */

@@ -5,8 +5,8 @@ import { addUsage, emptyUsageTotals, type Manifest, type UsageTotals } from './m
 import type { JudgementLine, LineRefinement, PredictionLine } from './records.js';
 import { readJsonLines } from './results-store.js';
 
-/** Prices a call; null when the model has no known price. */
-export type CostOf = (role: 'planner' | 'judge' | 'critic', model: string, usage: Usage | null) => number | null;
+/** Prices a call (at batch rates when `batch`); null when the model has no known price. */
+export type CostOf = (role: 'planner' | 'judge' | 'critic', model: string, usage: Usage | null, batch?: boolean) => number | null;
 
 export interface RecountOptions {
   total: number;
@@ -31,8 +31,8 @@ class RoleTally {
 
   constructor(private readonly costOf: CostOf | undefined) {}
 
-  add(role: 'planner' | 'judge' | 'critic', model: string, usage: Usage | null, cached: boolean): void {
-    const cost = cached ? 0 : (this.costOf?.(role, model, usage) ?? null);
+  add(role: 'planner' | 'judge' | 'critic', model: string, usage: Usage | null, cached: boolean, batch = false): void {
+    const cost = cached ? 0 : (this.costOf?.(role, model, usage, batch) ?? null);
     addUsage(this.totals, usage, cached, null);
     if (cost === null) this.unknownCost = true;
     else this.cost += cost;
@@ -62,7 +62,7 @@ export class RunTally {
     if (!line.apb) return;
     this.predictions[line.apb.status] += 1;
     if (line.apb.refinement) this.addRefinement(line.tested_model, line.apb.refinement);
-    else if (line.apb.status !== 'error') this.planner.add('planner', line.tested_model, line.apb.usage, line.apb.cached);
+    else if (line.apb.status !== 'error') this.planner.add('planner', line.tested_model, line.apb.usage, line.apb.cached, Boolean(line.apb.batch_id));
   }
 
   /** A refined line: every critique (critic role), every revision (planner role) and a judge call on the initial answer made by apb refine. */
@@ -77,7 +77,7 @@ export class RunTally {
   addJudgement(line: JudgementLine): void {
     if (!line.apb) return;
     this.judgements[line.apb.status] += 1;
-    if (line.apb.judge_kind === 'llm') this.judge.add('judge', line.judge_model, line.apb.usage, line.apb.cached);
+    if (line.apb.judge_kind === 'llm') this.judge.add('judge', line.judge_model, line.apb.usage, line.apb.cached, Boolean(line.apb.batch_ids?.length));
   }
 
   /** `manifest` with these counts and usage totals and the given status. */

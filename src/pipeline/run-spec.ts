@@ -57,6 +57,10 @@ export const RunSpecSchema = z.object({
   temperature: z.number().min(0).max(2).optional(),
   maxTokens: z.number().int().positive().optional(),
   judgeBlind: z.boolean().default(false),
+  /** `--batch`: openai, anthropic and google calls through the vendors' batch APIs. */
+  batch: z.boolean().default(false),
+  /** Between batch status requests. */
+  batchPollMs: z.number().int().positive().default(30_000),
 });
 export type RunSpec = z.infer<typeof RunSpecSchema>;
 

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Case } from '../dataset/case.js';
 import type { Judge } from '../judge/judge.js';
+import { BatchDeferredError } from '../providers/batch/batcher.js';
 import type { EndpointStats } from '../providers/endpoints.js';
 import type { PromptOptions } from '../settings/prompt.js';
 import { BudgetExceededError, costOfLine, pricesAsOf, type Budget } from './budget.js';
@@ -45,6 +46,8 @@ export interface RunDependencies {
   /** `--max-cost`: the gate inside the provider stacks; the run stops launching once it refuses a call. */
   budget?: Budget;
   now?: () => Date;
+  /** `--batch`: whether calls are still waiting on provider batches (the manifest then stays `running`). */
+  batchPending?: () => boolean;
   /** Counts per endpoint so far (the run's limiter pool), recorded in the final manifest. */
   endpointStats?: () => EndpointStats[];
 }
@@ -95,8 +98,8 @@ async function executeAll(run: ResolvedRun, check: SelectionCheck, context: Case
   const launch = (caseItem: Case, repeat: number) => {
     const task = runPair(caseItem, repeat, context, resume, store, reporter)
       .catch((error: unknown) => {
-        // A refused call leaves its case unrecorded (resumable); an abort after a stop is expected.
-        if (error instanceof BudgetExceededError || (context.signal?.aborted && isFatal(error))) return;
+        // A refused call, or one waiting on a provider batch, leaves its case unrecorded (resumable); an abort after a stop is expected.
+        if (error instanceof BudgetExceededError || error instanceof BatchDeferredError || (context.signal?.aborted && isFatal(error))) return;
         fatal ??= error;
         control.cancel();
       })
@@ -118,9 +121,10 @@ async function executeAll(run: ResolvedRun, check: SelectionCheck, context: Case
   if (fatal) throw fatal;
 }
 
-function finalStatus(failure: unknown, interrupted: boolean, budget: Budget | undefined): Manifest['status'] {
+function finalStatus(failure: unknown, interrupted: boolean, budget: Budget | undefined, batchPending: boolean): Manifest['status'] {
   if (failure) return 'failed';
   if (interrupted) return 'interrupted';
+  if (batchPending) return 'running';
   return budget?.exhausted ? 'stopped-budget' : 'complete';
 }
 
@@ -164,7 +168,7 @@ export async function runEvaluation(run: ResolvedRun, deps: RunDependencies): Pr
     store.close();
   }
   const interrupted = Boolean(deps.stop?.aborted || deps.signal?.aborted) && !failure;
-  const status = finalStatus(failure, interrupted, deps.budget);
+  const status = finalStatus(failure, interrupted, deps.budget, Boolean(deps.batchPending?.()));
   const recounted = tally.manifest(manifest, { total, invalidRecords: check.invalidRecords, alreadyDone, status, now: now(), pricesAsOf: pricesAsOf() });
   const endpoints = deps.endpointStats?.() ?? [];
   const finalManifest: Manifest = { ...recounted, ...(deps.budget ? { budget: deps.budget.summary() } : {}), ...(endpoints.length > 0 ? { endpoints } : {}) };

@@ -12,6 +12,9 @@ const priceSchema = z
     input: z.number().min(0),
     output: z.number().min(0),
     cached_input: z.number().min(0).optional(),
+    /** Through the vendor's batch API (`--batch`); a row without them has no known batch price. */
+    batch_input: z.number().min(0).optional(),
+    batch_output: z.number().min(0).optional(),
     confidence: z.enum(['high', 'unsure']),
   })
   .strict();
@@ -42,9 +45,16 @@ export function findPrice(spec: ModelSpec, table: PriceTable = loadPrices()): Pr
   return table.models.find((row) => row.provider === spec.provider && new RegExp(row.model, 'i').test(spec.model)) ?? null;
 }
 
-/** USD for one call: cached input at the cached rate when known, the rest at the input rate; null when usage or price is unknown. */
-export function costOf(usage: Usage | null, price: Price | null): number | null {
+/**
+ * USD for one call: cached input at the cached rate when known, the rest at the input rate; null when
+ * usage or price is unknown. A batched call is billed at the batch rates (cached input included), null without them.
+ */
+export function costOf(usage: Usage | null, price: Price | null, options: { batch?: boolean } = {}): number | null {
   if (!usage || !price) return null;
+  if (options.batch) {
+    if (price.batch_input === undefined || price.batch_output === undefined) return null;
+    return (usage.inputTokens * price.batch_input + usage.outputTokens * price.batch_output) / 1_000_000;
+  }
   const cached = price.cached_input !== undefined ? Math.min(usage.cachedInputTokens ?? 0, usage.inputTokens) : 0;
   const cachedRate = price.cached_input ?? price.input;
   return ((usage.inputTokens - cached) * price.input + cached * cachedRate + usage.outputTokens * price.output) / 1_000_000;

@@ -96,6 +96,8 @@ export interface ProviderResult {
   attempts: number;
   /** True when the reply came from the response cache (excluded from latency and cost). */
   cached: boolean;
+  /** Set when the reply came from a provider batch (`--batch`): its id; the call is billed at batch prices. */
+  batch?: { id: string };
   /** Options the endpoint or SDK dropped or changed (e.g. an unsupported temperature), for the run record. */
   warnings?: string[];
 }

@@ -6,6 +6,8 @@ import { ProviderError, UsageError } from '../errors.js';
 import { registerSecret } from '../redact.js';
 import { createAnthropicProvider } from './anthropic.js';
 import { withCache, type ResponseCache } from './cache.js';
+import { BATCH_PROVIDERS, type BatchProviderId } from './batch/client.js';
+import type { Batcher } from './batch/batcher.js';
 import { HealthPool, withEndpoints, type Endpoint } from './endpoints.js';
 import { withGate, type CallGate } from './gate.js';
 import { createGoogleProvider } from './google.js';
@@ -50,6 +52,8 @@ export interface ProviderStackOptions {
   limiters?: LimiterPool;
   /** Share one health record per endpoint across the run's stacks (several endpoints only). */
   health?: HealthPool;
+  /** `--batch`: openai, anthropic and google calls go through the run's batcher instead of the interactive endpoint. */
+  batch?: Batcher;
   modelDefaults?: ModelDefaults;
   /** Consulted before each call that is not a cache hit (the run's spending budget). */
   gate?: CallGate;
@@ -69,24 +73,38 @@ export function buildProviderStack(specOrText: ModelSpec | string, options: Prov
   const apiKey = readApiKey(spec, options.env ?? process.env);
   const pool = options.limiters ?? new LimiterPool();
   // Per endpoint: adapter → timeout → its own limiter. Retries sit above, so a retry may go elsewhere.
-  const endpoints = baseUrls.map((baseUrl): Omit<Endpoint, 'health'> & { key: string } => {
+  const endpointsOf = () => baseUrls.map((baseUrl): Omit<Endpoint, 'health'> & { key: string } => {
     const adapter = withKeyHint(ADAPTERS[spec.provider]({ model: spec.model, apiKey, baseUrl, fetch: options.fetch ?? nodeFetch }), PROVIDERS[spec.provider].keyEnv);
     const key = limiterKey(spec.provider, baseUrl);
     const limiter = pool.get(key, { concurrency: options.concurrency ?? DEFAULT_STACK_OPTIONS.concurrency, rpm: options.rpm, tpm: options.tpm, adaptive: options.adaptive });
     const timed = withTimeout(adapter, { timeoutMs: options.timeoutMs ?? DEFAULT_STACK_OPTIONS.timeoutMs });
     return { url: baseUrl, key, limiter, provider: withLimit(timed, { limiter }) };
   });
+  // Any endpoint of a fleet answers for the model: the cache scope is the whole (sorted) set.
+  const scope = { provider: spec.provider, model: spec.model, baseUrl: [...baseUrls].sort().join(' ') };
   const health = options.health ?? new HealthPool();
-  const limited = endpoints.length === 1 ? endpoints[0]!.provider : withEndpoints(endpoints[0]!.provider.id, endpoints.map((endpoint) => ({ ...endpoint, health: health.get(endpoint.key) })));
-  const retried = withRetry(limited, { maxRetries: options.maxRetries ?? DEFAULT_STACK_OPTIONS.maxRetries, ...options.retry });
-  const gated = options.gate ? withGate(retried, options.gate) : retried;
-  const cached = withCache(gated, {
-    cache: options.cache?.cache ?? null,
-    enabled: options.cache?.enabled ?? false,
-    // Any endpoint of a fleet answers for the model: the cache scope is the whole (sorted) set.
-    scope: { provider: spec.provider, model: spec.model, baseUrl: [...baseUrls].sort().join(' ') },
-  });
+  const called = options.batch && isBatchProvider(spec.provider)
+    ? batched(spec, baseUrls, apiKey, scope, options)
+    : withRetry(balanced(endpointsOf(), health), { maxRetries: options.maxRetries ?? DEFAULT_STACK_OPTIONS.maxRetries, ...options.retry });
+  const gated = options.gate ? withGate(called, options.gate) : called;
+  const cached = withCache(gated, { cache: options.cache?.cache ?? null, enabled: options.cache?.enabled ?? false, scope });
   return withModelOptions(cached, { spec, table: options.modelDefaults });
+}
+
+/** One endpoint as it is; several behind the load balancer, each with its health record. */
+function balanced(endpoints: (Omit<Endpoint, 'health'> & { key: string })[], health: HealthPool): Provider {
+  if (endpoints.length === 1) return endpoints[0]!.provider;
+  return withEndpoints(endpoints[0]!.provider.id, endpoints.map((endpoint) => ({ ...endpoint, health: health.get(endpoint.key) })));
+}
+
+const isBatchProvider = (provider: string): provider is BatchProviderId => (BATCH_PROVIDERS as readonly string[]).includes(provider);
+
+/** The batch layer of a stack: the batcher, with the vendor adapter to capture requests and read results. */
+function batched(spec: ModelSpec, baseUrls: string[], apiKey: string | undefined, scope: { provider: string; model: string; baseUrl: string }, options: ProviderStackOptions): Provider {
+  if (baseUrls.length > 1) throw new UsageError(`--batch sends each model's batches to one endpoint; ${spec.provider}:${spec.model} has ${baseUrls.length} base URLs`);
+  const baseUrl = baseUrls[0]!;
+  const adapter = (fetch: typeof globalThis.fetch) => withKeyHint(ADAPTERS[spec.provider]({ model: spec.model, apiKey, baseUrl, fetch }), PROVIDERS[spec.provider].keyEnv);
+  return options.batch!.provider({ id: `${spec.provider}:${spec.model}`, provider: spec.provider as BatchProviderId, model: spec.model, baseUrl, apiKey, scope }, adapter);
 }
 
 /** The API key for a spec from `env`, registered for redaction; a required key that is missing is a `UsageError` naming the variable. */

@@ -9,7 +9,10 @@ import { resolveDatasetDir } from '../../dataset/read-cases.js';
 import { ProviderError, UsageError } from '../../errors.js';
 import { Budget } from '../../pipeline/budget.js';
 import { estimateRun, formatDryRun } from '../../pipeline/dry-run.js';
-import { runEvaluation, type ResolvedRun, type RunSummary } from '../../pipeline/run.js';
+import { runWithBatches } from '../../pipeline/batch-run.js';
+import { runEvaluation, type ResolvedRun, type RunDependencies, type RunSummary } from '../../pipeline/run.js';
+import { Batcher } from '../../providers/batch/batcher.js';
+import { BATCH_PROVIDERS } from '../../providers/batch/client.js';
 import { modelDirName } from '../../pipeline/run-dirs.js';
 import { parseSplits, type ModelEntry, type RunSpec } from '../../pipeline/run-spec.js';
 import { writeRunOutputs } from '../../pipeline/outputs.js';
@@ -20,6 +23,7 @@ import { DEFAULT_PROMPT_OPTIONS } from '../../settings/prompt.js';
 import { limitHeapGrowth } from '../heap.js';
 import { handleInterrupts } from '../interrupts.js';
 import { EXIT, type CommandOutcome } from '../outcome.js';
+import { batchProgress } from '../batch-progress.js';
 import { endpointSummaryLines } from '../endpoint-summary.js';
 import { createProgressReporter } from '../progress.js';
 import { resolveJudge, resolvePlanner } from '../resolve.js';
@@ -60,7 +64,7 @@ async function dryRun(spec: RunSpec): Promise<void> {
   const selection = selectionOf(spec);
   const promptOptions = { ...DEFAULT_PROMPT_OPTIONS, protocol: spec.protocol, allowRefusal: spec.allowRefusal };
   for (const entry of spec.models) {
-    const estimate = await estimateRun({ selection, skipInvalid: spec.skipInvalid, promptOptions, planner: { spec: entry.spec, sampling: samplingOf(entry) }, judges: spec.judges, judgeOptions: { protocol: spec.protocol, blind: spec.judgeBlind } });
+    const estimate = await estimateRun({ selection, skipInvalid: spec.skipInvalid, promptOptions, planner: { spec: entry.spec, sampling: samplingOf(entry) }, judges: spec.judges, judgeOptions: { protocol: spec.protocol, blind: spec.judgeBlind }, batch: spec.batch });
     if (spec.models.length > 1) process.stdout.write(`== ${entry.spec}\n`);
     process.stdout.write(formatDryRun(estimate, { repeats: spec.repeats, ...(spec.maxCost ? { maxCostUsd: spec.maxCost } : {}) }));
   }
@@ -108,20 +112,35 @@ function outDirsOf(spec: RunSpec, now: Date): { root: string | null; dirs: strin
   return { root, dirs: names.map((name) => path.join(root, name)) };
 }
 
+/** `--batch` needs a model of a vendor with a batch API among the planners and judges, and cannot keep a budget. */
+function assertBatchable(spec: RunSpec): void {
+  if (spec.maxCost) throw new UsageError('--max-cost cannot yet keep a budget over batches (their cost is known only when they end): estimate with --dry-run --batch instead');
+  const specs = [...spec.models.map((entry) => entry.spec), ...spec.judges];
+  if (!specs.some((model) => (BATCH_PROVIDERS as readonly string[]).includes(model.split(':')[0] ?? ''))) {
+    throw new UsageError(`--batch: none of the run's models (${specs.join(', ')}) is of a vendor with a batch API (${BATCH_PROVIDERS.join(', ')})`);
+  }
+}
+
+/** Between `--batch` passes: how many calls wait on how many batches. */
+function onBatchPass(pass: number, pending: { deferred: number; outstanding: number }): void {
+  if (pending.deferred > 0 || pending.outstanding > 0) say(`apb: --batch pass ${pass}: ${pending.deferred} call(s) go through batches; waiting for ${pending.outstanding} batch(es) (rerun the same command to resume if stopped)`);
+}
+
 /** Runs every model of the spec at once through the shared providers; each keeps its own directory and resumes on its own. */
-async function runModels(spec: RunSpec, providers: RunProviders, budget: Budget | undefined): Promise<{ root: string | null; dirs: string[]; summaries: RunSummary[] }> {
+async function runModels(spec: RunSpec, providers: RunProviders, budget: Budget | undefined, layout: { root: string | null; dirs: string[] }, batcher?: Batcher): Promise<{ root: string | null; dirs: string[]; summaries: RunSummary[] }> {
   const json = spec.protocol === 'official';
   const planners = spec.models.map((entry) => resolvePlanner(entry.spec, providers, { baseUrl: entry.baseUrl ?? null, sampling: samplingOf(entry), json, overrides: entry }));
   const judge = resolveJudge(spec.judges, providers, { baseUrl: spec.judgeBaseUrl ?? null, protocol: spec.protocol, blind: spec.judgeBlind });
-  const { root, dirs } = outDirsOf(spec, new Date());
+  const { root, dirs } = layout;
   // One writer per run directory (and per leaderboard folder): all taken before anything runs.
   const locks = acquireRunLocks(root ? [root, ...dirs] : dirs, 'run');
+  const evaluate = (run: ResolvedRun, deps: RunDependencies) => (batcher ? runWithBatches(run, deps, batcher, { onPass: onBatchPass }) : runEvaluation(run, deps));
   const progress = createProgressReporter({ tty: Boolean(process.stderr.isTTY), runs: planners.length });
   const interrupts = handleInterrupts();
   try {
     const settled = await Promise.allSettled(
       spec.models.map((entry, index) =>
-        runEvaluation(resolvedRunOf(spec, entry, dirs[index]!, judge), { planner: planners[index]!, judge, reporter: progress.forRun(planners[index]!.id), stop: interrupts.stop, signal: interrupts.cancel, endpointStats: () => providers.endpointStats(), ...(budget ? { budget } : {}) }),
+        evaluate(resolvedRunOf(spec, entry, dirs[index]!, judge), { planner: planners[index]!, judge, reporter: progress.forRun(planners[index]!.id), stop: interrupts.stop, signal: interrupts.cancel, endpointStats: () => providers.endpointStats(), ...(budget ? { budget } : {}) }),
       ),
     );
     const summaries = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
@@ -150,7 +169,11 @@ export function registerRunCommand(program: Command, outcome: CommandOutcome): v
       const spec = runSpecOf(options, command);
       if (options.dryRun) return dryRun(spec);
       assertEndpointLimits(spec.models);
+      if (spec.batch) assertBatchable(spec);
       limitHeapGrowth();
+      const layout = outDirsOf(spec, new Date());
+      // One batcher per command: its log sits in the run directory, or beside the model directories of a leaderboard run.
+      const batcher = spec.batch ? await Batcher.open(layout.root ?? layout.dirs[0]!, { pollMs: spec.batchPollMs, onEvent: batchProgress() }) : undefined;
       const budget = spec.maxCost ? new Budget(spec.maxCost) : undefined;
       const providers = createRunProviders({
         concurrency: spec.concurrency,
@@ -161,9 +184,10 @@ export function registerRunCommand(program: Command, outcome: CommandOutcome): v
         cache: spec.cache,
         cacheDir: defaultCacheDir(process.env),
         ...(budget ? { budget } : {}),
+        ...(batcher ? { batch: batcher } : {}),
       });
       try {
-        const { root, dirs, summaries } = await runModels(spec, providers, budget);
+        const { root, dirs, summaries } = await runModels(spec, providers, budget, layout, batcher);
         if (root) say(`apb: leaderboard of ${dirs.length} models: ${(await writeLeaderboard(root, dirs)).html}`);
         if (summaries.some((summary) => summary.status === 'stopped-budget')) say(budgetMessage(summaries, spec.maxCost ?? 0));
         outcome.exitCode = summaries.some((summary) => summary.interrupted) ? EXIT.interrupted : EXIT.ok;

@@ -1,0 +1,185 @@
+/**
+ * What a run directory remembers of its batches, so a re-run resumes them instead of paying twice:
+ * `batches.jsonl` (an append-only log: intent → created → ended → collected, each line written
+ * before the next step), `batches/<key>.keys` (the request keys each batch holds) and
+ * `batch-results.jsonl` (every result item, by request key). In memory: ids, keys and offsets only.
+ */
+import { appendFileSync, closeSync, existsSync, ftruncateSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { readLines } from '../../jsonl-lines.js';
+import type { BatchCounts } from './client.js';
+
+/** One line of `batches.jsonl`. */
+export interface BatchEvent {
+  event: 'intent' | 'created' | 'status' | 'collected' | 'abandoned' | 'submit-failed';
+  /** Ours: names the batch before the vendor has an id for it. */
+  batch_key: string;
+  at: string;
+  id?: string;
+  provider?: string;
+  model?: string;
+  base_url?: string;
+  requests?: number;
+  status?: string;
+  counts?: BatchCounts | null;
+  error?: string;
+}
+
+/** A batch as the log tells it. */
+export interface BatchRecord {
+  key: string;
+  provider: string;
+  model: string;
+  baseUrl: string;
+  requests: number;
+  intentAt: string;
+  id: string | null;
+  status: string | null;
+  collected: boolean;
+  /** Given up (submission failed, or its creation was cut short and it could not be found): its requests go into a new batch. */
+  dropped: boolean;
+}
+
+/** One result item as stored. */
+export interface StoredResult {
+  key: string;
+  batch: string;
+  ok: boolean;
+  body?: unknown;
+  message?: string;
+  retryable?: boolean;
+}
+
+/** Cuts a file back to its last newline (what a crash in the middle of an append leaves). */
+function cutTornTail(file: string): void {
+  const size = statSync(file).size;
+  if (size === 0) return;
+  const fd = openSync(file, 'r+');
+  try {
+    const tail = Buffer.alloc(Math.min(size, 1 << 20));
+    readSync(fd, tail, 0, tail.length, size - tail.length);
+    if (tail[tail.length - 1] === 0x0a) return;
+    const newline = tail.lastIndexOf(0x0a);
+    ftruncateSync(fd, newline < 0 ? Math.max(0, size - tail.length) : size - tail.length + newline + 1);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The run directory's batch files. */
+export class BatchStore {
+  readonly batches = new Map<string, BatchRecord>();
+  /** Request key → the batch (ours) it was last submitted in. */
+  private readonly submitted = new Map<string, string>();
+  /** Request key → where its latest result line is (a success wins over any failure), and how many failures it had. */
+  private readonly results = new Map<string, { offset: number; length: number; ok: boolean; failures: number }>();
+  readonly logFile: string;
+  readonly resultsFile: string;
+  readonly scratchDir: string;
+
+  private constructor(readonly dir: string) {
+    this.logFile = path.join(dir, 'batches.jsonl');
+    this.resultsFile = path.join(dir, 'batch-results.jsonl');
+    this.scratchDir = path.join(dir, 'batches');
+    mkdirSync(this.scratchDir, { recursive: true });
+  }
+
+  /** Opens (or starts) the batch files of a run directory. */
+  static async open(dir: string): Promise<BatchStore> {
+    const store = new BatchStore(dir);
+    if (existsSync(store.logFile)) cutTornTail(store.logFile);
+    if (existsSync(store.logFile)) for await (const { text } of readLines(store.logFile)) store.apply(JSON.parse(text) as BatchEvent);
+    for (const record of store.batches.values()) if (!record.dropped) await store.loadKeys(record.key);
+    if (existsSync(store.resultsFile)) await store.indexResults();
+    return store;
+  }
+
+  private apply(event: BatchEvent): void {
+    if (event.event === 'intent') {
+      this.batches.set(event.batch_key, { key: event.batch_key, provider: event.provider ?? '', model: event.model ?? '', baseUrl: event.base_url ?? '', requests: event.requests ?? 0, intentAt: event.at, id: null, status: null, collected: false, dropped: false });
+      return;
+    }
+    const record = this.batches.get(event.batch_key);
+    if (!record) return;
+    if (event.event === 'created') record.id = event.id ?? null;
+    if (event.event === 'status') record.status = event.status ?? record.status;
+    if (event.event === 'collected') record.collected = true;
+    if (event.event === 'abandoned' || event.event === 'submit-failed') record.dropped = true;
+  }
+
+  /** Appends an event (synchronously: once this returns, a crash cannot lose it) and applies it. */
+  record(event: Omit<BatchEvent, 'at'>): void {
+    const line: BatchEvent = { ...event, at: new Date().toISOString() };
+    appendFileSync(this.logFile, `${JSON.stringify(line)}\n`);
+    this.apply(line);
+  }
+
+  keysFile(batchKey: string): string {
+    return path.join(this.scratchDir, `${batchKey}.keys`);
+  }
+
+  private async loadKeys(batchKey: string): Promise<void> {
+    const file = this.keysFile(batchKey);
+    if (!existsSync(file)) return;
+    for await (const { text } of readLines(file)) this.submitted.set(text, batchKey);
+  }
+
+  /** Notes that `keys` are in the batch `batchKey` (its keys file is already written). */
+  markSubmitted(batchKey: string, keys: readonly string[]): void {
+    for (const key of keys) this.submitted.set(key, batchKey);
+  }
+
+  /** The batch (ours) a request is waiting in: submitted, not given up, not yet collected. */
+  waitingIn(requestKey: string): BatchRecord | null {
+    const batchKey = this.submitted.get(requestKey);
+    const record = batchKey ? this.batches.get(batchKey) : undefined;
+    return record && !record.dropped && !record.collected ? record : null;
+  }
+
+  /** Indexes the results file; a torn last line (a crash mid-append) is cut off first, so the next append starts clean. */
+  private async indexResults(): Promise<void> {
+    cutTornTail(this.resultsFile);
+    let offset = 0;
+    for await (const { text } of readLines(this.resultsFile)) {
+      // We write every line ourselves: JSON with no surrounding blanks, one `\n` after it.
+      const length = Buffer.byteLength(text);
+      const { key, ok } = JSON.parse(text) as StoredResult;
+      this.indexResult(key, ok, offset, length);
+      offset += length + 1;
+    }
+  }
+
+  private indexResult(key: string, ok: boolean, offset: number, length: number): void {
+    const earlier = this.results.get(key);
+    if (earlier?.ok && !ok) return;
+    this.results.set(key, { offset, length, ok, failures: (earlier?.failures ?? 0) + (ok ? 0 : 1) });
+  }
+
+  /** Appends result items and indexes them. */
+  appendResults(items: readonly StoredResult[]): void {
+    if (items.length === 0) return;
+    let offset = existsSync(this.resultsFile) ? statSync(this.resultsFile).size : 0;
+    let text = '';
+    for (const item of items) {
+      const line = JSON.stringify(item);
+      this.indexResult(item.key, item.ok, offset, Buffer.byteLength(line));
+      offset += Buffer.byteLength(line) + 1;
+      text += `${line}\n`;
+    }
+    appendFileSync(this.resultsFile, text);
+  }
+
+  /** The latest result of a request (a success if it ever had one), with its count of failed attempts. */
+  resultOf(requestKey: string): (StoredResult & { failures: number }) | null {
+    const entry = this.results.get(requestKey);
+    if (!entry) return null;
+    const buffer = Buffer.alloc(entry.length);
+    const fd = openSync(this.resultsFile, 'r');
+    try {
+      readSync(fd, buffer, 0, entry.length, entry.offset);
+    } finally {
+      closeSync(fd);
+    }
+    return { ...(JSON.parse(buffer.toString('utf8')) as StoredResult), failures: entry.failures };
+  }
+}
