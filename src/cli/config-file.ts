@@ -27,10 +27,13 @@ const judgeSpec = z.string().superRefine((value, context) => {
   context.addIssue({ code: 'custom', message: `expected rules or PROVIDER:MODEL${didYouMean(value, ['rules'])}` });
 });
 
+/** One endpoint, or several endpoints of the same model (balanced by load). */
+const baseUrls = z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]);
+
 const modelObject = z
   .object({
     model: modelSpec,
-    base_url: z.string().min(1).optional(),
+    base_url: baseUrls.optional(),
     temperature: z.number().min(0).max(2).optional(),
     max_tokens: positiveInt.optional(),
     seed: z.number().int().optional(),
@@ -56,7 +59,7 @@ export const RunConfigSchema = z
     out: z.string().min(1).optional(),
     models: z.array(z.union([modelSpec, modelObject])).min(1).optional(),
     judges: z.array(judgeSpec).min(1).optional(),
-    judge_base_url: z.string().min(1).optional(),
+    judge_base_url: baseUrls.optional(),
     judge_blind: z.boolean().optional(),
     engine: z
       .object({
@@ -65,6 +68,9 @@ export const RunConfigSchema = z
         max_retries: z.number().int().min(0).max(20).optional(),
         cache: z.boolean().optional(),
         max_cost: z.number().positive().optional(),
+        /** `--batch` and `--batch-poll-ms`. */
+        batch: z.boolean().optional(),
+        batch_poll_ms: positiveInt.optional(),
       })
       .strict()
       .optional(),
@@ -184,6 +190,8 @@ export function configValues(config: RunConfig, baseDir: string): ConfigValues {
     maxRetries: engine.max_retries,
     cache: engine.cache,
     maxCost: engine.max_cost,
+    batch: engine.batch,
+    batchPollMs: engine.batch_poll_ms,
   };
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as ConfigValues;
 }

@@ -24,9 +24,9 @@ export function addRunOptions(command: Command): Command {
     .option('--data <dir>', 'dataset directory in the released layout, or "sample"', 'sample')
     .option('--splits <list>', 'all, holistic, step_wise, or split names separated by commas', 'all')
     .option('--model <spec>', 'planner PROVIDER:MODEL (openai, anthropic, google, openai-compatible) or baseline:heuristic|oracle|refuse; repeat for a leaderboard, one run directory per model under --out (default: baseline:heuristic)', collect)
-    .option('--base-url <url>', 'endpoint of the planner model(s) (openai-compatible servers); with several --model it applies to every non-baseline model')
+    .option('--base-url <url>', 'endpoint of the planner model(s) (openai-compatible servers); repeat for several endpoints of one model (balanced by load); with several --model it applies to every non-baseline model', collect)
     .option('--judge <spec>', 'judge: rules (structural, needs no API; not comparable with the paper\'s LLM judge) or PROVIDER:MODEL; repeat for a panel (default: rules)', collect)
-    .option('--judge-base-url <url>', 'endpoint of the judge model')
+    .option('--judge-base-url <url>', 'endpoint of the judge model; repeat for several endpoints', collect)
     .option('--out <dir>', 'run directory, an existing one is resumed; with several --model the folder of their run directories (default: runs/<timestamp>-<model>)')
     .option('--limit <n>', 'first N cases of each split, in file order', positiveInt)
     .option('--ids <list>', 'only these case ids (comma-separated)', commaList)
@@ -52,7 +52,7 @@ export function addRunOptions(command: Command): Command {
 }
 
 /** The sampling flags fill what a model entry leaves out; a single --base-url goes to every model that calls an endpoint. */
-function withRunWideOptions(models: ModelEntry[], flags: { baseUrl?: string | undefined; temperature?: number | undefined; maxTokens?: number | undefined }): ModelEntry[] {
+function withRunWideOptions(models: ModelEntry[], flags: { baseUrl?: string | string[] | undefined; temperature?: number | undefined; maxTokens?: number | undefined }): ModelEntry[] {
   const endpointModels = models.filter((entry) => !entry.spec.startsWith('baseline:'));
   if (flags.baseUrl && models.length > 1) {
     const providers = new Set(endpointModels.filter((entry) => !entry.baseUrl).map((entry) => providerOf(entry.spec)));

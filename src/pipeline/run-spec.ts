@@ -13,7 +13,8 @@ export const PROTOCOLS = ['paper', 'official'] as const;
 export const ModelEntrySchema = z
   .object({
     spec: z.string().min(1),
-    baseUrl: z.string().optional(),
+    /** One endpoint, or several of the same model (balanced by load, `providers/endpoints.ts`). */
+    baseUrl: z.union([z.string(), z.array(z.string()).min(1)]).optional(),
     temperature: z.number().min(0).max(2).optional(),
     maxTokens: z.number().int().positive().optional(),
     seed: z.number().int().optional(),
@@ -35,9 +36,9 @@ export const RunSpecSchema = z.object({
   splits: z.string().default('all'),
   /** Tested models, in order; several make a leaderboard run (one run directory per model under `out`). */
   models: z.array(ModelEntrySchema).min(1).default([{ spec: 'baseline:heuristic' }]),
-  baseUrl: z.string().optional(),
+  baseUrl: z.union([z.string(), z.array(z.string()).min(1)]).optional(),
   judges: z.array(z.string()).default(['rules']),
-  judgeBaseUrl: z.string().optional(),
+  judgeBaseUrl: z.union([z.string(), z.array(z.string()).min(1)]).optional(),
   out: z.string().optional(),
   limit: z.number().int().positive().optional(),
   ids: z.array(z.string()).optional(),

@@ -2,7 +2,11 @@
  * Several endpoints of one model over real HTTP (three loopback fake servers): calls balanced by
  * load, each endpoint with its own adaptive limit, a failing endpoint set aside and probed later.
  */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
 import { endpointStats, HealthPool } from '../../src/providers/endpoints.js';
 import { LimiterPool } from '../../src/providers/limit.js';
 import { buildProviderStack } from '../../src/providers/registry.js';
@@ -103,4 +107,23 @@ describe('several endpoints of one model', () => {
     expect(second).toMatchObject({ rate_limited: 0, min_limit: 8, limit: 8 });
     expect(first!.ok + second!.ok).toBe(120);
   });
+
+  it('apb run --base-url A --base-url B: one model on two endpoints, both in the manifest and the summary', async () => {
+    for (const server of servers) server.configure({ latencyMs: 5 });
+    const out = path.join(mkdtempSync(path.join(tmpdir(), 'apb-fleet-')), 'run');
+    const [a, b] = [servers[0]!.baseUrl('openai'), servers[1]!.baseUrl('openai')];
+    const result = await runCli(['run', '--splits', 'holistic_planning', '--model', 'openai-compatible:fleet', '--base-url', a, '--base-url', b, '--concurrency', '4', '--no-cache', '--out', out]);
+    expect(result.code, result.stderr).toBe(0);
+    const manifest = JSON.parse(readFileSync(path.join(out, 'manifest.json'), 'utf8'));
+    expect(manifest.identity.base_url).toEqual([a, b]);
+    expect(manifest.endpoints.map((entry: { endpoint: string }) => entry.endpoint)).toEqual([`openai-compatible ${a}`, `openai-compatible ${b}`]);
+    const counts = manifest.endpoints.map((entry: { ok: number }) => entry.ok);
+    expect(counts[0] + counts[1]).toBe(manifest.counts.cases);
+    expect(Math.min(...counts)).toBeGreaterThan(0);
+    expect(result.stderr).toContain(`apb: endpoint openai-compatible ${b}:`);
+    // Another set of endpoints is another run: resuming with one of them is refused.
+    const other = await runCli(['run', '--splits', 'holistic_planning', '--model', 'openai-compatible:fleet', '--base-url', a, '--no-cache', '--out', out]);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain('base_url');
+  }, 60_000);
 });

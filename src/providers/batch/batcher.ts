@@ -15,7 +15,8 @@ import { onAbort } from '../abort.js';
 import { cacheKey, type CacheScope } from '../cache.js';
 import type { Provider, ProviderRequest, ProviderResult } from '../provider.js';
 import { captureRequest, replayResult, type AdapterFactory } from './capture.js';
-import { createBatchClient, type BatchClient, type BatchCounts, type BatchProviderId } from './client.js';
+import type { BatchClient, BatchCounts, BatchProviderId } from './client.js';
+import { createBatchClient } from './clients.js';
 import { BatchStore, type BatchRecord, type StoredResult } from './store.js';
 
 /** Thrown for a call whose answer will come from a batch: the case stays unrecorded this pass. */

@@ -69,13 +69,6 @@ export function batchError(provider: string, error: unknown, doing: string): Pro
   return new ProviderError({ provider, kind: 'network', retryable: true, message, cause: error });
 }
 
-/** Loads the vendor's client (its SDK is imported only now). */
-export async function createBatchClient(provider: BatchProviderId, options: BatchClientOptions): Promise<BatchClient> {
-  if (provider === 'openai') return new (await import('./openai-batch.js')).OpenAIBatchClient(options);
-  if (provider === 'anthropic') return new (await import('./anthropic-batch.js')).AnthropicBatchClient(options);
-  return new (await import('./google-batch.js')).GoogleBatchClient(options);
-}
-
 /** Writes a downloaded body to `file` as it arrives (results are streamed to disk, then read with the one JSONL reader). */
 export async function saveBody(body: ReadableStream<Uint8Array> | null, file: string): Promise<void> {
   if (!body) throw new Error('the results download has no body');
