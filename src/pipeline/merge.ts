@@ -4,8 +4,9 @@
  * sources is kept once. The merged directory is an ordinary run directory: running into it without
  * `--shard` resumes whatever the sources did not finish.
  */
-import { closeSync, existsSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { createAtomicWriter, type AtomicWriter } from '../atomic-write.js';
 import { InputError, UsageError, type InputIssue } from '../errors.js';
 import { readLines } from '../jsonl-lines.js';
 import { costOfLine, pricesAsOf } from './budget.js';
@@ -38,7 +39,7 @@ function keyOf(line: Loose, kind: 'prediction' | 'judgement'): string {
  * Appends every line of `file` not seen yet to `fd`; a torn last line (a source killed mid-write) is
  * skipped with a warning, any other unreadable line is an input error naming file and line.
  */
-async function copyLines(file: string, fd: number, kind: 'prediction' | 'judgement', seen: Set<string>, onLine: (line: Loose) => void, warn: (text: string) => void): Promise<number> {
+async function copyLines(file: string, out: AtomicWriter, kind: 'prediction' | 'judgement', seen: Set<string>, onLine: (line: Loose) => void, warn: (text: string) => void): Promise<number> {
   if (!existsSync(file)) return 0;
   let dropped = 0;
   let pending: InputIssue | null = null;
@@ -57,7 +58,7 @@ async function copyLines(file: string, fd: number, kind: 'prediction' | 'judgeme
       continue;
     }
     seen.add(key);
-    writeSync(fd, `${text}\n`);
+    out.write(`${text}\n`);
     onLine(line);
   }
   if (pending) warn(`${file}:${pending.line}: skipped an incomplete last line (the run was stopped while writing it)`);
@@ -91,18 +92,21 @@ export async function mergeRuns(dirs: readonly string[], outDir: string, now: ()
   const tally = new RunTally(costOfLine);
   const dropped = { predictions: 0, judgements: 0 };
   const seen = { predictions: new Set<string>(), judgements: new Set<string>() };
-  // 'w': a merge cut short earlier left lines but no manifest; start those files again.
-  const predictionsFd = openSync(path.join(out, 'predictions.jsonl'), 'w');
-  const judgementsFd = openSync(path.join(out, 'judgements.jsonl'), 'w');
+  // Written atomically: a merge cut short leaves neither half a file nor a manifest.
+  const predictions = createAtomicWriter(path.join(out, 'predictions.jsonl'));
+  const judgements = createAtomicWriter(path.join(out, 'judgements.jsonl'));
   try {
     for (const source of sources) {
       const warn = (text: string) => warnings.push(text);
-      dropped.predictions += await copyLines(path.join(source.dir, 'predictions.jsonl'), predictionsFd, 'prediction', seen.predictions, (line) => tally.addPrediction(line as PredictionLine), warn);
-      dropped.judgements += await copyLines(path.join(source.dir, 'judgements.jsonl'), judgementsFd, 'judgement', seen.judgements, (line) => tally.addJudgement(line as JudgementLine), warn);
+      dropped.predictions += await copyLines(path.join(source.dir, 'predictions.jsonl'), predictions, 'prediction', seen.predictions, (line) => tally.addPrediction(line as PredictionLine), warn);
+      dropped.judgements += await copyLines(path.join(source.dir, 'judgements.jsonl'), judgements, 'judgement', seen.judgements, (line) => tally.addJudgement(line as JudgementLine), warn);
     }
-  } finally {
-    closeSync(predictionsFd);
-    closeSync(judgementsFd);
+    predictions.commit();
+    judgements.commit();
+  } catch (error) {
+    predictions.abort();
+    judgements.abort();
+    throw error;
   }
   const manifest = mergedManifest(sources, missing, tally, dropped, now());
   writeManifest(out, manifest);

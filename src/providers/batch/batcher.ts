@@ -7,8 +7,9 @@
  * again from the run directory, so a re-run never pays twice. Items that failed go into a new
  * batch (up to `maxAttempts` in all), then become ordinary call failures.
  */
-import { closeSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { openAppendNoFollow, writeFileAtomic } from '../../atomic-write.js';
 import { ApbError, ProviderError } from '../../errors.js';
 import { readLines } from '../../jsonl-lines.js';
 import { onAbort } from '../abort.js';
@@ -154,7 +155,7 @@ export class Batcher {
     if (lane.open && (lane.open.keys.size + 1 > client.limits.requests || lane.open.bytes + bytes > client.limits.bytes)) this.seal(lane);
     if (!lane.open) {
       const batchKey = `apb-${Date.now().toString(36)}-${process.pid.toString(36)}-${(this.sequence++).toString(36)}`;
-      lane.open = { key: batchKey, input: openSync(this.inputFile(batchKey), 'w'), keys: new Set(), bytes: 0 };
+      lane.open = { key: batchKey, input: openAppendNoFollow(this.inputFile(batchKey)), keys: new Set(), bytes: 0 };
     }
     writeSync(lane.open.input, line);
     lane.open.keys.add(key);
@@ -180,10 +181,7 @@ export class Batcher {
 
   private async submit(lane: Lane, open: OpenBatch): Promise<void> {
     const { target } = lane;
-    const keysFile = this.store.keysFile(open.key);
-    const fd = openSync(keysFile, 'w');
-    writeSync(fd, `${[...open.keys].join('\n')}\n`);
-    closeSync(fd);
+    writeFileAtomic(this.store.keysFile(open.key), `${[...open.keys].join('\n')}\n`);
     // The intent is on disk before the vendor hears of the batch: a re-run can then look for it.
     this.store.record({ event: 'intent', batch_key: open.key, provider: target.provider, model: target.model, base_url: target.baseUrl, requests: open.keys.size });
     this.store.markSubmitted(open.key, [...open.keys]);

@@ -4,7 +4,8 @@
  * before the next step), `batches/<key>.keys` (the request keys each batch holds) and
  * `batch-results.jsonl` (every result item, by request key). In memory: ids, keys and offsets only.
  */
-import { appendFileSync, closeSync, existsSync, ftruncateSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, ftruncateSync, mkdirSync, openSync, readSync, statSync, writeSync } from 'node:fs';
+import { openAppendNoFollow } from '../../atomic-write.js';
 import path from 'node:path';
 import { readLines } from '../../jsonl-lines.js';
 import type { BatchCounts } from './client.js';
@@ -66,6 +67,16 @@ function cutTornTail(file: string): void {
   }
 }
 
+/** Appends in one write, never through a symlink planted at the name. */
+function appendTo(file: string, text: string): void {
+  const fd = openAppendNoFollow(file);
+  try {
+    writeSync(fd, text);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** The run directory's batch files. */
 export class BatchStore {
   readonly batches = new Map<string, BatchRecord>();
@@ -110,7 +121,7 @@ export class BatchStore {
   /** Appends an event (synchronously: once this returns, a crash cannot lose it) and applies it. */
   record(event: Omit<BatchEvent, 'at'>): void {
     const line: BatchEvent = { ...event, at: new Date().toISOString() };
-    appendFileSync(this.logFile, `${JSON.stringify(line)}\n`);
+    appendTo(this.logFile, `${JSON.stringify(line)}\n`);
     this.apply(line);
   }
 
@@ -166,7 +177,7 @@ export class BatchStore {
       offset += Buffer.byteLength(line) + 1;
       text += `${line}\n`;
     }
-    appendFileSync(this.resultsFile, text);
+    appendTo(this.resultsFile, text);
   }
 
   /** The latest result of a request (a success if it ever had one), with its count of failed attempts. */
