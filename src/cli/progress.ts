@@ -23,13 +23,19 @@ interface Counts {
 
 const emptyCounts = (): Counts => ({ total: 0, done: 0, ok: 0, error: 0, parse_error: 0, judge_error: 0, correct: 0 });
 
-export function createProgressReporter(options: { tty: boolean; intervalMs?: number; now?: () => number; runs?: number }): ProgressReporter {
+/**
+ * `quiet`: only warnings; `summary`: a summary follows the run, so a finished run prints no "done" line
+ * (an interrupted one still says what was kept).
+ */
+export function createProgressReporter(options: { tty: boolean; intervalMs?: number; now?: () => number; runs?: number; quiet?: boolean; summary?: boolean }): ProgressReporter {
   const now = options.now ?? Date.now;
   const interval = options.intervalMs ?? (options.tty ? 100 : 5000);
   const sum = emptyCounts();
   let started: number | null = null;
   let lastPrint = 0;
   let open = options.runs ?? 1;
+  // On a TTY the line is rewritten in place; anything else printed first ends it.
+  let dirty = false;
 
   const line = () => {
     const seconds = Math.max(0.001, (now() - (started ?? now())) / 1000);
@@ -42,13 +48,19 @@ export function createProgressReporter(options: { tty: boolean; intervalMs?: num
     return `[${bar}] ${sum.done}/${sum.total}  correct ${sum.correct}  error ${sum.error}  parse_error ${sum.parse_error}  judge_error ${sum.judge_error}  ${rate.toFixed(1)}/s${eta !== null ? `  eta ${Math.floor(eta / 60)}m${String(eta % 60).padStart(2, '0')}s` : ''}`;
   };
   const print = (force: boolean) => {
+    if (options.quiet) return;
     const time = now();
     if (!force && time - lastPrint < interval) return;
     lastPrint = time;
-    if (options.tty) process.stderr.write(`\r${line()}\u001b[K`);
-    else say(line());
+    if (options.tty) {
+      process.stderr.write(`\r${line()}\u001b[K`);
+      dirty = true;
+    } else say(line());
   };
-  const newline = () => options.tty && process.stderr.write('\n');
+  const newline = () => {
+    if (dirty) process.stderr.write('\n');
+    dirty = false;
+  };
 
   const reporter = (label: string | null): RunReporter => {
     const prefix = label ? `${label}: ` : '';
@@ -58,7 +70,8 @@ export function createProgressReporter(options: { tty: boolean; intervalMs?: num
         sum.total += event.total - event.alreadyDone;
         const resumed = event.alreadyDone > 0 ? ` (${event.alreadyDone} already finished, resuming)` : '';
         const skipped = event.invalidRecords > 0 ? `; ${event.invalidRecords} invalid record(s) skipped` : '';
-        if (lastPrint > 0) newline();
+        if (options.quiet) return;
+        newline();
         say(`apb: ${prefix}${event.total} case run(s) into ${event.dir}${resumed}${skipped}`);
         print(true);
       },
@@ -77,6 +90,7 @@ export function createProgressReporter(options: { tty: boolean; intervalMs?: num
       onRunEnd(event: RunEndEvent) {
         open -= 1;
         if (open <= 0 && sum.done < sum.total) print(true);
+        if (options.quiet || (options.summary && !event.interrupted)) return newline();
         newline();
         say(event.interrupted ? `apb: ${prefix}interrupted; ${event.finished} finished case(s) kept in ${event.dir}` : `apb: ${prefix}done; results in ${event.dir}`);
       },

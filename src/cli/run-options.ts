@@ -48,6 +48,8 @@ export function addRunOptions(command: Command): Command {
     .option('--judge-blind', 'judge without the reference (the paper\'s Table 7 ablation)', false)
     .option('--batch', 'send openai, anthropic and google calls through the vendors\' batch APIs (half price, answers within 24 h); a rerun resumes the batches', false)
     .option('--batch-poll-ms <n>', 'with --batch: time between batch status requests', positiveInt, 30_000)
+    .option('--quiet', 'print nothing but warnings and errors (no progress line, no summary)', false)
+    .option('--json', 'print the end-of-run summary as JSON on stdout (progress stays on stderr)', false)
     .option('--dry-run', 'print the calls, tokens and cost the run would take per split; call nothing, write nothing', false);
 }
 

@@ -29,10 +29,27 @@ export interface ResultRow {
   refused: boolean | null;
   findings: Findings | null;
   usage: { planner: Usage | null; judge: Usage | null };
+  /** How the planner and judge calls went (latency, attempts, cache), when the line records it. */
+  calls?: { planner: CallRecord | null; judge: CallRecord | null };
+  /** Why the planner or judge failed, grouped by a short reason (null when neither failed). */
+  failure?: FailureReason | null;
   promptVersion: string | null;
   judgePromptVersion: string | null;
   /** Inference-time refinement behind this answer (paper §5.3, Table 4); absent or null for an unrefined answer. */
   refinement?: RowRefinement | null;
+}
+
+/** One recorded model call: its latency (null for a cache hit or a baseline), HTTP attempts and cache use. */
+export interface CallRecord {
+  latencyMs: number | null;
+  attempts: number;
+  cached: boolean;
+}
+
+/** A failure's reason: `key` groups alike failures (e.g. `planner client 404`), `message` is one example. */
+export interface FailureReason {
+  key: string;
+  message: string;
 }
 
 /** How a refined answer was produced: self or critic refinement, with or without the E1–E6 taxonomy. */

@@ -2,7 +2,7 @@
 import { writeFileAtomic } from '../atomic-write.js';
 import path from 'node:path';
 import { InputError, type InputIssue } from '../errors.js';
-import { writeRunReports } from '../report/write-reports.js';
+import { writeRunReports, type WrittenReports } from '../report/write-reports.js';
 import { readJsonLines } from './results-store.js';
 import { ScoresAccumulator } from './scores.js';
 
@@ -31,7 +31,7 @@ export async function writeScores(dir: string, onWarning: (message: string) => v
 }
 
 /** Writes every derived file of a run directory. */
-export async function writeRunOutputs(dir: string, onWarning?: (message: string) => void): Promise<void> {
+export async function writeRunOutputs(dir: string, onWarning?: (message: string) => void): Promise<WrittenReports> {
   await writeScores(dir, onWarning);
-  await writeRunReports(dir);
+  return writeRunReports(dir);
 }

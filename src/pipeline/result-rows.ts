@@ -11,7 +11,7 @@ import { ChainNodeSchema, ReferenceStepSchema, TrajectoryEntrySchema, type RawRe
 import { ApbError, type InputIssue } from '../errors.js';
 import { readLines } from '../jsonl-lines.js';
 import { BROKEN_BEHAVIORS, NO_ERRORS, snapGrade, type BrokenBehavior, type ErrorFlags } from '../judge/verdict.js';
-import type { ResultRow, RowRefinement } from '../metrics/result-row.js';
+import type { CallRecord, FailureReason, ResultRow, RowRefinement } from '../metrics/result-row.js';
 
 type Loose = Record<string, unknown>;
 
@@ -155,6 +155,37 @@ function facetsFrom(value: unknown): Facets | null {
   return object && SPLITS.includes(object.split as SplitName) && typeof object.baseCaseKey === 'string' ? (object as unknown as Facets) : null;
 }
 
+/** The call fields a prediction or judge record carries (`latency_ms`, `attempts`, `cached`), or null when it has none. */
+function callRecordOf(record: Record<string, unknown> | null): CallRecord | null {
+  if (!record || typeof record.attempts !== 'number') return null;
+  return { latencyMs: typeof record.latency_ms === 'number' && record.cached !== true ? record.latency_ms : null, attempts: record.attempts, cached: record.cached === true };
+}
+
+/** A short text for grouping: numbers, quoted strings and ids collapse, so alike failures share a key. */
+function reasonText(message: string): string {
+  return message.replace(/"[^"]*"|'[^']*'/g, '…').replace(/\d+/g, 'N').replace(/\s+/g, ' ').trim().slice(0, 80);
+}
+
+/** Why a line failed, as a grouping key and an example message (planner failures first: they leave the judge nothing). */
+export function failureReasonOf(plannerStatus: ResultRow['plannerStatus'], judgeStatus: ResultRow['judgeStatus'], prediction: Record<string, unknown> | null, apb: Record<string, unknown> | null): FailureReason | null {
+  if (plannerStatus === 'error') {
+    const error = asObject(prediction?.error);
+    const status = typeof error?.status === 'number' ? ` ${error.status}` : '';
+    const message = typeof error?.message === 'string' ? error.message : 'no message recorded';
+    return { key: `planner ${typeof error?.kind === 'string' ? error.kind : 'error'}${status}`, message };
+  }
+  if (plannerStatus === 'parse_error') {
+    const message = typeof prediction?.parse_error === 'string' ? prediction.parse_error : 'the answer could not be read';
+    return { key: `parse: ${reasonText(message)}`, message };
+  }
+  if (judgeStatus === 'judge_error') {
+    const error = asObject(apb?.judge_error);
+    const message = typeof error?.message === 'string' ? error.message : 'no readable verdict';
+    return { key: `judge ${typeof error?.reason === 'string' ? error.reason : 'error'}`, message };
+  }
+  return null;
+}
+
 /** One judgement line (ours or the official harness's) as a `ResultRow`; throws `ResultLineError` when it cannot be one. */
 export function rowFromJudgementLine(line: Record<string, unknown>): ResultRow {
   if (line.id === undefined || line.id === null || line.id === '') throw new ResultLineError('id', 'missing');
@@ -185,6 +216,8 @@ export function rowFromJudgementLine(line: Record<string, unknown>): ResultRow {
     refused: refused === undefined || judgeStatus !== 'ok' ? null : refused,
     findings: (asObject(apb?.findings) as ResultRow['findings']) ?? null,
     usage: { planner: (asObject(prediction?.usage) as ResultRow['usage']['planner']) ?? null, judge: (asObject(apb?.usage) as ResultRow['usage']['judge']) ?? null },
+    calls: { planner: callRecordOf(prediction), judge: callRecordOf(apb) },
+    failure: failureReasonOf(plannerStatus, judgeStatus, prediction, apb),
     promptVersion: stringOrNull(prediction?.prompt_version),
     judgePromptVersion: stringOrNull(apb?.judge_prompt_version),
     refinement: refinementOf(apb?.refinement ?? prediction?.refinement),

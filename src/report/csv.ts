@@ -1,6 +1,7 @@
 /** `ReportData` → CSV, one file per table (`{id}.csv`), with raw unrounded values; intervals become `_lo` / `_hi` columns. */
 import type { Interval } from '../metrics/intervals.js';
 import type { ReportData } from './report-data.js';
+import { headlineViews } from './headline-views.js';
 import { tableViews, type Column } from './table-views.js';
 
 /** One CSV field (RFC 4180 quoting); text that a spreadsheet would run as a formula is prefixed with a quote. */
@@ -21,10 +22,10 @@ function fieldsOf(column: Column, value: unknown): string[] {
   return [csvField(range?.lo ?? null, 'rate'), csvField(range?.hi ?? null, 'rate')];
 }
 
-/** Renders every non-empty table as CSV text, keyed by file name (`table1_holistic.csv`, …), plus `runs.csv`. */
+/** Renders every non-empty table as CSV text, keyed by file name (`scorecard.csv`, `usage.csv`, `table1_holistic.csv`, …), plus `runs.csv`. */
 export function renderCsv(data: ReportData): Record<string, string> {
   const files: Record<string, string> = {};
-  for (const view of tableViews(data)) {
+  for (const view of [...headlineViews(data), ...tableViews(data)]) {
     const lines = [view.columns.flatMap(headerOf).join(',')];
     for (const row of view.rows) lines.push(view.columns.flatMap((column) => fieldsOf(column, column.get(row))).join(','));
     files[`${view.id}.csv`] = `${lines.join('\r\n')}\r\n`;

@@ -13,6 +13,8 @@ import { casePayload, jsonScript } from './html-payload.js';
 import { REPORT_CSS } from './html-style.js';
 import { count, fixed } from './numbers.js';
 import { describeSource, type ReportData } from './report-data.js';
+import { headlineViews } from './headline-views.js';
+import { TOTALS_CORRECT_NOTE } from './scorecard.js';
 import { formatCell, tableViews, type TableView } from './table-views.js';
 import { CLIENT_SCRIPT } from './viewer/client.js';
 
@@ -21,7 +23,7 @@ export interface HtmlOptions {
   live?: { statusUrl: string; version: string; intervalMs?: number };
 }
 
-const NUMERIC = new Set(['rate', 'grade', 'delta', 'grade-delta', 'count', 'p']);
+const NUMERIC = new Set(['rate', 'grade', 'delta', 'grade-delta', 'count', 'p', 'usd', 'ms']);
 
 function table(header: string[], rows: string[][], numeric: boolean[] = []): string {
   const head = `<tr>${header.map((cell) => `<th scope="col">${escapeHtml(cell)}</th>`).join('')}</tr>`;
@@ -40,7 +42,6 @@ function viewHtml(view: TableView): string {
 
 function runsHtml(data: ReportData): string {
   const rows = data.runs.map((run) => [run.dir, describeSource(run), run.models.join(', '), run.judges.join(', '), count(run.judgements), count(run.issues.length)]);
-  const notes = data.notes.map((note) => `<p class="warning" role="note">⚠ ${escapeHtml(note)}</p>`).join('\n');
   const classes = data.comparability.comparable
     ? ''
     : `<p><strong>Not directly comparable:</strong> rows with different sets were judged by different judges or with different prompt versions or protocols.</p>${table(['Set', 'Models', 'What the set shares'], data.comparability.classes.map((entry) => [entry.tag, entry.models.join(', '), describeClass(entry)]))}`;
@@ -53,12 +54,29 @@ function runsHtml(data: ReportData): string {
   return [
     '<section id="runs"><h2>Runs</h2>',
     table(['Run', 'Source', 'Models', 'Judges', 'Judgements', 'Unreadable lines'], rows, [false, false, false, false, true, true]),
-    notes,
     classes,
-    '<h3>Totals</h3><p class="desc">Every table counts every case: planner errors, unreadable answers and judge errors count as not correct and are shown beside each table.</p>',
+    `<h3>Totals</h3><p class="desc">Every table counts every case: planner errors, unreadable answers and judge errors count as not correct and are shown beside each table. ${escapeHtml(TOTALS_CORRECT_NOTE)}</p>`,
     totals,
     '</section>',
   ].join('\n');
+}
+
+/** The top of the page: the warnings, the scorecard, usage and cost, and the endpoints. */
+function headlineHtml(data: ReportData): { html: string; nav: string[] } {
+  const notes = data.notes.map((note) => `<p class="warning" role="note">⚠ ${escapeHtml(note)}</p>`).join('\n');
+  const views = headlineViews(data);
+  const sections = views.map((view) => {
+    const inner = viewHtml(view).replace(/^<h3 id="[^"]*">(.*?)<\/h3>/, '<h2>$1</h2>');
+    return `<section id="${escapeHtml(view.id)}">${inner}</section>`;
+  });
+  const nav = views.filter((view) => view.id !== 'endpoints').map((view) => `<a href="#${escapeHtml(view.id)}">${escapeHtml(view.id === 'usage' ? 'Usage' : view.title)}</a>`);
+  return { html: [notes ? `<div class="notes">${notes}</div>` : '', ...sections].join('\n'), nav };
+}
+
+/** The navigation: one link per section the page has. */
+function navHtml(data: ReportData, headline: string[], hasFigures: boolean, hasJudges: boolean): string {
+  const links = [...headline, '<a href="#runs">Runs</a>', '<a href="#tables">Tables</a>', hasFigures ? '<a href="#figures">Figures</a>' : '', hasJudges ? '<a href="#judges">Judges</a>' : '', data.paper ? '<a href="#paper">Paper</a>' : '', '<a href="#cases">Cases</a>'];
+  return `<nav>${links.join('')}</nav>`;
 }
 
 /** The judge diagnostics of every run that has them (agreement between judges, contradictions with the checks). */
@@ -126,6 +144,9 @@ function contentSecurityPolicy(live: boolean): string {
 export function renderHtml(data: ReportData, options: HtmlOptions = {}): string {
   const views = tableViews(data);
   const live = options.live ?? null;
+  const headline = headlineHtml(data);
+  const figures = figuresHtml(data);
+  const judges = judgeSectionsHtml(data);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${escapeHtml(contentSecurityPolicy(Boolean(live)))}">
@@ -135,14 +156,15 @@ export function renderHtml(data: ReportData, options: HtmlOptions = {}): string 
 <style>${REPORT_CSS}</style></head>
 <body>
 <div id="live-banner" hidden><span id="live-status">Live</span><button type="button" id="live-update" hidden>Update</button><label><input type="checkbox" id="live-auto"> update automatically</label></div>
-<header class="top"><h1>${escapeHtml(data.title)}</h1><nav><a href="#runs">Runs</a><a href="#tables">Tables</a><a href="#figures">Figures</a>${data.paper ? '<a href="#paper">Paper</a>' : ''}<a href="#cases">Cases</a></nav>${data.generatedAt ? `<span class="note">generated ${escapeHtml(data.generatedAt)}</span>` : ''}</header>
+<header class="top"><h1>${escapeHtml(data.title)}</h1>${navHtml(data, headline.nav, figures !== '', judges !== '')}${data.generatedAt ? `<span class="note">generated ${escapeHtml(data.generatedAt)}</span>` : ''}</header>
 <main>
+${headline.html}
 ${runsHtml(data)}
 <section id="tables"><h2>Tables</h2><p class="desc">${escapeHtml(data.ciMethod)} Rates are percentages, grades 0–1. Definitions: docs/metrics.md.</p>
 ${views.length > 0 ? views.map(viewHtml).join('\n') : '<p class="note">No judgements to tabulate.</p>'}
 </section>
-${figuresHtml(data)}
-${judgeSectionsHtml(data)}
+${figures}
+${judges}
 ${paperHtml(data)}
 ${caseBrowserHtml(data)}
 </main>

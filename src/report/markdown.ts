@@ -6,6 +6,8 @@ import { judgeSectionViews, type SectionView } from './judge-views.js';
 import { count, fixed } from './numbers.js';
 import type { PaperComparison } from './paper.js';
 import { describeSource, type ReportData } from './report-data.js';
+import { headlineViews } from './headline-views.js';
+import { TOTALS_CORRECT_NOTE } from './scorecard.js';
 import { formatCell, tableViews, type TableView } from './table-views.js';
 
 /** Text safe inside a Markdown table cell: HTML-escaped, pipes escaped, on one line. */
@@ -39,7 +41,7 @@ function totalsSection(data: ReportData): string {
   const tagged = !data.comparability.comparable;
   const rows = data.groups.map((group) => [modelLabel(group.model), judgeLabel(group.judge), ...(tagged ? [group.tag] : []), count(group.n), count(group.correct), count(group.errors), count(group.parse_errors), count(group.judge_errors)]);
   const header = ['Model', 'Judge', ...(tagged ? ['Set'] : []), 'Judgements', 'Correct', 'Planner errors', 'Parse errors', 'Judge errors'];
-  return ['## Totals', '', 'Every table counts every case: planner errors, unreadable answers and judge errors count as not correct and are shown beside each table.', '', markdownTable(header, rows)].join('\n');
+  return ['## Totals', '', `Every table counts every case: planner errors, unreadable answers and judge errors count as not correct and are shown beside each table. ${TOTALS_CORRECT_NOTE}`, '', markdownTable(header, rows)].join('\n');
 }
 
 /** The paper comparison as Markdown (ours at the paper's decimals beside the printed value). */
@@ -66,8 +68,9 @@ export function sectionMarkdown(view: SectionView, level = 2): string {
 export function renderMarkdown(data: ReportData): string {
   const parts = [`# ${markdownCell(data.title)}`];
   if (data.generatedAt) parts.push('', `Generated ${markdownCell(data.generatedAt)}.`);
-  parts.push('', runsSection(data));
   if (data.notes.length > 0) parts.push('', ...data.notes.map((note) => `- ⚠ ${markdownCell(note)}`));
+  for (const view of headlineViews(data)) parts.push('', viewMarkdown(view).replace(/^### /, '## '));
+  parts.push('', runsSection(data));
   parts.push(comparabilitySection(data), '', totalsSection(data), '', '## Tables', '', `Intervals: ${data.ciMethod} Rates are percentages, grades 0–1.`);
   const views = tableViews(data);
   if (views.length === 0) parts.push('', 'No judgements to tabulate.');

@@ -42,3 +42,10 @@ export function pValue(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return MISSING;
   return value < 0.001 ? '< 0.001' : fixed(value, 3);
 }
+
+/** US dollars: four decimals below 100 (cheap runs stay readable), two above, thousands separated; the placeholder for null (unknown price). */
+export function usd(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return MISSING;
+  const decimals = Math.abs(value) >= 100 ? 2 : 4;
+  return `$${roundTo(value, decimals).toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals })}`;
+}

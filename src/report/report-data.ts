@@ -13,6 +13,8 @@ import type { Manifest } from '../pipeline/manifest.js';
 import { buildCaseBrowser, type CaseBrowserData, type LineWithRow, type MediaItem } from './cases.js';
 import { classifyGroups, comparabilityKey, groupKey, type Comparability } from './comparability.js';
 import { comparePaper, type PaperComparison, type PaperTables } from './paper.js';
+import { scorecard, type ScorecardRow } from './scorecard.js';
+import { endpointsOf, usageRow, type UsageSection } from './usage.js';
 
 /** One run directory as read by the I/O layer. */
 export interface ReportRunInput {
@@ -65,9 +67,32 @@ export interface GroupSummary extends FailureCounts {
   model: string;
   judge: string;
   correct: number;
+  /** Judgements whose planner answer was read and judged (neither side failed). */
+  ok: number;
+  /** Why planner calls, answers or verdicts failed, most frequent first. */
+  failure_reasons: FailureReasonCount[];
   /** Comparability tag (A, B, …): rows with different tags are not directly comparable. */
   tag: string;
   runs: string[];
+}
+
+/** How often one failure reason occurred, with one example message. */
+export interface FailureReasonCount {
+  reason: string;
+  count: number;
+  example: string;
+}
+
+/** Failure reasons of some rows, most frequent first (ties in first-seen order). */
+export function failureReasons(rows: readonly ResultRow[]): FailureReasonCount[] {
+  const byReason = new Map<string, FailureReasonCount>();
+  for (const row of rows) {
+    if (!row.failure) continue;
+    const entry = byReason.get(row.failure.key);
+    if (entry) entry.count += 1;
+    else byReason.set(row.failure.key, { reason: row.failure.key, count: 1, example: row.failure.message });
+  }
+  return [...byReason.values()].sort((a, b) => b.count - a.count);
 }
 
 /** Everything a report renders. */
@@ -77,6 +102,10 @@ export interface ReportData {
   ciMethod: string;
   runs: RunSummary[];
   groups: GroupSummary[];
+  /** Table 1's five headline numbers per (model, judge), with intervals. */
+  scorecard: ScorecardRow[];
+  /** Calls, tokens, cost, latency, cache hits, retries and 429s per (model, judge). */
+  usage: UsageSection;
   comparability: Comparability;
   tables: Tables;
   paper: PaperComparison | null;
@@ -152,9 +181,21 @@ export function buildReportData(runs: readonly ReportRunInput[], options: Report
     judge: group.judge,
     ...failureCounts(group.rows),
     correct: group.rows.filter((row) => row.correct && row.plannerStatus === 'ok' && row.judgeStatus === 'ok').length,
+    ok: group.rows.filter((row) => row.plannerStatus === 'ok' && row.judgeStatus === 'ok').length,
+    failure_reasons: failureReasons(group.rows),
     tag: comparability.tags[groupKey(group.model, group.judge)] ?? 'A',
     runs: runIndexes(group.model, group.judge).map((index) => runs[index]!.dir),
   }));
+  // Tokens and cost come from the manifests when every run of the group has one for exactly its model.
+  const groupManifests = (model: string, judge: string) => {
+    const manifests = runIndexes(model, judge).map((index) => runs[index]!.manifest);
+    return manifests.every((manifest) => manifest?.identity?.tested_model === model) ? (manifests as Manifest[]) : [];
+  };
+  const usage: UsageSection = {
+    rows: summaries.map((group, index) => usageRow(group.model, group.judge, groups[index]!.rows, group.correct, groupManifests(group.model, group.judge))),
+    endpoints: endpointsOf(runs.map((run) => run.manifest)),
+    pricesAsOf: runs.map((run) => run.manifest?.usage?.prices_as_of).find((date): date is string => typeof date === 'string') ?? null,
+  };
   const runSummaries: RunSummary[] = runs.map((run, index) => ({
     dir: run.dir,
     source: run.manifest ? 'apb' : rowsByRun[index]!.some((row) => row.promptVersion !== null) ? 'apb-lines' : 'official',
@@ -174,6 +215,8 @@ export function buildReportData(runs: readonly ReportRunInput[], options: Report
     ciMethod: CI_METHOD,
     runs: runSummaries,
     groups: summaries,
+    scorecard: scorecard(tables.table1),
+    usage,
     comparability,
     tables,
     paper: options.paper ? comparePaper(tables, summaries, options.paper) : null,

@@ -6,12 +6,12 @@
 import type { Interval } from '../metrics/intervals.js';
 import { judgeLabel, modelLabel } from './labels.js';
 import type { Tables } from '../metrics/tables.js';
-import { count, fixed, interval, pValue, signed } from './numbers.js';
+import { count, fixed, interval, pValue, signed, usd } from './numbers.js';
 import { groupKey } from './comparability.js';
 import type { ReportData } from './report-data.js';
 
 /** How a column's values are shown: rates in percent, grades 0–1, intervals, signed deltas, counts, p-values, text. */
-export type ColumnKind = 'text' | 'model' | 'judge' | 'rate' | 'grade' | 'ci' | 'delta' | 'grade-delta' | 'count' | 'p';
+export type ColumnKind = 'text' | 'model' | 'judge' | 'rate' | 'grade' | 'ci' | 'delta' | 'grade-delta' | 'count' | 'p' | 'usd' | 'ms';
 
 /** One column of a table view. */
 export interface Column {
@@ -40,6 +40,8 @@ export function formatCell(column: Column, value: unknown): string {
   if (column.kind === 'ci') return interval(value as Interval | null, column.decimals ?? 1);
   if (column.kind === 'count') return count(value as number | null);
   if (column.kind === 'p') return pValue(value as number | null);
+  if (column.kind === 'usd') return usd(value as number | null);
+  if (column.kind === 'ms') return count(value as number | null);
   const number = typeof value === 'number' ? value : null;
   if (column.kind === 'delta') return signed(number, column.decimals ?? 1);
   if (column.kind === 'grade-delta') return signed(number, column.decimals ?? 2);

@@ -38,21 +38,28 @@ export function renderFormat(data: ReportData, format: FormatId): string | Recor
 }
 
 /** Writes report.md and report.html into a run directory; returns their paths. */
-export async function writeRunReports(dir: string, options: { now?: Date } = {}): Promise<{ markdown: string; html: string }> {
+/** The files a report writer wrote, and the data they were rendered from (the end-of-run summary reads it). */
+export interface WrittenReports {
+  markdown: string;
+  html: string;
+  data: ReportData;
+}
+
+export async function writeRunReports(dir: string, options: { now?: Date } = {}): Promise<WrittenReports> {
   const data = await loadReportData([dir], { caseBrowser: true, lenient: true, ...options });
   const markdown = path.join(dir, 'report.md');
   const html = path.join(dir, 'report.html');
   writeFileAtomic(markdown, FORMATS.md(data));
   writeFileAtomic(html, FORMATS.html(data));
-  return { markdown, html };
+  return { markdown, html, data };
 }
 
 /** Writes `leaderboard.md` and `leaderboard.html` into `root` for the run directories of a several-model run. */
-export async function writeLeaderboard(root: string, dirs: readonly string[], options: { now?: Date } = {}): Promise<{ markdown: string; html: string }> {
+export async function writeLeaderboard(root: string, dirs: readonly string[], options: { now?: Date } = {}): Promise<WrittenReports> {
   const data = await loadReportData(dirs, { caseBrowser: true, lenient: true, title: `APB leaderboard: ${path.basename(root)}`, ...options });
   const markdown = path.join(root, 'leaderboard.md');
   const html = path.join(root, 'leaderboard.html');
   writeFileAtomic(markdown, FORMATS.md(data));
   writeFileAtomic(html, FORMATS.html(data));
-  return { markdown, html };
+  return { markdown, html, data };
 }

@@ -80,7 +80,7 @@ describe('writeRunReports', () => {
     const dir = runDir(fakeLeaderboard(['m1']).map(fakeApbLine));
     mkdirSync(dir, { recursive: true });
     const written = await writeRunReports(dir, { now: new Date('2025-01-01T00:00:00Z') });
-    expect(written).toEqual({ markdown: path.join(dir, 'report.md'), html: path.join(dir, 'report.html') });
+    expect(written).toEqual({ markdown: path.join(dir, 'report.md'), html: path.join(dir, 'report.html'), data: expect.objectContaining({ runs: [expect.objectContaining({ dir })] }) });
     expect(readFileSync(written.markdown, 'utf8')).toContain('Generated 2025-01-01T00:00:00.000Z.');
     expect(existsSync(written.html)).toBe(true);
   });

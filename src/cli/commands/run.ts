@@ -18,7 +18,8 @@ import { parseSplits, type ModelEntry, type RunSpec } from '../../pipeline/run-s
 import { writeRunOutputs } from '../../pipeline/outputs.js';
 import { acquireRunLocks } from '../../pipeline/run-lock.js';
 import type { SamplingParams } from '../../providers/provider.js';
-import { writeLeaderboard } from '../../report/write-reports.js';
+import { buildRunSummary, type EndOfRunSummary } from '../../report/run-summary.js';
+import { writeLeaderboard, type WrittenReports } from '../../report/write-reports.js';
 import { DEFAULT_PROMPT_OPTIONS } from '../../settings/prompt.js';
 import { limitHeapGrowth } from '../heap.js';
 import { handleInterrupts } from '../interrupts.js';
@@ -29,6 +30,7 @@ import { createProgressReporter } from '../progress.js';
 import { resolveJudge, resolvePlanner } from '../resolve.js';
 import { addRunOptions, runSpecOf } from '../run-options.js';
 import { createRunProviders, defaultCacheDir, type RunProviders } from '../run-providers.js';
+import { formatSummary } from '../summary-text.js';
 import { say } from '../terminal.js';
 
 /** The closing line of a run that `--max-cost` stopped: what was spent and how to continue. */
@@ -127,7 +129,7 @@ function onBatchPass(pass: number, pending: { deferred: number; outstanding: num
 }
 
 /** Runs every model of the spec at once through the shared providers; each keeps its own directory and resumes on its own. */
-async function runModels(spec: RunSpec, providers: RunProviders, budget: Budget | undefined, layout: { root: string | null; dirs: string[] }, batcher?: Batcher): Promise<{ root: string | null; dirs: string[]; summaries: RunSummary[] }> {
+async function runModels(spec: RunSpec & Display, providers: RunProviders, budget: Budget | undefined, layout: { root: string | null; dirs: string[] }, batcher?: Batcher): Promise<{ root: string | null; dirs: string[]; summaries: RunSummary[]; reports: WrittenReports | null }> {
   const json = spec.protocol === 'official';
   const planners = spec.models.map((entry) => resolvePlanner(entry.spec, providers, { baseUrl: entry.baseUrl ?? null, sampling: samplingOf(entry), json, overrides: entry }));
   const judge = resolveJudge(spec.judges, providers, { baseUrl: spec.judgeBaseUrl ?? null, protocol: spec.protocol, blind: spec.judgeBlind });
@@ -135,7 +137,7 @@ async function runModels(spec: RunSpec, providers: RunProviders, budget: Budget 
   // One writer per run directory (and per leaderboard folder): all taken before anything runs.
   const locks = acquireRunLocks(root ? [root, ...dirs] : dirs, 'run');
   const evaluate = (run: ResolvedRun, deps: RunDependencies) => (batcher ? runWithBatches(run, deps, batcher, { onPass: onBatchPass }) : runEvaluation(run, deps));
-  const progress = createProgressReporter({ tty: Boolean(process.stderr.isTTY), runs: planners.length });
+  const progress = createProgressReporter({ tty: Boolean(process.stderr.isTTY), runs: planners.length, quiet: spec.quiet, summary: true });
   const interrupts = handleInterrupts();
   try {
     const settled = await Promise.allSettled(
@@ -144,16 +146,36 @@ async function runModels(spec: RunSpec, providers: RunProviders, budget: Budget 
       ),
     );
     const summaries = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
-    for (const line of endpointSummaryLines(providers.endpointStats())) say(line);
-    for (const summary of summaries) await writeRunOutputs(summary.dir);
+    if (!spec.quiet && !spec.json) for (const line of endpointSummaryLines(providers.endpointStats())) say(line);
+    let reports: WrittenReports | null = null;
+    for (const summary of summaries) reports = await writeRunOutputs(summary.dir);
     const failed = settled.findIndex((result) => result.status === 'rejected');
     if (failed >= 0 && spec.models.length > 1) say(`apb: the run of ${spec.models[failed]!.spec} failed; the other models' runs kept their results`);
     if (failed >= 0) throw explainFailure((settled[failed] as PromiseRejectedResult).reason, spec.models.length > 1 ? spec.models[failed]!.spec : null, dirs[failed]!);
-    return { root, dirs, summaries };
+    if (root) reports = await writeLeaderboard(root, dirs);
+    return { root, dirs, summaries, reports };
   } finally {
     interrupts.dispose();
     for (const lock of locks.reverse()) lock.release();
   }
+}
+
+/** How `--quiet` and `--json` shape what a run prints. */
+interface Display {
+  quiet: boolean;
+  json: boolean;
+}
+
+/** A path as the user would type it: relative to the working directory when inside it. */
+function shown(file: string): string {
+  const relative = path.relative(process.cwd(), file);
+  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
+}
+
+/** `--json`: the summary object on stdout; otherwise its text on stderr, unless `--quiet`. */
+function printSummary(display: Display, summary: EndOfRunSummary): void {
+  if (display.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
+  else if (!display.quiet) for (const line of formatSummary(summary)) say(line);
 }
 
 /** A rejected key stops its run at once; the message says what was kept and how to resume. */
@@ -166,7 +188,8 @@ function explainFailure(error: unknown, model: string | null, outDir: string): u
 export function registerRunCommand(program: Command, outcome: CommandOutcome): void {
   addRunOptions(program.command('run').description('run one or several planners over a dataset, judge every answer, and write scores and reports')).action(
     async (options: Record<string, unknown>, command: Command) => {
-      const spec = runSpecOf(options, command);
+      const started = Date.now();
+      const spec = { ...runSpecOf(options, command), quiet: Boolean(options.quiet), json: Boolean(options.json) };
       if (options.dryRun) return dryRun(spec);
       assertEndpointLimits(spec.models);
       if (spec.batch) assertBatchable(spec);
@@ -187,8 +210,8 @@ export function registerRunCommand(program: Command, outcome: CommandOutcome): v
         ...(batcher ? { batch: batcher } : {}),
       });
       try {
-        const { root, dirs, summaries } = await runModels(spec, providers, budget, layout, batcher);
-        if (root) say(`apb: leaderboard of ${dirs.length} models: ${(await writeLeaderboard(root, dirs)).html}`);
+        const { root, dirs, summaries, reports } = await runModels(spec, providers, budget, layout, batcher);
+        if (reports) printSummary(spec, buildRunSummary(reports.data, { command: 'run', wallMs: Date.now() - started, reportHtml: shown(reports.html), reportMd: shown(reports.markdown), viewCommand: `apb view ${shown(root ?? dirs[0]!)}` }));
         if (summaries.some((summary) => summary.status === 'stopped-budget')) say(budgetMessage(summaries, spec.maxCost ?? 0));
         outcome.exitCode = summaries.some((summary) => summary.interrupted) ? EXIT.interrupted : EXIT.ok;
       } finally {

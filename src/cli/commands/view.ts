@@ -1,5 +1,6 @@
 /** `apb view RUN_DIR... [--port N]`: the report's interface served live on 127.0.0.1 until Ctrl-C. */
 import type { Command } from 'commander';
+import { discoverRunDirs } from '../../report/viewer/discover.js';
 import { startViewer } from '../../report/viewer/server.js';
 import { untilStopped } from '../interrupts.js';
 import { nonNegativeInt } from '../options.js';
@@ -11,11 +12,11 @@ export function registerViewCommand(program: Command, outcome: CommandOutcome): 
   program
     .command('view')
     .description('serve the report and case browser on 127.0.0.1, re-reading the runs as they grow')
-    .argument('<run-dirs...>', 'run directories (a running one is fine)')
+    .argument('<run-dirs...>', 'run directories (a running one is fine), or folders to search for them (e.g. runs/)')
     .option('--port <n>', 'port to listen on (default: a free port)', nonNegativeInt, 0)
     .option('--compare-paper', 'put the paper\'s published numbers beside ours', false)
     .action(async (dirs: string[], options: { port: number; comparePaper: boolean }) => {
-      const viewer = await startViewer(dirs, { port: options.port, comparePaper: options.comparePaper });
+      const viewer = await startViewer(dirs.flatMap(discoverRunDirs), { port: options.port, comparePaper: options.comparePaper });
       process.stdout.write(`${viewer.url}\n`);
       say('apb: viewer running; press Ctrl-C to stop');
       await untilStopped();
