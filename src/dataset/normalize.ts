@@ -16,6 +16,27 @@ export function parseArguments(value: unknown): unknown {
   }
 }
 
+const SIDE_EFFECT_WORDS: Record<string, boolean> = { none: true, read: true, 'read-only': true, read_only: true, readonly: true, write: false, mutating: false, destructive: false };
+
+/**
+ * An explicit effect annotation, when the data has one: MCP's `annotations.readOnlyHint` /
+ * `destructiveHint`, a `read_only` boolean, or a `side_effect(s)` boolean or word; true = read-only.
+ */
+function readOnlyAnnotation(...nodes: Loose[]): boolean | undefined {
+  for (const node of nodes) {
+    const annotations = (node.annotations && typeof node.annotations === 'object' ? node.annotations : {}) as Loose;
+    for (const hints of [annotations, node]) {
+      if (typeof hints.readOnlyHint === 'boolean') return hints.readOnlyHint;
+      if (hints.destructiveHint === true) return false;
+    }
+    if (typeof node.read_only === 'boolean') return node.read_only;
+    const sideEffect = node.side_effect ?? node.side_effects;
+    if (typeof sideEffect === 'boolean') return !sideEffect;
+    if (typeof sideEffect === 'string' && Object.hasOwn(SIDE_EFFECT_WORDS, sideEffect.trim().toLowerCase())) return SIDE_EFFECT_WORDS[sideEffect.trim().toLowerCase()];
+  }
+  return undefined;
+}
+
 /** One tool, whatever shape the dataset wrote it in. Plain strings take their leading identifier as name. */
 export function normalizeTool(definition: ToolDefinition): Tool {
   if (typeof definition === 'string') {
@@ -29,6 +50,8 @@ export function normalizeTool(definition: ToolDefinition): Tool {
   const parameters = inner.parameters ?? loose.parameters;
   if (parameters && typeof parameters === 'object') tool.parameters = parameters as Record<string, unknown>;
   if (typeof loose.cost === 'number') tool.cost = loose.cost;
+  const readOnly = readOnlyAnnotation(loose, inner);
+  if (readOnly !== undefined) tool.readOnly = readOnly;
   if (loose.example !== undefined && loose.example !== null) {
     tool.example = typeof loose.example === 'string' ? loose.example : JSON.stringify(loose.example);
   }

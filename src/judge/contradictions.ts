@@ -6,6 +6,7 @@
 import type { CaseReference, SplitName } from '../dataset/case.js';
 import type { ParsedAnswer } from '../settings/attempt.js';
 import type { Findings } from './checks/findings.js';
+import { readableProse } from './checks/refusal.js';
 import type { Verdict } from './verdict.js';
 
 /** Every kind of contradiction, one code each. */
@@ -36,6 +37,9 @@ export interface ContradictionInput {
   case: { split: SplitName; reference: Pick<CaseReference, 'replacementTool' | 'brokenToolName'> };
   parsed: ParsedAnswer;
   findings: Findings;
+  /** The raw answer and whether it was cut off: a readable prose answer may be credited although it did not parse. */
+  rawAnswer?: string;
+  truncated?: boolean;
 }
 
 /** The contradictions between one verdict and the findings of its answer. */
@@ -48,7 +52,7 @@ export function findContradictions(input: ContradictionInput, verdict: Verdict):
   const broken = split === 'step_wise_tool_broken';
   if (verdict.correct && findings.hallucinatedTools.names.length > 0) flag('correct-with-hallucinated-tool', `correct, but calls unlisted tool(s) ${findings.hallucinatedTools.names.join(', ')}`);
   if (verdict.correct && findings.distractorUse && findings.distractorUse.count > 0) flag('correct-with-distractor', `correct, but calls distractor(s) ${findings.distractorUse.names.join(', ')}`);
-  if (parsed.kind === 'parse_error') {
+  if (parsed.kind === 'parse_error' && !readableProse({ text: input.rawAnswer ?? '', truncated: input.truncated ?? false })) {
     if (verdict.refused === true) flag('refusal-credited-unparsed', 'a refusal is credited, but the answer could not be parsed');
     else if (verdict.correct) flag('correct-with-unparsed-answer', 'correct, but the answer could not be parsed');
   }

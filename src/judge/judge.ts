@@ -11,6 +11,8 @@ export interface JudgeInput {
   case: Case;
   plannerPrompt: Prompt;
   rawAnswer: string;
+  /** The planner's reply hit the output-token limit (a cut-off text is never a refusal). */
+  truncated?: boolean;
   parsed: ParsedAnswer;
   findings: Findings;
   repeat: number;

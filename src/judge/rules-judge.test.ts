@@ -4,7 +4,8 @@ import { SETTINGS } from '../settings/index.js';
 import { runChecks } from './checks/index.js';
 import { makeCase, makeTool } from './checks/make-case.fixture.js';
 import type { JudgeInput } from './judge.js';
-import { RULES_PROMPT_VERSION, rulesJudge, rulesVerdict, stepWiseGrade } from './rules-judge.js';
+import { RULES_PROMPT_VERSION, rulesJudge, rulesVerdict } from './rules-judge.js';
+import { stepWiseGrade } from './rules-grades.js';
 import type { ErrorFlags, Verdict } from './verdict.js';
 
 const tools = [
@@ -39,16 +40,22 @@ describe('rules judge: holistic splits', () => {
     ['perfect plan', 'holistic_planning', perfect, { correct: true, grade: 1, flags: [] }],
     ['perfect plan (extraneous)', 'holistic_tool_extraneous', perfect, { correct: true, grade: 1, flags: [] }],
     ['perfect plan (efficiency)', 'holistic_efficiency', perfect, { correct: true, grade: 1, flags: [] }],
-    ['hallucinated tool', 'holistic_planning', planText(node('search_hotels', { city: 'Rome' }), node('get_price', { hotel_id: '<id from step 1>' }), node('reserve_hotel', { hotel_id: '<id from step 1>' })), { correct: false, grade: 0.2, flags: ['E2', 'E6'] }],
+    ['hallucinated tool', 'holistic_planning', planText(node('search_hotels', { city: 'Rome' }), node('get_price', { hotel_id: '<id from step 1>' }), node('reserve_hotel', { hotel_id: '<id from step 1>' })), { correct: false, grade: 0.4, flags: ['E2', 'E6'] }],
     ['distractor', 'holistic_tool_extraneous', planText(node('search_hotels_pro', { city: 'Rome' }), node('search_hotels', { city: 'Rome' }), node('get_price', { hotel_id: '<id from step 2>' }), node('book_hotel', { hotel_id: '<id from step 2>' })), { correct: false, grade: 0.6, flags: ['E5'] }],
-    ['argument problem', 'holistic_planning', planText(node('search_hotels', { town: 'Rome' }), node('get_price', { hotel_id: '<id from step 1>' }), node('book_hotel', { hotel_id: '<id from step 1>' })), { correct: false, grade: 0.8, flags: ['E5'] }],
-    ['missing step', 'holistic_planning', planText(node('search_hotels', { city: 'Rome' }), node('book_hotel', { hotel_id: '<id from step 1>' })), { correct: false, grade: 0.4, flags: ['E2'] }],
+    ['argument problem', 'holistic_planning', planText(node('search_hotels', { town: 'Rome' }), node('get_price', { hotel_id: '<id from step 1>' }), node('book_hotel', { hotel_id: '<id from step 1>' })), { correct: false, grade: 0.6, flags: ['E5'] }],
+    ['unknown optional argument only', 'holistic_planning', planText(node('search_hotels', { city: 'Rome', stars: 4 }), node('get_price', { hotel_id: '<id from step 1>' }), node('book_hotel', { hotel_id: '<id from step 1>' })), { correct: false, grade: 0.8, flags: ['E5'] }],
+    ['the same unknown argument in an extra read', 'holistic_planning', planText(node('search_hotels', { city: 'Rome' }), node('search_hotels', { city: 'Rome', stars: 4 }), node('get_price', { hotel_id: '<id from step 1>' }), node('book_hotel', { hotel_id: '<id from step 1>' })), { correct: false, grade: 0.8, flags: ['E5'] }],
+    ['missing step', 'holistic_planning', planText(node('search_hotels', { city: 'Rome' }), node('book_hotel', { hotel_id: '<id from step 1>' })), { correct: false, grade: 0.6, flags: ['E2'] }],
     ['wrong order', 'holistic_planning', planText(node('search_hotels', { city: 'Rome' }), node('book_hotel', { hotel_id: '<id from step 1>' }), node('get_price', { hotel_id: '<id from step 1>' })), { correct: false, grade: 0.6, flags: ['E4'] }],
-    ['broken data flow', 'holistic_planning', planText(node('search_hotels', { city: 'Rome' }), node('get_price', { hotel_id: '<id from step 1>' }), node('book_hotel', { hotel_id: '<price from step 2>' })), { correct: false, grade: 0.8, flags: ['E4'] }],
+    ['broken data flow', 'holistic_planning', planText(node('search_hotels', { city: 'Rome' }), node('get_price', { hotel_id: '<id from step 1>' }), node('book_hotel', { hotel_id: '<price from step 2>' })), { correct: false, grade: 0.6, flags: ['E4'] }],
     ['unrelated plan', 'holistic_planning', planText(node('play_music', { song: 'Volare' })), { correct: false, grade: 0, flags: ['E1', 'E2'] }],
     ['refusal on a solvable split', 'holistic_planning', '{"status": "REJECT", "reason": "cannot"}', { correct: false, grade: 0, flags: ['E2'] }],
     ['text-only refusal on a solvable split', 'holistic_planning', '{"plan": "This task cannot be completed.", "tool_chain": []}', { correct: false, grade: 0, flags: ['E2'] }],
-    ['dearer plan (efficiency)', 'holistic_efficiency', planText(node('search_hotels_pro', { city: 'Rome' }), node('search_hotels', { city: 'Rome' }), node('get_price', { hotel_id: '<id from step 2>' }), node('book_hotel', { hotel_id: '<id from step 2>' })), { correct: false, grade: 0.8, flags: ['E3'] }],
+    ['dearer valid plan (efficiency): cost is measured, not an error', 'holistic_efficiency', planText(node('search_hotels_pro', { city: 'Rome' }), node('search_hotels', { city: 'Rome' }), node('get_price', { hotel_id: '<id from step 2>' }), node('book_hotel', { hotel_id: '<id from step 2>' })), { correct: true, grade: 1, flags: [] }],
+    ['an extra read-only lookup is harmless', 'holistic_planning', planText(node('search_hotels', { city: 'Rome' }), node('get_price', { hotel_id: '<id from step 1>' }), node('search_hotels', { city: 'Rome' }), node('book_hotel', { hotel_id: '<id from step 1>' })), { correct: true, grade: 1, flags: [] }],
+    ['an unrequested write', 'holistic_planning', planText(node('search_hotels', { city: 'Rome' }), node('get_price', { hotel_id: '<id from step 1>' }), node('book_hotel', { hotel_id: '<id from step 1>' }), node('book_hotel', { hotel_id: '<second id from step 1>' })), { correct: false, grade: 0.6, flags: ['E3'] }],
+    ['a value contradicting the query', 'holistic_planning', planText(node('search_hotels', { city: 'Milan' }), node('get_price', { hotel_id: '<id from step 1>' }), node('book_hotel', { hotel_id: '<id from step 1>' })), { correct: false, grade: 0.6, flags: ['E5'] }],
+    ['a read moved before what it needs', 'holistic_planning', planText(node('get_price', { hotel_id: '<id from step 2>' }), node('search_hotels', { city: 'Rome' }), node('book_hotel', { hotel_id: '<id from step 2>' })), { correct: false, grade: 0.6, flags: ['E4', 'E6'] }],
   ])('%s', (_name, split, text, expected) => {
     const verdict = judgeText(holisticCase(split), text);
     expect({ correct: verdict.correct, grade: verdict.grade, flags: flagged(verdict) }).toEqual(expected);
@@ -93,10 +100,10 @@ describe('rules judge: step-wise splits', () => {
     ['premature conclusion', 'step_wise_planning', steps(['get_price', { hotel_id: 'H7' }], [null, {}]), { correct: false, grade: 0.4, flags: ['E2'] }],
     ['too few steps', 'step_wise_planning', steps(['get_price', { hotel_id: 'H7' }]), { correct: false, grade: 0.4, flags: ['E2'] }],
     ['too many steps', 'step_wise_planning', steps(['get_price', { hotel_id: 'H7' }], ['book_hotel', { hotel_id: 'H7' }], [null, {}]), { correct: false, grade: 0.2, flags: ['E3'] }],
-    ['right tools, wrong order', 'step_wise_planning', steps(['book_hotel', { hotel_id: 'H7' }], ['get_price', { hotel_id: 'H7' }]), { correct: false, grade: 0.6, flags: ['E4'] }],
+    ['right tools, wrong order', 'step_wise_planning', steps(['book_hotel', { hotel_id: 'H7' }], ['get_price', { hotel_id: 'H7' }]), { correct: false, grade: 0.2, flags: ['E4'] }],
     ['first tool off the reference path', 'step_wise_planning', steps(['play_music', { song: 'x' }], ['book_hotel', { hotel_id: 'H7' }]), { correct: false, grade: 0.2, flags: ['E1'] }],
     ['later tool off the reference path', 'step_wise_planning', steps(['get_price', { hotel_id: 'H7' }], ['play_music', { song: 'x' }]), { correct: false, grade: 0.6, flags: ['E4'] }],
-    ['refusal', 'step_wise_planning', '{"status": "REJECT", "reason": "no"}', { correct: false, grade: 0.4, flags: ['E2'] }],
+    ['refusal', 'step_wise_planning', '{"status": "REJECT", "reason": "no"}', { correct: false, grade: 0, flags: ['E2'] }],
     ['several majors', 'step_wise_planning', steps(['play_music', { song: 'x' }], ['reserve', {}], [null, {}]), { correct: false, grade: 0, flags: ['E1', 'E3', 'E6'] }],
   ])('%s', (_name, split, text, expected) => {
     const verdict = judgeText(stepCase(split), text);
@@ -134,7 +141,7 @@ describe('rules judge: tool-broken', () => {
 
   it.each<[string, string, { correct: boolean; grade: number; behavior: string; flags: string[]; refused: boolean }]>([
     ['replace', one('get_price_backup'), { correct: true, grade: 1, behavior: 'replace', flags: [], refused: false }],
-    ['alter', one('book_hotel'), { correct: true, grade: 1, behavior: 'alter', flags: [], refused: false }],
+    ['a write the reference makes later is no alternative to a broken read', one('book_hotel'), { correct: false, grade: 0, behavior: 'other', flags: [], refused: false }],
     ['retry', one('get_price'), { correct: false, grade: 0, behavior: 'retry', flags: [], refused: false }],
     ['refuse', '{"status": "REJECT", "reason": "the price tool is down"}', { correct: false, grade: 0, behavior: 'refuse', flags: [], refused: true }],
     ['other: unrelated listed tool', one('play_music'), { correct: false, grade: 0, behavior: 'other', flags: [], refused: false }],
@@ -166,6 +173,6 @@ describe('rulesJudge', () => {
     const input: JudgeInput = { case: caseItem, plannerPrompt: { messages: [], promptVersion: 'p' }, rawAnswer: perfect, parsed, findings: runChecks(caseItem, parsed), repeat: 0 };
     const result = await rulesJudge.judge(input);
     expect(rulesJudge).toMatchObject({ id: 'rules', kind: 'rules', version: RULES_PROMPT_VERSION });
-    expect(result).toMatchObject({ usage: null, attempts: 0, cached: false, promptVersion: 'rules@1', outcome: { kind: 'verdict', correct: true, grade: 1, refused: false } });
+    expect(result).toMatchObject({ usage: null, attempts: 0, cached: false, promptVersion: 'rules@2', outcome: { kind: 'verdict', correct: true, grade: 1, refused: false } });
   });
 });

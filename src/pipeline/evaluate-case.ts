@@ -5,7 +5,7 @@
  */
 import type { Case } from '../dataset/case.js';
 import { isFatal, ProviderError } from '../errors.js';
-import { runChecks } from '../judge/checks/index.js';
+import { runChecks, type AnswerText } from '../judge/checks/index.js';
 import type { Judge } from '../judge/judge.js';
 import type { ProviderResult } from '../providers/provider.js';
 import { redact } from '../redact.js';
@@ -65,10 +65,16 @@ export async function predict(caseItem: Case, repeat: number, fingerprint: strin
   return { ...caseItem.record, id: caseItem.id, split: caseItem.split, tested_model: context.planner.id, model_response: result.text, apb: meta };
 }
 
-/** The parsed answer recorded in a prediction line (parse failures are re-read from the raw text for their message). */
-function parsedOf(prediction: PredictionLine): ParsedAnswer {
-  if (prediction.apb.parsed) return prediction.apb.parsed;
-  return { kind: 'parse_error', message: prediction.apb.parse_error ?? 'no answer' };
+/**
+ * The answer a judge sees, always read afresh from `model_response` (never the stored parse, which
+ * a refined or edited line may no longer match), with the text and whether it was cut off.
+ */
+export function answerOf(caseItem: Case, prediction: PredictionLine): { parsed: ParsedAnswer; text: AnswerText } {
+  const raw = typeof prediction.model_response === 'string' ? prediction.model_response : '';
+  return {
+    parsed: SETTINGS[caseItem.split].parseAnswer(raw, caseItem.input),
+    text: { text: raw, truncated: prediction.apb.finish_reason === 'length' },
+  };
 }
 
 /** What judging needs of a case context (`apb judge` has no planner). */
@@ -81,9 +87,9 @@ export async function judgePrediction(caseItem: Case, prediction: PredictionLine
     const judgement: Judgement = { is_correct: false, grade: 0, error_list: [0, 0, 0, 0, 0, 0], reasoning: `no answer to judge: the planner call failed (${prediction.apb.error?.message ?? 'unknown error'})` };
     return { ...base, judgement, apb: judgementMeta(context.judge, null, null, prediction.apb, ['planner call failed; not sent to the judge']) };
   }
-  const parsed = parsedOf(prediction);
-  const findings = runChecks(caseItem, parsed);
-  const input = { case: caseItem, plannerPrompt: prompt, rawAnswer: prediction.model_response, parsed, findings, repeat: prediction.apb.repeat };
+  const { parsed, text } = answerOf(caseItem, prediction);
+  const findings = runChecks(caseItem, parsed, text);
+  const input = { case: caseItem, plannerPrompt: prompt, rawAnswer: text.text, truncated: text.truncated, parsed, findings, repeat: prediction.apb.repeat };
   const result = await context.judge.judge(input, context.signal);
   return { ...base, ...recordJudgeResult(context.judge, result, input, prediction.apb) };
 }

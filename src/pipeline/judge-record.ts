@@ -3,7 +3,9 @@
  * never correct), the `apb` meta, every panel member (`apb.judges`) and, for LLM verdicts, the
  * contradictions with the findings. Storage layout: docs/judge.md ("Storage").
  */
+import { NO_TEXT, type AnswerText } from '../judge/checks/check.js';
 import type { Findings } from '../judge/checks/findings.js';
+import { readableProse } from '../judge/checks/refusal.js';
 import { findContradictions, type Contradiction, type ContradictionInput } from '../judge/contradictions.js';
 import type { Judge, JudgeResult, MemberResult } from '../judge/judge.js';
 import type { JudgeOutcome } from '../judge/verdict.js';
@@ -21,11 +23,15 @@ export function judgementOf(outcome: JudgeOutcome, split: string): Judgement {
   return judgement;
 }
 
-/** A parse failure is never correct and never a refusal, whatever a judge says. */
-export function guardParseFailure(outcome: JudgeOutcome, parsed: ParsedAnswer): { outcome: JudgeOutcome; notes: string[] } {
-  if (parsed.kind !== 'parse_error' || outcome.kind !== 'verdict') return { outcome, notes: outcome.kind === 'verdict' ? outcome.notes : [] };
+/**
+ * An answer without JSON keeps the judge's verdict when it is readable prose (the paper's judge
+ * reads the raw answer, so a reasoned prose refusal or plan counts); empty, cut-off or garbage
+ * text is never correct and never a refusal, whatever a judge says.
+ */
+export function guardParseFailure(outcome: JudgeOutcome, parsed: ParsedAnswer, answer: AnswerText = NO_TEXT): { outcome: JudgeOutcome; notes: string[] } {
+  if (parsed.kind !== 'parse_error' || outcome.kind !== 'verdict' || readableProse(answer)) return { outcome, notes: outcome.kind === 'verdict' ? outcome.notes : [] };
   const notes = [...outcome.notes];
-  if (outcome.correct || outcome.refused) notes.push('the answer did not parse: correctness and refusal overridden to false');
+  if (outcome.correct || outcome.refused) notes.push('the answer is empty, cut off or not readable text: correctness and refusal overridden to false');
   return { outcome: { ...outcome, correct: false, refused: false, grade: outcome.correct ? 0 : outcome.grade }, notes };
 }
 
@@ -39,9 +45,11 @@ function contradictionsOf(kind: Judge['kind'], outcome: JudgeOutcome, input: Con
   return kind === 'llm' && outcome.kind === 'verdict' ? findContradictions(input, outcome) : undefined;
 }
 
+const answerTextOf = (input: ContradictionInput): AnswerText => ({ text: input.rawAnswer ?? '', truncated: input.truncated ?? false });
+
 function memberRecord(member: MemberResult, split: string, input: ContradictionInput): MemberJudgement {
   const { result } = member;
-  const guarded = guardParseFailure(result.outcome, input.parsed);
+  const guarded = guardParseFailure(result.outcome, input.parsed, answerTextOf(input));
   const record: MemberJudgement = {
     judge: member.judge,
     kind: member.kind,
@@ -65,7 +73,7 @@ function memberRecord(member: MemberResult, split: string, input: ContradictionI
 /** What a judged answer records: the official keys and the `apb` meta (members and contradictions included). */
 export function recordJudgeResult(judge: Judge, result: JudgeResult, input: ContradictionInput & { findings: Findings }, prediction: PredictionMeta): { judgement: Judgement; apb: JudgementMeta } {
   const split = input.case.split;
-  const guarded = guardParseFailure(result.outcome, input.parsed);
+  const guarded = guardParseFailure(result.outcome, input.parsed, answerTextOf(input));
   const apb = judgementMeta(judge, result, input.findings, prediction, guarded.notes);
   const judgeError = judgeErrorOf(result.outcome);
   if (judgeError) apb.judge_error = judgeError;

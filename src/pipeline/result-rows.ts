@@ -209,7 +209,8 @@ export function rowFromJudgementLine(line: Record<string, unknown>): ResultRow {
     facets: facetsFrom(prediction?.facets) ?? derivedFacets(line, split),
     plannerStatus,
     judgeStatus,
-    correct: !plannerFailed && judgeStatus === 'ok' && verdict === true,
+    // A parse error keeps its verdict: a reasoned prose answer may be judged correct (guarded at judging time).
+    correct: plannerStatus !== 'error' && judgeStatus === 'ok' && verdict === true,
     grade,
     errors: judgeStatus === 'ok' ? errorFlagsOf(judgement.error_list) : [...NO_ERRORS],
     behavior: judgeStatus === 'ok' ? behaviorOf(judgement.behavior) : null,

@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BEHAVIOR_OUTPUT } from '../../src/judge/prompts/common.js';
+import { RULES_PROMPT_VERSION } from '../../src/judge/rules-judge.js';
 import { startFakeServer, type FakeServer, type RecordedRequest } from '../fake-server/index.js';
 import { apb, BAD_E4, caseOf, GOOD, readLines, sample, system, tempDir } from './helpers.js';
 
@@ -51,7 +52,7 @@ describe('a panel run', () => {
       expect(line.apb.judge_kind).toBe('llm');
       expect(line.apb.judges.map((member: any) => [member.judge, member.kind, member.status])).toEqual([['rules', 'rules', 'ok'], [A, 'llm', 'ok'], [B, 'llm', 'ok']]);
       const [rules, a, b] = line.apb.judges;
-      expect(rules).toMatchObject({ judge_prompt_version: 'rules@1', usage: null, version: 'rules@1' });
+      expect(rules).toMatchObject({ judge_prompt_version: RULES_PROMPT_VERSION, usage: null, version: RULES_PROMPT_VERSION });
       for (const member of [a, b]) {
         expect(member.judge_prompt_version).toMatch(new RegExp(`^judge-${line.split}@`));
         expect(member.usage.inputTokens).toBeGreaterThan(0);

@@ -25,7 +25,7 @@ describe('brokenToolCheck (D4)', () => {
   it.each<[string, ParsedAnswer, BrokenBehavior, string | null]>([
     ['replacement tool', call('get_quote_backup'), 'replace', 'get_quote_backup'],
     ['broken tool again', call('get_quote'), 'retry', 'get_quote'],
-    ['another tool the reference uses', call('convert_currency'), 'alter', 'convert_currency'],
+    ['another tool the reference uses, standing in for nothing', call('convert_currency'), 'other', 'convert_currency'],
     ['a listed tool the reference never uses', call('play_music'), 'other', 'play_music'],
     ['an unlisted tool', call('get_quote_v3'), 'other', 'get_quote_v3'],
     ['only the first action counts', call('get_quote', 'get_quote_backup'), 'retry', 'get_quote'],
@@ -40,5 +40,28 @@ describe('brokenToolCheck (D4)', () => {
 
   it('is null outside the tool-broken split', () => {
     expect(brokenToolCheck.run(makeCase('step_wise_planning', { input: { tools } }), call('get_quote'))).toBeNull();
+  });
+});
+
+describe('brokenToolCheck (D4): recovery needs more than a name', () => {
+  const quote = (name: string, properties: string[]) => makeTool(name, name, properties);
+  const withPrefix = makeCase('step_wise_tool_broken', {
+    input: {
+      query: 'Quote order #W42 in euros.',
+      tools: [quote('get_quote', ['order_id']), quote('get_quote_backup', ['order_id']), quote('fetch_quote_feed', ['order_id']), quote('cancel_quote', ['order_id']), quote('get_order', ['order_id'])],
+      trajectoryPrefix: [{ role: 'assistant', text: '', toolCalls: [{ name: 'get_quote', arguments: { order_id: '#W42' } }] }, { role: 'tool', text: 'HTTP 503', toolCalls: [] }],
+    },
+    reference: { brokenToolName: 'get_quote', replacementTool: quote('get_quote_backup', ['order_id']) },
+  });
+  const first = (name: string, args: Record<string, unknown>): ParsedAnswer => ({ kind: 'steps', steps: [{ thought: '', toolCall: { name, arguments: args } }], schemaIssues: [] });
+  it.each<[string, ParsedAnswer, BrokenBehavior]>([
+    ['the replacement with the failed call\'s value', first('get_quote_backup', { order_id: '#W42' }), 'replace'],
+    ['the replacement with another order', first('get_quote_backup', { order_id: '#W24' }), 'other'],
+    ['a read carrying the broken tool\'s purpose and input', first('fetch_quote_feed', { order_id: '#W42' }), 'alter'],
+    ['a read fed by an id nobody produced', first('fetch_quote_feed', { order_id: '#W99' }), 'other'],
+    ['a read that does not carry the purpose', first('get_order', { order_id: '#W42' }), 'other'],
+    ['a write is no alternative', first('cancel_quote', { order_id: '#W42' }), 'other'],
+  ])('%s → %s', (_name, parsed, behavior) => {
+    expect(brokenToolCheck.run(withPrefix, parsed)?.behavior).toBe(behavior);
   });
 });

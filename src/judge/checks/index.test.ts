@@ -5,8 +5,8 @@ import { CHECKS, runChecks } from './index.js';
 import { makeCase, makeTool } from './make-case.fixture.js';
 
 describe('CHECKS', () => {
-  it('covers D1–D10 once each', () => {
-    expect(Object.values(CHECKS).map((check) => check.code)).toEqual(['D1', 'D2', 'D3', 'D4', 'D5', 'D6', 'D7', 'D8', 'D9', 'D10']);
+  it('covers D1–D12 once each', () => {
+    expect(Object.values(CHECKS).map((check) => check.code)).toEqual(['D1', 'D2', 'D3', 'D4', 'D5', 'D6', 'D7', 'D8', 'D9', 'D10', 'D11', 'D12']);
   });
 });
 

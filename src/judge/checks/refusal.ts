@@ -1,9 +1,11 @@
 /**
  * D5: refusal detection. An explicit REJECT is a refusal; otherwise only an answer that does
- * nothing (no tool call at all) is read for refusal language. A parse failure is never a refusal.
+ * nothing (no tool call at all) is read for refusal language. An answer that holds no JSON is a
+ * refusal only when it is reasoned prose that refuses (`proseRefusal`); empty, cut-off or
+ * garbage text never is.
  */
 import type { Attempt } from '../../settings/attempt.js';
-import type { Check } from './check.js';
+import type { AnswerText, Check } from './check.js';
 import type { Findings } from './findings.js';
 
 // Conservative on purpose: each pattern needs the task (or the speaker) as the thing that cannot be done.
@@ -47,12 +49,49 @@ export function textOnlyContent(attempt: Attempt): string | null {
   return attempt.reason;
 }
 
-/** D5 finding: explicit REJECT, or refusal language in a text-only answer. */
+/** Thinking blocks and code fences removed: the words a reader would see. */
+function visibleText(text: string): string {
+  return text.replace(/<think(?:ing)?>[\s\S]*?<\/think(?:ing)?>/gi, '').replace(/```\w*/g, '').trim();
+}
+
+// A reasoned refusal says why: eight words at least, enough for "cannot … because / no tool …".
+const REASONED_WORDS = 8;
+
+/**
+ * Whether raw text is readable prose a judge may assess: not cut off by the token limit, natural
+ * language (at least eight words, mostly letters). Empty, truncated or garbage text is not.
+ */
+export function readableProse(answer: AnswerText): boolean {
+  if (answer.truncated) return false;
+  const text = visibleText(answer.text);
+  const words = text.split(/\s+/).filter((word) => /[a-z]/i.test(word));
+  const letters = text.replace(/[^a-z]/gi, '').length;
+  return words.length >= REASONED_WORDS && letters >= text.replace(/\s/g, '').length * 0.6;
+}
+
+// A reason, not just a verdict: "because …", "… : no tool …", "none of …", "… is missing".
+const REASON_MARKER = /[:—–]|\b(?:because|since|due to|given that|without|there (?:is|are) no|no (?:\w+ )?(?:tools?|way|functions?|information|access|means)|none of|not (?:available|provided|listed|possible|given)|missing|lacks?|unavailable|requires?|needs?)\b/i;
+
+/**
+ * Whether raw text that holds no JSON is an explicit, reasoned refusal: readable prose with a
+ * refusal sentence and a reason marker. Returns the text (clipped), or null.
+ */
+export function proseRefusal(answer: AnswerText): string | null {
+  if (!readableProse(answer)) return null;
+  const text = visibleText(answer.text);
+  // The whole text is the evidence: its reason may sit in the sentence after the refusal.
+  return refusalLanguage(text) && REASON_MARKER.test(text) ? text.slice(0, 400) : null;
+}
+
+/** D5 finding: explicit REJECT, refusal language in a text-only answer, or a reasoned prose refusal without JSON. */
 export const refusalCheck: Check<Findings['refusal']> = {
   code: 'D5',
-  description: 'refusal detection (explicit REJECT, or refusal language in a text-only answer); a parse failure is never a refusal',
-  run(_caseItem, parsed) {
-    if (parsed.kind === 'parse_error') return { refused: false, explicit: false, evidence: null };
+  description: 'refusal detection (explicit REJECT, refusal language in a text-only answer, or a reasoned prose refusal without JSON); empty, cut-off or garbage text is never a refusal',
+  run(_caseItem, parsed, answer) {
+    if (parsed.kind === 'parse_error') {
+      const evidence = answer ? proseRefusal(answer) : null;
+      return evidence ? { refused: true, explicit: false, evidence, prose: true } : { refused: false, explicit: false, evidence: null };
+    }
     if (parsed.kind === 'refusal') return { refused: true, explicit: true, evidence: parsed.reason.trim().slice(0, 240) || 'REJECT' };
     const text = textOnlyContent(parsed);
     const evidence = text === null ? null : refusalLanguage(text);
