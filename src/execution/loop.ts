@@ -1,0 +1,167 @@
+/**
+ * The execution loop (tau2-bench's half-duplex orchestrator, in this project's code): the agent greets, the user
+ * simulator answers, and then each step passes one message — user → agent, agent → user or environment (its tool
+ * calls), environment → agent (the results) — until the user sends a stop signal, the agent stops, or the step or
+ * error limit is reached. Every message is recorded in order. The loop decides nothing about the reward.
+ */
+import { isFatal, ProviderError } from '../errors.js';
+import type { Usage } from '../providers/provider.js';
+import { redact } from '../redact.js';
+
+/** One tool call of the agent, as recorded. */
+export interface LoopToolCall {
+  id: string;
+  name: string;
+  arguments: unknown;
+}
+
+/** One message of the conversation (the shape of the environment interface's `ExecMessage`). */
+export type LoopMessage =
+  | { role: 'user'; content: string }
+  | { role: 'assistant'; content: string | null; toolCalls?: LoopToolCall[] }
+  | { role: 'tool'; toolCallId: string; name: string; content: string; error: boolean };
+
+/** How a conversation ended: tau2's termination reasons, plus an infrastructure failure (a model call that failed). */
+export type LoopTermination = 'agent_stop' | 'user_stop' | 'max_steps' | 'too_many_errors' | 'agent_error' | 'user_error' | 'timeout' | 'infrastructure_error';
+
+/** A model turn: what was said and called, and what the call cost. */
+export interface Turn {
+  content: string | null;
+  toolCalls: Array<LoopToolCall & { argumentsError?: string }>;
+  usage: Usage | null;
+  cached: boolean;
+}
+
+/** The agent: answers the conversation so far (it sees every message, tool results included). */
+export type AgentPlayer = (messages: readonly LoopMessage[], signal?: AbortSignal) => Promise<Turn>;
+/** The user simulator: answers the conversation so far (it is shown only what was said to it, see user-simulator.ts). */
+export type UserPlayer = (messages: readonly LoopMessage[], signal?: AbortSignal) => Promise<Turn>;
+
+/** Where the agent's tool calls run: a session on a fresh database. */
+export interface ToolSession {
+  callTool(name: string, args: unknown): { content: string; error: boolean };
+}
+
+/** The agent's first words (tau2's default first message; the user simulator answers it). */
+export const AGENT_GREETING = 'Hi! How can I help you today?';
+
+/** The user simulator's stop signals (tau2's): done, transferred to a human, or a request it cannot play. */
+export const USER_STOP_SIGNALS = ['###STOP###', '###TRANSFER###', '###OUT-OF-SCOPE###'] as const;
+/** The agent's stop signal. */
+export const AGENT_STOP_SIGNAL = '###STOP###';
+
+/** tau2's defaults: at most 200 steps and 10 tool errors per conversation. */
+export const DEFAULT_MAX_STEPS = 200;
+export const DEFAULT_MAX_ERRORS = 10;
+
+/** Calls and tokens of one role in a conversation. */
+export interface LoopRoleUsage {
+  calls: number;
+  cached_calls: number;
+  input_tokens: number;
+  output_tokens: number;
+}
+
+/** A finished conversation. */
+export interface LoopResult {
+  messages: LoopMessage[];
+  termination: LoopTermination;
+  /** The stop signal that ended it, when one did. */
+  stopSignal: string | null;
+  steps: number;
+  toolErrors: number;
+  /** Why it ended on an infrastructure error (which role's call failed, and the redacted message). */
+  error?: { role: 'agent' | 'user'; kind: string; message: string };
+  usage: { agent: LoopRoleUsage; user: LoopRoleUsage };
+}
+
+/** What a conversation is run with. */
+export interface LoopOptions {
+  agent: AgentPlayer;
+  user: UserPlayer;
+  session: ToolSession;
+  maxSteps?: number;
+  maxErrors?: number;
+  /** The user's first message when it was made beforehand (shared by every mode of a task's trial). */
+  firstUserMessage?: Turn;
+  signal?: AbortSignal;
+}
+
+const emptyUsage = (): LoopRoleUsage => ({ calls: 0, cached_calls: 0, input_tokens: 0, output_tokens: 0 });
+
+function count(usage: LoopRoleUsage, turn: Turn): void {
+  usage.calls += 1;
+  if (turn.cached) usage.cached_calls += 1;
+  else {
+    usage.input_tokens += turn.usage?.inputTokens ?? 0;
+    usage.output_tokens += turn.usage?.outputTokens ?? 0;
+  }
+}
+
+/** The user's stop signal in a message, if any. */
+export function userStopSignal(content: string | null): string | null {
+  return USER_STOP_SIGNALS.find((signal) => content?.includes(signal)) ?? null;
+}
+
+type Route = 'user' | 'agent' | 'env';
+
+/** Runs one conversation to its end. Fatal errors (key rejected, abort, budget) propagate; other call failures end it. */
+export async function runConversation(options: LoopOptions): Promise<LoopResult> {
+  const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
+  const maxErrors = options.maxErrors ?? DEFAULT_MAX_ERRORS;
+  const messages: LoopMessage[] = [{ role: 'assistant', content: AGENT_GREETING }];
+  const usage = { agent: emptyUsage(), user: emptyUsage() };
+  const state = { steps: 0, toolErrors: 0, to: 'user' as Route, pending: [] as Turn['toolCalls'] };
+  let termination: LoopTermination | null = null;
+  let stopSignal: string | null = null;
+  let error: LoopResult['error'];
+
+  const userTurn = (turn: Turn) => {
+    messages.push({ role: 'user', content: turn.content ?? '' });
+    stopSignal = userStopSignal(turn.content);
+    if (stopSignal) termination = 'user_stop';
+    state.to = 'agent';
+  };
+
+  if (options.firstUserMessage) {
+    state.steps += 1;
+    userTurn(options.firstUserMessage);
+  }
+  while (!termination) {
+    try {
+      if (state.to === 'user') {
+        const turn = await options.user(messages, options.signal);
+        count(usage.user, turn);
+        userTurn(turn);
+      } else if (state.to === 'agent') {
+        const turn = await options.agent(messages, options.signal);
+        count(usage.agent, turn);
+        messages.push({ role: 'assistant', content: turn.content, ...(turn.toolCalls.length > 0 ? { toolCalls: turn.toolCalls.map(({ id, name, arguments: args }) => ({ id, name, arguments: args })) } : {}) });
+        if (turn.content?.includes(AGENT_STOP_SIGNAL)) {
+          termination = 'agent_stop';
+          stopSignal = AGENT_STOP_SIGNAL;
+        }
+        state.pending = turn.toolCalls;
+        state.to = turn.toolCalls.length > 0 ? 'env' : 'user';
+      } else {
+        for (const call of state.pending) {
+          const outcome = call.argumentsError ? { content: `Error: ${call.argumentsError}`, error: true } : options.session.callTool(call.name, call.arguments);
+          if (outcome.error) state.toolErrors += 1;
+          messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: outcome.content, error: outcome.error });
+        }
+        state.to = 'agent';
+      }
+    } catch (caught) {
+      if (isFatal(caught) || !(caught instanceof ProviderError)) throw caught;
+      error = { role: state.to === 'user' ? 'user' : 'agent', kind: caught.kind, message: redact(caught.message) };
+      termination = 'infrastructure_error';
+      break;
+    }
+    state.steps += 1;
+    // As tau2: the limits are checked only when no tool result is owed to the agent.
+    if (termination || state.to === 'env') continue;
+    if (state.steps >= maxSteps) termination = 'max_steps';
+    else if (state.toolErrors >= maxErrors) termination = 'too_many_errors';
+  }
+  return { messages, termination, stopSignal, steps: state.steps, toolErrors: state.toolErrors, ...(error ? { error } : {}), usage };
+}
