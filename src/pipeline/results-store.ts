@@ -42,7 +42,7 @@ export async function* readJsonLines(file: string, onBadLine?: (line: number, me
 }
 
 /** Cuts a torn (newline-less) last line left by a crash; returns whether it cut. */
-function dropTornLine(file: string): boolean {
+export function dropTornLine(file: string): boolean {
   if (!existsSync(file)) return false;
   // Never through a planted symlink: truncating would cut the link's target.
   let fd: number;

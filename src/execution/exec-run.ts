@@ -1,0 +1,198 @@
+/**
+ * `runExec`: executable validation of one model on one environment (paper §5.1). For every (task, trial) it makes
+ * the opening once (the user's first message and, for the plan modes, the draft and refined plans), then runs each
+ * asked-for mode as a conversation on a fresh database and scores it with the environment's reward. Finished
+ * executions are never run again (resume per task, mode and trial); openings are completed, never remade.
+ */
+import type { Judge } from '../judge/judge.js';
+import type { ExecMode } from '../metrics/executable.js';
+import type { Provider, SamplingParams, ToolDefinition } from '../providers/provider.js';
+import type { Critic } from '../refine/critic.js';
+import { AGENT_PROMPT_VERSION, agentSystemText, modelAgent } from './agent.js';
+import { ExecStore, executionKey, openingKey, readKeyed } from './exec-store.js';
+import { runConversation, type LoopMessage, type LoopTermination, type ToolSession } from './loop.js';
+import { ensureOpening, type OpeningContext } from './opening.js';
+import type { ReferenceCall } from './plan-judgement.js';
+import { planBlock } from './plans.js';
+import { EXEC_SCHEMA_VERSION, type ExecutionLine, type OpeningLine, type RewardRecord } from './records.js';
+import { modelUser, USER_PROMPT_VERSION } from './user-simulator.js';
+
+/** A task as the exec run needs it (the environment interface's `ExecTask` has this shape). */
+export interface ExecTaskView {
+  id: string;
+  userScenario: { persona: string | null; instructions: string };
+  criteria: { actions: ReferenceCall[] | null };
+}
+
+/** An environment as the exec run needs it (the environment interface's `Environment` has this shape). */
+export interface ExecEnvironment {
+  readonly id: string;
+  readonly policy: string;
+  readonly tools: ToolDefinition[];
+  openSession(): ToolSession;
+}
+
+/** The environment's reward for a finished conversation (tau2's evaluator for the tau2 environments). */
+export type Evaluate = (input: { task: ExecTaskView; messages: LoopMessage[]; termination: LoopTermination; session: ToolSession }, signal?: AbortSignal) => Promise<RewardRecord>;
+
+/** What to execute. */
+export interface ExecRunSpec {
+  outDir: string;
+  env: ExecEnvironment;
+  tasks: readonly ExecTaskView[];
+  modes: readonly ExecMode[];
+  trials: number;
+  concurrency: number;
+  maxSteps: number;
+  maxErrors: number;
+  taxonomy: boolean;
+  sampling: { agent: SamplingParams; user: SamplingParams; planner: SamplingParams };
+}
+
+/** Who plays and judges. */
+export interface ExecDependencies {
+  agent: Provider;
+  user: Provider;
+  /** The tested model as planner and reviser (usually the agent's own stack). */
+  planner: Provider;
+  critic: Provider | Critic;
+  judge: Judge;
+  evaluate: Evaluate;
+  onExecution?: (line: ExecutionLine) => void;
+  /** First Ctrl-C: no new (task, trial) starts. */
+  stop?: AbortSignal;
+  /** Second Ctrl-C / fatal error: calls in flight are cancelled. */
+  signal?: AbortSignal;
+  /** True once the budget refused a call: nothing new starts. */
+  halted?: () => boolean;
+  now?: () => Date;
+}
+
+/** What a run did. */
+export interface ExecSummary {
+  total: number;
+  alreadyDone: number;
+  finished: number;
+  interrupted: boolean;
+  tornLinesDropped: number;
+}
+
+interface UnitState {
+  openings: Map<string, OpeningLine>;
+  finished: Map<string, ExecutionLine>;
+}
+
+/** Runs the modes of one (task, trial) that are not finished yet. */
+async function runUnit(spec: ExecRunSpec, deps: ExecDependencies, store: ExecStore, state: UnitState, task: ExecTaskView, trial: number, signal: AbortSignal): Promise<number> {
+  const pending = spec.modes.filter((mode) => !state.finished.has(executionKey(task.id, mode, trial)));
+  if (pending.length === 0) return 0;
+  const context: OpeningContext = {
+    env: spec.env,
+    task: { id: task.id, userScenario: task.userScenario, actions: task.criteria.actions },
+    trial,
+    modes: spec.modes,
+    model: deps.agent.id,
+    user: deps.user,
+    planner: deps.planner,
+    critic: deps.critic,
+    taxonomy: spec.taxonomy,
+    judge: deps.judge,
+    sampling: { user: spec.sampling.user, planner: spec.sampling.planner },
+    signal,
+  };
+  const { opening, changed } = await ensureOpening(context, state.openings.get(openingKey(task.id, trial)));
+  if (changed) store.appendOpening(opening);
+  let done = 0;
+  for (const mode of pending) {
+    if (signal.aborted) break;
+    const line = await executeMode(spec, deps, task, trial, mode, opening, signal);
+    store.appendExecution(line);
+    deps.onExecution?.(line);
+    done += 1;
+  }
+  return done;
+}
+
+/** One conversation of one mode, from the shared opening, scored by the environment. */
+async function executeMode(spec: ExecRunSpec, deps: ExecDependencies, task: ExecTaskView, trial: number, mode: ExecMode, opening: OpeningLine, signal: AbortSignal): Promise<ExecutionLine> {
+  const now = deps.now ?? (() => new Date());
+  const started = now().toISOString();
+  const judged = mode === 'refine' ? opening.refined : mode === 'plan-first' ? opening.draft : null;
+  const shown = judged ? planBlock(judged.plan) : null;
+  const session = spec.env.openSession();
+  const empty = { calls: 0, cached_calls: 0, input_tokens: 0, output_tokens: 0 };
+  const result =
+    opening.first_user_message === null
+      ? { messages: [], termination: 'infrastructure_error' as const, stopSignal: null, steps: 0, toolErrors: 0, error: opening.error!, usage: { agent: empty, user: empty } }
+      : await runConversation({
+          agent: modelAgent({ provider: deps.agent, system: agentSystemText(spec.env.policy, shown), tools: spec.env.tools, sampling: spec.sampling.agent, repeat: trial }),
+          user: modelUser({ provider: deps.user, scenario: task.userScenario.instructions, persona: task.userScenario.persona, sampling: spec.sampling.user, repeat: trial }),
+          session,
+          maxSteps: spec.maxSteps,
+          maxErrors: spec.maxErrors,
+          firstUserMessage: { content: opening.first_user_message, toolCalls: [], usage: null, cached: true },
+          signal,
+        });
+  const scored = result.termination === 'infrastructure_error' ? { reward: null, reward_info: {} } : await deps.evaluate({ task, messages: result.messages, termination: result.termination, session }, signal);
+  const { reward, reward_info: rewardInfo, ...evaluation } = scored;
+  return {
+    schema_version: EXEC_SCHEMA_VERSION,
+    task_id: task.id,
+    env: spec.env.id,
+    mode,
+    model: deps.agent.id,
+    user_model: deps.user.id,
+    trial,
+    reward,
+    reward_info: rewardInfo,
+    termination: result.termination,
+    stop_signal: result.stopSignal,
+    steps: result.steps,
+    tool_errors: result.toolErrors,
+    messages: result.messages,
+    ...(mode !== 'direct' && opening.draft ? { plan: { shown, before: opening.draft, ...(mode === 'refine' && opening.refined ? { after: opening.refined } : {}) } } : {}),
+    usage: result.usage,
+    ...(result.error ? { error: result.error } : {}),
+    evaluation,
+    apb: { agent_prompt_version: AGENT_PROMPT_VERSION, user_prompt_version: USER_PROMPT_VERSION, planner_prompt_version: opening.draft?.plan.prompt_version ?? null, started_at: started, finished_at: now().toISOString() },
+  };
+}
+
+/** Runs (or resumes) the executions into `spec.outDir`. */
+export async function runExec(spec: ExecRunSpec, deps: ExecDependencies): Promise<ExecSummary> {
+  const store = new ExecStore(spec.outDir);
+  const state: UnitState = {
+    openings: await readKeyed<OpeningLine>(store.plansPath, (line) => openingKey(line.task_id, line.trial)),
+    finished: await readKeyed<ExecutionLine>(store.executionsPath, (line) => executionKey(line.task_id, line.mode, line.trial)),
+  };
+  const wanted = spec.tasks.flatMap((task) => Array.from({ length: spec.trials }, (_, trial) => ({ task, trial })));
+  const total = wanted.length * spec.modes.length;
+  const alreadyDone = wanted.reduce((sum, { task, trial }) => sum + spec.modes.filter((mode) => state.finished.has(executionKey(task.id, mode, trial))).length, 0);
+  const cancel = new AbortController();
+  const signal = deps.signal ? AbortSignal.any([deps.signal, cancel.signal]) : cancel.signal;
+  const halted = () => Boolean(deps.stop?.aborted || signal.aborted || deps.halted?.());
+  let finished = 0;
+  let fatal: unknown = null;
+  const queue = [...wanted];
+  const worker = async () => {
+    while (queue.length > 0 && !halted() && !fatal) {
+      const { task, trial } = queue.shift()!;
+      try {
+        // Awaited first: `finished += await …` would read `finished` before the wait and lose the other workers' counts.
+        const done = await runUnit(spec, deps, store, state, task, trial, signal);
+        finished += done;
+      } catch (error) {
+        if (signal.aborted || deps.halted?.()) continue;
+        fatal ??= error;
+        cancel.abort();
+      }
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, spec.concurrency) }, worker));
+  } finally {
+    store.close();
+  }
+  if (fatal) throw fatal;
+  return { total, alreadyDone, finished, interrupted: Boolean(deps.stop?.aborted || deps.signal?.aborted), tornLinesDropped: store.tornLinesDropped };
+}

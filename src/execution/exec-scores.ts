@@ -1,0 +1,125 @@
+/**
+ * `exec-scores.json` from an exec run directory's lines: Table 3 (metrics/executable.ts), the usage and cost of every
+ * role (agent, user simulator, planner, critic, judge), termination counts, and per-task rewards for the reports.
+ */
+import { readJsonLines } from '../pipeline/results-store.js';
+import { table3, type ExecutionRow, type PlanScore, type Table3Row } from '../metrics/executable.js';
+import type { Usage } from '../providers/provider.js';
+import type { LoopRoleUsage } from './loop.js';
+import type { JudgedPlan, ExecutionLine, OpeningLine } from './records.js';
+
+/** Usage and cost of one role over a run. */
+export interface RoleTotals {
+  model: string | null;
+  calls: number;
+  cached_calls: number;
+  input_tokens: number;
+  output_tokens: number;
+  /** null when a model of the role has no price in data/prices.json. */
+  cost_usd: number | null;
+}
+
+/** `exec-scores.json`. */
+export interface ExecScores {
+  schema_version: number;
+  executions: number;
+  openings: number;
+  terminations: Record<string, number>;
+  usage: Record<string, RoleTotals>;
+  tables: { table3: Table3Row[] };
+}
+
+/** Prices a role's usage: `(role, model, usage) → USD or null`. */
+export type PriceOf = (role: string, model: string, usage: Usage | null) => number | null;
+
+const scoreOf = (judged: JudgedPlan | undefined | null): PlanScore | null =>
+  judged ? { is_correct: judged.judgement.judgement.is_correct, grade: judged.judgement.judgement.grade } : null;
+
+/** An execution line as a Table 3 row. */
+export function executionRow(line: ExecutionLine): ExecutionRow {
+  const ifMet = line.reward_info.reward_if_nl_met;
+  return {
+    env: line.env,
+    model: line.model,
+    mode: line.mode,
+    taskId: line.task_id,
+    trial: line.trial,
+    reward: line.reward,
+    rewardIfNlMet: typeof ifMet === 'number' ? ifMet : line.reward,
+    infrastructureError: line.termination === 'infrastructure_error',
+    planBefore: scoreOf(line.plan?.before),
+    planAfter: scoreOf(line.plan?.after),
+  };
+}
+
+class Totals {
+  readonly roles = new Map<string, RoleTotals>();
+  constructor(private readonly priceOf: PriceOf) {}
+
+  add(role: string, model: string, usage: Pick<LoopRoleUsage, 'calls' | 'cached_calls' | 'input_tokens' | 'output_tokens'>): void {
+    if (usage.calls === 0) return;
+    const entry = this.roles.get(role) ?? { model, calls: 0, cached_calls: 0, input_tokens: 0, output_tokens: 0, cost_usd: 0 };
+    if (entry.model !== model) entry.model = null;
+    entry.calls += usage.calls;
+    entry.cached_calls += usage.cached_calls;
+    entry.input_tokens += usage.input_tokens;
+    entry.output_tokens += usage.output_tokens;
+    const cost = this.priceOf(role, model, { inputTokens: usage.input_tokens, outputTokens: usage.output_tokens });
+    entry.cost_usd = entry.cost_usd === null || cost === null ? null : entry.cost_usd + cost;
+    this.roles.set(role, entry);
+  }
+
+  addCall(role: string, model: string, usage: Usage | null, cached: boolean): void {
+    this.add(role, model, { calls: 1, cached_calls: Number(cached), input_tokens: cached ? 0 : (usage?.inputTokens ?? 0), output_tokens: cached ? 0 : (usage?.outputTokens ?? 0) });
+  }
+}
+
+function addOpening(totals: Totals, opening: OpeningLine, userModel: string): void {
+  totals.add('user', userModel, opening.first_user_usage);
+  for (const judged of [opening.draft, opening.refined]) {
+    if (!judged) continue;
+    if (judged.judgement.status !== 'not_judged' && judged.judgement.judge !== 'rules') totals.addCall('judge', judged.judgement.judge, judged.judgement.usage, judged.judgement.cached);
+  }
+  if (opening.draft && opening.draft.plan.status !== 'error') totals.addCall('planner', opening.model, opening.draft.plan.usage, opening.draft.plan.cached);
+  const refined = opening.refined?.plan;
+  if (refined) {
+    for (const round of refined.rounds) {
+      if (!round.critique.error) totals.addCall('critic', refined.critic, round.critique.usage, round.critique.cached);
+      if (round.revision && !round.revision.error) totals.addCall('planner', opening.model, round.revision.usage, round.revision.cached);
+    }
+  }
+}
+
+/** Reads an exec run directory's lines and computes its scores. */
+export async function computeExecScores(plansPath: string, executionsPath: string, priceOf: PriceOf): Promise<ExecScores> {
+  const totals = new Totals(priceOf);
+  const executions = new Map<string, ExecutionLine>();
+  for await (const { value } of readJsonLines(executionsPath)) {
+    const line = value as unknown as ExecutionLine;
+    executions.set(JSON.stringify([line.task_id, line.mode, line.trial]), line);
+  }
+  const userModels = new Map<string, string>();
+  const terminations: Record<string, number> = {};
+  for (const line of executions.values()) {
+    userModels.set(line.model, line.user_model);
+    totals.add('agent', line.model, line.usage.agent);
+    totals.add('user', line.user_model, line.usage.user);
+    terminations[line.termination] = (terminations[line.termination] ?? 0) + 1;
+    const nlJudge = line.evaluation.nl_judge as { model?: string; usage?: Usage | null; cached?: boolean } | undefined;
+    if (nlJudge?.model) totals.addCall('judge', nlJudge.model, nlJudge.usage ?? null, nlJudge.cached ?? false);
+  }
+  const openings = new Map<string, OpeningLine>();
+  for await (const { value } of readJsonLines(plansPath)) {
+    const line = value as unknown as OpeningLine;
+    openings.set(JSON.stringify([line.task_id, line.trial]), line);
+  }
+  for (const opening of openings.values()) addOpening(totals, opening, userModels.get(opening.model) ?? 'unknown');
+  return {
+    schema_version: 1,
+    executions: executions.size,
+    openings: openings.size,
+    terminations,
+    usage: Object.fromEntries(totals.roles),
+    tables: { table3: table3([...executions.values()].map(executionRow)) },
+  };
+}
