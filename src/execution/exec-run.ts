@@ -133,8 +133,10 @@ async function executeMode(spec: ExecRunSpec, deps: ExecDependencies, task: Exec
           firstUserMessage: { content: opening.first_user_message, toolCalls: [], usage: null, cached: true },
           signal,
         });
-  const scored = result.termination === 'infrastructure_error' ? { reward: null, reward_info: {} } : await deps.evaluate({ task, messages: result.messages, termination: result.termination, session }, signal);
-  const { reward, reward_info: rewardInfo, ...evaluation } = scored;
+  const scored: RewardRecord =
+    result.termination === 'infrastructure_error'
+      ? { reward: null, reward_info: {}, details: { note: 'not evaluated: a model call failed (infrastructure error)' } }
+      : await deps.evaluate({ task, messages: result.messages, termination: result.termination, session }, signal);
   return {
     schema_version: EXEC_SCHEMA_VERSION,
     task_id: task.id,
@@ -143,8 +145,8 @@ async function executeMode(spec: ExecRunSpec, deps: ExecDependencies, task: Exec
     model: deps.agent.id,
     user_model: deps.user.id,
     trial,
-    reward,
-    reward_info: rewardInfo,
+    reward: scored.reward,
+    reward_info: scored.reward_info,
     termination: result.termination,
     stop_signal: result.stopSignal,
     steps: result.steps,
@@ -153,7 +155,7 @@ async function executeMode(spec: ExecRunSpec, deps: ExecDependencies, task: Exec
     ...(mode !== 'direct' && opening.draft ? { plan: { shown, before: opening.draft, ...(mode === 'refine' && opening.refined ? { after: opening.refined } : {}) } } : {}),
     usage: result.usage,
     ...(result.error ? { error: result.error } : {}),
-    evaluation,
+    reward_details: scored.details,
     apb: { agent_prompt_version: AGENT_PROMPT_VERSION, user_prompt_version: USER_PROMPT_VERSION, planner_prompt_version: opening.draft?.plan.prompt_version ?? null, started_at: started, finished_at: now().toISOString() },
   };
 }

@@ -105,7 +105,7 @@ export async function computeExecScores(plansPath: string, executionsPath: strin
     totals.add('agent', line.model, line.usage.agent);
     totals.add('user', line.user_model, line.usage.user);
     terminations[line.termination] = (terminations[line.termination] ?? 0) + 1;
-    const nlJudge = line.evaluation.nl_judge as { model?: string; usage?: Usage | null; cached?: boolean } | undefined;
+    const nlJudge = line.reward_details.nl_judge as { model?: string; usage?: Usage | null; cached?: boolean } | undefined;
     if (nlJudge?.model) totals.addCall('judge', nlJudge.model, nlJudge.usage ?? null, nlJudge.cached ?? false);
   }
   const openings = new Map<string, OpeningLine>();

@@ -34,8 +34,8 @@ export interface RewardRecord {
   reward: number | null;
   /** Component → 0/1/null, plus `reward_if_nl_met` when NL assertions were not judged. */
   reward_info: Record<string, unknown>;
-  /** Anything else the evaluator reports (database difference, NL judge verdicts, …). */
-  [detail: string]: unknown;
+  /** Why each component came out as it did (database differences, checks, NL judge verdicts). */
+  details: Record<string, unknown>;
 }
 
 /** One execution: (task, mode, trial). */
@@ -58,7 +58,7 @@ export interface ExecutionLine {
   plan?: { shown: string | null; before: JudgedPlan; after?: JudgedPlan<RefinedPlanRecord> };
   usage: { agent: LoopRoleUsage; user: LoopRoleUsage };
   error?: { role: 'agent' | 'user'; kind: string; message: string };
-  /** The evaluator's other outputs (e.g. `db_diff`, `nl_assertions`). */
-  evaluation: Record<string, unknown>;
+  /** The reward's explanation (`db_differences`, each check, the NL judge's verdicts). */
+  reward_details: Record<string, unknown>;
   apb: { agent_prompt_version: string; user_prompt_version: string; planner_prompt_version: string | null; started_at: string; finished_at: string };
 }

@@ -66,5 +66,5 @@ export const fakeShopEvaluate: Evaluate = async ({ task, termination, session })
   const status = (session as FakeShopSession).orders.get(orderId);
   const stopped = termination === 'user_stop' || termination === 'agent_stop';
   const db = stopped && status === 'cancelled' ? 1 : 0;
-  return { reward: db, reward_info: { db, communicate: null, action: null, nl_assertion: null }, db_diff: status === 'cancelled' ? [] : [{ collection: 'orders', key: orderId, expected: 'cancelled', actual: status }] };
+  return { reward: db, reward_info: { db, communicate: null, action: null, nl_assertion: null }, details: { db_differences: status === 'cancelled' ? [] : [{ collection: 'orders', key: orderId, expected: 'cancelled', actual: status }] } };
 };

@@ -1,0 +1,60 @@
+/** The exec report: Table 3 at the paper's decimals, and untrusted conversation text escaped in the case browser. */
+import { describe, expect, it } from 'vitest';
+import type { ExecScores } from '../execution/exec-scores.js';
+import type { ExecutionLine } from '../execution/records.js';
+import { table3 } from '../metrics/executable.js';
+import { execHtml, execMarkdown } from './exec-report.js';
+
+const line: ExecutionLine = {
+  schema_version: 1,
+  task_id: '7',
+  env: 'tau2:retail',
+  mode: 'direct',
+  model: 'openai:gpt-4o',
+  user_model: 'openai:gpt-4o',
+  trial: 0,
+  reward: 0,
+  reward_info: { db: 0, nl_assertion: null },
+  termination: 'user_stop',
+  stop_signal: '###STOP###',
+  steps: 3,
+  tool_errors: 0,
+  messages: [
+    { role: 'assistant', content: 'Hi! How can I help you today?' },
+    { role: 'user', content: '<script>alert(1)</script>' },
+    { role: 'assistant', content: null, toolCalls: [{ id: 'c', name: 'get_order_details', arguments: { order_id: '<img src=x>' } }] },
+  ],
+  usage: { agent: { calls: 1, cached_calls: 0, input_tokens: 1, output_tokens: 1 }, user: { calls: 1, cached_calls: 0, input_tokens: 1, output_tokens: 1 } },
+  reward_details: { db_differences: [{ collection: 'orders', key: '#W1', expected: { status: 'cancelled' }, actual: { status: 'pending' } }] },
+  apb: { agent_prompt_version: 'a', user_prompt_version: 'u', planner_prompt_version: null, started_at: '', finished_at: '' },
+};
+
+const scores: ExecScores = {
+  schema_version: 1,
+  executions: 1,
+  openings: 1,
+  terminations: { user_stop: 1 },
+  usage: { agent: { model: 'openai:gpt-4o', calls: 1, cached_calls: 0, input_tokens: 1, output_tokens: 1, cost_usd: 0.00001 } },
+  tables: {
+    table3: table3([
+      { env: 'tau2:retail', model: 'openai:gpt-4o', mode: 'direct', taskId: '7', trial: 0, reward: 0.5366, rewardIfNlMet: 0.5366, infrastructureError: false, planBefore: null, planAfter: null },
+      { env: 'tau2:retail', model: 'openai:gpt-4o', mode: 'refine', taskId: '7', trial: 0, reward: 1, rewardIfNlMet: 1, infrastructureError: false, planBefore: { is_correct: false, grade: 0.4 }, planAfter: { is_correct: true, grade: 0.8 } },
+    ]),
+  },
+};
+
+describe('exec report', () => {
+  it('prints Table 3 at the paper\'s decimals with before → after', () => {
+    const markdown = execMarkdown(scores);
+    expect(markdown).toContain('| tau2:retail | openai:gpt-4o | 0.54 | – | 1.00 | 0.0 → 100.0 | 0.40 → 0.80 | 1 | 1 |');
+  });
+
+  it('escapes conversation text and tool arguments, and shows the database difference', () => {
+    const html = execHtml(scores, [line]);
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('<img src=x>');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('Database difference');
+    expect(html).toContain('#W1');
+  });
+});

@@ -1,0 +1,24 @@
+/** The exec run directory's outputs: `exec-scores.json`, `report.md` and `report.html` (the report's I/O edge). */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { computeExecScores, type ExecScores, type PriceOf } from '../execution/exec-scores.js';
+import type { ExecutionLine } from '../execution/records.js';
+import { readJsonLines } from '../pipeline/results-store.js';
+import { execHtml, execMarkdown } from './exec-report.js';
+
+/** Computes the scores of an exec run directory and writes its score file and reports; returns the scores. */
+export async function writeExecOutputs(dir: string, priceOf: PriceOf): Promise<ExecScores> {
+  const plans = path.join(dir, 'plans.jsonl');
+  const executions = path.join(dir, 'executions.jsonl');
+  const scores = await computeExecScores(plans, executions, priceOf);
+  const latest = new Map<string, ExecutionLine>();
+  for await (const { value } of readJsonLines(executions)) {
+    const line = value as unknown as ExecutionLine;
+    latest.set(JSON.stringify([line.task_id, line.mode, line.trial]), line);
+  }
+  const lines = [...latest.values()].sort((a, b) => a.task_id.localeCompare(b.task_id, 'en', { numeric: true }) || a.trial - b.trial || a.mode.localeCompare(b.mode));
+  writeFileSync(path.join(dir, 'exec-scores.json'), `${JSON.stringify(scores, null, 2)}\n`);
+  writeFileSync(path.join(dir, 'report.md'), execMarkdown(scores));
+  writeFileSync(path.join(dir, 'report.html'), execHtml(scores, lines));
+  return scores;
+}
