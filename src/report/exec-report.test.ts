@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { ExecScores } from '../execution/exec-scores.js';
 import type { ExecutionLine } from '../execution/records.js';
 import { table3 } from '../metrics/executable.js';
+import { readFileSync } from 'node:fs';
+import { compareTable3 } from './exec-paper.js';
 import { execHtml, execMarkdown } from './exec-report.js';
 
 const line: ExecutionLine = {
@@ -56,5 +58,23 @@ describe('exec report', () => {
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).toContain('Database difference');
     expect(html).toContain('#W1');
+  });
+
+  it('compares Table 3 with the paper\'s τ²-bench row of the same model, at the paper\'s decimals', () => {
+    const paperJson = JSON.parse(readFileSync(new URL('../../data/paper-tables.json', import.meta.url), 'utf8')) as unknown;
+    const ours = table3([
+      { env: 'tau2:retail', model: 'openai:gpt-4o', mode: 'direct', taskId: '1', trial: 0, reward: 0.5366, rewardIfNlMet: 0.5366, infrastructureError: false, planBefore: null, planAfter: null },
+      { env: 'tau2:retail', model: 'openai:gpt-4o', mode: 'refine', taskId: '1', trial: 0, reward: 0.6, rewardIfNlMet: 0.6, infrastructureError: false, planBefore: { is_correct: false, grade: 0.54 }, planAfter: { is_correct: true, grade: 0.78 } },
+      { env: 'tau2:retail', model: 'openai-compatible:my-own-model', mode: 'direct', taskId: '1', trial: 0, reward: 1, rewardIfNlMet: 1, infrastructureError: false, planBefore: null, planAfter: null },
+    ]);
+    const [gpt, other] = compareTable3(ours, paperJson);
+    expect(gpt!.paperModel).toBe('GPT-4o');
+    const cell = (column: string) => gpt!.cells.find((item) => item.column === column)!;
+    expect(cell('direct')).toMatchObject({ oursRounded: 0.54, paper: 0.54, matches: true });
+    expect(cell('refine')).toMatchObject({ oursRounded: 0.6, paper: 0.63, matches: false });
+    expect(cell('apb_grade_after')).toMatchObject({ oursRounded: 0.78, matches: true });
+    expect(cell('plan_first')).toMatchObject({ ours: null, matches: false });
+    expect(other).toMatchObject({ paperModel: null, cells: [] });
+    expect(execMarkdown(scores, [gpt!, other!])).toContain('## Compared with the paper (Table 3)');
   });
 });

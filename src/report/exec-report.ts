@@ -7,6 +7,7 @@
 import type { ExecScores } from '../execution/exec-scores.js';
 import type { ExecutionLine } from '../execution/records.js';
 import type { Table3Row } from '../metrics/executable.js';
+import type { Table3Comparison } from './exec-paper.js';
 import { escapeHtml } from './escape.js';
 import { REPORT_CSS } from './html-style.js';
 import { markdownTable } from './markdown.js';
@@ -32,8 +33,20 @@ function detailRows(rows: readonly Table3Row[]): string[][] {
   );
 }
 
-/** The exec report as Markdown. */
-export function execMarkdown(scores: ExecScores): string {
+/** The paper comparison's rows: one per compared cell. */
+function paperRows(comparison: readonly Table3Comparison[]): string[][] {
+  return comparison.flatMap((entry) =>
+    entry.cells.length === 0
+      ? [[entry.model, '(not in the paper)', '', '', '', '']]
+      : entry.cells.map((cell) => [entry.model, entry.paperModel ?? '', cell.column, fixed(cell.oursRounded, cell.decimals), fixed(cell.paper, cell.decimals), cell.matches ? 'yes' : 'no']),
+  );
+}
+
+const PAPER_HEADER = ['Model', 'Paper\'s model', 'Column', 'Ours', 'Paper (τ²-bench)', 'Match'];
+const PAPER_NOTE = 'The paper\'s τ²-bench rows (200 tasks); ours rounded to its printed decimals. ToolSandbox is not run by apb.';
+
+/** The exec report as Markdown (with the paper's Table 3 beside ours when `paper` is given). */
+export function execMarkdown(scores: ExecScores, paper?: readonly Table3Comparison[]): string {
   const rows = scores.tables.table3;
   const parts = ['# Executable validation (paper §5.1, Table 3)', '', `${count(scores.executions)} execution(s) from ${count(scores.openings)} opening(s).`, '', '## Table 3', '', markdownTable(TABLE3_HEADER, rows.map(table3Cells))];
   parts.push('', 'Mean task reward per mode (tau2-bench\'s reward); APB CR and Grade of the draft plan → the refined plan. Runs left out of the means:', '', markdownTable(['Model', 'Mode', 'Rewarded runs', 'NL assertions not judged', 'Infrastructure errors', 'Mean if NL assertions held'], detailRows(rows)));
@@ -41,6 +54,7 @@ export function execMarkdown(scores: ExecScores): string {
   if (ks.length > 0) parts.push('', '## pass^k', '', markdownTable(['Environment', 'Model', 'Mode', 'pass^k'], ks));
   parts.push('', '## Terminations', '', markdownTable(['Termination', 'Executions'], Object.entries(scores.terminations).map(([name, value]) => [name, count(value)])));
   parts.push('', '## Usage and cost by role', '', markdownTable(['Role', 'Model', 'Calls', 'Cached', 'Input tokens', 'Output tokens', 'Cost (USD)'], Object.entries(scores.usage).map(([role, usage]) => [role, usage.model ?? '(several)', count(usage.calls), count(usage.cached_calls), count(usage.input_tokens), count(usage.output_tokens), usage.cost_usd === null ? 'unknown' : fixed(usage.cost_usd, 4)])));
+  if (paper) parts.push('', '## Compared with the paper (Table 3)', '', PAPER_NOTE, '', markdownTable(PAPER_HEADER, paperRows(paper)));
   return `${parts.join('\n')}\n`;
 }
 
@@ -79,7 +93,7 @@ function executionHtml(line: ExecutionLine): string {
 const EXEC_CSS = `.msg { margin: 4px 0; padding: 4px 8px; border-left: 3px solid var(--line); } .msg pre { white-space: pre-wrap; margin: 2px 0; display: inline; } .msg.user { border-color: var(--accent); } .msg.tool { border-color: var(--muted); } .msg.bad { border-color: var(--bad); } details.case { border: 1px solid var(--line); margin: 6px 0; padding: 4px 8px; } pre { white-space: pre-wrap; }`;
 
 /** The exec report as one self-contained HTML page with the case browser. */
-export function execHtml(scores: ExecScores, lines: readonly ExecutionLine[]): string {
+export function execHtml(scores: ExecScores, lines: readonly ExecutionLine[], paper?: readonly Table3Comparison[]): string {
   const rows = scores.tables.table3;
   const ks = passHatKRows(rows);
   const body = [
@@ -87,6 +101,7 @@ export function execHtml(scores: ExecScores, lines: readonly ExecutionLine[]): s
     htmlTable(TABLE3_HEADER, rows.map(table3Cells)),
     htmlTable(['Model', 'Mode', 'Rewarded runs', 'NL assertions not judged', 'Infrastructure errors', 'Mean if NL assertions held'], detailRows(rows)),
     ks.length > 0 ? `<h2>pass^k</h2>${htmlTable(['Environment', 'Model', 'Mode', 'pass^k'], ks)}` : '',
+    paper ? `<h2>Compared with the paper (Table 3)</h2><p class="note">${escapeHtml(PAPER_NOTE)}</p>${htmlTable(PAPER_HEADER, paperRows(paper))}` : '',
     `<h2>Executions (${lines.length})</h2>`,
     ...lines.map(executionHtml),
   ].join('\n');

@@ -1,13 +1,15 @@
 /** The exec run directory's outputs: `exec-scores.json`, `report.md` and `report.html` (the report's I/O edge). */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { computeExecScores, type ExecScores, type PriceOf } from '../execution/exec-scores.js';
 import type { ExecutionLine } from '../execution/records.js';
 import { readJsonLines } from '../pipeline/results-store.js';
+import { compareTable3 } from './exec-paper.js';
 import { execHtml, execMarkdown } from './exec-report.js';
+import { PAPER_TABLES_FILE } from './load-runs.js';
 
 /** Computes the scores of an exec run directory and writes its score file and reports; returns the scores. */
-export async function writeExecOutputs(dir: string, priceOf: PriceOf): Promise<ExecScores> {
+export async function writeExecOutputs(dir: string, priceOf: PriceOf, options: { comparePaper?: boolean } = {}): Promise<ExecScores> {
   const plans = path.join(dir, 'plans.jsonl');
   const executions = path.join(dir, 'executions.jsonl');
   const scores = await computeExecScores(plans, executions, priceOf);
@@ -18,7 +20,8 @@ export async function writeExecOutputs(dir: string, priceOf: PriceOf): Promise<E
   }
   const lines = [...latest.values()].sort((a, b) => a.task_id.localeCompare(b.task_id, 'en', { numeric: true }) || a.trial - b.trial || a.mode.localeCompare(b.mode));
   writeFileSync(path.join(dir, 'exec-scores.json'), `${JSON.stringify(scores, null, 2)}\n`);
-  writeFileSync(path.join(dir, 'report.md'), execMarkdown(scores));
-  writeFileSync(path.join(dir, 'report.html'), execHtml(scores, lines));
+  const paper = options.comparePaper ? compareTable3(scores.tables.table3, JSON.parse(readFileSync(PAPER_TABLES_FILE, 'utf8'))) : undefined;
+  writeFileSync(path.join(dir, 'report.md'), execMarkdown(scores, paper));
+  writeFileSync(path.join(dir, 'report.html'), execHtml(scores, lines, paper));
   return scores;
 }
