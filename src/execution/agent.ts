@@ -27,13 +27,13 @@ export function agentChat(system: string, messages: readonly LoopMessage[]): Cha
   const chat: ChatMessage[] = [{ role: 'system', parts: [{ type: 'text', text: system }] }];
   for (const message of messages) {
     if (message.role === 'tool') {
-      const result: ToolResult = { callId: message.toolCallId, name: message.name, content: message.content, isError: message.error };
+      const result: ToolResult = { callId: message.tool_call_id, name: message.name, content: message.content, isError: message.error };
       const last = chat.at(-1);
       if (last?.role === 'tool') last.results.push(result);
       else chat.push({ role: 'tool', results: [result] });
     } else if (message.role === 'assistant') {
       const parts = message.content ? [{ type: 'text' as const, text: message.content }] : [];
-      const calls = (message.toolCalls ?? []).map((call) => ({ id: call.id, name: call.name, arguments: (call.arguments ?? {}) as Record<string, unknown> }));
+      const calls = (message.tool_calls ?? []).map((call) => ({ id: call.id, name: call.name, arguments: (call.arguments ?? {}) as Record<string, unknown> }));
       chat.push(calls.length > 0 ? { role: 'assistant', parts, toolCalls: calls } : { role: 'assistant', parts: parts.length > 0 ? parts : [{ type: 'text', text: '' }] });
     } else {
       chat.push({ role: 'user', parts: [{ type: 'text', text: message.content }] });

@@ -58,6 +58,8 @@ export interface ExecDependencies {
   critic: Provider | Critic;
   judge: Judge;
   evaluate: Evaluate;
+  /** The NL-assertion judge the evaluator uses (recorded in every line), or null. */
+  nlJudgeId?: string | null;
   onExecution?: (line: ExecutionLine) => void;
   /** First Ctrl-C: no new (task, trial) starts. */
   stop?: AbortSignal;
@@ -133,10 +135,8 @@ async function executeMode(spec: ExecRunSpec, deps: ExecDependencies, task: Exec
           firstUserMessage: { content: opening.first_user_message, toolCalls: [], usage: null, cached: true },
           signal,
         });
-  const scored: RewardRecord =
-    result.termination === 'infrastructure_error'
-      ? { reward: null, reward_info: {}, details: { note: 'not evaluated: a model call failed (infrastructure error)' } }
-      : await deps.evaluate({ task, messages: result.messages, termination: result.termination, session }, signal);
+  // The reward decides what an ending is worth (an infrastructure error: null, as the reward defines it).
+  const scored: RewardRecord = await deps.evaluate({ task, messages: result.messages, termination: result.termination, session }, signal);
   return {
     schema_version: EXEC_SCHEMA_VERSION,
     task_id: task.id,
@@ -156,7 +156,7 @@ async function executeMode(spec: ExecRunSpec, deps: ExecDependencies, task: Exec
     usage: result.usage,
     ...(result.error ? { error: result.error } : {}),
     reward_details: scored.details,
-    apb: { agent_prompt_version: AGENT_PROMPT_VERSION, user_prompt_version: USER_PROMPT_VERSION, planner_prompt_version: opening.draft?.plan.prompt_version ?? null, started_at: started, finished_at: now().toISOString() },
+    apb: { nl_judge: deps.nlJudgeId ?? null, agent_prompt_version: AGENT_PROMPT_VERSION, user_prompt_version: USER_PROMPT_VERSION, planner_prompt_version: opening.draft?.plan.prompt_version ?? null, started_at: started, finished_at: now().toISOString() },
   };
 }
 

@@ -29,8 +29,8 @@ export interface ExecScores {
   tables: { table3: Table3Row[] };
 }
 
-/** Prices a role's usage: `(role, model, usage) → USD or null`. */
-export type PriceOf = (role: string, model: string, usage: Usage | null) => number | null;
+/** Prices usage of a model: `(model, usage) → USD or null` (null: the model has no price). */
+export type PriceOf = (model: string, usage: Usage | null) => number | null;
 
 const scoreOf = (judged: JudgedPlan | undefined | null): PlanScore | null =>
   judged ? { is_correct: judged.judgement.judgement.is_correct, grade: judged.judgement.judgement.grade } : null;
@@ -64,7 +64,7 @@ class Totals {
     entry.cached_calls += usage.cached_calls;
     entry.input_tokens += usage.input_tokens;
     entry.output_tokens += usage.output_tokens;
-    const cost = this.priceOf(role, model, { inputTokens: usage.input_tokens, outputTokens: usage.output_tokens });
+    const cost = this.priceOf(model, { inputTokens: usage.input_tokens, outputTokens: usage.output_tokens });
     entry.cost_usd = entry.cost_usd === null || cost === null ? null : entry.cost_usd + cost;
     this.roles.set(role, entry);
   }

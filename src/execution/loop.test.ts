@@ -44,7 +44,7 @@ describe('runConversation', () => {
     expect(result.stopSignal).toBe('###STOP###');
     expect(result.messages.map((message) => message.role)).toEqual(['assistant', 'user', 'assistant', 'tool', 'assistant', 'tool', 'assistant', 'user']);
     expect(result.messages[0]).toEqual({ role: 'assistant', content: AGENT_GREETING });
-    expect(result.messages[5]).toMatchObject({ role: 'tool', toolCallId: 'c-cancel_pending_order', content: '{"order_id":"#W1","status":"cancelled"}', error: false });
+    expect(result.messages[5]).toMatchObject({ role: 'tool', tool_call_id: 'c-cancel_pending_order', content: '{"order_id":"#W1","status":"cancelled"}', error: false });
     expect(session.calls).toEqual(['get_order_details', 'cancel_pending_order']);
     // user, agent, env, agent, env, agent, user: one step per message passed
     expect(result.steps).toBe(7);

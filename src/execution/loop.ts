@@ -7,22 +7,16 @@
 import { isFatal, ProviderError } from '../errors.js';
 import type { Usage } from '../providers/provider.js';
 import { redact } from '../redact.js';
+import type { ExecMessage, ExecToolCall, Termination } from './environment.js';
 
-/** One tool call of the agent, as recorded. */
-export interface LoopToolCall {
-  id: string;
-  name: string;
-  arguments: unknown;
-}
+/** One tool call of the agent, as recorded (the environment interface's `ExecToolCall`). */
+export type LoopToolCall = ExecToolCall;
 
-/** One message of the conversation (the shape of the environment interface's `ExecMessage`). */
-export type LoopMessage =
-  | { role: 'user'; content: string }
-  | { role: 'assistant'; content: string | null; toolCalls?: LoopToolCall[] }
-  | { role: 'tool'; toolCallId: string; name: string; content: string; error: boolean };
+/** One message of the conversation: the environment interface's `ExecMessage`, as executions.jsonl records it. */
+export type LoopMessage = ExecMessage;
 
 /** How a conversation ended: tau2's termination reasons, plus an infrastructure failure (a model call that failed). */
-export type LoopTermination = 'agent_stop' | 'user_stop' | 'max_steps' | 'too_many_errors' | 'agent_error' | 'user_error' | 'timeout' | 'infrastructure_error';
+export type LoopTermination = Termination;
 
 /** A model turn: what was said and called, and what the call cost. */
 export interface Turn {
@@ -136,7 +130,7 @@ export async function runConversation(options: LoopOptions): Promise<LoopResult>
       } else if (state.to === 'agent') {
         const turn = await options.agent(messages, options.signal);
         count(usage.agent, turn);
-        messages.push({ role: 'assistant', content: turn.content, ...(turn.toolCalls.length > 0 ? { toolCalls: turn.toolCalls.map(({ id, name, arguments: args }) => ({ id, name, arguments: args })) } : {}) });
+        messages.push({ role: 'assistant', content: turn.content, ...(turn.toolCalls.length > 0 ? { tool_calls: turn.toolCalls.map(({ id, name, arguments: args }) => ({ id, name, arguments: args })) } : {}) });
         if (turn.content?.includes(AGENT_STOP_SIGNAL)) {
           termination = 'agent_stop';
           stopSignal = AGENT_STOP_SIGNAL;
@@ -147,7 +141,7 @@ export async function runConversation(options: LoopOptions): Promise<LoopResult>
         for (const call of state.pending) {
           const outcome = call.argumentsError ? { content: `Error: ${call.argumentsError}`, error: true } : options.session.callTool(call.name, call.arguments);
           if (outcome.error) state.toolErrors += 1;
-          messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: outcome.content, error: outcome.error });
+          messages.push({ role: 'tool', tool_call_id: call.id, name: call.name, content: outcome.content, error: outcome.error });
         }
         state.to = 'agent';
       }

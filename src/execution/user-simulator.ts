@@ -36,7 +36,7 @@ export function userChat(system: string, messages: readonly LoopMessage[]): Chat
   const chat: ChatMessage[] = [{ role: 'system', parts: [{ type: 'text', text: system }] }];
   for (const message of messages) {
     if (message.role === 'user') chat.push({ role: 'assistant', parts: [{ type: 'text', text: message.content }] });
-    else if (message.role === 'assistant' && !message.toolCalls?.length && message.content) chat.push({ role: 'user', parts: [{ type: 'text', text: message.content }] });
+    else if (message.role === 'assistant' && !message.tool_calls?.length && message.content) chat.push({ role: 'user', parts: [{ type: 'text', text: message.content }] });
   }
   return chat;
 }

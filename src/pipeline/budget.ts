@@ -38,12 +38,15 @@ export function pricesAsOf(): string {
  * The `costOf` hook of `recountRun`: baselines and `rules` cost 0; a model without a price costs null
  * (unknown); a call whose endpoint reported no usage adds 0 (a failed call is not billed).
  */
-export const costOfLine: CostOf = (_role, model, usage, batch = false) => {
+export const costOfLine: CostOf = (_role, model, usage, batch = false) => costOfCall(model, usage, batch);
+
+/** What one call of `model` with `usage` cost, by the same rules as `costOfLine` (any role; `batch` at batch prices). */
+export function costOfCall(model: string, usage: Usage | null, batch = false): number | null {
   const price = priceOfSpec(model);
   if (price === 'free') return 0;
   if (!price) return null;
   return usage ? costOf(usage, price, { batch }) : 0;
-};
+}
 
 /** USD for an estimated call: input tokens at the input rate, output tokens at the output rate. */
 export function estimatedCost(price: Price, inputTokens: number, outputTokens: number): number {

@@ -24,11 +24,11 @@ const line: ExecutionLine = {
   messages: [
     { role: 'assistant', content: 'Hi! How can I help you today?' },
     { role: 'user', content: '<script>alert(1)</script>' },
-    { role: 'assistant', content: null, toolCalls: [{ id: 'c', name: 'get_order_details', arguments: { order_id: '<img src=x>' } }] },
+    { role: 'assistant', content: null, tool_calls: [{ id: 'c', name: 'get_order_details', arguments: { order_id: '<img src=x>' } }] },
   ],
   usage: { agent: { calls: 1, cached_calls: 0, input_tokens: 1, output_tokens: 1 }, user: { calls: 1, cached_calls: 0, input_tokens: 1, output_tokens: 1 } },
   reward_details: { db_differences: [{ collection: 'orders', key: '#W1', expected: { status: 'cancelled' }, actual: { status: 'pending' } }] },
-  apb: { agent_prompt_version: 'a', user_prompt_version: 'u', planner_prompt_version: null, started_at: '', finished_at: '' },
+  apb: { nl_judge: null, agent_prompt_version: 'a', user_prompt_version: 'u', planner_prompt_version: null, started_at: '', finished_at: '' },
 };
 
 const scores: ExecScores = {

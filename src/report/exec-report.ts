@@ -65,7 +65,7 @@ function htmlTable(header: readonly string[], rows: readonly string[][]): string
 function messageHtml(message: ExecutionLine['messages'][number]): string {
   if (message.role === 'tool') return `<div class="msg tool${message.error ? ' bad' : ''}"><b>${escapeHtml(message.name)} →</b> <pre>${escapeHtml(message.content)}</pre></div>`;
   if (message.role === 'user') return `<div class="msg user"><b>user</b> <pre>${escapeHtml(message.content)}</pre></div>`;
-  const calls = (message.toolCalls ?? []).map((call) => `<div class="call">calls <code>${escapeHtml(call.name)}(${escapeHtml(JSON.stringify(call.arguments))})</code></div>`).join('');
+  const calls = (message.tool_calls ?? []).map((call) => `<div class="call">calls <code>${escapeHtml(call.name)}(${escapeHtml(JSON.stringify(call.arguments))})</code></div>`).join('');
   return `<div class="msg agent"><b>agent</b> ${message.content ? `<pre>${escapeHtml(message.content)}</pre>` : ''}${calls}</div>`;
 }
 

@@ -11,7 +11,7 @@ import { runExec, type ExecRunSpec } from '../../src/execution/exec-run.js';
 import { computeExecScores } from '../../src/execution/exec-scores.js';
 import type { ExecutionLine, OpeningLine } from '../../src/execution/records.js';
 import { rulesJudge } from '../../src/judge/rules-judge.js';
-import { costOfLine } from '../../src/pipeline/budget.js';
+import { costOfCall } from '../../src/pipeline/budget.js';
 import { buildProviderStack } from '../../src/providers/registry.js';
 import { startFakeServer, type FakeServer } from '../fake-server/index.js';
 import { fakeShop, fakeShopEvaluate, fakeShopTask } from './fake-shop.js';
@@ -70,7 +70,7 @@ describe('runExec', () => {
     expect(openings[0]!.draft?.judgement.judgement.is_correct).toBe(false);
     expect(openings[0]!.refined?.judgement.judgement.is_correct).toBe(true);
 
-    const scores = await computeExecScores(path.join(dir, 'plans.jsonl'), path.join(dir, 'executions.jsonl'), costOfLine);
+    const scores = await computeExecScores(path.join(dir, 'plans.jsonl'), path.join(dir, 'executions.jsonl'), costOfCall);
     const [row] = scores.tables.table3;
     expect(row).toMatchObject({ env: 'fake:shop', model: 'openai:gpt-4o', direct: 0, plan_first: 1, refine: 1, apb_cr_before: 0, apb_cr_after: 100, n: 2, trials: 1 });
     expect(row!.apb_grade_after).toBe(1);
@@ -99,7 +99,7 @@ describe('runExec', () => {
     const openings = readLines<OpeningLine>(path.join(dir, 'plans.jsonl'));
     // trial 0 openings were completed (a second line each), trial 1 openings made fresh
     expect(openings).toHaveLength(6);
-    const scores = await computeExecScores(path.join(dir, 'plans.jsonl'), path.join(dir, 'executions.jsonl'), costOfLine);
+    const scores = await computeExecScores(path.join(dir, 'plans.jsonl'), path.join(dir, 'executions.jsonl'), costOfCall);
     expect(scores.tables.table3[0]!.pass_hat_k).toEqual({ direct: { '1': 0, '2': 0 }, plan_first: { '1': 1, '2': 1 } });
   });
 });

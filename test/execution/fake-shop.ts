@@ -64,6 +64,7 @@ export function fakeShopTask(id: string, orderId: string, secret = 'no secret'):
 export const fakeShopEvaluate: Evaluate = async ({ task, termination, session }) => {
   const orderId = String((task.criteria.actions?.[0]?.arguments as { order_id: string }).order_id);
   const status = (session as FakeShopSession).orders.get(orderId);
+  if (termination === 'infrastructure_error') return { reward: null, reward_info: { db: null, communicate: null, action: null, nl_assertion: null }, details: { note: 'infrastructure error' } };
   const stopped = termination === 'user_stop' || termination === 'agent_stop';
   const db = stopped && status === 'cancelled' ? 1 : 0;
   return { reward: db, reward_info: { db, communicate: null, action: null, nl_assertion: null }, details: { db_differences: status === 'cancelled' ? [] : [{ collection: 'orders', key: orderId, expected: 'cancelled', actual: status }] } };

@@ -6,12 +6,15 @@ import { createNlAssertionJudge } from '../../execution/nl-assertions.js';
 import { loadEnvironment } from '../../execution/registry.js';
 import { runReplay } from '../../pipeline/exec-replay.js';
 import { handleInterrupts } from '../interrupts.js';
-import { commaList, nonNegativeInt, positiveInt } from '../options.js';
+import { commaList, nonNegativeInt, positiveInt, positiveNumber, temperature } from '../options.js';
 import { EXIT, type CommandOutcome } from '../outcome.js';
 import { createRunProviders, defaultCacheDir } from '../run-providers.js';
 import { say } from '../terminal.js';
+import { runModelExec, type ModelExecFlags } from '../exec-model.js';
+import { selectTasks } from '../../pipeline/exec-replay.js';
 
-interface ExecFlags {
+interface ExecFlags extends Partial<Omit<ModelExecFlags, 'timeoutMs' | 'maxRetries' | 'cache' | 'judge' | 'judgeBaseUrl'>> {
+  comparePaper?: boolean;
   env: string;
   agent?: string;
   tasks?: string[];
@@ -59,7 +62,26 @@ export function registerExecCommand(program: Command, outcome: CommandOutcome): 
     .option('--timeout-ms <n>', 'per-request timeout of the judge', positiveInt, 120_000)
     .option('--max-retries <n>', 'retries of a retryable judge failure', nonNegativeInt, 6)
     .option('--no-cache', 'bypass the response cache (no read, no write)')
+    .option('--mode <modes>', 'model agent: direct, plan-first, refine, or several separated by commas')
+    .option('--model <spec>', 'model agent: the tested model (agent, planner, reviser), PROVIDER:MODEL')
+    .option('--base-url <url>', 'endpoint of the tested model')
+    .option('--user-model <spec>', 'the user simulator (default: the tested model)')
+    .option('--user-base-url <url>', 'endpoint of the user simulator')
+    .option('--critic <spec>', 'refine: who critiques the draft plan (default: the tested model itself)')
+    .option('--critic-base-url <url>', 'endpoint of the critic')
+    .option('--metric', 'refine: critique with APB\'s E1–E6 taxonomy (default)', true)
+    .option('--no-metric', 'refine: a general critique without the taxonomy')
+    .option('--trials <k>', 'run every task K times (pass^k)', positiveInt, 1)
+    .option('--max-steps <n>', 'steps per conversation before it is cut (tau2: 200)', positiveInt, 200)
+    .option('--concurrency <n>', 'tasks in flight at once (and requests per endpoint)', positiveInt, 4)
+    .option('--max-cost <usd>', 'stop starting new calls once this much would be spent', positiveNumber)
+    .option('--temperature <t>', 'sampling temperature of the tested model', temperature)
+    .option('--user-temperature <t>', 'sampling temperature of the user simulator', temperature)
+    .option('--compare-paper', 'put the paper\'s Table 3 (τ²-bench rows) beside ours in the reports', false)
+    .option('--dry-run', 'print what the run would execute; call nothing, write nothing', false)
     .action(async (flags: ExecFlags) => {
+      if (!flags.agent) return modelBranch(flags, outcome);
+      if (flags.mode) throw new UsageError('--agent replay:… and --mode exclude each other: a scripted agent has no mode');
       const agent = replayAgent(flags.agent);
       if (!flags.out) throw new UsageError('apb exec needs --out DIR');
       if (flags.judge === 'rules' || flags.judge?.startsWith('baseline:')) throw new UsageError(`--judge ${flags.judge} cannot judge NL assertions: give an LLM (PROVIDER:MODEL)`);
@@ -90,4 +112,15 @@ export function registerExecCommand(program: Command, outcome: CommandOutcome): 
         providers.close();
       }
     });
+}
+
+/** The model-agent branch: `--mode … --model …`. */
+async function modelBranch(flags: ExecFlags, outcome: CommandOutcome): Promise<void> {
+  if (!flags.mode) throw new UsageError('apb exec needs --agent replay:FILE|replay:gold, or --mode direct|plan-first|refine with --model SPEC');
+  if (flags.dumpDb) throw new UsageError('--dump-db goes with --agent replay:…');
+  const environment = loadEnvironment(flags.env);
+  const tasks = selectTasks(environment, { taskIds: flags.tasks ?? null, split: splitOf(flags.taskSplit), limit: flags.limit ?? null }, null);
+  if (tasks.length === 0) throw new UsageError(`no task of ${environment.id} is selected`);
+  const outDir = path.resolve(flags.out ?? path.join('runs', `exec-${environment.id.replace(/[^A-Za-z0-9._-]+/g, '-')}-${(flags.model ?? 'model').replace(/[^A-Za-z0-9._-]+/g, '-')}`));
+  await runModelExec(environment, tasks, outDir, { ...(flags as ModelExecFlags), mode: flags.mode, metric: flags.metric !== false, trials: flags.trials ?? 1, maxSteps: flags.maxSteps ?? 200, concurrency: flags.concurrency ?? 4, dryRun: flags.dryRun === true, comparePaper: flags.comparePaper === true }, outcome);
 }

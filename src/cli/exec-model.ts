@@ -1,0 +1,114 @@
+/**
+ * `apb exec --mode direct|plan-first|refine[,…] --model SPEC …`: the model agent path of `apb exec` — the user
+ * simulator, the planner and critic, the judge of plans and NL assertions — wired to `runExec`, then the scores
+ * and reports. The replay path (`--agent replay:…`) is the command's other branch.
+ */
+import path from 'node:path';
+import { UsageError } from '../errors.js';
+import type { Environment, EnvironmentSession, ExecTask } from '../execution/environment.js';
+import { runExec, type Evaluate } from '../execution/exec-run.js';
+import { createNlAssertionJudge } from '../execution/nl-assertions.js';
+import { computeReward } from '../execution/reward.js';
+import { EXEC_MODES, type ExecMode } from '../metrics/executable.js';
+import { Budget, costOfCall } from '../pipeline/budget.js';
+import type { SamplingParams } from '../providers/provider.js';
+import { writeExecOutputs } from '../report/write-exec-reports.js';
+import { handleInterrupts } from './interrupts.js';
+import { EXIT, type CommandOutcome } from './outcome.js';
+import { resolveJudge } from './resolve.js';
+import { createRunProviders, defaultCacheDir } from './run-providers.js';
+import { say } from './terminal.js';
+
+/** The flags of the model path. */
+export interface ModelExecFlags {
+  mode: string;
+  model?: string;
+  baseUrl?: string;
+  userModel?: string;
+  userBaseUrl?: string;
+  critic?: string;
+  criticBaseUrl?: string;
+  metric: boolean;
+  judge?: string;
+  judgeBaseUrl?: string;
+  trials: number;
+  maxSteps: number;
+  concurrency: number;
+  timeoutMs: number;
+  maxRetries: number;
+  cache: boolean;
+  maxCost?: number;
+  temperature?: number;
+  userTemperature?: number;
+  dryRun: boolean;
+  comparePaper?: boolean;
+}
+
+/** `direct,plan-first` → the modes, in the paper's order; an unknown one is a usage error naming the known ones. */
+export function parseModes(value: string): ExecMode[] {
+  const asked = value.split(',').map((item) => item.trim()).filter(Boolean);
+  for (const mode of asked) if (!(EXEC_MODES as readonly string[]).includes(mode)) throw new UsageError(`--mode must be one or more of ${EXEC_MODES.join(', ')} separated by commas (got "${mode}")`);
+  if (asked.length === 0) throw new UsageError('--mode names no mode');
+  return EXEC_MODES.filter((mode) => asked.includes(mode));
+}
+
+/** Runs the model path of `apb exec` over the selected tasks into `outDir`. */
+export async function runModelExec(environment: Environment, tasks: readonly ExecTask[], outDir: string, flags: ModelExecFlags, outcome: CommandOutcome): Promise<void> {
+  const modes = parseModes(flags.mode);
+  const model = flags.model ?? process.env.APB_MODEL;
+  if (!model) throw new UsageError('apb exec --mode … needs --model PROVIDER:MODEL (the tested model)');
+  if (model.startsWith('baseline:') || model === 'rules') throw new UsageError(`--model ${model} cannot act as an agent: give a model (PROVIDER:MODEL), or --agent replay:FILE for a scripted one`);
+  if (flags.critic && !modes.includes('refine')) throw new UsageError('--critic applies to --mode refine only');
+  const judgeSpec = flags.judge ?? 'rules';
+  const calls = tasks.length * flags.trials * modes.length;
+  if (flags.dryRun) {
+    process.stdout.write(`apb exec --dry-run: ${environment.id}, ${tasks.length} task(s) × ${flags.trials} trial(s) × ${modes.length} mode(s) = ${calls} conversation(s) with ${model}; each takes as many agent and user-simulator calls as it has turns (at most --max-steps ${flags.maxSteps}); ${modes.some((mode) => mode !== 'direct') ? `${tasks.length * flags.trials} draft plan(s)${modes.includes('refine') ? ` and ${tasks.length * flags.trials} critique + revision pair(s)` : ''}, judged by ${judgeSpec}` : 'no plans'}. Nothing was called or written.\n`);
+    return;
+  }
+  const budget = flags.maxCost ? new Budget(flags.maxCost) : undefined;
+  const providers = createRunProviders({ concurrency: flags.concurrency, timeoutMs: flags.timeoutMs, maxRetries: flags.maxRetries, cache: flags.cache, cacheDir: defaultCacheDir(process.env), ...(budget ? { budget } : {}) });
+  const interrupts = handleInterrupts();
+  try {
+    const baseUrl = flags.baseUrl ?? process.env.APB_BASE_URL ?? null;
+    const agent = providers.provider(model, baseUrl);
+    const user = flags.userModel ? providers.provider(flags.userModel, flags.userBaseUrl ?? null) : agent;
+    const critic = flags.critic ? providers.provider(flags.critic, flags.criticBaseUrl ?? null) : agent;
+    const judgeBaseUrl = flags.judgeBaseUrl ?? process.env.APB_JUDGE_BASE_URL ?? null;
+    const judge = resolveJudge([judgeSpec], providers, { baseUrl: judgeBaseUrl, protocol: 'paper', blind: false });
+    const nlJudge = judgeSpec === 'rules' ? undefined : createNlAssertionJudge(providers.provider(judgeSpec, judgeBaseUrl));
+    const evaluate: Evaluate = async ({ task, messages, termination, session }, signal) => {
+      const result = await computeReward({ environment, task: task as ExecTask, messages, termination, finalDatabase: (session as EnvironmentSession).database(), ...(nlJudge ? { nlJudge } : {}), ...(signal ? { signal } : {}) });
+      return { reward: result.reward, reward_info: { ...result.reward_info }, details: { ...result.details } };
+    };
+    const sampling: SamplingParams = flags.temperature !== undefined ? { temperature: flags.temperature } : {};
+    const userSampling: SamplingParams = flags.userTemperature !== undefined ? { temperature: flags.userTemperature } : {};
+    let done = 0;
+    const summary = await runExec(
+      { outDir, env: environment, tasks, modes, trials: flags.trials, concurrency: flags.concurrency, maxSteps: flags.maxSteps, maxErrors: 10, taxonomy: flags.metric, sampling: { agent: sampling, user: userSampling, planner: sampling } },
+      {
+        agent,
+        user,
+        planner: agent,
+        critic,
+        judge,
+        evaluate,
+        nlJudgeId: nlJudge ? judgeSpec : null,
+        stop: interrupts.stop,
+        signal: interrupts.cancel,
+        ...(budget ? { halted: () => budget.exhausted } : {}),
+        onExecution: (line) => {
+          done += 1;
+          say(`apb exec: [${done}] task ${line.task_id} ${line.mode} trial ${line.trial}: reward ${line.reward ?? 'not evaluated'} (${line.termination})`);
+        },
+      },
+    );
+    const scores = await writeExecOutputs(outDir, costOfCall, { comparePaper: flags.comparePaper === true });
+    for (const row of scores.tables.table3) say(`apb exec: ${row.env} ${row.model}: direct ${row.direct ?? '–'}, plan-first ${row.plan_first ?? '–'}, refine ${row.refine ?? '–'}; APB CR ${row.apb_cr_before ?? '–'} → ${row.apb_cr_after ?? '–'} over ${row.n} task(s)`);
+    say(`apb exec: ${summary.finished} execution(s) run, ${summary.alreadyDone} already done; ${path.join(outDir, 'exec-scores.json')}`);
+    if (budget?.exhausted) say(`apb: stopped by --max-cost ${flags.maxCost} USD; rerun with a higher --max-cost to resume the rest`);
+    outcome.exitCode = summary.interrupted ? EXIT.interrupted : EXIT.ok;
+  } finally {
+    interrupts.dispose();
+    providers.close();
+  }
+}
