@@ -1,0 +1,85 @@
+/**
+ * `apb exec --env tau2:retail --mode direct,plan-first,refine` end to end through the real CLI, against a scripted
+ * fake over real HTTP: the user simulator, the planner, the critic and an agent that carries out a task's
+ * reference actions only when its plan is the refined one (the script knows the actions by test construction; no
+ * request carries them). tau2's reward scores the real retail database; Table 3 is filled from the executions and
+ * the draft is made once per task (counted at the fake); a second run resumes without a call.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadEnvironment } from '../../src/execution/registry.js';
+import { runCli } from '../helpers/cli.js';
+import { replies, startFakeServer, type FakeReply, type FakeServer, type RecordedRequest } from '../fake-server/index.js';
+import { roleOf } from './scripted-model.js';
+
+const TASKS = ['0', '33'];
+const environment = loadEnvironment('tau2:retail');
+const byId = new Map(environment.tasks.map((task) => [task.id, task]));
+const marker = (id: string) => `case-${id}-marker`;
+const taskOf = (text: string) => TASKS.find((id) => text.includes(marker(id)) || text.includes(byId.get(id)!.userScenario.instructions)) ?? null;
+
+function respond(request: RecordedRequest): FakeReply {
+  const parsed = request.parsed!;
+  const role = roleOf(request);
+  const id = taskOf(parsed.text);
+  if (!id) return replies.text('unknown task');
+  const actions = (byId.get(id)!.criteria.actions ?? []).filter((action) => action.requestor === 'assistant');
+  const chain = (calls: typeof actions) => calls.map((action) => ({ name: action.name, parameter_description: action.arguments, reason: 'needed' }));
+  if (role === 'user') {
+    const own = parsed.messages.filter((message) => message.role === 'assistant').length;
+    return replies.text(own === 0 ? `Hello, about ${marker(id)}: please help me.` : '###STOP###');
+  }
+  if (role === 'draft') return replies.json({ plan: 'DRAFT: look things up.', tool_chain: chain(actions.slice(0, 1)) });
+  if (role === 'revision') return replies.json({ plan: 'REVISED: the whole chain.', tool_chain: chain(actions) });
+  if (role === 'critique') return replies.text('The draft stops before the write (E2).');
+  const done = parsed.messages.filter((message) => message.role === 'tool').length;
+  const revised = parsed.messages[0]!.text.includes('REVISED');
+  const next = revised ? actions[done] : done === 0 ? actions[0] : undefined;
+  return next ? replies.toolCalls({ name: next.name, arguments: next.arguments }) : replies.text('Is there anything else?');
+}
+
+let fake: FakeServer;
+beforeAll(async () => {
+  fake = await startFakeServer({ respond });
+});
+afterAll(() => fake.close());
+
+describe('apb exec (model agent) on tau2:retail', () => {
+  it('runs the three modes end to end, fills Table 3, shares one draft per task, and resumes without a call', async () => {
+    const out = mkdtempSync(path.join(tmpdir(), 'apb-exec-cli-'));
+    const cacheDir = mkdtempSync(path.join(tmpdir(), 'apb-exec-cache-'));
+    const args = ['exec', '--env', 'tau2:retail', '--tasks', TASKS.join(','), '--mode', 'direct,plan-first,refine', '--model', 'openai-compatible:fake-agent', '--base-url', fake.baseUrl('openai'), '--out', out, '--max-retries', '0'];
+    const env = { APB_CACHE_DIR: cacheDir };
+    const first = await runCli(args, { env, timeoutMs: 120_000 });
+    expect(first.stderr).toContain('apb exec:');
+    expect(first.code).toBe(0);
+    const drafts = fake.requests.filter((request) => roleOf(request) === 'draft').length;
+    expect(drafts).toBe(2);
+    const scores = JSON.parse(readFileSync(path.join(out, 'exec-scores.json'), 'utf8')) as { tables: { table3: Array<Record<string, unknown>> }; usage: Record<string, { calls: number }> };
+    expect(scores.tables.table3).toHaveLength(1);
+    expect(scores.tables.table3[0]).toMatchObject({ env: 'tau2:retail', model: 'openai-compatible:fake-agent', direct: 0, plan_first: 0, refine: 1, apb_cr_before: 0, n: 2, trials: 1 });
+    expect(Object.keys(scores.usage).sort()).toEqual(['agent', 'critic', 'planner', 'user']);
+    const lines = readFileSync(path.join(out, 'executions.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toHaveLength(6);
+    const refine0 = lines.find((line) => line.task_id === '0' && line.mode === 'refine')!;
+    expect(refine0).toMatchObject({ reward: 1, termination: 'user_stop', reward_info: { db: 1 } });
+    const direct0 = lines.find((line) => line.task_id === '0' && line.mode === 'direct')!;
+    expect((direct0.reward_details as { db_differences: unknown[] }).db_differences.length).toBeGreaterThan(0);
+    expect(readFileSync(path.join(out, 'report.html'), 'utf8')).toContain('Database difference');
+
+    const before = fake.count();
+    const again = await runCli(args, { env, timeoutMs: 120_000 });
+    expect(again.code).toBe(0);
+    expect(fake.count()).toBe(before);
+  }, 180_000);
+
+  it('refuses bad arguments with exit 2 and one line', async () => {
+    for (const args of [['--mode', 'sideways', '--model', 'openai:gpt-4o'], ['--mode', 'direct'], ['--mode', 'direct', '--model', 'baseline:heuristic'], ['--mode', 'direct', '--model', 'openai:gpt-4o', '--agent', 'replay:gold']]) {
+      const result = await runCli(['exec', '--env', 'tau2:retail', '--out', tmpdir(), ...args], { env: { OPENAI_API_KEY: 'sk-test' } });
+      expect(result.code).toBe(2);
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    }
+  });
+});
