@@ -4,6 +4,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { ApbError, InputError } from '../errors.js';
+import { applyLimitOverrides } from '../limits.js';
 import { redact } from '../redact.js';
 import { APB_VERSION } from '../version.js';
 import { registerAgreementCommand } from './commands/agreement.js';
@@ -83,6 +84,11 @@ function reportError(error: unknown, debug: boolean): number {
 export async function main(argv: string[]): Promise<number> {
   const outcome: CommandOutcome = { exitCode: EXIT.ok };
   const program = buildProgram(outcome);
+  try {
+    applyLimitOverrides(process.env);
+  } catch (error) {
+    return reportError(error, false);
+  }
   const unknown = unknownCommand(program, argv);
   if (unknown) {
     const where = unknown.parent === program ? 'apb' : `apb ${unknown.parent.name()}`;

@@ -10,6 +10,7 @@ import { LimiterPool } from '../providers/limit.js';
 import { ResponseCache } from '../providers/cache.js';
 import type { Provider } from '../providers/provider.js';
 import { buildProviderStack } from '../providers/registry.js';
+import { say } from './terminal.js';
 
 /** The engine knobs of a run (from `RunSpec`). */
 export interface EngineOptions {
@@ -57,7 +58,7 @@ export function createRunProviders(options: EngineOptions): RunProviders {
       const gate = options.budget?.gateFor(spec);
       const cached = options.cache && stack.cache !== false;
       // Opened on first use, so baseline and rules runs never create a cache file.
-      if (cached && !cache) cache = ResponseCache.open(path.join(options.cacheDir, 'responses.sqlite'));
+      if (cached && !cache) cache = ResponseCache.open(path.join(options.cacheDir, 'responses.sqlite'), (message) => say(`warning: ${message}`));
       const rpm = stack.rpm ?? options.rpm;
       const tpm = stack.tpm ?? options.tpm;
       return buildProviderStack(spec, {

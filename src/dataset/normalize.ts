@@ -1,6 +1,7 @@
 /** Pure conversions from the decoded dataset shapes to the case model's single shapes. */
 import type { ReferenceStep, Tool, ToolCall, TrajectoryMessage } from './case.js';
 import type { ToolDefinition, TrajectoryEntry } from './record-schema.js';
+import { parseUntrustedJson } from '../json-depth.js';
 
 type Loose = Record<string, unknown>;
 
@@ -10,7 +11,7 @@ export function parseArguments(value: unknown): unknown {
   const trimmed = value.trim();
   if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return value;
   try {
-    return JSON.parse(trimmed);
+    return parseUntrustedJson(trimmed);
   } catch {
     return value;
   }

@@ -9,6 +9,7 @@ import type { FileResolver } from './files.js';
 import { normalizeChainNode, normalizeReferenceStep, normalizeTool, normalizeTrajectoryEntry } from './normalize.js';
 import { FileEntrySchema, JSON_FIELDS, RecordSchema, type JsonFieldName, type RawRecord } from './record-schema.js';
 import type { InputIssue } from '../errors.js';
+import { JsonTooDeepError, parseUntrustedJson } from '../json-depth.js';
 
 /** Where a line came from, for messages. */
 export interface LineOrigin {
@@ -65,9 +66,9 @@ function decodeJsonFields(record: RawRecord, origin: LineOrigin, issues: InputIs
     if (value === undefined || value === null || value === '') continue;
     if (typeof value === 'string') {
       try {
-        value = JSON.parse(value);
+        value = validate ? parseUntrustedJson(value) : JSON.parse(value);
       } catch (error) {
-        issues.push({ file: origin.file, line: origin.line, field, message: `not valid JSON (${(error as Error).message})` });
+        issues.push({ file: origin.file, line: origin.line, field, message: error instanceof JsonTooDeepError ? error.message : `not valid JSON (${(error as Error).message})` });
         continue;
       }
     }
@@ -136,9 +137,10 @@ export function parseRecordLine(text: string, origin: LineOrigin, resolver: File
   const issue = (field: string, message: string) => issues.push({ file: origin.file, line: origin.line, field, message });
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    // A line that passed validation in this process is not measured again.
+    json = validate ? parseUntrustedJson(text) : JSON.parse(text);
   } catch (error) {
-    return { ok: false, issues: [{ file: origin.file, line: origin.line, field: '(line)', message: `invalid JSON: ${(error as Error).message}` }] };
+    return { ok: false, issues: [{ file: origin.file, line: origin.line, field: '(line)', message: error instanceof JsonTooDeepError ? error.message : `invalid JSON: ${(error as Error).message}` }] };
   }
   if (!json || typeof json !== 'object' || Array.isArray(json)) {
     issue('(line)', 'expected a JSON object');

@@ -9,6 +9,7 @@ import { balancedEnd } from '../json-span.js';
 import type { Provider, Usage } from '../providers/provider.js';
 import { versionOf } from '../settings/prompt.js';
 import type { ExecMessage } from './environment.js';
+import { parseUntrustedJson } from '../json-depth.js';
 
 /** One assertion's verdict. */
 export interface NlAssertionCheck {
@@ -53,7 +54,7 @@ function firstObject(text: string): unknown {
   const end = balancedEnd(unfenced, start);
   if (end < 0) return undefined;
   try {
-    return JSON.parse(unfenced.slice(start, end)) as unknown;
+    return parseUntrustedJson(unfenced.slice(start, end));
   } catch {
     return undefined;
   }

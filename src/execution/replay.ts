@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { InputError, type InputIssue } from '../errors.js';
 import { readLines } from '../jsonl-lines.js';
 import type { DatabaseState, Environment, ExecMessage, ExecTask, Termination } from './environment.js';
+import { parseUntrustedJson } from '../json-depth.js';
 
 /** One task's script. */
 export const ReplayScript = z.object({
@@ -42,7 +43,7 @@ export async function readReplayFile(file: string, environment: Environment): Pr
   for await (const { line, text } of readLines(file)) {
     let value: unknown;
     try {
-      value = JSON.parse(text);
+      value = parseUntrustedJson(text);
     } catch (error) {
       issues.push({ file, line, field: '(line)', message: `invalid JSON: ${(error as Error).message}` });
       continue;

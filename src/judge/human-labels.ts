@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { InputError, type InputIssue } from '../errors.js';
 import { GRADE_GRID } from './verdict.js';
+import { parseUntrustedJson } from '../json-depth.js';
 
 const Bit = z.union([z.literal(0), z.literal(1)], { error: 'expected 0 or 1' });
 
@@ -50,7 +51,7 @@ export function parseHumanLabels(text: string, file: string): HumanLabel[] {
       if (!raw.trim()) return;
       let json: unknown;
       try {
-        json = JSON.parse(raw);
+        json = parseUntrustedJson(raw);
       } catch (error) {
         issues.push({ file, line, field: '(line)', message: `invalid JSON: ${(error as Error).message}` });
         return;

@@ -3,6 +3,8 @@
  * stripped, prose around the JSON tolerated, nothing repaired (a truncated reply stays unreadable).
  */
 import { balancedEnd } from '../json-span.js';
+import { JsonTooDeepError, parseUntrustedJson, textNestingDepth } from '../json-depth.js';
+import { LIMITS } from '../limits.js';
 
 /** Keys that mark a JSON object as a verdict attempt. */
 const VERDICT_KEY = /^(is_correct|grade|score|error_list|errors|behavior|category|category_name|refused|E[1-6](_\w*)?)$/;
@@ -10,12 +12,12 @@ const VERDICT_KEY = /^(is_correct|grade|score|error_list|errors|behavior|categor
 /** The verdict object, or why none could be read. */
 export type ReplyJson =
   | { ok: true; value: Record<string, unknown>; embedded: boolean }
-  | { ok: false; problem: 'empty' | 'no-json' | 'truncated' | 'no-verdict-keys' | 'ambiguous' | 'not-an-object'; message: string };
+  | { ok: false; problem: 'empty' | 'no-json' | 'truncated' | 'no-verdict-keys' | 'ambiguous' | 'not-an-object' | 'too-deep'; message: string };
 
 
 function parseObject(text: string): Record<string, unknown> | null {
   try {
-    const value: unknown = JSON.parse(text);
+    const value: unknown = parseUntrustedJson(text);
     return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
   } catch {
     return null;
@@ -36,9 +38,10 @@ export function extractReplyJson(raw: string): ReplyJson {
   const text = stripped.trim();
   if (thinkingOpen) return { ok: false, problem: 'truncated', message: 'the reply ends inside a thinking block' };
   if (!text) return { ok: false, problem: 'empty', message: 'the reply is empty' };
+  if (textNestingDepth(text, LIMITS.jsonDepth) > LIMITS.jsonDepth) return { ok: false, problem: 'too-deep', message: `the reply is ${new JsonTooDeepError(LIMITS.jsonDepth).message}` };
   const whole = (() => {
     try {
-      return { value: JSON.parse(text) as unknown };
+      return { value: parseUntrustedJson(text) };
     } catch {
       return null;
     }

@@ -15,6 +15,7 @@ import { readManifest, writeManifest, type Manifest, type MergeRecord } from './
 import { assertMergeable, missingShards, readMergeSource, type MergeSource } from './merge-sources.js';
 import { RunTally } from './recount.js';
 import type { JudgementLine, PredictionLine } from './records.js';
+import { parseUntrustedJson } from '../json-depth.js';
 
 /** What a merge did. */
 export interface MergeSummary {
@@ -47,7 +48,7 @@ async function copyLines(file: string, out: AtomicWriter, kind: 'prediction' | '
     if (pending) throw new InputError([pending]);
     let line: Loose;
     try {
-      line = JSON.parse(text) as Loose;
+      line = parseUntrustedJson(text) as Loose;
     } catch (error) {
       pending = { file, line: number, field: '(line)', message: `invalid JSON: ${(error as Error).message}` };
       continue;

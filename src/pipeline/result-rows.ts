@@ -12,6 +12,7 @@ import { ApbError, type InputIssue } from '../errors.js';
 import { readLines } from '../jsonl-lines.js';
 import { BROKEN_BEHAVIORS, NO_ERRORS, snapGrade, type BrokenBehavior, type ErrorFlags } from '../judge/verdict.js';
 import type { CallRecord, FailureReason, ResultRow, RowRefinement } from '../metrics/result-row.js';
+import { parseUntrustedJson } from '../json-depth.js';
 
 type Loose = Record<string, unknown>;
 
@@ -77,7 +78,7 @@ function decodeList<T>(value: unknown, schema: z.ZodType<T>): T[] {
   let decoded = value;
   if (typeof value === 'string') {
     try {
-      decoded = JSON.parse(value);
+      decoded = parseUntrustedJson(value);
     } catch {
       return [];
     }
@@ -245,7 +246,7 @@ export async function readResultRows(file: string, options: { keepLines?: boolea
     pending = null;
     let json: unknown;
     try {
-      json = JSON.parse(text);
+      json = parseUntrustedJson(text);
     } catch (error) {
       pending = { file, line: lineNumber, field: '(line)', message: `invalid JSON: ${(error as Error).message}` };
       continue;

@@ -7,6 +7,7 @@ import { fileWriteError, openAppendNoFollow } from '../atomic-write.js';
 import path from 'node:path';
 import { readLines } from '../jsonl-lines.js';
 import type { JudgementLine, PredictionLine } from './records.js';
+import { parseUntrustedJson } from '../json-depth.js';
 
 /**
  * Where a line's dataset fields came from: the case's record and its original JSON text. Given it,
@@ -32,7 +33,7 @@ export async function* readJsonLines(file: string, onBadLine?: (line: number, me
   if (!existsSync(file)) return;
   for await (const { line: lineNumber, text } of readLines(file)) {
     try {
-      const value = JSON.parse(text) as unknown;
+      const value = parseUntrustedJson(text);
       if (value && typeof value === 'object' && !Array.isArray(value)) yield { line: lineNumber, value: value as Record<string, unknown> };
       else onBadLine?.(lineNumber, 'expected a JSON object');
     } catch (error) {

@@ -7,6 +7,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { canonicalJson } from '../canonical-json.js';
+import { textNestingDepth } from '../json-depth.js';
+import { LIMITS } from '../limits.js';
 import type { ChatMessage, FinishReason, ModelToolCall, Provider, ProviderRequest, ProviderResult, Usage } from './provider.js';
 
 /** Bump when the key's inputs or the stored reply change shape: old entries are then never hit. */
@@ -66,38 +68,92 @@ export function cacheKey(scope: CacheScope, request: ProviderRequest): string {
 }
 
 
-/** A SQLite file of replies; several processes may share it (WAL, busy timeout). */
+/** Why the cache stopped being used, told once (the CLI prints it as a warning). */
+export type CacheFaultHandler = (message: string) => void;
+
+/**
+ * A SQLite file of replies; several processes may share it (WAL, busy timeout). A fault of the
+ * cache itself — a file that is not a database, a corrupt row, a full or read-only disk — never
+ * fails a run: the lookup is a miss, the store is skipped, the handler is told once (naming the
+ * file and `--no-cache`), and after a fault of the database the cache is left alone for the rest
+ * of the run.
+ */
 export class ResponseCache {
-  private readonly database: Database.Database;
-  private readonly select: Database.Statement<[string], { reply: string }>;
-  private readonly insert: Database.Statement<[string, string, string, string, string]>;
+  private database: Database.Database | null = null;
+  private select: Database.Statement<[string], { reply: string }> | null = null;
+  private insert: Database.Statement<[string, string, string, string, string]> | null = null;
+  private warned = false;
 
-  private constructor(database: Database.Database) {
-    this.database = database;
-    database.pragma('journal_mode = WAL');
-    database.pragma('busy_timeout = 10000');
-    database.pragma('synchronous = NORMAL');
-    database.exec(
-      'CREATE TABLE IF NOT EXISTS responses (key TEXT PRIMARY KEY, provider TEXT NOT NULL, model TEXT NOT NULL, created_at TEXT NOT NULL, reply TEXT NOT NULL)',
-    );
-    this.select = database.prepare('SELECT reply FROM responses WHERE key = ?');
-    this.insert = database.prepare('INSERT OR REPLACE INTO responses (key, provider, model, created_at, reply) VALUES (?, ?, ?, ?, ?)');
+  private constructor(
+    readonly file: string,
+    private readonly onFault: CacheFaultHandler,
+  ) {
+    try {
+      if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+      const database = new Database(file);
+      this.database = database;
+      database.pragma('journal_mode = WAL');
+      database.pragma('busy_timeout = 10000');
+      database.pragma('synchronous = NORMAL');
+      database.exec('CREATE TABLE IF NOT EXISTS responses (key TEXT PRIMARY KEY, provider TEXT NOT NULL, model TEXT NOT NULL, created_at TEXT NOT NULL, reply TEXT NOT NULL)');
+      this.select = database.prepare('SELECT reply FROM responses WHERE key = ?');
+      this.insert = database.prepare('INSERT OR REPLACE INTO responses (key, provider, model, created_at, reply) VALUES (?, ?, ?, ?, ?)');
+    } catch (error) {
+      this.fail(error, true);
+    }
   }
 
-  /** Opens (creating it and its folder if needed) the cache file; `:memory:` for a private in-memory cache. */
-  static open(file: string): ResponseCache {
-    if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-    return new ResponseCache(new Database(file));
+  /** Opens (creating it and its folder if needed) the cache file; `:memory:` for a private in-memory cache. Never throws. */
+  static open(file: string, onFault: CacheFaultHandler = () => {}): ResponseCache {
+    return new ResponseCache(file, onFault);
   }
 
-  /** The stored reply for `key`, if any. */
+  /** False once a fault of the database made the cache stand aside. */
+  get usable(): boolean {
+    return this.select !== null;
+  }
+
+  private fail(error: unknown, database: boolean): void {
+    if (database) {
+      this.select = null;
+      this.insert = null;
+      try {
+        this.database?.close();
+      } catch {
+        // already unusable
+      }
+      this.database = null;
+    }
+    if (this.warned) return;
+    this.warned = true;
+    const reason = (error as Error)?.message ?? String(error);
+    this.onFault(`the response cache ${this.file} cannot be used (${reason}); ${database ? 'running without it' : 'that entry counts as a miss'} (delete the file for a fresh cache, or pass --no-cache)`);
+  }
+
+  /** The stored reply for `key`, if any; a fault is a miss. */
   get(key: string): StoredReply | undefined {
-    const row = this.select.get(key);
-    return row ? (JSON.parse(row.reply) as StoredReply) : undefined;
+    if (!this.select) return undefined;
+    let row: { reply: string } | undefined;
+    try {
+      row = this.select.get(key);
+    } catch (error) {
+      this.fail(error, true);
+      return undefined;
+    }
+    if (!row) return undefined;
+    try {
+      const reply = JSON.parse(row.reply) as StoredReply;
+      if (typeof reply?.text === 'string') return reply;
+      throw new Error('a stored reply has no text');
+    } catch (error) {
+      this.fail(error, false);
+      return undefined;
+    }
   }
 
-  /** Stores a reply (replacing any earlier one under the same key). */
+  /** Stores a reply (replacing any earlier one under the same key); a fault skips the store. */
   put(key: string, scope: CacheScope, result: ProviderResult): void {
+    if (!this.insert) return;
     const reply: StoredReply = {
       text: result.text,
       ...(result.toolCalls?.length ? { toolCalls: result.toolCalls } : {}),
@@ -105,16 +161,26 @@ export class ResponseCache {
       finishReason: result.finishReason,
       ...(result.warnings ? { warnings: result.warnings } : {}),
     };
-    this.insert.run(key, scope.provider, scope.model, new Date().toISOString(), JSON.stringify(reply));
+    try {
+      this.insert.run(key, scope.provider, scope.model, new Date().toISOString(), JSON.stringify(reply));
+    } catch (error) {
+      this.fail(error, true);
+    }
   }
 
-  /** Number of stored replies. */
+  /** Number of stored replies (0 when the cache stood aside). */
   get size(): number {
+    if (!this.database) return 0;
     return (this.database.prepare('SELECT COUNT(*) AS count FROM responses').get() as { count: number }).count;
   }
 
   close(): void {
-    this.database.close();
+    try {
+      this.database?.close();
+    } catch {
+      // nothing to keep
+    }
+    this.database = null;
   }
 }
 
@@ -136,7 +202,9 @@ export function withCache(provider: Provider, policy: CachePolicy): Provider {
       const hit = cache.get(key);
       if (hit) return { ...hit, latencyMs: 0, attempts: 0, cached: true };
       const result = await provider.generate(request, signal);
-      cache.put(key, policy.scope, result);
+      // A reply nested past the JSON cap is recorded as a parse failure; it is not kept, so a
+      // rerun asks again instead of replaying it.
+      if (textNestingDepth(result.text, LIMITS.jsonDepth) <= LIMITS.jsonDepth) cache.put(key, policy.scope, result);
       return result;
     },
   };

@@ -1,5 +1,6 @@
 /** The `Provider` contract: the only shape the core knows of a model endpoint. */
 import type { PromptMessage, PromptPart } from '../settings/prompt.js';
+import { parseUntrustedJson } from '../json-depth.js';
 
 /** Token counts as reported by the endpoint (never estimated here). */
 export interface Usage {
@@ -106,11 +107,11 @@ export interface ProviderResult {
 export function readToolArguments(input: string): Pick<ModelToolCall, 'arguments' | 'argumentsError'> {
   if (input.trim() === '') return { arguments: {} };
   try {
-    const value: unknown = JSON.parse(input);
+    const value: unknown = parseUntrustedJson(input);
     if (value && typeof value === 'object' && !Array.isArray(value)) return { arguments: value as Record<string, unknown> };
     return { arguments: {}, argumentsError: `arguments are not a JSON object: ${input.slice(0, 200)}` };
   } catch {
-    return { arguments: {}, argumentsError: `arguments are not valid JSON: ${input.slice(0, 200)}` };
+    return { arguments: {}, argumentsError: `arguments are not valid JSON (or nest too deep): ${input.slice(0, 200)}` };
   }
 }
 

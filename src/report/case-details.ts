@@ -6,6 +6,7 @@
 import { normalizeTrajectoryEntry } from '../dataset/normalize.js';
 import { TrajectoryEntrySchema } from '../dataset/record-schema.js';
 import type { Findings } from '../judge/checks/findings.js';
+import { parseUntrustedJson } from '../json-depth.js';
 
 type Loose = Record<string, unknown>;
 
@@ -25,7 +26,7 @@ const stringOrNull = (value: unknown): string | null => (typeof value === 'strin
 export function decodeJsonField(value: unknown): unknown {
   if (typeof value !== 'string') return value ?? undefined;
   try {
-    return JSON.parse(value);
+    return parseUntrustedJson(value);
   } catch {
     return undefined;
   }

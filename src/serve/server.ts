@@ -13,6 +13,7 @@ import { redact } from '../redact.js';
 import { ConversationPlans, openingOf } from './conversations.js';
 import { BadRequestError, readChatRequest, type ServeRequest } from './openai-request.js';
 import { completionBody, completionChunks, errorBody } from './openai-response.js';
+import { parseUntrustedJson } from '../json-depth.js';
 
 /** The three execution modes of paper §5.1. */
 export type ServeMode = 'direct' | 'plan-first' | 'refine';
@@ -170,7 +171,7 @@ async function readJsonBody(request: IncomingMessage, limit: number): Promise<{ 
     chunks.push(chunk as Buffer);
   }
   try {
-    return { value: JSON.parse(Buffer.concat(chunks).toString('utf8')) };
+    return { value: parseUntrustedJson(Buffer.concat(chunks).toString('utf8')) };
   } catch {
     return { error: 'request body is not JSON', status: 400 };
   }

@@ -4,6 +4,8 @@
  */
 import { jsonrepair } from 'jsonrepair';
 import { balancedEnd } from '../json-span.js';
+import { JsonTooDeepError, parseUntrustedJson, textNestingDepth } from '../json-depth.js';
+import { LIMITS } from '../limits.js';
 
 export interface ExtractedJson {
   value: unknown;
@@ -16,7 +18,7 @@ export interface ExtractedJson {
 
 function tryParse(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
-    return { ok: true, value: JSON.parse(text) };
+    return { ok: true, value: parseUntrustedJson(text) };
   } catch {
     return { ok: false };
   }
@@ -38,10 +40,15 @@ function candidates(text: string): string[] {
   return out;
 }
 
-/** Extracts the first JSON object or array in `text`; null when there is none. */
+/**
+ * Extracts the first JSON object or array in `text`; null when there is none. Throws
+ * `JsonTooDeepError` when the text nests brackets deeper than the cap: nothing here (nor the
+ * recursive `jsonrepair`) is asked to look at it, and the caller records a parse failure.
+ */
 export function extractJson(raw: string, options: { repair: boolean } = { repair: true }): ExtractedJson | null {
   const text = raw.replace(/<think(?:ing)?>[\s\S]*?<\/think(?:ing)?>/gi, '').trim();
   if (!text) return null;
+  if (textNestingDepth(text, LIMITS.jsonDepth) > LIMITS.jsonDepth) throw new JsonTooDeepError(LIMITS.jsonDepth);
   const whole = tryParse(text);
   if (whole.ok && whole.value !== null && typeof whole.value === 'object') return { value: whole.value, repaired: false, embedded: false };
   for (const candidate of candidates(text)) {
@@ -54,7 +61,7 @@ export function extractJson(raw: string, options: { repair: boolean } = { repair
   const close = Math.max(text.lastIndexOf('}'), text.lastIndexOf(']'));
   for (const slice of [text.slice(open, close > open ? close + 1 : undefined), text.slice(open)]) {
     try {
-      const value = JSON.parse(jsonrepair(slice));
+      const value = parseUntrustedJson(jsonrepair(slice));
       if (value !== null && typeof value === 'object') return { value, repaired: true, embedded: open > 0 };
     } catch {
       // try the next slice

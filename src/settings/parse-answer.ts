@@ -5,7 +5,8 @@
  */
 import type { ToolCall } from '../dataset/case.js';
 import { parseArguments } from '../dataset/normalize.js';
-import { extractJson } from './answer-json.js';
+import { extractJson, type ExtractedJson } from './answer-json.js';
+import { JsonTooDeepError } from '../json-depth.js';
 import type { ParsedAnswer, PredictedStep, RefusalAttempt } from './attempt.js';
 
 type Loose = Record<string, unknown>;
@@ -57,9 +58,21 @@ function planText(value: unknown): string {
   return value === undefined || value === null ? '' : JSON.stringify(value);
 }
 
+/** `extractJson`, with text nested past the cap read as a parse failure (never a refusal, never a crash). */
+function extractAnswer(raw: string): { extracted: ExtractedJson | null } | { failure: ParsedAnswer } {
+  try {
+    return { extracted: extractJson(raw) };
+  } catch (error) {
+    if (error instanceof JsonTooDeepError) return { failure: { kind: 'parse_error', message: `the answer is ${error.message}` } };
+    throw error;
+  }
+}
+
 /** Parses a holistic answer `{plan, tool_chain}` (or `{status: "REJECT", reason}`). */
 export function parseHolisticAnswer(raw: string): ParsedAnswer {
-  const extracted = extractJson(raw);
+  const found = extractAnswer(raw);
+  if ('failure' in found) return found.failure;
+  const { extracted } = found;
   const refusal = refusalOf(extracted?.value ?? null, raw);
   if (refusal) return { ...refusal, schemaIssues: [...(extracted ? packagingIssues(extracted) : []), ...refusal.schemaIssues] };
   if (!extracted) return { kind: 'parse_error', message: raw.trim() ? 'no JSON object found in the answer' : 'empty answer' };
@@ -99,7 +112,9 @@ function stepOf(node: unknown): PredictedStep {
 
 /** Parses a step-wise answer `{predicted_steps: [...]}` (and the common variants) for horizon k. */
 export function parseStepsAnswer(raw: string, horizon: number): ParsedAnswer {
-  const extracted = extractJson(raw);
+  const found = extractAnswer(raw);
+  if ('failure' in found) return found.failure;
+  const { extracted } = found;
   const refusal = refusalOf(extracted?.value ?? null, raw);
   if (refusal) return { ...refusal, schemaIssues: [...(extracted ? packagingIssues(extracted) : []), ...refusal.schemaIssues] };
   if (!extracted) return { kind: 'parse_error', message: raw.trim() ? 'no JSON object found in the answer' : 'empty answer' };

@@ -1,0 +1,59 @@
+/**
+ * The caps on untrusted sizes: how deep untrusted JSON may nest, how big a reply, a decompressed
+ * reply, a dataset file and an image may be. Each has a documented default and an environment
+ * variable that overrides it (docs/security.md); the CLI applies the overrides once at start, so
+ * the modules that enforce a cap read it here and never touch the environment themselves.
+ */
+import { UsageError } from './errors.js';
+
+/** The caps in force. */
+export interface Limits {
+  /** Nesting levels of untrusted JSON (model and judge replies, dataset fields, listings). */
+  jsonDepth: number;
+  /** Bytes of a reply body as it arrives on the wire. */
+  replyBytes: number;
+  /** Bytes of a reply body after gzip/deflate/brotli decoding. */
+  decompressedBytes: number;
+  /** Bytes of a dataset file that is not an image (its text goes into prompts). */
+  fileBytes: number;
+  /** Bytes of one image sent to a model or embedded in a report. */
+  imageBytes: number;
+}
+
+const MiB = 1024 * 1024;
+
+/** The defaults: far above anything real data needs (the deepest field of the released data nests 9 levels). */
+export const DEFAULT_LIMITS: Readonly<Limits> = { jsonDepth: 100, replyBytes: 16 * MiB, decompressedBytes: 32 * MiB, fileBytes: 8 * MiB, imageBytes: 20 * MiB };
+
+/** The variable that overrides each cap. */
+export const LIMIT_VARIABLES: Readonly<Record<keyof Limits, string>> = {
+  jsonDepth: 'APB_MAX_JSON_DEPTH',
+  replyBytes: 'APB_MAX_REPLY_BYTES',
+  decompressedBytes: 'APB_MAX_DECOMPRESSED_BYTES',
+  fileBytes: 'APB_MAX_FILE_BYTES',
+  imageBytes: 'APB_MAX_IMAGE_BYTES',
+};
+
+/** The caps in force (the defaults until `applyLimitOverrides`). */
+export const LIMITS: Limits = { ...DEFAULT_LIMITS };
+
+/** Applies the overrides found in `env`; a value that is not a positive integer is a usage error naming the variable. */
+export function applyLimitOverrides(env: Record<string, string | undefined>): void {
+  for (const [key, variable] of Object.entries(LIMIT_VARIABLES) as [keyof Limits, string][]) {
+    const raw = env[variable]?.trim();
+    if (!raw) {
+      LIMITS[key] = DEFAULT_LIMITS[key];
+      continue;
+    }
+    const value = Number(raw);
+    if (!Number.isSafeInteger(value) || value <= 0) throw new UsageError(`${variable} must be a positive integer, got "${raw}"`);
+    LIMITS[key] = value;
+  }
+}
+
+/** `20971520` → `20 MiB`, for messages that name a cap. */
+export function formatBytes(bytes: number): string {
+  if (bytes >= MiB) return `${Number((bytes / MiB).toFixed(1))} MiB`;
+  if (bytes >= 1024) return `${Number((bytes / 1024).toFixed(1))} KiB`;
+  return `${bytes} bytes`;
+}
