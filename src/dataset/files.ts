@@ -1,8 +1,9 @@
-/** Resolution of a case's `files` against the dataset root: containment, existence, kind and hash. */
+/** Resolution of a case's `files` against the dataset root: containment by real path, existence, kind, size and hash. */
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { CaseFile } from './case.js';
+import { containedFile, readContainedFile } from './contained-file.js';
+import { LIMITS, LIMIT_VARIABLES } from '../limits.js';
 
 const KIND_BY_EXTENSION: Record<string, { kind: CaseFile['kind']; mimeType: string }> = {
   '.png': { kind: 'image', mimeType: 'image/png' },
@@ -31,33 +32,38 @@ const KIND_BY_EXTENSION: Record<string, { kind: CaseFile['kind']; mimeType: stri
 export type FileResolution = { ok: true; file: CaseFile } | { ok: false; message: string };
 
 interface CachedFile {
+  realPath: string;
   sha256: string;
   bytes: number;
   text?: string;
 }
 
-/** Resolves files with a per-path cache, so a policy document shared by 700 cases is read once. */
+const isImagePath = (relativePath: string, label: string | null) => {
+  const known = KIND_BY_EXTENSION[path.extname(relativePath).toLowerCase()];
+  return known ? known.kind === 'image' : Boolean(label && /image|screenshot|frame/i.test(label));
+};
+
+/**
+ * Resolves files with a per-path cache, so a policy document shared by 700 cases is read once.
+ * Containment is by real path (`contained-file.ts`): a symlink out of the dataset, a device or
+ * FIFO, and a file over its size cap are refused as input problems.
+ */
 export class FileResolver {
   private readonly cache = new Map<string, CachedFile | Error>();
 
   constructor(private readonly root: string) {}
 
   resolve(relativePath: string, label: string | null): FileResolution {
-    if (path.isAbsolute(relativePath)) return { ok: false, message: `path "${relativePath}" must be relative to the dataset root` };
-    const absolutePath = path.resolve(this.root, relativePath);
-    const fromRoot = path.relative(this.root, absolutePath);
-    if (fromRoot.startsWith('..') || path.isAbsolute(fromRoot)) {
-      return { ok: false, message: `path "${relativePath}" escapes the dataset root` };
-    }
-    const cached = this.load(absolutePath);
-    if (cached instanceof Error) return { ok: false, message: `file "${relativePath}" ${cached.message}` };
-    const extension = path.extname(absolutePath).toLowerCase();
+    const image = isImagePath(relativePath, label);
+    const cached = this.load(relativePath, image);
+    if (cached instanceof Error) return { ok: false, message: cached.message };
+    const extension = path.extname(relativePath).toLowerCase();
     const known = KIND_BY_EXTENSION[extension];
-    let kind = known?.kind ?? 'other';
-    if (!known && label && /image|screenshot|frame/i.test(label)) kind = 'image';
+    const kind = known?.kind ?? (image ? 'image' : 'other');
     const file: CaseFile = {
       path: relativePath,
-      absolutePath,
+      // The real path: what is read later is what was checked here, not wherever a link points then.
+      absolutePath: cached.realPath,
       kind,
       mimeType: known?.mimeType ?? 'application/octet-stream',
       label,
@@ -68,21 +74,24 @@ export class FileResolver {
     return { ok: true, file };
   }
 
-  private load(absolutePath: string): CachedFile | Error {
-    const hit = this.cache.get(absolutePath);
+  private load(relativePath: string, image: boolean): CachedFile | Error {
+    const key = `${image ? 'image' : 'file'}:${relativePath}`;
+    const hit = this.cache.get(key);
     if (hit) return hit;
+    const cap = image ? LIMITS.imageBytes : LIMITS.fileBytes;
+    const found = containedFile(this.root, relativePath, cap, image ? LIMIT_VARIABLES.imageBytes : LIMIT_VARIABLES.fileBytes);
     let result: CachedFile | Error;
-    try {
-      if (!statSync(absolutePath).isFile()) throw new Error('is not a file');
-      const content = readFileSync(absolutePath);
-      result = { sha256: createHash('sha256').update(content).digest('hex'), bytes: content.length };
-      const known = KIND_BY_EXTENSION[path.extname(absolutePath).toLowerCase()];
-      if (known?.kind === 'text') result.text = content.toString('utf8');
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      result = new Error(code === 'ENOENT' ? 'does not exist' : (error as Error).message);
+    if (!found.ok) result = new Error(found.message);
+    else {
+      try {
+        const content = readContainedFile(found.realPath, cap);
+        result = { realPath: found.realPath, sha256: createHash('sha256').update(content).digest('hex'), bytes: content.length };
+        if (KIND_BY_EXTENSION[path.extname(relativePath).toLowerCase()]?.kind === 'text') result.text = content.toString('utf8');
+      } catch (error) {
+        result = new Error(`file "${relativePath}" cannot be read (${(error as Error).message})`);
+      }
     }
-    this.cache.set(absolutePath, result);
+    this.cache.set(key, result);
     return result;
   }
 }

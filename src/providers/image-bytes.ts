@@ -1,5 +1,7 @@
 /** Image bytes for a request, read from disk at send time through a small in-memory cache, with the MIME type checked. */
-import { readFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readContainedFile } from '../dataset/contained-file.js';
+import { LIMITS } from '../limits.js';
 
 /** What an image part carries that matters here (a `CaseFile` fits). */
 export interface ImageSource {
@@ -31,7 +33,9 @@ export async function readImage(source: ImageSource): Promise<ImageData> {
     cache.set(key, hit);
     return hit;
   }
-  const data = await readFile(source.absolutePath);
+  // Read again without following a link and within the image cap; the bytes must be those validated.
+  const data = readContainedFile(source.absolutePath, LIMITS.imageBytes);
+  if (createHash('sha256').update(data).digest('hex') !== source.sha256) throw new Error(`image "${source.absolutePath}" changed since the dataset was validated`);
   const mediaType = source.mimeType.startsWith('image/') ? source.mimeType : sniffImageType(data);
   if (!mediaType) throw new Error(`image "${source.absolutePath}" has type ${source.mimeType} and its bytes are not PNG, JPEG, GIF, WebP or BMP`);
   const image = { base64: data.toString('base64'), mediaType };

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { containedFile, readContainedFile, type Containment } from '../dataset/contained-file.js';
 import { resolveDatasetDir } from '../dataset/read-cases.js';
 import { ApbError, InputError, UsageError } from '../errors.js';
 import type { JudgeSections } from '../pipeline/judge-sections.js';
@@ -127,16 +128,24 @@ export function collectMedia(runs: readonly ReportRunInput[], limits = MEDIA_LIM
   return media;
 }
 
+function mediaRefusal(found: Extract<Containment, { ok: false }>, relative: string, perFile: number): string {
+  if (found.reason === 'outside') return 'the path leaves the dataset directory';
+  if (found.reason === 'missing') return `${relative} was not found in the dataset`;
+  if (found.reason === 'too-big') return `${((found.bytes ?? 0) / 1048576).toFixed(1)} MB is over the ${(perFile / 1048576).toFixed(0)} MB cap`;
+  return found.message;
+}
+
 function readMedia(root: string | null, relative: string, perFile: number, budget: number): MediaItem {
   const type = IMAGE_TYPES[path.extname(relative).toLowerCase()];
   if (!type) return { dataUrl: null, note: 'not an image: shown by path only' };
   if (!root) return { dataUrl: null, note: 'not embedded: the run does not name a reachable dataset directory' };
-  const absolute = path.resolve(root, relative);
-  const fromRoot = path.relative(root, absolute);
-  if (path.isAbsolute(relative) || fromRoot.startsWith('..') || path.isAbsolute(fromRoot)) return { dataUrl: null, note: 'not embedded: the path leaves the dataset directory' };
-  if (!existsSync(absolute) || !statSync(absolute).isFile()) return { dataUrl: null, note: `not embedded: ${relative} was not found in the dataset` };
-  const size = statSync(absolute).size;
-  if (size > perFile) return { dataUrl: null, note: `not embedded: ${(size / 1048576).toFixed(1)} MB is over the ${(perFile / 1048576).toFixed(0)} MB cap` };
-  if (size * 1.34 > budget) return { dataUrl: null, note: 'not embedded: the report\'s image budget is used up' };
-  return { dataUrl: `data:${type};base64,${readFileSync(absolute).toString('base64')}`, note: null };
+  // By real path, like the run: a symlink out of the dataset (or to a device) is never embedded.
+  const found = containedFile(root, relative, perFile, 'the report\'s per-image cap');
+  if (!found.ok) return { dataUrl: null, note: `not embedded: ${mediaRefusal(found, relative, perFile)}` };
+  if (found.bytes * 1.34 > budget) return { dataUrl: null, note: 'not embedded: the report\'s image budget is used up' };
+  try {
+    return { dataUrl: `data:${type};base64,${readContainedFile(found.realPath, perFile).toString('base64')}`, note: null };
+  } catch (error) {
+    return { dataUrl: null, note: `not embedded: ${(error as Error).message}` };
+  }
 }
