@@ -1,9 +1,14 @@
 /**
- * Ctrl-C during a run: the first stops new cases (those in flight finish), the second cancels the
- * calls in flight, the third exits at once. SIGTERM acts like the first Ctrl-C. See docs/engine.md.
+ * Stop signals during a run. Ctrl-C (SIGINT), SIGTERM, SIGHUP (a dropped SSH session) and SIGQUIT
+ * all take one path: the first stops new cases (those in flight finish), the second cancels the
+ * calls in flight, the third exits at once. Every ending but the third writes the manifest
+ * (`interrupted`), the scores and the reports, and exits 130. See docs/engine.md.
  */
 import { EXIT } from './outcome.js';
 import { say } from './terminal.js';
+
+/** The signals that interrupt a run; each would otherwise kill it on the spot (manifest left `running`). */
+export const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT'] as const;
 
 /** The two stop signals a run takes, and the handler's removal. */
 export interface Interrupts {
@@ -14,15 +19,24 @@ export interface Interrupts {
   dispose(): void;
 }
 
-/** Installs the SIGINT / SIGTERM handlers for one run. */
+/** After SIGHUP the terminal is gone: a write to it fails (EIO, EPIPE) and must not crash the ending. */
+function ignoreClosedTerminal(): void {
+  const ignore = () => {};
+  process.stderr.on('error', ignore);
+  process.stdout.on('error', ignore);
+}
+
+/** Installs the stop-signal handlers for one run. */
 export function handleInterrupts(): Interrupts {
   const stop = new AbortController();
   const cancel = new AbortController();
   let count = 0;
-  const onSignal = () => {
+  const onSignal = (signal: NodeJS.Signals) => {
     count += 1;
+    if (signal === 'SIGHUP') ignoreClosedTerminal();
+    const what = signal === 'SIGINT' ? 'interrupt' : signal;
     if (count === 1) {
-      say('\napb: interrupt received: no new case starts; cases in flight finish (Ctrl-C again to cancel them)');
+      say(`\napb: ${what} received: no new case starts; cases in flight finish (Ctrl-C again to cancel them)`);
       stop.abort();
     } else if (count === 2) {
       say('\napb: cancelling the calls in flight; finished cases are kept (Ctrl-C again to quit at once)');
@@ -31,27 +45,24 @@ export function handleInterrupts(): Interrupts {
       process.exit(EXIT.interrupted);
     }
   };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
   return {
     stop: stop.signal,
     cancel: cancel.signal,
     dispose() {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
+      for (const signal of STOP_SIGNALS) process.off(signal, onSignal);
     },
   };
 }
 
-/** Resolves at the first Ctrl-C or SIGTERM (for commands that serve until stopped: `apb view`, `apb serve`). */
+/** Resolves at the first stop signal (for commands that serve until stopped: `apb view`, `apb serve`). */
 export function untilStopped(): Promise<void> {
   return new Promise<void>((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
+    const stop = (signal: NodeJS.Signals) => {
+      if (signal === 'SIGHUP') ignoreClosedTerminal();
+      for (const name of STOP_SIGNALS) process.off(name, stop);
       resolve();
     };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+    for (const name of STOP_SIGNALS) process.on(name, stop);
   });
 }

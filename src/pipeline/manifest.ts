@@ -6,7 +6,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { writeFileAtomic } from '../atomic-write.js';
 import path from 'node:path';
 import type { SplitName } from '../dataset/case.js';
-import { RunMismatchError } from '../errors.js';
+import { InputError, RunMismatchError } from '../errors.js';
+import { parseUntrustedJson } from '../json-depth.js';
 import type { EndpointStats } from '../providers/endpoints.js';
 import type { SamplingParams, Usage } from '../providers/provider.js';
 import { canonicalJson } from '../canonical-json.js';
@@ -101,7 +102,16 @@ export function manifestPath(dir: string): string {
 export function readManifest(dir: string): Manifest | null {
   const file = manifestPath(dir);
   if (!existsSync(file)) return null;
-  return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+  let value: unknown;
+  try {
+    value = parseUntrustedJson(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new InputError([{ file, line: 1, field: '(file)', message: `unreadable manifest (${(error as Error).message}); use another --out, or move the damaged manifest.json away` }]);
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value) || typeof (value as Manifest).identity !== 'object') {
+    throw new InputError([{ file, line: 1, field: '(file)', message: 'not an apb run manifest (no "identity"); use another --out, or move it away' }]);
+  }
+  return value as Manifest;
 }
 
 /** Writes atomically (temp file + rename, never through a symlink), so a crash never leaves a half manifest. */

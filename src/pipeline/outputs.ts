@@ -4,6 +4,7 @@ import path from 'node:path';
 import { InputError, type InputIssue } from '../errors.js';
 import { writeRunReports, type WrittenReports } from '../report/write-reports.js';
 import { readJsonLines } from './results-store.js';
+import { readManifest, writeManifest } from './manifest.js';
 import { ScoresAccumulator } from './scores.js';
 
 /** Every line of a run's judgements.jsonl; an unreadable line is an input error naming file and line. */
@@ -30,8 +31,23 @@ export async function writeScores(dir: string, onWarning: (message: string) => v
   writeFileAtomic(path.join(dir, 'scores.json'), `${JSON.stringify(scores, null, 2)}\n`);
 }
 
-/** Writes every derived file of a run directory. */
+/**
+ * Writes every derived file of a run directory. When that fails (a damaged line, a full disk) a
+ * manifest that says `complete` is set to `failed`: a directory never claims to be complete
+ * beside stale scores and reports. A rerun into it writes them again and says `complete`.
+ */
 export async function writeRunOutputs(dir: string, onWarning?: (message: string) => void): Promise<WrittenReports> {
-  await writeScores(dir, onWarning);
-  return writeRunReports(dir);
+  try {
+    await writeScores(dir, onWarning);
+    return await writeRunReports(dir);
+  } catch (error) {
+    let manifest: ReturnType<typeof readManifest> = null;
+    try {
+      manifest = readManifest(dir);
+    } catch {
+      // an unreadable manifest cannot claim anything either
+    }
+    if (manifest?.status === 'complete' || manifest?.status === 'stopped-budget') writeManifest(dir, { ...manifest, status: 'failed', updated_at: new Date().toISOString() });
+    throw error;
+  }
 }

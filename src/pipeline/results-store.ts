@@ -6,6 +6,7 @@ import { closeSync, constants, existsSync, ftruncateSync, fstatSync, mkdirSync, 
 import { fileWriteError, openAppendNoFollow } from '../atomic-write.js';
 import path from 'node:path';
 import { readLines } from '../jsonl-lines.js';
+import { InputError, type InputIssue } from '../errors.js';
 import type { JudgementLine, PredictionLine } from './records.js';
 import { parseUntrustedJson } from '../json-depth.js';
 
@@ -40,6 +41,19 @@ export async function* readJsonLines(file: string, onBadLine?: (line: number, me
       onBadLine?.(lineNumber, `invalid JSON: ${(error as Error).message}`);
     }
   }
+}
+
+/**
+ * The lines of a run file for resuming: an unreadable line (a torn last line was already cut) is
+ * damage that a resume must not paper over — its case would run again while the bad line stays
+ * and fails the scores afterwards — so every such line is reported (FILE:LINE) once the file has
+ * been read, before anything is spent.
+ */
+async function* strictLines<T>(file: string): AsyncGenerator<T> {
+  const issues: InputIssue[] = [];
+  const onBadLine = (line: number, message: string) => issues.push({ file, line, field: '(line)', message: `${message}; the run directory is damaged: repair or delete this line, then rerun (its case runs again)` });
+  for await (const { value } of readJsonLines(file, onBadLine)) yield value as T;
+  if (issues.length > 0) throw new InputError(issues);
 }
 
 /** Cuts a torn (newline-less) last line left by a crash; returns whether it cut. */
@@ -118,11 +132,11 @@ export class JsonlResultsStore implements ResultsStore {
   }
 
   async *readPredictions(): AsyncIterable<PredictionLine> {
-    for await (const { value } of readJsonLines(this.predictionsPath)) yield value as PredictionLine;
+    yield* strictLines<PredictionLine>(this.predictionsPath);
   }
 
   async *readJudgements(): AsyncIterable<JudgementLine> {
-    for await (const { value } of readJsonLines(this.judgementsPath)) yield value as JudgementLine;
+    yield* strictLines<JudgementLine>(this.judgementsPath);
   }
 
   close(): void {
