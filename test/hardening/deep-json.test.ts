@@ -28,7 +28,7 @@ describe('deeply nested JSON', () => {
     expect(first.stderr).not.toContain('internal error');
     const line = readJsonl(path.join(out, 'predictions.jsonl')).find((entry) => entry.id === deepCase.id)!;
     expect(line.apb.status).toBe('parse_error');
-    expect(line.apb.parse_error).toMatch(/nested more than 100 levels deep/);
+    expect(line.apb.parse_error).toMatch(/nested more than 256 levels deep/);
     expect(readManifest(out).status).toBe('complete');
 
     // Resuming the same directory and running a new one with the cache both complete; the deep reply was not cached.
@@ -48,27 +48,27 @@ describe('deeply nested JSON', () => {
     const dir = writeDataset({ holistic_planning: [JSON.stringify(holisticRecord({ id: 'ok-1' })), JSON.stringify(holisticRecord({ id: 'deep-1', tool_chain_json: deep }))] });
     const validate = await cli(['data', 'validate', dir]);
     expect(validate.code).toBe(1);
-    expect(validate.stdout + validate.stderr).toMatch(/data\/holistic_planning\.jsonl:2: tool_chain_json: nested more than 100 levels deep/);
+    expect(validate.stdout + validate.stderr).toMatch(/data\/holistic_planning\.jsonl:2: tool_chain_json: nested more than 256 levels deep/);
     const run = await cli(['run', '--data', dir, '--out', path.join(tempDir(), 'run')]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/holistic_planning\.jsonl:2: tool_chain_json: nested more than 100 levels deep/);
+    expect(run.stderr).toMatch(/holistic_planning\.jsonl:2: tool_chain_json: nested more than 256 levels deep/);
     expect(run.stderr).not.toContain('internal error');
     // A whole line nested that deep is caught the same way.
     const line = writeDataset({ holistic_planning: [`{"id": ${deep}}`] });
     const lineRun = await cli(['data', 'validate', line]);
     expect(lineRun.code).toBe(1);
-    expect(lineRun.stdout + lineRun.stderr).toMatch(/holistic_planning\.jsonl:1: \(line\): nested more than 100 levels deep/);
+    expect(lineRun.stdout + lineRun.stderr).toMatch(/holistic_planning\.jsonl:1: \(line\): nested more than 256 levels deep/);
   }, 60_000);
 
   it('every reader of untrusted replies turns depth into a failure, never a stack overflow', () => {
     const deep = `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`;
-    expect(parseHolisticAnswer(deep)).toMatchObject({ kind: 'parse_error', message: expect.stringMatching(/nested more than 100/) });
+    expect(parseHolisticAnswer(deep)).toMatchObject({ kind: 'parse_error', message: expect.stringMatching(/nested more than 256/) });
     expect(parseStepsAnswer(`\`\`\`json\n${deep}\n\`\`\``, 1)).toMatchObject({ kind: 'parse_error' });
     expect(extractReplyJson(deep)).toMatchObject({ ok: false, problem: 'too-deep' });
     // An argument string that holds deep JSON stays a string instead of becoming a deep value.
     expect(parseArguments(deep)).toBe(deep);
-    // 100 levels is still read.
-    const fine = `{"plan": "p", "tool_chain": [{"name": "t", "arguments": ${'['.repeat(90)}${']'.repeat(90)}}]}`;
+    // 256 levels are still read.
+    const fine = `{"plan": "p", "tool_chain": [{"name": "t", "arguments": ${'['.repeat(240)}${']'.repeat(240)}}]}`;
     expect(parseHolisticAnswer(fine).kind).toBe('plan');
   });
 });
