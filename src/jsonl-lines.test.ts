@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readLines, type NumberedLine } from './jsonl-lines.js';
+import { readLineAt, readLines, type NumberedLine } from './jsonl-lines.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'apb-lines-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -18,9 +18,9 @@ async function linesOf(content: string | Buffer): Promise<NumberedLine[]> {
 describe('readLines', () => {
   it('numbers lines from 1, skips blank ones, strips a BOM and CRLF, keeps a last line without newline', async () => {
     expect(await linesOf('\uFEFF{"a":1}\r\n\r\n  \n{"b":2}\n{"c":3}')).toEqual([
-      { line: 1, text: '{"a":1}' },
-      { line: 4, text: '{"b":2}' },
-      { line: 5, text: '{"c":3}' },
+      { line: 1, text: '{"a":1}', offset: 0, bytes: 11 },
+      { line: 4, text: '{"b":2}', offset: 17, bytes: 7 },
+      { line: 5, text: '{"c":3}', offset: 25, bytes: 7 },
     ]);
   });
 
@@ -50,6 +50,21 @@ describe('readLines', () => {
 
   it('reports invalid UTF-8 as replacement characters, like a utf8 stream', async () => {
     const lines = await linesOf(Buffer.from([0x7b, 0xff, 0x7d, 0x0a]));
-    expect(lines).toEqual([{ line: 1, text: '{\uFFFD}' }]);
+    expect(lines).toEqual([{ line: 1, text: '{\uFFFD}', offset: 0, bytes: 3 }]);
+  });
+
+  it('gives each line\'s byte position, so readLineAt reads the same text again', async () => {
+    const content = `\uFEFF{"a":"é"}\r\n\n${'x'.repeat(300_000)}€\n  {"z": "naïve ✓"}  \n{"last":1}`;
+    const file = path.join(dir, 'positions.jsonl');
+    writeFileSync(file, content);
+    const lines: NumberedLine[] = [];
+    for await (const line of readLines(file)) lines.push(line);
+    const fd = openSync(file, 'r');
+    try {
+      expect(lines.map((line) => readLineAt(fd, line.offset, line.bytes))).toEqual(lines.map((line) => line.text));
+    } finally {
+      closeSync(fd);
+    }
+    expect(lines).toHaveLength(4);
   });
 });

@@ -11,7 +11,7 @@
  * `fs/promises` measured ~50 MB more peak RSS in a full run (docs/performance.md).
  */
 import { isAscii } from 'node:buffer';
-import { createReadStream } from 'node:fs';
+import { createReadStream, readSync } from 'node:fs';
 
 /** Bytes per read: a quarter of the reads of the 64 KiB default, each a round trip to libuv's thread pool (~60 ms less per pass over 31 MB). */
 const CHUNK_BYTES = 256 * 1024;
@@ -20,10 +20,25 @@ function decode(buffer: Buffer, start: number, end: number): string {
   return isAscii(buffer.subarray(start, end)) ? buffer.toString('latin1', start, end) : buffer.toString('utf8', start, end);
 }
 
-/** A non-blank line of a file and its 1-based number. */
+/** A non-blank line of a file, its 1-based number, and where its raw bytes sit (to read it again later by position). */
 export interface NumberedLine {
   line: number;
   text: string;
+  /** Byte offset of the line's first byte, and its length in bytes (newline excluded, surrounding blanks included). */
+  offset: number;
+  bytes: number;
+}
+
+/** Reads the raw bytes of one line again (by the `offset` and `bytes` `readLines` gave) and returns its trimmed text. */
+export function readLineAt(fd: number, offset: number, bytes: number): string {
+  const buffer = Buffer.allocUnsafe(bytes);
+  let read = 0;
+  while (read < bytes) {
+    const count = readSync(fd, buffer, read, bytes - read, offset + read);
+    if (count === 0) throw new Error(`the file ended before byte ${offset + bytes}`);
+    read += count;
+  }
+  return decode(buffer, 0, bytes).replace(/^\uFEFF/, '').trim();
 }
 
 /**
@@ -32,10 +47,13 @@ export interface NumberedLine {
  */
 export async function* readLines(file: string, onBytes?: (bytes: Buffer) => void): AsyncGenerator<NumberedLine> {
   let line = 0;
-  const numbered = (raw: string): NumberedLine | null => {
+  let lineStart = 0; // file offset of the current line's first byte
+  const numbered = (raw: string, length: number): NumberedLine | null => {
     line += 1;
+    const offset = lineStart;
+    lineStart += length + 1;
     const text = (line === 1 ? raw.replace(/^\uFEFF/, '') : raw).trim();
-    return text ? { line, text } : null;
+    return text ? { line, text, offset, bytes: length } : null;
   };
   const pieces: Buffer[] = []; // the unfinished line, from earlier chunks
   for await (const chunk of createReadStream(file, { highWaterMark: CHUNK_BYTES })) {
@@ -44,23 +62,26 @@ export async function* readLines(file: string, onBytes?: (bytes: Buffer) => void
     let start = 0;
     for (let newline = bytes.indexOf(10); newline !== -1; newline = bytes.indexOf(10, start)) {
       let raw: string;
+      let length: number;
       if (pieces.length > 0) {
         pieces.push(bytes.subarray(0, newline));
         const joined = Buffer.concat(pieces);
         pieces.length = 0;
         raw = decode(joined, 0, joined.length);
+        length = joined.length;
       } else {
         raw = decode(bytes, start, newline);
+        length = newline - start;
       }
       start = newline + 1;
-      const next = numbered(raw);
+      const next = numbered(raw, length);
       if (next) yield next;
     }
     if (start < bytes.length) pieces.push(bytes.subarray(start));
   }
   if (pieces.length > 0) {
     const joined = Buffer.concat(pieces);
-    const last = numbered(decode(joined, 0, joined.length));
+    const last = numbered(decode(joined, 0, joined.length), joined.length);
     if (last) yield last;
   }
 }

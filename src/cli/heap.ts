@@ -11,7 +11,7 @@ import v8 from 'node:v8';
 
 export const HEAP_GROWING_PERCENT = 50;
 
-/** Called by the commands that stream a whole dataset through models (`apb run`, `apb judge`). */
+/** Called by the commands that stream a whole dataset or run directory (`apb run`, `apb judge`, `apb report`). */
 export function limitHeapGrowth(): void {
   v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
 }

@@ -237,11 +237,11 @@ export interface ResultRowsRead {
   lines: Record<string, unknown>[];
 }
 
-/** Streams a `judgements.jsonl` into rows; a torn last line is skipped, every other bad line is reported with file:line. */
-export async function readResultRows(file: string, options: { keepLines?: boolean } = {}): Promise<ResultRowsRead> {
+/** Streams a `judgements.jsonl` into rows; a torn last line is skipped, every other bad line is reported with file:line. `onRow` sees each line that gave a row, with its byte position in the file. */
+export async function readResultRows(file: string, options: { keepLines?: boolean; onRow?: (row: ResultRow, line: Record<string, unknown>, at: { offset: number; bytes: number }) => void } = {}): Promise<ResultRowsRead> {
   const result: ResultRowsRead = { rows: [], issues: [], tornLastLine: null, lines: [] };
   let pending: InputIssue | null = null;
-  for await (const { line: lineNumber, text } of readLines(file)) {
+  for await (const { line: lineNumber, text, offset, bytes } of readLines(file)) {
     if (pending) result.issues.push(pending);
     pending = null;
     let json: unknown;
@@ -258,7 +258,9 @@ export async function readResultRows(file: string, options: { keepLines?: boolea
     }
     if (options.keepLines) result.lines.push(line);
     try {
-      result.rows.push(rowFromJudgementLine(line));
+      const row = rowFromJudgementLine(line);
+      result.rows.push(row);
+      options.onRow?.(row, line, { offset, bytes });
     } catch (error) {
       if (!(error instanceof ResultLineError)) throw error;
       result.issues.push({ file, line: lineNumber, field: error.field, message: error.message.slice(error.field.length + 2) });

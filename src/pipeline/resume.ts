@@ -2,17 +2,59 @@
  * Resume state of a run directory: which (prediction, judge) pairs are finished, and which saved
  * predictions still await a judgement (they are judged without calling the planner again).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { writeFileAtomic } from '../atomic-write.js';
 import { judgementKey } from './fingerprint.js';
 import type { JudgementLine, PredictionLine } from './records.js';
-import type { ResultsStore } from './results-store.js';
+import { readLineAt, readLines } from '../jsonl-lines.js';
+import { JsonlResultsStore, type ResultsStore } from './results-store.js';
+
+/** Saved predictions awaiting a judgement, by fingerprint. */
+export interface PendingPredictions {
+  get(fingerprint: string): PredictionLine | undefined;
+  has(fingerprint: string): boolean;
+  readonly size: number;
+  /** Releases what reading them needs (a file descriptor); called when the run ends. */
+  close?(): void;
+}
 
 export interface ResumeState {
   /** `judgementKey(fingerprint, judge)` of every finished pair. */
   finished: Set<string>;
   /** Saved predictions that have no judgement yet, by fingerprint. */
-  pending: Map<string, PredictionLine>;
+  pending: PendingPredictions;
+}
+
+/**
+ * Pending predictions of a JSONL store kept as their place in `predictions.jsonl` and read again
+ * when judged: resuming a run whose judging was cut short holds fingerprints and offsets, not lines.
+ */
+class StoredPredictions implements PendingPredictions {
+  readonly places = new Map<string, { offset: number; bytes: number }>();
+  private fd: number | null = null;
+
+  constructor(private readonly file: string) {}
+
+  get size(): number {
+    return this.places.size;
+  }
+
+  has(fingerprint: string): boolean {
+    return this.places.has(fingerprint);
+  }
+
+  get(fingerprint: string): PredictionLine | undefined {
+    const place = this.places.get(fingerprint);
+    if (!place) return undefined;
+    // Appends never move a line, so the place stays right while the run writes; the descriptor lives as long as the run.
+    this.fd ??= openSync(this.file, 'r');
+    return JSON.parse(readLineAt(this.fd, place.offset, place.bytes)) as PredictionLine;
+  }
+
+  close(): void {
+    if (this.fd !== null) closeSync(this.fd);
+    this.fd = null;
+  }
 }
 
 /** Reads what a directory already holds. Lines of other judges do not count as finished for this one. */
@@ -22,12 +64,32 @@ export async function loadResumeState(store: ResultsStore, judgeId: string): Pro
     const fingerprint = line.apb?.prediction?.fingerprint;
     if (fingerprint && line.judge_model === judgeId) finished.add(judgementKey(fingerprint, judgeId));
   }
+  if (store instanceof JsonlResultsStore) {
+    const pending = new StoredPredictions(store.predictionsPath);
+    if (existsSync(store.predictionsPath)) {
+      for await (const { text, offset, bytes } of readLines(store.predictionsPath)) {
+        const fingerprint = fingerprintOf(text);
+        if (fingerprint && !finished.has(judgementKey(fingerprint, judgeId))) pending.places.set(fingerprint, { offset, bytes });
+      }
+    }
+    return { finished, pending };
+  }
   const pending = new Map<string, PredictionLine>();
   for await (const line of store.readPredictions()) {
     const fingerprint = line.apb?.fingerprint;
     if (fingerprint && !finished.has(judgementKey(fingerprint, judgeId))) pending.set(fingerprint, line);
   }
   return { finished, pending };
+}
+
+/** The fingerprint of a prediction line's text (null for an unreadable line, which resume ignores as before). */
+function fingerprintOf(text: string): string | null {
+  try {
+    const fingerprint = (JSON.parse(text) as Partial<PredictionLine>).apb?.fingerprint;
+    return typeof fingerprint === 'string' ? fingerprint : null;
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -166,6 +166,7 @@ export async function runEvaluation(run: ResolvedRun, deps: RunDependencies): Pr
     failure = error;
   } finally {
     store.close();
+    resume.pending.close?.();
   }
   const interrupted = Boolean(deps.stop?.aborted || deps.signal?.aborted) && !failure;
   const status = finalStatus(failure, interrupted, deps.budget, Boolean(deps.batchPending?.()));

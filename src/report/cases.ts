@@ -8,11 +8,20 @@ import type { ResultRow } from '../metrics/result-row.js';
 import { BROKEN_BEHAVIORS } from '../judge/verdict.js';
 import { caseDetailOf, rowDetailOf, type CaseDetail, type RowDetail } from './case-details.js';
 
-/** One judgement line with the row parsed from it. */
+/**
+ * One judgement line with the row parsed from it. The I/O layer may hand in `line` as a getter that
+ * reads the line again from its file each time, so a report never holds a run's lines: read it only
+ * where it is used, once.
+ */
 export interface LineWithRow {
-  line: Record<string, unknown>;
-  row: ResultRow;
+  readonly line: Record<string, unknown>;
+  readonly row: ResultRow;
+  /** The line's query, cut to the list's length, when the I/O layer kept it (so the list needs no read). */
+  readonly queryHead?: string;
 }
+
+/** How much of a query the case list shows. */
+export const QUERY_HEAD = 240;
 
 /** An embedded file: a data: URL, or a note saying why it is not embedded. */
 export interface MediaItem {
@@ -34,16 +43,36 @@ export interface CaseBrowserData {
   cases: { split: number[]; id: string[]; level: number[]; horizon: number[]; stage: number[]; query: string[] };
   /** One entry per judgement: case, model, judge, ROW_STATUS index, E1–E6 bitmask, behaviour (-1 none), grade ×5 (-1 none), repeat. */
   rows: { c: number[]; m: number[]; j: number[]; s: number[]; e: number[]; b: number[]; g: number[]; r: number[] };
-  caseDetails: CaseDetail[];
-  /** The line behind each judgement (aligned with `rows`); `rowDetailOf` turns one into what the page shows, chunk by chunk when rendering. */
+  /** The first line of each case (aligned with `cases`) and its run; `caseDetailAt` turns one into what the page shows, chunk by chunk when rendering. */
+  caseSources: { source: LineWithRow; run: number }[];
+  /** The line behind each judgement (aligned with `rows`); `rowDetailAt` turns one into what the page shows, chunk by chunk when rendering. */
   rowSources: LineWithRow[];
+  /** Embedded files, in the order the case details first refer to them (filled as details are made). */
   media: MediaItem[];
+  /** The media read by the I/O layer, by `mediaKey(run, path)`, and the index each got in `media`. */
+  mediaSource: ReadonlyMap<string, MediaItem>;
+  mediaIndex: Map<string, number>;
 }
 
 /** What the page shows for judgement `index` of the browser data. */
-export function rowDetailAt(data: CaseBrowserData, index: number): RowDetail {
+export function rowDetailAt(data: CaseBrowserData, index: number, line?: Record<string, unknown>): RowDetail {
   const source = data.rowSources[index]!;
-  return rowDetailOf(source.line, source.row.findings);
+  return rowDetailOf(line ?? source.line, source.row.findings);
+}
+
+/** What the page shows for case `index`; embedded files get their place in `data.media` as details are made. */
+export function caseDetailAt(data: CaseBrowserData, index: number, line?: Record<string, unknown>): CaseDetail {
+  const { source, run } = data.caseSources[index]!;
+  const mediaFor = (path: string) => {
+    const key = mediaKey(run, path);
+    const item = data.mediaSource.get(key);
+    if (!item) return { index: null, note: 'not embedded: the dataset file was not found' };
+    if (!item.dataUrl) return { index: null, note: item.note };
+    let position = data.mediaIndex.get(key);
+    if (position === undefined) data.mediaIndex.set(key, (position = data.media.push(item) - 1));
+    return { index: position, note: null };
+  };
+  return caseDetailOf(line ?? source.line, source.row.facets as unknown as Record<string, unknown>, mediaFor);
 }
 
 /** The key of one media file of one run in the media map handed in by the I/O layer. */
@@ -81,7 +110,7 @@ function indexer(initial: readonly string[] = []) {
   };
 }
 
-/** Builds the browser data from every run's lines (runs in order), sorted by case, then model, judge and repeat. */
+/** Builds the browser data from every run's lines (runs in order), sorted by case, then model, judge and repeat. Reads each case's first line once (its query); details are made later, chunk by chunk. */
 export function buildCaseBrowser(runs: readonly (readonly LineWithRow[])[], media: ReadonlyMap<string, MediaItem> = new Map()): CaseBrowserData {
   const models = indexer();
   const judges = indexer();
@@ -95,35 +124,27 @@ export function buildCaseBrowser(runs: readonly (readonly LineWithRow[])[], medi
     stages: [...STAGES],
     cases: { split: [], id: [], level: [], horizon: [], stage: [], query: [] },
     rows: { c: [], m: [], j: [], s: [], e: [], b: [], g: [], r: [] },
-    caseDetails: [],
+    caseSources: [],
     rowSources: [],
     media: [],
+    mediaSource: media,
+    mediaIndex: new Map(),
   };
-  const mediaIndex = new Map<string, number>();
   const entries: { c: number; m: number; j: number; item: LineWithRow }[] = [];
   runs.forEach((lines, runIndex) => {
-    const mediaFor = (path: string) => {
-      const key = mediaKey(runIndex, path);
-      const item = media.get(key);
-      if (!item) return { index: null, note: 'not embedded: the dataset file was not found' };
-      if (!item.dataUrl) return { index: null, note: item.note };
-      let index = mediaIndex.get(key);
-      if (index === undefined) mediaIndex.set(key, (index = data.media.push(item) - 1));
-      return { index, note: null };
-    };
     for (const item of lines) {
-      const { row, line } = item;
+      const { row } = item;
       const key = `${row.facets.split}\u0000${row.id}`;
       let c = caseIndex.get(key);
       if (c === undefined) {
-        caseIndex.set(key, (c = data.caseDetails.length));
-        data.caseDetails.push(caseDetailOf(line, row.facets as unknown as Record<string, unknown>, mediaFor));
+        caseIndex.set(key, (c = data.caseSources.length));
+        data.caseSources.push({ source: item, run: runIndex });
         data.cases.split.push(splits.of(row.facets.split));
         data.cases.id.push(row.id);
         data.cases.level.push(row.facets.distractorLevel ?? -1);
         data.cases.horizon.push(row.facets.horizon ?? -1);
         data.cases.stage.push(row.facets.stage ? STAGES.indexOf(row.facets.stage) : -1);
-        data.cases.query.push(String(line.query ?? '').slice(0, 240));
+        data.cases.query.push(item.queryHead ?? String(item.line.query ?? '').slice(0, QUERY_HEAD));
       }
       entries.push({ c, m: models.of(row.model), j: judges.of(row.judge), item });
     }

@@ -9,7 +9,7 @@ import { judgeLabel, modelLabel } from './labels.js';
 import { describeClass } from './comparability.js';
 import { escapeHtml } from './escape.js';
 import { renderFigures } from './figures/figures.js';
-import { casePayload, jsonScript } from './html-payload.js';
+import { casePayloadParts, jsonScript } from './html-payload.js';
 import { REPORT_CSS } from './html-style.js';
 import { count, fixed } from './numbers.js';
 import { describeSource, type ReportData } from './report-data.js';
@@ -140,14 +140,18 @@ function contentSecurityPolicy(live: boolean): string {
   return `default-src 'none'; script-src 'sha256-${hash}'; style-src 'unsafe-inline'; img-src data:; connect-src ${live ? "'self'" : "'none'"}; base-uri 'none'; form-action 'none'`;
 }
 
-/** Renders the report as one self-contained HTML page. */
-export function renderHtml(data: ReportData, options: HtmlOptions = {}): string {
+/**
+ * The report page in pieces, in order: everything before the case data, each block of case data
+ * (made and compressed one chunk at a time), and the end. A writer streams them to a file, so the
+ * whole page is never one string in memory; `renderHtml` joins them.
+ */
+export function* renderHtmlParts(data: ReportData, options: HtmlOptions = {}): Generator<string> {
   const views = tableViews(data);
   const live = options.live ?? null;
   const headline = headlineHtml(data);
   const figures = figuresHtml(data);
   const judges = judgeSectionsHtml(data);
-  return `<!doctype html>
+  yield `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${escapeHtml(contentSecurityPolicy(Boolean(live)))}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -169,8 +173,15 @@ ${paperHtml(data)}
 ${caseBrowserHtml(data)}
 </main>
 ${jsonScript('apb-config', { live })}
-${casePayload(data.cases)}
-<script>${CLIENT_SCRIPT}</script>
+`;
+  if (data.cases) for (const part of casePayloadParts(data.cases)) yield `${part}\n`;
+  else yield '\n';
+  yield `<script>${CLIENT_SCRIPT}</script>
 </body></html>
 `;
+}
+
+/** Renders the report as one self-contained HTML page. */
+export function renderHtml(data: ReportData, options: HtmlOptions = {}): string {
+  return [...renderHtmlParts(data, options)].join('');
 }

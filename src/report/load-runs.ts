@@ -3,7 +3,7 @@
  * manifest when there is one (a bare official-harness judgements.jsonl is valid input), the
  * paper's tables, and the case images as size-capped data: URLs confined to the dataset root.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { containedFile, readContainedFile, type Containment } from '../dataset/contained-file.js';
@@ -11,9 +11,11 @@ import { resolveDatasetDir } from '../dataset/read-cases.js';
 import { ApbError, InputError, UsageError } from '../errors.js';
 import type { JudgeSections } from '../pipeline/judge-sections.js';
 import { readManifest, type Manifest } from '../pipeline/manifest.js';
-import { readResultRows, rowFromJudgementLine } from '../pipeline/result-rows.js';
+import { readLineAt } from '../jsonl-lines.js';
+import type { ResultRow } from '../metrics/result-row.js';
+import { readResultRows } from '../pipeline/result-rows.js';
 import { filesOf } from './case-details.js';
-import { mediaKey, type LineWithRow, type MediaItem } from './cases.js';
+import { mediaKey, QUERY_HEAD, type LineWithRow, type MediaItem } from './cases.js';
 import { PaperTablesSchema, type PaperTables } from './paper.js';
 import type { ReportRunInput } from './report-data.js';
 
@@ -40,29 +42,65 @@ function manifestOf(dir: string): Manifest | null {
   }
 }
 
-/** One run as the report builder wants it; `lines` only when the HTML case browser needs them. Bad lines throw unless `lenient`. */
+/**
+ * A judgement line kept as its place in the file: the row stays in memory, the line is read again
+ * (and parsed) each time `line` is asked for, so a report of any size holds no run's lines.
+ */
+class StoredLine implements LineWithRow {
+  constructor(
+    readonly row: ResultRow,
+    private readonly file: LineFile,
+    private readonly offset: number,
+    private readonly bytes: number,
+    readonly queryHead: string,
+  ) {}
+
+  get line(): Record<string, unknown> {
+    return JSON.parse(readLineAt(this.file.fd(), this.offset, this.bytes)) as Record<string, unknown>;
+  }
+}
+
+/** Closes a judgements file's descriptor once no line of it can be read any more. */
+const closeWhenUnused = new FinalizationRegistry<number>((fd) => {
+  try {
+    closeSync(fd);
+  } catch {
+    // already closed
+  }
+});
+
+/** One open descriptor per judgements file read lazily, opened at the first read. */
+class LineFile {
+  private descriptor: number | null = null;
+
+  constructor(readonly path: string) {}
+
+  fd(): number {
+    if (this.descriptor === null) {
+      this.descriptor = openSync(this.path, 'r');
+      closeWhenUnused.register(this, this.descriptor);
+    }
+    return this.descriptor;
+  }
+}
+
+/** One run as the report builder wants it; `lines` (read lazily) only when the HTML case browser needs them. Bad lines throw unless `lenient`. */
 export async function loadRun(target: string, options: { lines?: boolean; lenient?: boolean } = {}): Promise<ReportRunInput> {
   const file = judgementsFileOf(target);
   const dir = statSync(target).isFile() ? path.dirname(target) : target;
   const manifest = manifestOf(dir);
-  const read = await readResultRows(file, { keepLines: Boolean(options.lines) });
+  const lines: LineWithRow[] = [];
+  const mediaPaths = new Set<string>();
+  const source = new LineFile(file);
+  const onRow = (row: ResultRow, line: Record<string, unknown>, at: { offset: number; bytes: number }) => {
+    lines.push(new StoredLine(row, source, at.offset, at.bytes, String(line.query ?? '').slice(0, QUERY_HEAD)));
+    for (const entry of filesOf(line)) mediaPaths.add(entry.path);
+  };
+  const read = await readResultRows(file, options.lines ? { onRow } : {});
   if (read.issues.length > 0 && !options.lenient) throw new InputError(read.issues);
-  let lines: LineWithRow[] | undefined;
-  if (options.lines && read.rows.length === read.lines.length) {
-    // Every kept line gave a row, in order: pair them.
-    lines = read.lines.map((line, index) => ({ line, row: read.rows[index]! }));
-  } else if (options.lines) {
-    // Some kept line gave no row (reported above): re-derive each line's row so the pairs stay aligned.
-    lines = read.lines.flatMap((line) => {
-      try {
-        return [{ line, row: rowFromJudgementLine(line) }];
-      } catch {
-        return [];
-      }
-    });
-  }
   const judgeSections = judgeSectionsOf(dir, file);
-  return { dir: target, rows: lines ? [] : read.rows, manifest, ...(lines ? { lines } : {}), ...(judgeSections ? { judgeSections } : {}), issues: read.issues, tornLastLine: read.tornLastLine };
+  const base = { dir: target, manifest, ...(judgeSections ? { judgeSections } : {}), issues: read.issues, tornLastLine: read.tornLastLine };
+  return options.lines ? { ...base, rows: [], lines, mediaPaths: [...mediaPaths] } : { ...base, rows: read.rows };
 }
 
 /**
@@ -115,14 +153,11 @@ export function collectMedia(runs: readonly ReportRunInput[], limits = MEDIA_LIM
   let budget = limits.total;
   runs.forEach((run, runIndex) => {
     const root = datasetRootOf(run);
-    const seen = new Set<string>();
-    for (const { line } of run.lines ?? []) {
-      for (const file of filesOf(line)) {
-        if (seen.has(file.path)) continue;
-        seen.add(file.path);
-        media.set(mediaKey(runIndex, file.path), readMedia(root, file.path, limits.perFile, budget));
-        budget -= media.get(mediaKey(runIndex, file.path))!.dataUrl?.length ?? 0;
-      }
+    const paths = run.mediaPaths ?? [...new Set((run.lines ?? []).flatMap(({ line }) => filesOf(line).map((file) => file.path)))];
+    for (const relative of paths) {
+      const item = readMedia(root, relative, limits.perFile, budget);
+      media.set(mediaKey(runIndex, relative), item);
+      budget -= item.dataUrl?.length ?? 0;
     }
   });
   return media;

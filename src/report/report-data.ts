@@ -23,6 +23,8 @@ export interface ReportRunInput {
   manifest: Manifest | null;
   /** Lines with their rows, for the HTML case browser; when given, `rows` may be empty (the lines' rows are used). */
   lines?: LineWithRow[];
+  /** Every file path the lines name (collected while reading them), so media need not read the lines again. */
+  mediaPaths?: string[];
   /** Lines that could not be read (FILE:LINE: field: message). */
   issues?: InputIssue[];
   tornLastLine?: number | null;

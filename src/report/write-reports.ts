@@ -2,9 +2,10 @@
  * Report writers (I/O): load runs, build `ReportData`, render and write. `writeRunReports(dir)`
  * writes report.md and report.html into a run directory (called at the end of `apb run`).
  */
-import { writeFileAtomic } from '../atomic-write.js';
+import { createAtomicWriter, writeFileAtomic } from '../atomic-write.js';
 import path from 'node:path';
 import { FORMATS, type FormatId } from './formats.js';
+import { renderHtmlParts } from './html.js';
 import { collectMedia, loadRun, readPaperTables } from './load-runs.js';
 import { buildReportData, type ReportData } from './report-data.js';
 
@@ -37,6 +38,21 @@ export function renderFormat(data: ReportData, format: FormatId): string | Recor
   return FORMATS[format](data);
 }
 
+/**
+ * Writes the HTML report to `file` part by part (atomically: a reader never sees half of it), so
+ * the page — tens of MB for a large run — is never one string in memory.
+ */
+export function writeHtmlReport(file: string, data: ReportData): void {
+  const writer = createAtomicWriter(file);
+  try {
+    for (const part of renderHtmlParts(data)) writer.write(part);
+    writer.commit();
+  } catch (error) {
+    writer.abort();
+    throw error;
+  }
+}
+
 /** Writes report.md and report.html into a run directory; returns their paths. */
 /** The files a report writer wrote, and the data they were rendered from (the end-of-run summary reads it). */
 export interface WrittenReports {
@@ -50,7 +66,7 @@ export async function writeRunReports(dir: string, options: { now?: Date } = {})
   const markdown = path.join(dir, 'report.md');
   const html = path.join(dir, 'report.html');
   writeFileAtomic(markdown, FORMATS.md(data));
-  writeFileAtomic(html, FORMATS.html(data));
+  writeHtmlReport(html, data);
   return { markdown, html, data };
 }
 
@@ -60,6 +76,6 @@ export async function writeLeaderboard(root: string, dirs: readonly string[], op
   const markdown = path.join(root, 'leaderboard.md');
   const html = path.join(root, 'leaderboard.html');
   writeFileAtomic(markdown, FORMATS.md(data));
-  writeFileAtomic(html, FORMATS.html(data));
+  writeHtmlReport(html, data);
   return { markdown, html, data };
 }

@@ -4,7 +4,8 @@ import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { FORMATS, type FormatId } from '../../report/formats.js';
 import { writeFileAtomic } from '../../atomic-write.js';
-import { loadReportData, renderFormat } from '../../report/write-reports.js';
+import { loadReportData, renderFormat, writeHtmlReport } from '../../report/write-reports.js';
+import { limitHeapGrowth } from '../heap.js';
 import type { CommandOutcome } from '../outcome.js';
 import { choice } from '../options.js';
 import { say } from '../terminal.js';
@@ -28,7 +29,16 @@ export function registerReportCommand(program: Command, outcome: CommandOutcome)
     .action(async (dirs: string[], options: ReportOptions) => {
       const format = options.format;
       if (format === 'csv' && !options.out) throw new UsageError('--format csv writes one file per table: give a directory with --out DIR');
+      limitHeapGrowth();
       const data = await loadReportData(dirs, { caseBrowser: format === 'html', comparePaper: options.comparePaper });
+      if (format === 'html' && options.out) {
+        // Streamed to the file: a large run's page is never one string in memory.
+        writeHtmlReport(options.out, data);
+        say(`apb: wrote ${options.out}`);
+        for (const note of data.notes) say(`apb: note: ${note}`);
+        outcome.exitCode = 0;
+        return;
+      }
       const rendered = renderFormat(data, format);
       if (typeof rendered !== 'string') {
         for (const [name, text] of Object.entries(rendered)) writeFileAtomic(path.join(options.out!, name), text);
