@@ -11,6 +11,7 @@ import { createNlAssertionJudge } from '../execution/nl-assertions.js';
 import { computeReward } from '../execution/reward.js';
 import { EXEC_MODES, type ExecMode } from '../metrics/executable.js';
 import { Budget, costOfCall } from '../pipeline/budget.js';
+import { acquireRunLock } from '../pipeline/run-lock.js';
 import type { SamplingParams } from '../providers/provider.js';
 import { writeExecOutputs } from '../report/write-exec-reports.js';
 import { handleInterrupts } from './interrupts.js';
@@ -67,6 +68,7 @@ export async function runModelExec(environment: Environment, tasks: readonly Exe
   }
   const budget = flags.maxCost ? new Budget(flags.maxCost) : undefined;
   const providers = createRunProviders({ concurrency: flags.concurrency, timeoutMs: flags.timeoutMs, maxRetries: flags.maxRetries, cache: flags.cache, cacheDir: defaultCacheDir(process.env), ...(budget ? { budget } : {}) });
+  const lock = acquireRunLock(outDir, 'exec');
   const interrupts = handleInterrupts();
   try {
     const baseUrl = flags.baseUrl ?? process.env.APB_BASE_URL ?? null;
@@ -110,5 +112,6 @@ export async function runModelExec(environment: Environment, tasks: readonly Exe
   } finally {
     interrupts.dispose();
     providers.close();
+    lock.release();
   }
 }

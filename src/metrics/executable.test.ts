@@ -1,6 +1,7 @@
 /** Table 3 and pass^k against hand-computed figures. */
 import { describe, expect, it } from 'vitest';
-import { passHatK, passHatKs, table3, type ExecutionRow } from './executable.js';
+import { passHatKs, table3, type ExecutionRow } from './executable.js';
+import { passHatK } from './repeats.js';
 
 const row = (overrides: Partial<ExecutionRow>): ExecutionRow => ({
   env: 'tau2:retail',
@@ -21,7 +22,7 @@ describe('pass^k', () => {
     expect(passHatK(3, 2, 1)).toBeCloseTo(2 / 3, 12);
     expect(passHatK(3, 2, 2)).toBeCloseTo(1 / 3, 12);
     expect(passHatK(3, 2, 3)).toBe(0);
-    expect(() => passHatK(2, 2, 3)).toThrow(/needs at least 3 trials/);
+    expect(() => passHatK(2, 2, 3)).toThrow(/needs k ≤ n/);
     // Task A: 1, 0, 1 (2 of 3). Task B: 1, 1, 1. By hand: k=1 (2/3 + 1)/2, k=2 (1/3 + 1)/2, k=3 (0 + 1)/2.
     const rows = [1, 0, 1].map((reward, trial) => row({ taskId: 'A', trial, reward })).concat([0, 1, 2].map((trial) => row({ taskId: 'B', trial })));
     const ks = passHatKs(rows);

@@ -3,6 +3,7 @@
  * it, and the APB correctness rate and grade of the draft and refined plans. Pure, over one row per
  * (task, mode, trial). Choices where the paper is silent are recorded in docs/metrics.md ("Table 3").
  */
+import { passHatK } from './repeats.js';
 
 /** The three execution modes, in the paper's column order. */
 export const EXEC_MODES = ['direct', 'plan-first', 'refine'] as const;
@@ -36,19 +37,6 @@ export interface ExecutionRow {
 /** tau2's success test: a reward of 1 up to float error. */
 export function isSuccess(reward: number): boolean {
   return reward >= 1 - 1e-6;
-}
-
-function binomial(n: number, k: number): number {
-  if (k < 0 || k > n) return 0;
-  let value = 1;
-  for (let i = 1; i <= k; i += 1) value = (value * (n - k + i)) / i;
-  return value;
-}
-
-/** pass^k of one task (tau2, from τ-bench): C(successes, k) / C(trials, k). */
-export function passHatK(trials: number, successes: number, k: number): number {
-  if (trials < k) throw new Error(`pass^${k} needs at least ${k} trials (got ${trials})`);
-  return binomial(successes, k) / binomial(trials, k);
 }
 
 /**

@@ -75,20 +75,23 @@ beforeEach(() => {
 });
 
 describe('apb serve', () => {
-  it('plan-first: a six-request, two-turn tool conversation gets one plan, in front of every request', async () => {
+  it('plan-first: a five-turn tool conversation (fifteen requests) gets one plan, in front of every request', async () => {
     const serve = await serveAs('plan-first');
     const { tools, executed } = toolbox();
     const model = client(serve);
-    const first = await generateText({ model, system: SYSTEM, prompt: 'Please cancel my order #W1.', tools, stopWhen: stepCountIs(5) });
-    expect(first.text).toBe('Done after 2 tool results.');
-    expect(executed).toEqual(['get #W1', 'cancel #W1']);
-    // Turn two of the same conversation, streamed: the client resends the history with a new user message.
-    const history: ModelMessage[] = [{ role: 'user', content: 'Please cancel my order #W1.' }, ...first.response.messages, { role: 'user', content: 'Thanks. Anything else?' }];
-    const second = streamText({ model, system: SYSTEM, messages: history, tools, stopWhen: stepCountIs(5) });
-    expect(await second.text).toBe('Done after 4 tool results.');
+    const history: ModelMessage[] = [];
+    const asks = ['Please cancel my order #W1.', 'Thanks. Anything else?', 'Check it once more, please.', 'And again?', 'Last time, I promise.'];
+    for (const [turn, ask] of asks.entries()) {
+      history.push({ role: 'user', content: ask });
+      // Odd turns stream, even ones do not: the client's own tool loop runs each turn's three requests.
+      const reply = turn % 2 === 0 ? await generateText({ model, system: SYSTEM, messages: history, tools, stopWhen: stepCountIs(5) }) : streamText({ model, system: SYSTEM, messages: history, tools, stopWhen: stepCountIs(5) });
+      expect(await reply.text).toBe(`Done after ${2 * (turn + 1)} tool results.`);
+      history.push(...(await reply.response).messages);
+    }
+    expect(executed).toHaveLength(10);
 
     const agent = agentRequests();
-    expect(agent).toHaveLength(6);
+    expect(agent).toHaveLength(15);
     expect(drafts()).toHaveLength(1);
     for (const request of agent) {
       const system = request.parsed!.messages[0]!;
@@ -101,14 +104,14 @@ describe('apb serve', () => {
     // Tool calls and their results reach the model as the client sent them.
     const last = agent.at(-1)!.parsed!.messages;
     expect(last.filter((message) => message.role === 'tool').map((message) => message.text)).toContain(JSON.stringify({ order_id: '#W1', status: 'cancelled' }));
-    expect(last.flatMap((message) => message.toolCalls.map((call) => call.name))).toEqual(['get_order_details', 'cancel_pending_order', 'get_order_details', 'cancel_pending_order']);
+    expect(last.flatMap((message) => message.toolCalls.map((call) => call.name))).toEqual(Array.from({ length: 5 }, () => ['get_order_details', 'cancel_pending_order']).flat());
     // The planner saw the first user message, the policy and the tools, and nothing the agent said later.
     const planning = drafts()[0]!.parsed!.text;
     expect(planning).toContain('Please cancel my order #W1.');
     expect(planning).toContain('confirm before cancelling');
     expect(planning).toContain('"name":"cancel_pending_order"');
     expect(planning).not.toContain('Thanks. Anything else?');
-    expect(serve.stats()).toMatchObject({ requests: 6, conversations: 1, plans: 1 });
+    expect(serve.stats()).toMatchObject({ requests: 15, conversations: 1, plans: 1 });
 
     // A different conversation is recognised as new and gets a plan of its own.
     await generateText({ model, system: SYSTEM, prompt: 'Cancel order #W2, please.', tools, stopWhen: stepCountIs(1) });
