@@ -6,7 +6,11 @@
 import path from 'node:path';
 import { UsageError } from '../errors.js';
 import type { Environment, EnvironmentSession, ExecTask } from '../execution/environment.js';
+import { checkExecIdentity, writeExecManifest, type ExecIdentity } from '../execution/exec-manifest.js';
 import { runExec, type Evaluate } from '../execution/exec-run.js';
+import { AGENT_PROMPT_VERSION } from '../execution/agent.js';
+import { USER_PROMPT_VERSION } from '../execution/user-simulator.js';
+import { DEFAULT_MAX_ERRORS } from '../execution/loop.js';
 import { createNlAssertionJudge } from '../execution/nl-assertions.js';
 import { computeReward } from '../execution/reward.js';
 import { EXEC_MODES, type ExecMode } from '../metrics/executable.js';
@@ -84,6 +88,23 @@ export async function runModelExec(environment: Environment, tasks: readonly Exe
     };
     const sampling: SamplingParams = flags.temperature !== undefined ? { temperature: flags.temperature } : {};
     const userSampling: SamplingParams = flags.userTemperature !== undefined ? { temperature: flags.userTemperature } : {};
+    const identity: ExecIdentity = {
+      env: environment.id,
+      model: agent.id,
+      user_model: user.id,
+      critic: modes.includes('refine') ? critic.id : 'none',
+      taxonomy: flags.metric,
+      judge: judge.id,
+      max_steps: flags.maxSteps,
+      max_errors: DEFAULT_MAX_ERRORS,
+      prompt_versions: { agent: AGENT_PROMPT_VERSION, user: USER_PROMPT_VERSION, judge: judge.version },
+      sampling: { agent: sampling, user: userSampling },
+    };
+    const previous = checkExecIdentity(outDir, identity);
+    const startedAt = previous?.started_at ?? new Date().toISOString();
+    const manifest = (status: 'running' | 'complete' | 'interrupted' | 'stopped-budget' | 'failed', executions: { total: number; finished: number; already_done: number }) =>
+      writeExecManifest(outDir, { identity, modes: [...new Set([...(previous?.modes ?? []), ...modes])], trials: Math.max(previous?.trials ?? 0, flags.trials), tasks: tasks.length, started_at: startedAt, ended_at: status === 'running' ? null : new Date().toISOString(), status, executions });
+    manifest('running', { total: calls, finished: 0, already_done: 0 });
     let done = 0;
     const summary = await runExec(
       { outDir, env: environment, tasks, modes, trials: flags.trials, concurrency: flags.concurrency, maxSteps: flags.maxSteps, maxErrors: 10, taxonomy: flags.metric, sampling: { agent: sampling, user: userSampling, planner: sampling } },
@@ -104,6 +125,8 @@ export async function runModelExec(environment: Environment, tasks: readonly Exe
         },
       },
     );
+    const status = budget?.exhausted ? 'stopped-budget' : summary.interrupted ? 'interrupted' : 'complete';
+    manifest(status, { total: summary.total, finished: summary.finished, already_done: summary.alreadyDone });
     const scores = await writeExecOutputs(outDir, costOfCall, { comparePaper: flags.comparePaper === true });
     for (const row of scores.tables.table3) say(`apb exec: ${row.env} ${row.model}: direct ${row.direct ?? '–'}, plan-first ${row.plan_first ?? '–'}, refine ${row.refine ?? '–'}; APB CR ${row.apb_cr_before ?? '–'} → ${row.apb_cr_after ?? '–'} over ${row.n} task(s)`);
     say(`apb exec: ${summary.finished} execution(s) run, ${summary.alreadyDone} already done; ${path.join(outDir, 'exec-scores.json')}`);

@@ -3,8 +3,9 @@
  * first message, the draft plan, the refined plan, their APB judgements) and `executions.jsonl` (one line per task,
  * mode and trial). Lines are written synchronously, a torn last line is dropped on open, and resume reads both back.
  */
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { openAppendNoFollow } from '../atomic-write.js';
 import { dropTornLine, readJsonLines } from '../pipeline/results-store.js';
 
 /** The key of an execution: (task, mode, trial). */
@@ -25,8 +26,8 @@ export class ExecStore {
     this.plansPath = path.join(dir, 'plans.jsonl');
     this.executionsPath = path.join(dir, 'executions.jsonl');
     this.tornLinesDropped = Number(dropTornLine(this.plansPath)) + Number(dropTornLine(this.executionsPath));
-    this.plansFd = openSync(this.plansPath, 'a');
-    this.executionsFd = openSync(this.executionsPath, 'a');
+    this.plansFd = openAppendNoFollow(this.plansPath);
+    this.executionsFd = openAppendNoFollow(this.executionsPath);
   }
 
   appendOpening(line: object): void {

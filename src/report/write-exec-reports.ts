@@ -1,6 +1,7 @@
 /** The exec run directory's outputs: `exec-scores.json`, `report.md` and `report.html` (the report's I/O edge). */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { writeFileAtomic } from '../atomic-write.js';
 import { computeExecScores, type ExecScores, type PriceOf } from '../execution/exec-scores.js';
 import type { ExecutionLine } from '../execution/records.js';
 import { readJsonLines } from '../pipeline/results-store.js';
@@ -19,9 +20,9 @@ export async function writeExecOutputs(dir: string, priceOf: PriceOf, options: {
     latest.set(JSON.stringify([line.task_id, line.mode, line.trial]), line);
   }
   const lines = [...latest.values()].sort((a, b) => a.task_id.localeCompare(b.task_id, 'en', { numeric: true }) || a.trial - b.trial || a.mode.localeCompare(b.mode));
-  writeFileSync(path.join(dir, 'exec-scores.json'), `${JSON.stringify(scores, null, 2)}\n`);
+  writeFileAtomic(path.join(dir, 'exec-scores.json'), `${JSON.stringify(scores, null, 2)}\n`);
   const paper = options.comparePaper ? compareTable3(scores.tables.table3, JSON.parse(readFileSync(PAPER_TABLES_FILE, 'utf8'))) : undefined;
-  writeFileSync(path.join(dir, 'report.md'), execMarkdown(scores, paper));
-  writeFileSync(path.join(dir, 'report.html'), execHtml(scores, lines, paper));
+  writeFileAtomic(path.join(dir, 'report.md'), execMarkdown(scores, paper));
+  writeFileAtomic(path.join(dir, 'report.html'), execHtml(scores, lines, paper));
   return scores;
 }

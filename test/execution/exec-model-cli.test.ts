@@ -73,6 +73,12 @@ describe('apb exec (model agent) on tau2:retail', () => {
     const again = await runCli(args, { env, timeoutMs: 120_000 });
     expect(again.code).toBe(0);
     expect(fake.count()).toBe(before);
+    // Other settings into the same directory are refused, naming what differs, before any call.
+    const other = await runCli([...args, '--user-model', 'openai-compatible:other-user', '--user-base-url', fake.baseUrl('openai')], { env, timeoutMs: 60_000 });
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain('user_model');
+    expect(fake.count()).toBe(before);
+    expect(JSON.parse(readFileSync(path.join(out, 'exec-manifest.json'), 'utf8'))).toMatchObject({ kind: 'exec', status: 'complete', modes: ['direct', 'plan-first', 'refine'], executions: { total: 6 } });
   }, 180_000);
 
   it('refuses bad arguments with exit 2 and one line', async () => {
