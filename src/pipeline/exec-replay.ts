@@ -3,7 +3,7 @@
  * scores each with tau2's reward, and writes `executions.jsonl` (one line per task, mode `replay`,
  * trial 0), `manifest.json` and, with `--dump-db`, each task's final database.
  */
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { RunMismatchError, UsageError } from '../errors.js';
 import type { Environment, ExecTask } from '../execution/environment.js';
@@ -11,8 +11,10 @@ import { executionRecord, type ExecutionRecord } from '../execution/execution-re
 import type { NlAssertionJudge } from '../execution/nl-assertions.js';
 import { goldReplay, readReplayFile, replayTask, type ReplayAgent } from '../execution/replay.js';
 import { computeReward } from '../execution/reward.js';
+import { openAppendNoFollow, writeFileAtomic } from '../atomic-write.js';
 import { APB_VERSION } from '../version.js';
 import { readJsonLines } from './results-store.js';
+import { withRunLock } from './run-lock.js';
 
 /** What a replay run is asked to do. */
 export interface ReplayRunSpec {
@@ -68,12 +70,6 @@ export function selectTasks(environment: Environment, options: { taskIds: string
   return options.limit === null ? tasks : tasks.slice(0, options.limit);
 }
 
-function writeAtomically(file: string, text: string): void {
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, text);
-  renameSync(temporary, file);
-}
-
 /** Refuses an output directory that holds executions of another agent or environment. */
 async function checkOutDir(file: string, environment: Environment, agentId: string): Promise<void> {
   for await (const { line, value } of readJsonLines(file)) {
@@ -86,30 +82,43 @@ function dumpFile(dir: string, taskId: string): string {
   return path.join(dir, `${taskId}.json`);
 }
 
-/** Runs the replay and writes its files; returns the counts. */
+/** Runs the replay and writes its files (holding the run directory's lock); returns the counts. */
 export async function runReplay(spec: ReplayRunSpec): Promise<ReplaySummary> {
   const { environment } = spec;
+  // The script and the selection are checked before the run directory is created or locked.
   const agent = spec.agent === 'gold' ? goldReplay(environment) : await readReplayFile(spec.agent, environment);
   const tasks = selectTasks(environment, spec, agent);
   if (tasks.length === 0) throw new UsageError(`no task of ${environment.id} is selected (split ${spec.split}${spec.taskIds ? `, --tasks ${spec.taskIds.join(',')}` : ''})`);
-  mkdirSync(spec.outDir, { recursive: true });
+  return withRunLock(spec.outDir, 'exec', () => replayInto(spec, agent, tasks));
+}
+
+async function replayInto(spec: ReplayRunSpec, agent: ReplayAgent, tasks: ExecTask[]): Promise<ReplaySummary> {
+  const { environment } = spec;
   const executionsFile = path.join(spec.outDir, 'executions.jsonl');
   await checkOutDir(executionsFile, environment, agent.id);
   if (spec.dumpDbDir) mkdirSync(spec.dumpDbDir, { recursive: true });
   const startedAt = new Date().toISOString();
   const records: ExecutionRecord[] = [];
   let interrupted = false;
-  for (const task of tasks) {
-    if (spec.stop?.aborted) {
-      interrupted = true;
-      break;
+  // A replay is deterministic: a re-run starts the file afresh, and each line is appended as its task ends.
+  writeFileAtomic(executionsFile, '');
+  const fd = openAppendNoFollow(executionsFile);
+  try {
+    for (const task of tasks) {
+      if (spec.stop?.aborted) {
+        interrupted = true;
+        break;
+      }
+      const outcome = replayTask(environment, task, agent.scripts.get(task.id)!);
+      const reward = await computeReward({ environment, task, ...outcome, ...(spec.nlJudge ? { nlJudge: spec.nlJudge } : {}), ...(spec.signal ? { signal: spec.signal } : {}) });
+      const record = executionRecord({ env: environment.id, task, mode: 'replay', model: agent.id, trial: 0, messages: outcome.messages, termination: outcome.termination, reward, nlJudge: spec.nlJudge?.id ?? null });
+      writeSync(fd, `${JSON.stringify(record)}\n`);
+      records.push(record);
+      if (spec.dumpDbDir) writeFileAtomic(dumpFile(spec.dumpDbDir, task.id), `${JSON.stringify(outcome.finalDatabase.toJson())}\n`);
     }
-    const outcome = replayTask(environment, task, agent.scripts.get(task.id)!);
-    const reward = await computeReward({ environment, task, ...outcome, ...(spec.nlJudge ? { nlJudge: spec.nlJudge } : {}), ...(spec.signal ? { signal: spec.signal } : {}) });
-    records.push(executionRecord({ env: environment.id, task, mode: 'replay', model: agent.id, trial: 0, messages: outcome.messages, termination: outcome.termination, reward, nlJudge: spec.nlJudge?.id ?? null }));
-    if (spec.dumpDbDir) writeAtomically(dumpFile(spec.dumpDbDir, task.id), `${JSON.stringify(outcome.finalDatabase.toJson())}\n`);
+  } finally {
+    closeSync(fd);
   }
-  writeAtomically(executionsFile, records.map((record) => `${JSON.stringify(record)}\n`).join(''));
   const summary: ReplaySummary = {
     agent: agent.id,
     tasks: records.length,
@@ -123,6 +132,6 @@ export async function runReplay(spec: ReplayRunSpec): Promise<ReplaySummary> {
     interrupted,
   };
   const manifest = { apb_version: APB_VERSION, command: 'exec', env: environment.id, agent: agent.id, nl_judge: spec.nlJudge?.id ?? null, split: spec.split, started_at: startedAt, finished_at: new Date().toISOString(), counts: { ...summary, executionsFile: undefined, interrupted: undefined }, interrupted };
-  writeAtomically(path.join(spec.outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  writeFileAtomic(path.join(spec.outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return summary;
 }

@@ -6,6 +6,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { acquireRunLock } from '../../src/pipeline/run-lock.js';
 import { runCli } from '../helpers/cli.js';
 
 const temp = () => mkdtempSync(path.join(tmpdir(), 'apb-exec-'));
@@ -59,6 +60,18 @@ describe('apb exec --agent replay:FILE', () => {
     expect(result.stderr).toContain(`${file}:5: task_id: task "81" is scripted twice`);
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(readdirSync(dir)).toEqual(['bad.jsonl']);
+  });
+
+  it('refuses a run directory another writer holds', async () => {
+    const dir = temp();
+    const lock = acquireRunLock(dir, 'exec');
+    try {
+      const result = await runCli(['exec', '--env', 'tau2:retail', '--agent', 'replay:gold', '--tasks', '0', '--out', dir]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(dir);
+    } finally {
+      lock.release();
+    }
   });
 
   it('refuses an unknown environment, agent or split with exit 2', async () => {

@@ -7,7 +7,7 @@
  */
 import type { DatabaseDifference, DatabaseState } from '../../environment.js';
 import { orderedKeys } from './key-order.js';
-import { pyHasKey, ToolError } from './python.js';
+import { jsonEqual, pyHasKey, ToolError } from './python.js';
 
 /** An entity of a collection (a user, an order, a flight…), as plain JSON. */
 export type Entity = Record<string, unknown>;
@@ -30,15 +30,7 @@ export function freezeCollections(collections: Record<string, Record<string, Ent
 
 /** Deep equality as tau2's hash sees it: key order ignored, list order kept, -0 apart from 0 (json.dumps prints `-0.0`). */
 export function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return typeof a !== 'number' || Object.is(a, b);
-  if (typeof a === 'number' || typeof b === 'number') return Object.is(a, b);
-  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((item, index) => sameJson(item, (b as unknown[])[index]));
-  const left = a as Record<string, unknown>;
-  const right = b as Record<string, unknown>;
-  const keys = Object.keys(left);
-  return keys.length === Object.keys(right).length && keys.every((key) => Object.hasOwn(right, key) && sameJson(left[key], right[key]));
+  return jsonEqual(a, b, Object.is);
 }
 
 /** One session's view of a database: reads fall through to the base, writes go to the overlay. */

@@ -30,18 +30,22 @@ export function integerKeyedObjects(text: string): { path: JsonPath; keys: strin
   const stack: { keys: string[] | null; index: number }[] = [];
   const path: JsonPath = [];
   let expectKey = false;
-  for (let at = 0; at < text.length; at += 1) {
+  // Jump from one structural character to the next; numbers, literals, spaces and colons need no look.
+  const structural = /[{}[\],"]/g;
+  for (let match = structural.exec(text); match; match = structural.exec(text)) {
+    const at = match.index;
     const char = text[at];
     if (char === '"') {
-      let end = at + 1;
-      while (text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+      let end = text.indexOf('"', at + 1);
+      while (isEscaped(text, end)) end = text.indexOf('"', end + 1);
       if (expectKey) {
-        const key = JSON.parse(text.slice(at, end + 1)) as string;
+        const raw = text.slice(at + 1, end);
+        const key = raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
         stack.at(-1)!.keys!.push(key);
         path.push(key);
         expectKey = false;
       }
-      at = end;
+      structural.lastIndex = end + 1;
     } else if (char === '{' || char === '[') {
       stack.push({ keys: char === '{' ? [] : null, index: 0 });
       if (char === '[') path.push(0);
@@ -51,7 +55,7 @@ export function integerKeyedObjects(text: string): { path: JsonPath; keys: strin
       path.pop();
       if (top.keys) expectKey = true;
       else path.push((top.index += 1));
-    } else if (char === '}' || char === ']') {
+    } else {
       const top = stack.pop()!;
       if (top.keys ? top.keys.length > 0 : true) path.pop();
       if (top.keys?.some((key) => INTEGER_LIKE.test(key))) found.push({ path: [...path], keys: top.keys });
@@ -59,6 +63,13 @@ export function integerKeyedObjects(text: string): { path: JsonPath; keys: strin
     }
   }
   return found;
+}
+
+/** True when the quote at `at` is escaped (an odd run of backslashes before it). */
+function isEscaped(text: string, at: number): boolean {
+  let backslashes = 0;
+  while (text[at - 1 - backslashes] === '\\') backslashes += 1;
+  return backslashes % 2 === 1;
 }
 
 /** Follows a path into a parsed value. */

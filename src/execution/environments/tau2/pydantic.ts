@@ -5,20 +5,8 @@
  * `dob`, `Field required [type=missing, …]`), over the domain's zod schemas. The documentation URL
  * names pydantic 2.13, the version tau2's outputs were compared with (docs/execution.md).
  */
-import type { z } from 'zod';
 import { pyRepr, pyTypeName, ToolError } from './python.js';
-
-type Schema = z.core.$ZodType;
-interface Def {
-  type: string;
-  shape?: Record<string, Schema>;
-  element?: Schema;
-  valueType?: Schema;
-  innerType?: Schema;
-  options?: Schema[];
-  values?: unknown[];
-  defaultValue?: unknown;
-}
+import { defOf, isIntSchema, type Schema, type SchemaDef as Def } from './zod-def.js';
 
 const PYDANTIC_DOCS = 'https://errors.pydantic.dev/2.13/v';
 
@@ -74,7 +62,7 @@ function validateObject(def: Def, value: unknown, loc: Issue['loc'], model: stri
   const out: Record<string, unknown> = {};
   const issues: Issue[] = [];
   for (const [key, field] of Object.entries(def.shape ?? {})) {
-    const fieldDef = field._zod.def as unknown as Def;
+    const fieldDef = defOf(field);
     if (!Object.hasOwn(value, key)) {
       if (fieldDef.type === 'default') out[key] = fieldDef.defaultValue;
       else if (fieldDef.type !== 'optional') issues.push({ loc: [...loc, key], type: 'missing', message: 'Field required', input: value });
@@ -88,7 +76,7 @@ function validateObject(def: Def, value: unknown, loc: Issue['loc'], model: stri
 }
 
 function validateValue(schema: Schema, value: unknown, loc: Issue['loc'], model: string): unknown {
-  const def = schema._zod.def as unknown as Def;
+  const def = defOf(schema);
   switch (def.type) {
     case 'optional':
     case 'nullable':
@@ -97,12 +85,12 @@ function validateValue(schema: Schema, value: unknown, loc: Issue['loc'], model:
     case 'string':
       return typeof value === 'string' ? value : fail(loc, 'string_type', 'Input should be a valid string', value);
     case 'number':
-      return number(value, loc, Boolean((schema as unknown as { isInt?: boolean }).isInt));
+      return number(value, loc, isIntSchema(schema));
     case 'boolean':
       return boolean(value, loc);
     case 'literal':
     case 'enum': {
-      const values = def.values ?? Object.values((def as unknown as { entries: Record<string, unknown> }).entries);
+      const values = def.values ?? Object.values(def.entries ?? {});
       return values.includes(value) ? value : fail(loc, 'literal_error', `Input should be ${literalList(values)}`, value);
     }
     case 'array': {

@@ -4,23 +4,9 @@
  * would hold them (a `float` field as `128.0`, an `int` as `128`). This is the text tau2's tools
  * return to the agent. A JS number does not know whether it is a float, so the schema says.
  */
-import type { z } from 'zod';
 import { orderedKeys } from './key-order.js';
 import { pyFloatRepr } from './python.js';
-
-type Schema = z.core.$ZodType;
-
-interface Def {
-  type: string;
-  shape?: Record<string, Schema>;
-  element?: Schema;
-  valueType?: Schema;
-  innerType?: Schema;
-  options?: Schema[];
-  items?: Schema[];
-}
-
-const defOf = (schema: Schema): Def => schema._zod.def as unknown as Def;
+import { defOf, isIntSchema, type Schema } from './zod-def.js';
 
 /** A JSON string literal as Python's `json.dumps` writes it (ensure_ascii). */
 export function pyJsonString(text: string): string {
@@ -61,7 +47,7 @@ export function pyJsonDumps(value: unknown, schema?: Schema, sortKeys = false): 
   if (def?.type === 'union' && def.options) return pyJsonDumps(value, unionMember(def.options, value), sortKeys);
   if (value === null || value === undefined) return 'null';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (typeof value === 'number') return pyNumber(value, def?.type === 'number' && !(schema as unknown as { isInt?: boolean }).isInt);
+  if (typeof value === 'number') return pyNumber(value, def?.type === 'number' && !isIntSchema(schema!));
   if (typeof value === 'string') return pyJsonString(value);
   if (Array.isArray(value)) {
     const element = def?.type === 'array' ? def.element : undefined;

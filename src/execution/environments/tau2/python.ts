@@ -85,17 +85,23 @@ export function pyLower(value: unknown): string {
   return value.toLowerCase();
 }
 
-/** Python's `==` between two JSON values (1 == 1.0, key order ignored, True == 1 as Python has it). */
-export function pyEquals(a: unknown, b: unknown): boolean {
-  if (typeof a === 'boolean' && typeof b === 'number') return Number(a) === b;
-  if (typeof a === 'number' && typeof b === 'boolean') return a === Number(b);
-  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return a === b;
+/** Deep equality of JSON values with key order ignored and list order kept; `scalar` decides leaves. */
+export function jsonEqual(a: unknown, b: unknown, scalar: (x: unknown, y: unknown) => boolean): boolean {
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return scalar(a, b);
   if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((item, index) => pyEquals(item, (b as unknown[])[index]));
+  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((item, index) => jsonEqual(item, (b as unknown[])[index], scalar));
   const left = a as Record<string, unknown>;
   const right = b as Record<string, unknown>;
   const keys = Object.keys(left);
-  return keys.length === Object.keys(right).length && keys.every((key) => Object.hasOwn(right, key) && pyEquals(left[key], right[key]));
+  return keys.length === Object.keys(right).length && keys.every((key) => Object.hasOwn(right, key) && jsonEqual(left[key], right[key], scalar));
+}
+
+/** Python's `==` on scalars: 1 == 1.0, and True == 1 as Python has it. */
+const pyScalarEquals = (a: unknown, b: unknown) => (typeof a === 'boolean' || typeof b === 'boolean') && (typeof a === 'number' || typeof b === 'number') ? Number(a) === Number(b) : a === b;
+
+/** Python's `==` between two JSON values (1 == 1.0, key order ignored, True == 1). */
+export function pyEquals(a: unknown, b: unknown): boolean {
+  return jsonEqual(a, b, pyScalarEquals);
 }
 
 /** `for x in value`: a list's items, a string's characters, a dict's keys; a TypeError for anything else. */
