@@ -9,7 +9,7 @@ import { isMap, LineCounter, parseDocument, type Document, type Node } from 'yam
 import { z } from 'zod';
 import { InputError, UsageError, type InputIssue } from '../errors.js';
 import type { ModelEntry } from '../pipeline/run-spec.js';
-import { didYouMean } from './did-you-mean.js';
+import { didYouMean } from '../did-you-mean.js';
 
 const positiveInt = z.number().int().positive();
 const endpointLimits = {

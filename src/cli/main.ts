@@ -4,6 +4,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { ApbError, InputError } from '../errors.js';
+import { didYouMean } from '../did-you-mean.js';
 import { applyLimitOverrides } from '../limits.js';
 import { redact } from '../redact.js';
 import { APB_VERSION } from '../version.js';
@@ -92,7 +93,7 @@ export async function main(argv: string[]): Promise<number> {
   const unknown = unknownCommand(program, argv);
   if (unknown) {
     const where = unknown.parent === program ? 'apb' : `apb ${unknown.parent.name()}`;
-    say(`${where}: unknown command "${unknown.word}" (commands: ${unknown.parent.commands.map((child) => child.name()).join(', ')})`);
+    say(`${where}: unknown command "${unknown.word}"${didYouMean(unknown.word, unknown.parent.commands.map((child) => child.name()))} (commands: ${unknown.parent.commands.map((child) => child.name()).join(', ')})`);
     return EXIT.usage;
   }
   try {

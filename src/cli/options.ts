@@ -1,5 +1,6 @@
 /** Option parsers shared by the commands: a bad value is a usage error naming the option. */
 import { InvalidArgumentError } from 'commander';
+import { didYouMean } from '../did-you-mean.js';
 
 /** Parses a positive integer option value. */
 export function positiveInt(value: string): number {
@@ -41,7 +42,7 @@ export function collect(value: string, previous: string[] | undefined): string[]
 export function choice<T extends string>(allowed: readonly T[]): (value: string) => T {
   return (value: string) => {
     if ((allowed as readonly string[]).includes(value)) return value as T;
-    throw new InvalidArgumentError(`allowed values: ${allowed.join(', ')}`);
+    throw new InvalidArgumentError(`allowed values: ${allowed.join(', ')}${didYouMean(value, allowed)}`);
   };
 }
 

@@ -18,7 +18,24 @@ const SPEC_FIELDS = {
 } as const;
 
 /** Registers every flag of `apb run` on `command`. */
+/** The model specs `apb run` takes, listed once under its help (every provider, the baselines and the judge-only `rules`). */
+export const SPEC_HELP = `
+Model specs (--model, --judge):
+  openai:MODEL, anthropic:MODEL, google:MODEL   OPENAI_API_KEY, ANTHROPIC_API_KEY, GOOGLE_GENERATIVE_AI_API_KEY / GEMINI_API_KEY
+  openai-compatible:MODEL                       with --base-url URL (vLLM, Ollama, …); APB_API_KEY optional
+  baseline:heuristic|oracle|refuse              named non-LLM planners (a floor, a reference replay, always refuse); no key
+  rules                                         judge only, the default: a structural judge from deterministic checks,
+                                                needing no API; its numbers are not comparable with the paper's LLM judge
+
+Examples:
+  apb run                                                   the built-in sample, offline
+  apb run --data apb-dataset --model openai:gpt-4o --judge openai:gpt-4.1
+  apb run --model openai:gpt-4o --model anthropic:claude-sonnet-4-5 --out runs/board
+  apb run --config board.yaml                               (docs/config.md)
+`;
+
 export function addRunOptions(command: Command): Command {
+  command.addHelpText('after', SPEC_HELP);
   return command
     .option('--config <file>', 'a JSON or YAML file naming data, splits, models (with their own options), judges and engine settings; flags given as well win (docs/config.md)')
     .option('--data <dir>', 'dataset directory in the released layout, or "sample"', 'sample')
@@ -40,17 +57,17 @@ export function addRunOptions(command: Command): Command {
     .option('--protocol <name>', 'paper, or official (the released runner\'s prompt shapes, without its leaks)', choice(PROTOCOLS), 'paper')
     .option('--shard <i/n>', 'run only shard I of N of the selected cases (a stable partition by case id; apb merge joins the shards)')
     .option('--max-cost <usd>', 'stop starting new calls once this much would be spent (all models together)', positiveNumber)
-    .option('--allow-refusal', 'let every split\'s prompt allow a REJECT answer (measures false refusals)', false)
-    .option('--skip-invalid', 'skip invalid records (counted) instead of refusing the input', false)
-    .option('--retry-errors', 'in an existing run directory, run again the cases whose planner call failed', false)
+    .option('--allow-refusal', 'let every split\'s prompt allow a REJECT answer (measures false refusals)')
+    .option('--skip-invalid', 'skip invalid records (counted) instead of refusing the input')
+    .option('--retry-errors', 'in an existing run directory, run again the cases whose planner call failed')
     .option('--temperature <t>', 'sampling temperature of the planner(s)', temperature)
     .option('--max-tokens <n>', 'output token limit of the planner(s)', positiveInt)
-    .option('--judge-blind', 'judge without the reference (the paper\'s Table 7 ablation)', false)
-    .option('--batch', 'send openai, anthropic and google calls through the vendors\' batch APIs (half price, answers within 24 h); a rerun resumes the batches', false)
+    .option('--judge-blind', 'judge without the reference (the paper\'s Table 7 ablation)')
+    .option('--batch', 'send openai, anthropic and google calls through the vendors\' batch APIs (half price, answers within 24 h); a rerun resumes the batches')
     .option('--batch-poll-ms <n>', 'with --batch: time between batch status requests', positiveInt, 30_000)
-    .option('--quiet', 'print nothing but warnings and errors (no progress line, no summary)', false)
-    .option('--json', 'print the end-of-run summary as JSON on stdout (progress stays on stderr)', false)
-    .option('--dry-run', 'print the calls, tokens and cost the run would take per split; call nothing, write nothing', false);
+    .option('--quiet', 'print nothing but warnings and errors (no progress line, no summary)')
+    .option('--json', 'print the end-of-run summary as JSON on stdout (progress stays on stderr)')
+    .option('--dry-run', 'print the calls, tokens and cost the run would take per split; call nothing, write nothing');
 }
 
 /** The sampling flags fill what a model entry leaves out; a single --base-url goes to every model that calls an endpoint. */

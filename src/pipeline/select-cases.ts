@@ -6,7 +6,7 @@ import type { Case, SplitName } from '../dataset/case.js';
 import { ContentHasher } from '../dataset/content-hash.js';
 import { FileResolver } from '../dataset/files.js';
 import { readCases, type ReadOptions } from '../dataset/read-cases.js';
-import { InputError, type InputIssue } from '../errors.js';
+import { InputError, UsageError, type InputIssue } from '../errors.js';
 import { inShard, type Shard } from './shard.js';
 
 export interface Selection {
@@ -51,6 +51,11 @@ export async function checkSelection(selection: Selection, skipInvalid: boolean)
   const hasher = new ContentHasher();
   for await (const _ of readSelected(selection, { ...readOptions(selection, trust.resolver), hasher }, onInvalid)) cases += 1;
   if (issues.length > 0 && !skipInvalid) throw new InputError(issues);
+  // A shard may hold none of the ids; without one, ids that match nothing are a mistake, not an empty run.
+  if (selection.ids && selection.ids.size > 0 && cases === 0 && !selection.shard) {
+    const shown = [...selection.ids].slice(0, 5).join(', ');
+    throw new UsageError(`--ids matched no case in ${selection.splits.join(', ')} (${shown}${selection.ids.size > 5 ? ', …' : ''}); ids are matched exactly, per split`);
+  }
   return { cases, invalidRecords, issues, trust, datasetHash: hasher.digest() };
 }
 

@@ -12,7 +12,7 @@ describe('bad arguments', () => {
   it('run --protocol offical: one line naming the option, the value and the allowed values; exit 2', async () => {
     const result = await runCli(['run', '--protocol', 'offical', '--dry-run']);
     expect(result.code).toBe(2);
-    expect(oneLine(result.stderr)).toEqual(["apb: option '--protocol <name>' argument 'offical' is invalid. allowed values: paper, official"]);
+    expect(oneLine(result.stderr)).toEqual(["apb: option '--protocol <name>' argument 'offical' is invalid. allowed values: paper, official (did you mean \"official\"?)"]);
   });
 
   it('a zod-checked bound (--concurrency 5000) is one line naming the flag, not raw zod JSON; exit 2', async () => {
