@@ -3,7 +3,7 @@
  * reference) and the answer (raw text, parsed plan, verdict, findings). Pure; every text is capped
  * with a visible marker so one huge answer cannot bloat the report.
  */
-import { normalizeTrajectoryEntry } from '../dataset/normalize.js';
+import { normalizeChainNode, normalizeReferenceStep, normalizeTrajectoryEntry } from '../dataset/normalize.js';
 import { TrajectoryEntrySchema } from '../dataset/record-schema.js';
 import type { Findings } from '../judge/checks/findings.js';
 import { parseUntrustedJson } from '../json-depth.js';
@@ -75,6 +75,36 @@ export interface CaseDetail {
     replacementTool: string | null;
   };
   facets: Record<string, string | number | null>;
+  /** The reference as a list of calls (tool chain, or the next steps), for the step-by-step comparison; empty when it has none. */
+  referenceCalls: CallView[];
+}
+
+/** One call of a plan as the step-by-step view shows it: tool name and compact arguments (text-only steps: name null). */
+export interface CallView {
+  name: string | null;
+  arguments: string;
+}
+
+/** A call's arguments as one line of JSON, capped. */
+export function argumentsText(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  return capText(typeof value === 'string' ? value : JSON.stringify(value), 600);
+}
+
+/** The reference's calls: the holistic tool chain, else the step-wise next steps (their text when a step calls nothing). */
+function referenceCallsOf(line: Loose): CallView[] {
+  const chain = decodeJsonField(line.tool_chain_json);
+  if (Array.isArray(chain) && chain.length > 0) {
+    return chain.flatMap((node) => (asObject(node) ? [normalizeChainNode(node as Loose)] : [])).map((call) => ({ name: call.name, arguments: argumentsText(call.arguments) }));
+  }
+  const steps = decodeJsonField(line.ground_truth_steps_json);
+  if (!Array.isArray(steps)) return [];
+  return steps.flatMap((entry): CallView[] => {
+    if (!asObject(entry)) return [];
+    const step = normalizeReferenceStep(entry as Loose);
+    if (step.toolCalls.length === 0) return [{ name: null, arguments: capText(step.text ?? '', 600) }];
+    return step.toolCalls.map((call) => ({ name: call.name, arguments: argumentsText(call.arguments) }));
+  });
 }
 
 /** Everything the browser shows about one answer and its judgement. */
@@ -180,6 +210,7 @@ export function caseDetailOf(line: Loose, facets: Record<string, unknown>, media
       replacementTool: prettyField(line.replacement_tool_json),
     },
     facets: facetView,
+    referenceCalls: referenceCallsOf(line),
   };
 }
 

@@ -13,10 +13,15 @@ export function csvField(value: unknown, kind: Column['kind'] = 'text'): string 
 }
 
 function headerOf(column: Column): string[] {
+  if (column.kind === 'rate-ci') return [column.key, `${column.key}_lo`, `${column.key}_hi`];
   return column.kind === 'ci' ? [`${column.key}_lo`, `${column.key}_hi`] : [column.key];
 }
 
 function fieldsOf(column: Column, value: unknown): string[] {
+  if (column.kind === 'rate-ci') {
+    const cell = value as { value: number | null; ci: Interval | null } | null;
+    return [csvField(cell?.value ?? null, 'rate'), csvField(cell?.ci?.lo ?? null, 'rate'), csvField(cell?.ci?.hi ?? null, 'rate')];
+  }
   if (column.kind !== 'ci') return [csvField(value, column.kind)];
   const range = value as Interval | null;
   return [csvField(range?.lo ?? null, 'rate'), csvField(range?.hi ?? null, 'rate')];

@@ -26,8 +26,7 @@ export function scorecardView(data: ReportData): TableView {
   const present = KEYS.filter((key) => data.scorecard.some((row) => (row.cells.find((cell) => cell.key === key)?.n ?? 0) > 0));
   const cell = (row: { cells: HeadlineCell[] }, key: string) => row.cells.find((entry) => entry.key === key) ?? null;
   const columns: Column[] = present.flatMap((key): Column[] => [
-    { key, label: LABELS[key], kind: 'rate', get: (row) => cell(row, key)?.value ?? null },
-    { key: `${key}_ci`, label: '95 % CI', kind: 'ci', get: (row) => cell(row, key)?.ci ?? null },
+    { key, label: `${LABELS[key]} [95 % CI]`, kind: 'rate-ci', get: (row) => cell(row, key) },
     { key: `${key}_n`, label: 'n', kind: 'count', get: (row) => cell(row, key)?.n ?? null },
   ]);
   const notes = present.map((key) => `${LABELS[key].replace(' %', '')}: ${HEADLINE_NOTES[key]}`).join('; ');

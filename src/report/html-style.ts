@@ -13,7 +13,31 @@ h3 { margin: 22px 0 6px; font-size: 15px; }
 h4 { margin: 10px 0 4px; font-size: 13px; color: var(--muted); }
 p.desc, p.note, .facets { color: var(--muted); margin: 4px 0; }
 .warning { background: #fff8e6; border: 1px solid #f0d28a; padding: 6px 10px; border-radius: 4px; margin: 6px 0; }
+.table-wrap { position: relative; max-width: 100%; }
 .scroll { overflow-x: auto; }
+.scroll-cue { display: none; position: absolute; top: 6px; right: 0; bottom: 12px; width: 120px; pointer-events: none; align-items: flex-start; justify-content: flex-end; padding: 4px 6px 0 0; font-size: 12px; font-weight: 600; color: var(--accent); background: linear-gradient(to right, rgba(255,255,255,0), #fff 70%); }
+.table-wrap.overflowing:not(.at-end) .scroll-cue { display: flex; }
+table.data th:first-child, table.data td:first-child { position: sticky; left: 0; z-index: 1; background: #fff; box-shadow: inset -1px 0 0 var(--line); }
+table.data th:first-child { background: #f6f8fa; }
+table.data th[data-sort] { padding: 0; }
+button.sort { all: unset; display: block; padding: 3px 16px 3px 7px; cursor: pointer; font-weight: 600; position: relative; }
+button.sort:focus-visible { outline: 2px solid var(--accent); }
+th[aria-sort="ascending"] button.sort::after { content: "▲"; position: absolute; right: 3px; font-size: 9px; top: 6px; }
+th[aria-sort="descending"] button.sort::after { content: "▼"; position: absolute; right: 3px; font-size: 9px; top: 6px; }
+.list-tools { display: flex; flex-wrap: wrap; gap: 6px 14px; align-items: baseline; color: var(--muted); margin: 6px 0; }
+.list-tools .export { margin-left: auto; }
+.browser-panes.has-case { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1.35fr); gap: 16px; align-items: start; }
+.browser-panes.has-case .wide { display: none; }
+.browser-panes.has-case #case-view { position: sticky; top: 52px; max-height: calc(100vh - 64px); overflow: auto; margin-top: 0; }
+@media (max-width: 1100px) { .browser-panes.has-case { display: flex; flex-direction: column-reverse; } .browser-panes.has-case #case-view { position: static; max-height: none; } }
+.notes { margin: 10px 0; }
+figure { scroll-margin-top: 56px; }
+table.steps { table-layout: fixed; width: 100%; }
+table.steps th:first-child { width: 56px; } table.steps th:last-child { width: 108px; }
+table.steps td { white-space: normal; vertical-align: top; overflow-wrap: anywhere; }
+table.steps td .args { font: 12px ui-monospace, monospace; color: var(--muted); white-space: pre-wrap; overflow-wrap: anywhere; }
+table.steps tr.same td.match { color: var(--ok); } table.steps tr.tool td.match { color: var(--warn); } table.steps tr.differs td.match { color: var(--bad); }
+table.steps td.none { color: var(--muted); }
 table.data { border-collapse: collapse; margin: 6px 0 12px; font-variant-numeric: tabular-nums; }
 table.data th, table.data td { border: 1px solid var(--line); padding: 3px 7px; text-align: left; white-space: nowrap; }
 table.data th { background: #f6f8fa; font-weight: 600; }
@@ -25,10 +49,10 @@ figcaption { color: var(--muted); }
 .filters { display: flex; flex-wrap: wrap; gap: 8px 14px; align-items: center; margin: 10px 0; }
 .filters label { display: flex; gap: 4px; align-items: center; }
 .filters select, .filters input { font: inherit; padding: 2px 4px; }
-#case-count { color: var(--muted); margin: 6px 0; }
 table.cases { width: 100%; }
 table.cases td.query { max-width: 420px; overflow: hidden; text-overflow: ellipsis; color: var(--muted); }
 table.cases tr.current td { background: #eef6ff; }
+table.cases tr.current td:first-child { box-shadow: inset 3px 0 0 var(--accent), inset -1px 0 0 var(--line); }
 button.link { background: none; border: none; color: var(--accent); cursor: pointer; padding: 0; font: inherit; text-decoration: underline; }
 .pager { display: flex; gap: 8px; margin: 6px 0; }
 .badge { display: inline-block; padding: 0 6px; border-radius: 10px; font-size: 12px; border: 1px solid currentColor; }

@@ -23,12 +23,17 @@ export interface HtmlOptions {
   live?: { statusUrl: string; version: string; intervalMs?: number };
 }
 
-const NUMERIC = new Set(['rate', 'grade', 'delta', 'grade-delta', 'count', 'p', 'usd', 'ms']);
+const NUMERIC = new Set(['rate', 'grade', 'delta', 'grade-delta', 'count', 'p', 'usd', 'ms', 'rate-ci']);
+
+/** A table in a horizontal scroller, with a cue the page shows while columns are hidden to the right. */
+function scrollTable(tableHtml: string): string {
+  return `<div class="table-wrap"><div class="scroll">${tableHtml}</div><div class="scroll-cue" aria-hidden="true">more columns →</div></div>`;
+}
 
 function table(header: string[], rows: string[][], numeric: boolean[] = []): string {
   const head = `<tr>${header.map((cell) => `<th scope="col">${escapeHtml(cell)}</th>`).join('')}</tr>`;
   const body = rows.map((row) => `<tr>${row.map((cell, index) => `<td${numeric[index] ? ' class="num"' : ''}>${escapeHtml(cell)}</td>`).join('')}</tr>`).join('\n');
-  return `<div class="scroll"><table class="data"><thead>${head}</thead><tbody>\n${body}\n</tbody></table></div>`;
+  return scrollTable(`<table class="data"><thead>${head}</thead><tbody>\n${body}\n</tbody></table>`);
 }
 
 function viewHtml(view: TableView): string {
@@ -96,7 +101,7 @@ function paperHtml(data: ReportData): string {
   for (const model of data.paper.models) {
     parts.push(`<h3>${escapeHtml(model.model)} (judge ${escapeHtml(model.judge)}) ≈ ${escapeHtml(model.paperModel)}</h3>`, `<p class="desc">${model.matched} match, ${model.mismatched} differ, ${model.explained} differ where the paper is inconsistent.</p>`);
     const rows = model.cells.map((cell) => `<tr${cell.matches ? '' : ' class="mismatch"'}>${[cell.table, cell.column, fixed(cell.oursRounded, cell.decimals), fixed(cell.paper, cell.decimals), cell.matches ? 'yes' : 'no', cell.note ?? ''].map((text) => `<td>${escapeHtml(text)}</td>`).join('')}</tr>`);
-    parts.push(`<div class="scroll"><table class="data"><thead><tr><th>Table</th><th>Column</th><th>Ours</th><th>Paper</th><th>Match</th><th>Note</th></tr></thead><tbody>${rows.join('\n')}</tbody></table></div>`);
+    parts.push(scrollTable(`<table class="data"><thead><tr><th>Table</th><th>Column</th><th>Ours</th><th>Paper</th><th>Match</th><th>Note</th></tr></thead><tbody>${rows.join('\n')}</tbody></table>`));
   }
   if (data.paper.unmatched.length > 0) parts.push(`<p class="desc">Models the paper does not report: ${escapeHtml(data.paper.unmatched.join(', '))}.</p>`);
   parts.push('</section>');
@@ -119,6 +124,12 @@ const FILTERS = [
   ['level', 'Distractors'],
 ] as const;
 
+/** The case list's columns: sort key, header, and whether it hides while a case is open beside the list. */
+const CASE_COLUMNS: readonly (readonly [string, string, boolean])[] = [
+  ['case', 'Case', false], ['split', 'Split', false], ['model', 'Model', false], ['judge', 'Judge', false], ['outcome', 'Outcome', false],
+  ['grade', 'Grade', false], ['errors', 'Errors', false], ['behavior', 'Behaviour', true], ['facet', 'Facet', true], ['query', 'Query', true],
+];
+
 function caseBrowserHtml(data: ReportData): string {
   const filters = FILTERS.map(([key, label]) => `<label id="filter-${key}-label">${label} <select id="filter-${key}"></select></label>`).join('\n');
   return `<section id="cases"><h2>Cases</h2>
@@ -126,12 +137,16 @@ function caseBrowserHtml(data: ReportData): string {
 <div id="case-browser"${data.cases ? '' : ' hidden'}>
 <div class="filters">${filters}
 <label>Search <input id="filter-search" type="search" placeholder="case id or query"></label></div>
-<p id="case-count" aria-live="polite"></p>
+<div class="list-tools"><span id="sort-note"></span><span id="case-count" aria-live="polite"></span>
+<span class="export">export the filtered list: <button type="button" id="export-csv">CSV</button> <button type="button" id="export-jsonl">JSONL</button></span></div>
+<div id="browser-panes" class="browser-panes"><div class="list-pane">
 <div class="pager"><button type="button" id="page-prev">← previous</button><button type="button" id="page-next">next →</button></div>
-<div class="scroll"><table class="data cases"><thead><tr><th>Case</th><th>Split</th><th>Model</th><th id="col-judge">Judge</th><th>Outcome</th><th>Grade</th><th>Errors</th><th>Behaviour</th><th>Facet</th><th>Query</th></tr></thead><tbody id="case-list"></tbody></table></div>
+${scrollTable(`<table class="data cases"><thead><tr>${CASE_COLUMNS.map(([key, label, wide]) => `<th data-sort="${key}"${key === 'judge' ? ' id="col-judge"' : ''}${wide ? ' class="wide"' : ''}>${label}</th>`).join('')}</tr></thead><tbody id="case-list"></tbody></table>`)}
+</div>
 <section id="case-view" hidden aria-live="polite"><header><h3 id="case-title"></h3>
 <label>Side by side: <select id="compare-select"></select></label><button type="button" id="case-close">close</button></header>
 <div id="case-body"></div></section>
+</div>
 </div></section>`;
 }
 

@@ -11,7 +11,7 @@ import { groupKey } from './comparability.js';
 import type { ReportData } from './report-data.js';
 
 /** How a column's values are shown: rates in percent, grades 0–1, intervals, signed deltas, counts, p-values, text. */
-export type ColumnKind = 'text' | 'model' | 'judge' | 'rate' | 'grade' | 'ci' | 'delta' | 'grade-delta' | 'count' | 'p' | 'usd' | 'ms';
+export type ColumnKind = 'text' | 'model' | 'judge' | 'rate' | 'grade' | 'ci' | 'delta' | 'grade-delta' | 'count' | 'p' | 'usd' | 'ms' | 'rate-ci';
 
 /** One column of a table view. */
 export interface Column {
@@ -41,6 +41,10 @@ export function formatCell(column: Column, value: unknown): string {
   if (column.kind === 'count') return count(value as number | null);
   if (column.kind === 'p') return pValue(value as number | null);
   if (column.kind === 'usd') return usd(value as number | null);
+  if (column.kind === 'rate-ci') {
+    const cell = value as { value: number | null; ci: Interval | null } | null;
+    return cell?.value === null || cell?.value === undefined ? '–' : `${fixed(cell.value, column.decimals ?? 1)} [${interval(cell.ci, column.decimals ?? 1)}]`;
+  }
   if (column.kind === 'ms') return count(value as number | null);
   const number = typeof value === 'number' ? value : null;
   if (column.kind === 'delta') return signed(number, column.decimals ?? 1);

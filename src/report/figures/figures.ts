@@ -63,6 +63,7 @@ function figure3(tables: Tables): Figure | null {
     rows: [...pooled].map(([label, entry]) => ({ label, shares: sharesOf(entry.counts), note: `${entry.n} cases` })),
     segments: ERRORS,
     xLabel: 'share of error flags (%)',
+    format: percent,
   });
   return { id: 'fig3', caption: 'Error categories by planning mode, pooled over every model in the report.', svg };
 }
@@ -95,11 +96,12 @@ function figure4(rows: readonly (Labelled & { level: number | null; ext_use: num
   return { id, caption: `Distractor-tool uses per level (${regime}); dashed: overall average.`, svg };
 }
 
-function crSeries<T extends Labelled & { cr: number | null; n: number }>(rows: readonly T[], categories: readonly unknown[], keyOf: (row: T) => unknown): Series[] {
+function crSeries<T extends Labelled & { cr: number | null; cr_ci?: { lo: number; hi: number } | null; n: number }>(rows: readonly T[], categories: readonly unknown[], keyOf: (row: T) => unknown): Series[] {
   const name = namer(rows);
   return byGroup(rows).map(({ label, rows: own }) => ({
     name: name(label),
     values: categories.map((category) => own.find((row) => keyOf(row) === category)?.cr ?? null),
+    intervals: categories.map((category) => own.find((row) => keyOf(row) === category)?.cr_ci ?? null),
     notes: categories.map((category) => {
       const row = own.find((candidate) => keyOf(candidate) === category);
       return row ? `n ${row.n}` : null;
@@ -122,7 +124,7 @@ function figure5(tables: Tables): Figure | null {
     yMax: 100,
     format: percent,
   });
-  return { id: 'fig5', caption: 'Step-wise correctness by horizon.', svg };
+  return { id: 'fig5', caption: 'Step-wise correctness by horizon; whiskers: 95 % Wilson intervals.', svg };
 }
 
 function figure6(tables: Tables): Figure | null {
@@ -140,7 +142,7 @@ function figure6(tables: Tables): Figure | null {
     yMax: 100,
     format: percent,
   });
-  return { id: 'fig6', caption: 'Step-wise correctness by stage.', svg };
+  return { id: 'fig6', caption: 'Step-wise correctness by stage; whiskers: 95 % Wilson intervals.', svg };
 }
 
 function figures58and59(tables: Tables): Figure[] {
@@ -158,6 +160,7 @@ function figures58and59(tables: Tables): Figure[] {
         rows: rows.map((row) => ({ label: name(row), shares: KEYS.map((key) => row.shares[key] ?? 0), note: `${row.n} cases, ${row.flagged} with errors` })),
         segments: ERRORS,
         xLabel: 'share of error flags (%)',
+        format: percent,
       }),
     },
     {
@@ -170,7 +173,7 @@ function figures58and59(tables: Tables): Figure[] {
         rows: rows.map((row) => name(row)),
         columns: ['E1', 'E2', 'E3', 'E4', 'E5', 'E6'],
         values: rows.map((row) => KEYS.map((key) => row.rates[key])),
-        format: (value) => fixed(value, 1),
+        format: percent,
       }),
     },
   ];

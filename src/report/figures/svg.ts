@@ -75,7 +75,7 @@ export function xAxis(frame: Frame, labels: { x: number; text: string }[], title
 }
 
 /** A legend below the plot: one swatch per series, wrapped over rows. Returns the markup and the height used. */
-export function legend(items: { name: string; color: string; dashed?: boolean }[], x: number, y: number, width: number): { markup: string; height: number } {
+export function legend(items: { name: string; color: string; dashed?: boolean; marker?: MarkerShape }[], x: number, y: number, width: number): { markup: string; height: number } {
   const parts: string[] = [];
   let column = 0;
   let row = 0;
@@ -87,7 +87,9 @@ export function legend(items: { name: string; color: string; dashed?: boolean }[
     const top = y + row * 18;
     const swatch = item.dashed
       ? `<line x1="${left}" x2="${left + 14}" y1="${top + 5}" y2="${top + 5}" stroke="${item.color}" stroke-width="2" stroke-dasharray="4 3"/>`
-      : `<rect x="${left}" y="${top}" width="12" height="10" fill="${item.color}"/>`;
+      : item.marker
+        ? `<line x1="${left}" x2="${left + 14}" y1="${top + 5}" y2="${top + 5}" stroke="${item.color}" stroke-width="2"/>${marker(item.marker, left + 7, top + 5, item.color)}`
+        : `<rect x="${left}" y="${top}" width="12" height="10" fill="${item.color}"/>`;
     const name = item.name.length > 34 ? `${item.name.slice(0, 33)}…` : item.name;
     parts.push(`<g>${swatch}<text x="${left + 18}" y="${top + 9}" fill="#333">${escapeHtml(name)}<title>${escapeHtml(item.name)}</title></text></g>`);
     column += 1;
@@ -99,3 +101,24 @@ export function legend(items: { name: string; color: string; dashed?: boolean }[
   const rows = row + (column > 0 ? 1 : 0);
   return { markup: parts.join('\n'), height: rows * 18 };
 }
+
+/** Marker shapes cycled over the series of a line chart, so lines that coincide stay distinguishable. */
+const MARKERS = ['circle', 'square', 'triangle', 'diamond', 'down', 'cross'] as const;
+/** One of the marker shapes. */
+export type MarkerShape = (typeof MARKERS)[number];
+
+/** A marker of `shape` centred on (x, y), filled with `color`; `body` goes inside it (its tooltip). */
+export function marker(shape: MarkerShape, x: number, y: number, color: string, body = ''): string {
+  const r = 4;
+  const at = (points: [number, number][]) => points.map(([dx, dy]) => `${px(x + dx)},${px(y + dy)}`).join(' ');
+  if (shape === 'circle') return `<circle cx="${px(x)}" cy="${px(y)}" r="${r}" fill="${color}">${body}</circle>`;
+  if (shape === 'square') return `<rect x="${px(x - r)}" y="${px(y - r)}" width="${2 * r}" height="${2 * r}" fill="${color}">${body}</rect>`;
+  if (shape === 'triangle') return `<polygon points="${at([[0, -r - 1], [r + 1, r], [-r - 1, r]])}" fill="${color}">${body}</polygon>`;
+  if (shape === 'down') return `<polygon points="${at([[0, r + 1], [r + 1, -r], [-r - 1, -r]])}" fill="${color}">${body}</polygon>`;
+  if (shape === 'diamond') return `<polygon points="${at([[0, -r - 1], [r + 1, 0], [0, r + 1], [-r - 1, 0]])}" fill="${color}">${body}</polygon>`;
+  return `<polygon points="${at([[-r, -1.5], [-1.5, -1.5], [-1.5, -r], [1.5, -r], [1.5, -1.5], [r, -1.5], [r, 1.5], [1.5, 1.5], [1.5, r], [-1.5, r], [-1.5, 1.5], [-r, 1.5]])}" fill="${color}">${body}</polygon>`;
+}
+
+/** The marker shape of series `index`. */
+export const markerOf = (index: number) => MARKERS[index % MARKERS.length]!;
+

@@ -63,7 +63,41 @@ function caseView(detail) {
   return parts;
 }
 
-function answerColumn(row, detail) {
+/** The answer as JSON pretty-printed when the whole of it (or its one fenced block) is a JSON object or list; null otherwise. */
+function prettyAnswer(text) {
+  var body = String(text || '').trim();
+  var fence = /^\x60\x60\x60(?:json)?\s*([\s\S]*?)\s*\x60\x60\x60$/i.exec(body);
+  if (fence) body = fence[1];
+  if (!/^[\[{]/.test(body)) return null;
+  try { var value = JSON.parse(body); return value && typeof value === 'object' ? JSON.stringify(value, null, 2) : null; } catch (error) { return null; }
+}
+function argsText(value) { return value === undefined || value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value); }
+/** The answer's calls in order, in the reference's shape ({name, arguments}; name null for a text-only step). */
+function answerCalls(parsed) {
+  if (!parsed || typeof parsed !== 'object') return [];
+  if (parsed.kind === 'plan' && Array.isArray(parsed.toolChain)) return parsed.toolChain.map(function (call) { return { name: call.name, arguments: argsText(call.arguments) }; });
+  if (parsed.kind === 'steps' && Array.isArray(parsed.steps)) return parsed.steps.map(function (step) { return step.toolCall ? { name: step.toolCall.name, arguments: argsText(step.toolCall.arguments) } : { name: null, arguments: step.content || step.thought || '' }; });
+  return [];
+}
+/** Reference and answer step by step, side by side: same tool and arguments, same tool, or a different step. */
+function stepTable(reference, answer) {
+  var count = Math.max(reference.length, answer.length);
+  if (count === 0) return null;
+  var cell = function (call) { return call ? el('td', {}, [call.name === null ? el('em', { text: 'text' }) : el('code', { text: call.name }), call.arguments ? el('div', { className: 'args', text: call.arguments }) : null]) : el('td', { className: 'none', text: '–' }); };
+  var rows = [];
+  for (var i = 0; i < count; i += 1) {
+    var ref = reference[i], got = answer[i];
+    var match = ref && got && ref.name === got.name ? (ref.arguments === got.arguments ? 'same' : 'tool') : 'differs';
+    var mark = { same: '✓ same call', tool: '≈ same tool', differs: '✗ differs' }[match];
+    rows.push(el('tr', { className: 'step ' + match }, [el('td', { className: 'num', text: String(i + 1) }), cell(ref), cell(got), el('td', { className: 'match', text: mark })]));
+  }
+  return el('div', { className: 'table-wrap' }, [el('div', { className: 'scroll' }, [el('table', { className: 'data steps' }, [
+    el('thead', {}, [el('tr', {}, [el('th', { text: 'Step' }), el('th', { text: 'Reference' }), el('th', { text: 'This answer' }), el('th', { text: 'Match' })])]),
+    el('tbody', {}, rows),
+  ])])]);
+}
+
+function answerColumn(row, detail, reference) {
   var R = data.rows;
   var status = R.s[row];
   var errors = detail.errors.map(function (flag, k) { return flag ? 'E' + (k + 1) : null; }).filter(Boolean).join(' ');
@@ -81,10 +115,12 @@ function answerColumn(row, detail) {
       detail.reasoning ? el('div', {}, [el('h4', { text: 'Judge reasoning' }), pre(detail.reasoning, 'reasoning')]) : null,
       detail.judgeError ? el('div', {}, [el('h4', { text: 'Judge error' }), pre(detail.judgeError)]) : null,
     ])),
-    section('Planner answer (raw)', [
+    (reference.length || answerCalls(detail.parsed).length) ? section('Step by step against the reference', [stepTable(reference, answerCalls(detail.parsed))]) : null,
+    section('Planner answer', [
       detail.plannerError ? el('div', {}, [el('h4', { text: 'Planner error' }), pre(detail.plannerError)]) : null,
       detail.parseError ? el('div', {}, [el('h4', { text: 'Parse error' }), pre(detail.parseError)]) : null,
-      pre(detail.response || '(empty)', 'response'),
+      prettyAnswer(detail.response) ? pre(prettyAnswer(detail.response), 'response pretty') : pre(detail.response || '(empty)', 'response'),
+      prettyAnswer(detail.response) ? el('details', {}, [el('summary', { text: 'as received' }), pre(detail.response, 'response raw')]) : null,
     ]),
     detail.parsed !== null ? section('Parsed answer', [pre(pretty(detail.parsed), 'parsed')], false) : null,
     section('Deterministic findings', [
@@ -111,6 +147,7 @@ function openCase(row, compare) {
   var token = ++openToken;
   var view = $('case-view');
   view.hidden = false;
+  $('browser-panes').classList.add('has-case');
   $('case-title').textContent = data.splits[data.cases.split[c]] + ' · ' + data.cases.id[c];
   $('case-body').replaceChildren(el('p', { className: 'note', text: 'loading…' }));
   var siblings = byCase[c].filter(function (other) { return other !== row; });
@@ -121,13 +158,14 @@ function openCase(row, compare) {
   if (state.compare >= 0 && siblings.indexOf(state.compare) >= 0) wanted.push(rowDetail(state.compare)); else state.compare = -1;
   Promise.all(wanted).then(function (details) {
     if (token !== openToken) return;
-    var columns = [answerColumn(row, details[1])];
-    if (details[2]) columns.push(answerColumn(state.compare, details[2]));
+    var reference = details[0].referenceCalls || [];
+    var columns = [answerColumn(row, details[1], reference)];
+    if (details[2]) columns.push(answerColumn(state.compare, details[2], reference));
     $('case-body').replaceChildren.apply($('case-body'), caseView(details[0]).concat([el('div', { className: 'answers' + (columns.length > 1 ? ' side-by-side' : '') }, columns)]));
   }).catch(function (error) {
     $('case-body').replaceChildren(el('p', { className: 'note', text: 'Could not read this case: ' + error.message + (typeof DecompressionStream === 'undefined' ? ' (this browser lacks DecompressionStream)' : '') }));
   });
   renderList();
 }
-function closeCase() { state.open = -1; state.compare = -1; $('case-view').hidden = true; renderList(); }
+function closeCase() { state.open = -1; state.compare = -1; $('case-view').hidden = true; $('browser-panes').classList.remove('has-case'); renderList(); }
 `;

@@ -29,7 +29,7 @@ var data = readJson('apb-index');
 var STATUS = ['correct', 'incorrect', 'planner error', 'parse error', 'judge error'];
 var STATUS_CLASS = ['ok', 'bad', 'fail', 'fail', 'fail'];
 var PAGE = 50;
-var state = { split: '', model: '', judge: '', outcome: '', error: '', behavior: '', level: '', q: '', page: 0, open: -1, compare: -1 };
+var state = { split: '', model: '', judge: '', outcome: '', error: '', behavior: '', level: '', q: '', sort: '', dir: '', page: 0, open: -1, compare: -1 };
 var matches = [];
 var byCase = [];
 var searchText = null;
@@ -159,7 +159,7 @@ function renderList() {
   for (var i = start; i < end; i += 1) {
     var row = matches[i], c = R.c[row];
     var status = R.s[row];
-    var open = el('button', { type: 'button', className: 'link', text: C.id[c], 'data-row': row, onclick: (function (target) { return function () { openCase(target, -1); $('case-view').scrollIntoView({ block: 'start' }); }; })(row) });
+    var open = el('button', { type: 'button', className: 'link', text: C.id[c], 'data-row': row, onclick: (function (target) { return function () { openCase(target, -1); $('case-view').scrollIntoView({ block: 'nearest' }); }; })(row) });
     body.appendChild(el('tr', { className: 'case-row' + (row === state.open ? ' current' : '') }, [
       el('td', {}, [open]),
       el('td', { text: data.splits[C.split[c]] }),
@@ -168,14 +168,17 @@ function renderList() {
       el('td', {}, [el('span', { className: 'badge ' + STATUS_CLASS[status], text: STATUS[status] })]),
       el('td', { className: 'num', text: gradeText(R.g[row]) }),
       el('td', { text: errorText(R.e[row]) }),
-      el('td', { text: R.b[row] >= 0 ? data.behaviors[R.b[row]] : '' }),
-      el('td', { text: facetText(c) }),
-      el('td', { className: 'query', text: C.query[c].slice(0, 120) }),
+      el('td', { className: 'wide', text: R.b[row] >= 0 ? data.behaviors[R.b[row]] : '' }),
+      el('td', { className: 'wide', text: facetText(c) }),
+      el('td', { className: 'query wide', text: C.query[c].slice(0, 120) }),
     ]));
   }
   $('page-prev').disabled = state.page === 0;
   $('page-next').disabled = end >= matches.length;
+  showSort();
+  var wrap = body.closest('.table-wrap');
+  if (wrap) updateScrollCue(wrap);
   writeState();
 }
-function refresh() { applyFilters(); renderList(); }
+function refresh() { applyFilters(); applySort(); renderList(); }
 `;

@@ -4,6 +4,7 @@
  */
 import { CLIENT_CASE } from './client-case.js';
 import { CLIENT_LIST } from './client-list.js';
+import { CLIENT_SORT } from './client-sort.js';
 
 const CLIENT_START = String.raw`
 function start() {
@@ -12,6 +13,8 @@ function start() {
   for (var i = 0; i < data.rows.c.length; i += 1) byCase[data.rows.c[i]].push(i);
   readState();
   setupFilters();
+  setupSort();
+  setupExport();
   $('col-judge').hidden = data.judges.length < 2;
   $('compare-select').addEventListener('change', function (event) { openCase(state.open, Number(event.target.value)); });
   $('case-close').addEventListener('click', closeCase);
@@ -39,8 +42,8 @@ function poll() {
   check();
   setInterval(check, config.live.intervalMs || 3000);
 }
-try { start(); } finally { poll(); }
+try { start(); } finally { setupScrollCues(); poll(); }
 `;
 
 /** The whole client script (strict mode, wrapped so nothing leaks into the page's globals). */
-export const CLIENT_SCRIPT = `(function () {\n'use strict';\n${CLIENT_LIST}\n${CLIENT_CASE}\n${CLIENT_START}\n})();`;
+export const CLIENT_SCRIPT = `(function () {\n'use strict';\n${CLIENT_LIST}\n${CLIENT_SORT}\n${CLIENT_CASE}\n${CLIENT_START}\n})();`;
