@@ -93,7 +93,8 @@ export async function main(argv: string[]): Promise<number> {
   const unknown = unknownCommand(program, argv);
   if (unknown) {
     const where = unknown.parent === program ? 'apb' : `apb ${unknown.parent.name()}`;
-    say(`${where}: unknown command "${unknown.word}"${didYouMean(unknown.word, unknown.parent.commands.map((child) => child.name()))} (commands: ${unknown.parent.commands.map((child) => child.name()).join(', ')})`);
+    const names = unknown.parent.commands.map((child) => child.name());
+    say(`${where}: unknown command "${unknown.word}" (commands: ${names.join(', ')})${didYouMean(unknown.word, names).replace(' (', '; ').replace(/\)$/, '')}`);
     return EXIT.usage;
   }
   try {
