@@ -8,13 +8,15 @@ import { UsageError } from '../errors.js';
 import type { Environment, EnvironmentSession, ExecTask } from '../execution/environment.js';
 import { checkExecIdentity, writeExecManifest, type ExecIdentity } from '../execution/exec-manifest.js';
 import { runExec, type Evaluate } from '../execution/exec-run.js';
-import { AGENT_PROMPT_VERSION } from '../execution/agent.js';
+import { AGENT_PROMPT_VERSION, agentSystemText } from '../execution/agent.js';
 import { USER_PROMPT_VERSION } from '../execution/user-simulator.js';
 import { DEFAULT_MAX_ERRORS } from '../execution/loop.js';
 import { createNlAssertionJudge } from '../execution/nl-assertions.js';
 import { computeReward } from '../execution/reward.js';
 import { EXEC_MODES, type ExecMode } from '../metrics/executable.js';
-import { Budget, costOfCall } from '../pipeline/budget.js';
+import { draftPlanPrompt } from '../execution/plans.js';
+import { estimateInputTokens } from '../providers/estimate.js';
+import { Budget, costOfCall, estimatedCost, priceOfSpec } from '../pipeline/budget.js';
 import { acquireRunLock } from '../pipeline/run-lock.js';
 import type { SamplingParams } from '../providers/provider.js';
 import { writeExecOutputs } from '../report/write-exec-reports.js';
@@ -67,7 +69,7 @@ export async function runModelExec(environment: Environment, tasks: readonly Exe
   const judgeSpec = flags.judge ?? 'rules';
   const calls = tasks.length * flags.trials * modes.length;
   if (flags.dryRun) {
-    process.stdout.write(`apb exec --dry-run: ${environment.id}, ${tasks.length} task(s) × ${flags.trials} trial(s) × ${modes.length} mode(s) = ${calls} conversation(s) with ${model}; each takes as many agent and user-simulator calls as it has turns (at most --max-steps ${flags.maxSteps}); ${modes.some((mode) => mode !== 'direct') ? `${tasks.length * flags.trials} draft plan(s)${modes.includes('refine') ? ` and ${tasks.length * flags.trials} critique + revision pair(s)` : ''}, judged by ${judgeSpec}` : 'no plans'}. Nothing was called or written.\n`);
+    process.stdout.write(dryRunText(environment, tasks, modes, model, judgeSpec, flags));
     return;
   }
   const budget = flags.maxCost ? new Budget(flags.maxCost) : undefined;
@@ -137,4 +139,25 @@ export async function runModelExec(environment: Environment, tasks: readonly Exe
     providers.close();
     lock.release();
   }
+}
+
+/**
+ * What `--dry-run` prints: the conversations and planning calls the run would make, and the tokens every agent
+ * and planning call carries before the conversation adds to it (system text, policy, tools; APB's planner
+ * prompt). How long each conversation runs is up to the models, so its total cannot be known in advance.
+ */
+export function dryRunText(environment: Environment, tasks: readonly ExecTask[], modes: readonly ExecMode[], model: string, judgeSpec: string, flags: Pick<ModelExecFlags, 'trials' | 'maxSteps'>): string {
+  const conversations = tasks.length * flags.trials * modes.length;
+  const openings = tasks.length * flags.trials;
+  const agentFixed = estimateInputTokens([{ role: 'system', parts: [{ type: 'text', text: agentSystemText(environment.policy, null) }] }], environment.tools);
+  const plannerFixed = estimateInputTokens(draftPlanPrompt({ policy: environment.policy, request: '', tools: environment.tools }).messages);
+  const price = priceOfSpec(model);
+  const perCall = (tokens: number) => (price && price !== 'free' ? ` (≈ ${estimatedCost(price, tokens, 0).toFixed(4)} USD of input each)` : '');
+  const plans = modes.some((mode) => mode !== 'direct') ? `${openings} draft plan(s)${modes.includes('refine') ? `, ${openings} critique(s) and ${openings} revision(s)` : ''}, judged by ${judgeSpec}` : 'no plans';
+  return [
+    `apb exec --dry-run: ${environment.id}, ${tasks.length} task(s) × ${flags.trials} trial(s) × ${modes.length} mode(s) = ${conversations} conversation(s) with ${model}, plus ${openings} opening user message(s); ${plans}.`,
+    `Every agent call carries at least ${agentFixed} input tokens (instructions, policy, tools)${perCall(agentFixed)}; every draft-plan call at least ${plannerFixed}${perCall(plannerFixed)}.`,
+    `How many calls a conversation takes depends on the models (at most --max-steps ${flags.maxSteps} steps). Nothing was called or written.`,
+    '',
+  ].join('\n');
 }

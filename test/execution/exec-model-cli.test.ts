@@ -5,7 +5,7 @@
  * request carries them). tau2's reward scores the real retail database; Table 3 is filled from the executions and
  * the draft is made once per task (counted at the fake); a second run resumes without a call.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,6 +80,18 @@ describe('apb exec (model agent) on tau2:retail', () => {
     expect(fake.count()).toBe(before);
     expect(JSON.parse(readFileSync(path.join(out, 'exec-manifest.json'), 'utf8'))).toMatchObject({ kind: 'exec', status: 'complete', modes: ['direct', 'plan-first', 'refine'], executions: { total: 6 } });
   }, 180_000);
+
+  it('--dry-run counts the conversations and planning calls and the tokens each call carries, calls nothing, writes nothing', async () => {
+    const out = path.join(mkdtempSync(path.join(tmpdir(), 'apb-exec-dry-')), 'run');
+    const before = fake.count();
+    const result = await runCli(['exec', '--env', 'tau2:airline', '--mode', 'plan-first,refine', '--model', 'openai:gpt-4o', '--trials', '2', '--out', out, '--dry-run'], { env: { OPENAI_API_KEY: 'sk-test' } });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('50 task(s) × 2 trial(s) × 2 mode(s) = 200 conversation(s)');
+    expect(result.stdout).toContain('100 draft plan(s), 100 critique(s) and 100 revision(s)');
+    expect(result.stdout).toMatch(/Every agent call carries at least \d+ input tokens/);
+    expect(existsSync(out)).toBe(false);
+    expect(fake.count()).toBe(before);
+  });
 
   it('refuses bad arguments with exit 2 and one line', async () => {
     for (const args of [['--mode', 'sideways', '--model', 'openai:gpt-4o'], ['--mode', 'direct'], ['--mode', 'direct', '--model', 'baseline:heuristic'], ['--mode', 'direct', '--model', 'openai:gpt-4o', '--agent', 'replay:gold']]) {
