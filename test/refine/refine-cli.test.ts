@@ -7,16 +7,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cli, readJsonl, readManifest, tempDir } from '../engine/helpers.js';
-import { INITIALLY_WRONG, kindOf, MODELS, useRefineServer, type Tag } from './script.js';
+import { INITIALLY_WRONG, kindOf, MODELS, sourceArgs, useRefineServer, type Tag } from './script.js';
 
 const fake = useRefineServer();
 const url = () => fake.server.baseUrl('openai');
-
-/** The source run: six holistic and six step-wise sample cases, answered by the fake planner and judged by the fake LLM judge. */
-export const sourceArgs = (out: string, extra: string[] = []) => [
-  'run', '--model', `openai-compatible:${MODELS.planner}`, '--base-url', url(), '--judge', `openai-compatible:${MODELS.judge}`, '--judge-base-url', url(),
-  '--splits', 'holistic_planning,step_wise_planning', '--limit', '6', '--out', out, '--no-cache', ...extra,
-];
 
 const METHODS: Record<Tag, string[]> = {
   'self+': ['--mode', 'self'],
@@ -48,7 +42,7 @@ describe('apb refine over real HTTP', () => {
   });
 
   it('refines with all four methods on holistic and step-wise cases; Table 4 equals the hand count', async () => {
-    const run = await cli(sourceArgs(source));
+    const run = await cli(sourceArgs(url(), source));
     expect(run.code, run.stderr).toBe(0);
     sourceBytes = Object.fromEntries(['manifest.json', 'predictions.jsonl', 'judgements.jsonl', 'scores.json'].map((name) => [name, readFileSync(path.join(source, name), 'utf8')]));
     for (const tag of Object.keys(METHODS) as Tag[]) {

@@ -15,6 +15,12 @@ import { caseKey, sampleScript, type CaseScript } from '../engine/helpers.js';
 /** The model names the script answers as. */
 export const MODELS = { planner: 'fake-planner', critic: 'fake-critic', judge: 'fake-judge' } as const;
 
+/** The source run: six holistic and six step-wise sample cases, answered by the fake planner and judged by the fake LLM judge at `url`. */
+export const sourceArgs = (url: string, out: string, extra: string[] = []) => [
+  'run', '--model', `openai-compatible:${MODELS.planner}`, '--base-url', url, '--judge', `openai-compatible:${MODELS.judge}`, '--judge-base-url', url,
+  '--splits', 'holistic_planning,step_wise_planning', '--limit', '6', '--out', out, '--no-cache', ...extra,
+];
+
 /** The marker that makes the scripted judge call an answer wrong. */
 export const WRONG = 'XWRONGX';
 
