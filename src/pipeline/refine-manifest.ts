@@ -4,7 +4,6 @@
  * on resume; plus a record of the source run (its directory and manifest hash at each invocation)
  * and of the selection.
  */
-import { SPLITS } from '../dataset/case.js';
 import { APB_VERSION } from '../version.js';
 import type { Manifest, ManifestIdentity } from './manifest.js';
 import type { RefineSetup } from './records.js';
@@ -53,8 +52,9 @@ export function refineIdentity(source: Manifest, setup: RefineSetup, judging: Re
 
 /** The `running` manifest of an invocation, keeping what an earlier one counted. */
 export function startRefineManifest(source: RefineSource, identity: ManifestIdentity, selection: RefineSelection, previous: Manifest | null, now: Date): RefineManifest {
-  const splits = SPLITS.filter((split) => source.items.some((item) => item.caseItem.split === split));
   const { manifest } = source;
+  // The source's splits, which its dataset content hash covers (re-judging a refined run checks it).
+  const splits = manifest.splits;
   return {
     apb_version: APB_VERSION,
     schema_version: 1,

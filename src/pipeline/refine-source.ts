@@ -12,7 +12,7 @@ import { UsageError } from '../errors.js';
 import { sampleBySource, type SampleSpec } from '../refine/sample.js';
 import type { PromptOptions } from '../settings/prompt.js';
 import { sha256 } from './fingerprint.js';
-import type { Manifest } from './manifest.js';
+import { readManifest, type Manifest } from './manifest.js';
 import { readJsonLines } from './results-store.js';
 import { loadSavedRun, type SavedPrediction } from './saved-predictions.js';
 
@@ -91,8 +91,8 @@ async function verdictsOf(dir: string, fingerprints: ReadonlySet<string>): Promi
 /** Loads the source run and applies the selection; an empty selection is a usage error. */
 export async function loadRefineSource(runDir: string, dataDir: string | null, selection: RefineSelection): Promise<RefineSource> {
   const dir = path.resolve(runDir);
+  if (readManifest(dir)?.identity.refinement) throw new UsageError(`${dir} is itself a refined run: give apb refine the run directory of the initial answers`);
   const saved = await loadSavedRun(dir, dataDir);
-  if (saved.manifest.identity.refinement) throw new UsageError(`${dir} is itself a refined run: give apb refine the run directory of the initial answers`);
   const items = selectItems(saved.items, selection);
   if (items.length === 0) throw new UsageError(`nothing to refine: ${dir} holds no saved answer for the selected splits, ids and horizons`);
   const manifestSha256 = sha256(readFileSync(path.join(dir, 'manifest.json'), 'utf8'));

@@ -1,0 +1,114 @@
+/**
+ * `apb refine` beyond the happy path: a failed critique is recorded as such (never judged as an
+ * empty answer) and `--retry-errors` sends only the failed step again; another `--judge` judges the
+ * initial answers too, so base and refined share a judge; the paper's sample; refused usages.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import { caseKey, cli, readJsonl, readManifest, tempDir } from '../engine/helpers.js';
+import { kindOf, sourceArgs, useRefineServer } from './script.js';
+
+const fake = useRefineServer();
+
+/** Runs the CLI's `main` in this process and collects what it writes to stderr. */
+async function inProcess(args: string[]): Promise<{ code: number; stderr: string }> {
+  let stderr = '';
+  const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((stderr += String(chunk)), true));
+  try {
+    return { code: await main(args), stderr };
+  } finally {
+    spy.mockRestore();
+  }
+}
+let source = '';
+beforeAll(async () => {
+  source = path.join(tempDir('apb-refine-opt-'), 'source');
+  const run = await cli(sourceArgs(fake.server.baseUrl('openai'), source));
+  if (run.code !== 0) throw new Error(run.stderr);
+});
+
+describe('apb refine failures and options', () => {
+  it('records a failed critique as a failure, judges nothing for it, counts it in Table 4, and --retry-errors re-sends only that step', async () => {
+    const failing = 'holistic_planning/sample-hp-02';
+    fake.server.configure({ respond: (request) => (kindOf(request) === 'critique' && fake.script.base.caseOf(request) === failing ? { status: 500, message: 'critic down' } : fake.script.respond(request)) });
+    const out = path.join(tempDir('apb-refine-opt-'), 'refined');
+    const args = ['refine', source, '--mode', 'self', '--out', out, '--no-cache', '--max-retries', '0', '--splits', 'holistic_planning'];
+    expect((await cli(args)).code).toBe(0);
+    const judgements = readJsonl(path.join(out, 'judgements.jsonl'));
+    const failed = judgements.find((line) => caseKey(line) === failing)!;
+    expect(failed.model_response).toBe('');
+    expect(failed.apb.prediction.status).toBe('error');
+    expect(failed.apb.refinement).toMatchObject({ status: 'critique_failed', round: 0, revisions: [], critiques: [{ status: 'error', error: { status: 500 } }] });
+    expect(failed.judgement).toMatchObject({ is_correct: false, grade: 0 });
+    expect(failed.judgement.reasoning).toMatch(/^no refined answer to judge: critique_failed: round 1: the critique call failed/);
+    // 6 answers, 5 refined and judged; no judge call for the failed one.
+    expect(fake.server.requests.filter((request) => kindOf(request) === 'judge')).toHaveLength(5);
+    const table4 = JSON.parse(readFileSync(path.join(out, 'scores.json'), 'utf8')).tables.table4;
+    expect(table4[0]).toMatchObject({ regime: 'holistic', n: 6, failed: 1 });
+
+    fake.server.reset();
+    expect((await cli([...args, '--retry-errors'])).code).toBe(0);
+    expect(fake.server.requests.map((request) => [kindOf(request), fake.script.base.caseOf(request)])).toEqual([
+      ['critique', failing],
+      ['revision', failing],
+      ['judge', failing],
+    ]);
+    const retried = readJsonl(path.join(out, 'judgements.jsonl'));
+    expect(retried).toHaveLength(6);
+    expect(retried.find((line) => caseKey(line) === failing)!.apb.refinement.status).toBe('ok');
+  }, 60_000);
+
+  it('with another --judge, judges the initial answers too (the base and the refined answer share a judge), and resumes without judging them again', async () => {
+    const out = path.join(tempDir('apb-refine-opt-'), 'rejudged');
+    const args = ['refine', source, '--mode', 'self', '--judge', 'rules', '--out', out, '--no-cache', '--splits', 'holistic_planning'];
+    expect((await cli(args)).code).toBe(0);
+    const lines = readJsonl(path.join(out, 'judgements.jsonl'));
+    expect(lines.every((line) => line.judge_model === 'rules' && line.apb.refinement.initial.judged_in === 'refine' && line.apb.refinement.initial.judge === 'rules')).toBe(true);
+    expect(readManifest(out).identity.judges).toEqual(['rules']);
+    fake.server.reset();
+    const again = await cli(args);
+    expect(again.code).toBe(0);
+    expect(fake.server.count()).toBe(0);
+    expect(again.stderr).toContain('6 already finished');
+  }, 60_000);
+
+  it('--sample-per-source keeps N cases per source of each split, recorded in the manifest', async () => {
+    const out = path.join(tempDir('apb-refine-opt-'), 'sampled');
+    expect((await cli(['refine', source, '--mode', 'self', '--sample-per-source', '2', '--seed', '7', '--out', out, '--no-cache'])).code).toBe(0);
+    const lines = readJsonl(path.join(out, 'judgements.jsonl'));
+    // The sample has one source per split: two cases of each of the two splits.
+    expect(lines.map((line) => line.split).sort()).toEqual(['holistic_planning', 'holistic_planning', 'step_wise_planning', 'step_wise_planning']);
+    expect(readManifest(out).refine_selection).toMatchObject({ sample: { perSource: 2, seed: '7' }, answers: 4 });
+  }, 60_000);
+
+  it('refuses bad usage with one line and exit 2, and a directory of another refinement', async () => {
+    const out = path.join(tempDir('apb-refine-opt-'), 'refused');
+    const cases: Array<[string[], RegExp]> = [
+      [['refine', source, '--out', out], /--mode must be self or critic/],
+      [['refine', source, '--mode', 'critic', '--out', out], /--mode critic needs --critic SPEC/],
+      [['refine', source, '--mode', 'self', '--critic', 'openai:gpt-4o', '--out', out], /--critic goes with --mode critic/],
+      [['refine', source, '--mode', 'self'], /needs --out DIR/],
+      [['refine', source, '--mode', 'self', '--out', source], /must not be the source run/],
+      [['refine', source, '--mode', 'self', '--ids', 'no-such-case', '--out', out], /nothing to refine/],
+      [['refine', source, '--mode', 'self', '--sample-per-subset', 'x:1', '--out', out], /goes with --sample-per-source/],
+      [['refine', path.join(out, 'missing'), '--mode', 'self', '--out', out], /no manifest\.json/],
+    ];
+    // In process (the CLI's own entry), so eight refusals cost no eight Node start-ups.
+    for (const [args, message] of cases) {
+      const result = await inProcess(args);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toMatch(message);
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    }
+    const done = path.join(tempDir('apb-refine-opt-'), 'done');
+    expect((await cli(['refine', source, '--mode', 'self', '--splits', 'holistic_planning', '--limit', '1', '--out', done, '--no-cache'])).code).toBe(0);
+    const other = await cli(['refine', source, '--mode', 'self', '--no-metric', '--splits', 'holistic_planning', '--limit', '1', '--out', done, '--no-cache']);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toMatch(/holds a run made with other settings[\s\S]*refinement/);
+    const nested = await cli(['refine', done, '--mode', 'self', '--out', path.join(done, 'again')]);
+    expect(nested.code).toBe(2);
+    expect(nested.stderr).toMatch(/itself a refined run/);
+  }, 60_000);
+});
