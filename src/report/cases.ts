@@ -6,7 +6,9 @@
 import { SPLITS, STAGES } from '../dataset/case.js';
 import type { ResultRow } from '../metrics/result-row.js';
 import { BROKEN_BEHAVIORS } from '../judge/verdict.js';
+import { methodLabel } from './table-views.js';
 import { caseDetailOf, rowDetailOf, type CaseDetail, type RowDetail } from './case-details.js';
+import { refinementViewOf, type RefinementView } from './refinement-view.js';
 
 /**
  * One judgement line with the row parsed from it. The I/O layer may hand in `line` as a getter that
@@ -39,10 +41,12 @@ export interface CaseBrowserData {
   splits: string[];
   behaviors: string[];
   stages: string[];
+  /** Refinement methods of the refined answers (Self_R+, …); `rows.x` indexes them. */
+  methods: string[];
   /** One entry per case (split + id): split index, id, distractor level / horizon / stage index (-1 none), query head. */
   cases: { split: number[]; id: string[]; level: number[]; horizon: number[]; stage: number[]; query: string[] };
-  /** One entry per judgement: case, model, judge, ROW_STATUS index, E1–E6 bitmask, behaviour (-1 none), grade ×5 (-1 none), repeat. */
-  rows: { c: number[]; m: number[]; j: number[]; s: number[]; e: number[]; b: number[]; g: number[]; r: number[] };
+  /** One entry per judgement: case, model, judge, ROW_STATUS index, E1–E6 bitmask, behaviour (-1 none), grade ×5 (-1 none), repeat, refinement method (-1 none). */
+  rows: { c: number[]; m: number[]; j: number[]; s: number[]; e: number[]; b: number[]; g: number[]; r: number[]; x: number[] };
   /** The first line of each case (aligned with `cases`) and its run; `caseDetailAt` turns one into what the page shows, chunk by chunk when rendering. */
   caseSources: { source: LineWithRow; run: number }[];
   /** The line behind each judgement (aligned with `rows`); `rowDetailAt` turns one into what the page shows, chunk by chunk when rendering. */
@@ -54,10 +58,12 @@ export interface CaseBrowserData {
   mediaIndex: Map<string, number>;
 }
 
-/** What the page shows for judgement `index` of the browser data. */
-export function rowDetailAt(data: CaseBrowserData, index: number, line?: Record<string, unknown>): RowDetail {
+/** What the page shows for judgement `index` of the browser data; a refined answer also carries its refinement (before, critiques, after). */
+export function rowDetailAt(data: CaseBrowserData, index: number, line?: Record<string, unknown>): RowDetail & { refinement: RefinementView | null } {
   const source = data.rowSources[index]!;
-  return rowDetailOf(line ?? source.line, source.row.findings);
+  const read = line ?? source.line;
+  const apb = read.apb && typeof read.apb === 'object' ? (read.apb as Record<string, unknown>) : null;
+  return { ...rowDetailOf(read, source.row.findings), refinement: refinementViewOf(apb) };
 }
 
 /** What the page shows for case `index`; embedded files get their place in `data.media` as details are made. */
@@ -115,6 +121,7 @@ export function buildCaseBrowser(runs: readonly (readonly LineWithRow[])[], medi
   const models = indexer();
   const judges = indexer();
   const splits = indexer(SPLITS);
+  const methods = indexer();
   const caseIndex = new Map<string, number>();
   const data: CaseBrowserData = {
     models: models.list,
@@ -122,8 +129,9 @@ export function buildCaseBrowser(runs: readonly (readonly LineWithRow[])[], medi
     splits: splits.list,
     behaviors: [...BROKEN_BEHAVIORS],
     stages: [...STAGES],
+    methods: methods.list,
     cases: { split: [], id: [], level: [], horizon: [], stage: [], query: [] },
-    rows: { c: [], m: [], j: [], s: [], e: [], b: [], g: [], r: [] },
+    rows: { c: [], m: [], j: [], s: [], e: [], b: [], g: [], r: [], x: [] },
     caseSources: [],
     rowSources: [],
     media: [],
@@ -149,7 +157,8 @@ export function buildCaseBrowser(runs: readonly (readonly LineWithRow[])[], medi
       entries.push({ c, m: models.of(row.model), j: judges.of(row.judge), item });
     }
   });
-  entries.sort((a, b) => a.c - b.c || a.m - b.m || a.j - b.j || a.item.row.repeat - b.item.row.repeat);
+  const refined = (entry: { item: LineWithRow }) => (entry.item.row.refinement ? 1 : 0);
+  entries.sort((a, b) => a.c - b.c || a.m - b.m || a.j - b.j || refined(a) - refined(b) || a.item.row.repeat - b.item.row.repeat);
   for (const { c, m, j, item } of entries) {
     const { row } = item;
     data.rows.c.push(c);
@@ -160,6 +169,7 @@ export function buildCaseBrowser(runs: readonly (readonly LineWithRow[])[], medi
     data.rows.b.push(row.behavior ? BROKEN_BEHAVIORS.indexOf(row.behavior) : -1);
     data.rows.g.push(row.grade === null ? -1 : Math.round(row.grade * 5));
     data.rows.r.push(row.repeat);
+    data.rows.x.push(row.refinement ? methods.of(methodLabel({ ...row.refinement, rounds: row.refinement.rounds ?? 1 })) : -1);
     data.rowSources.push(item);
   }
   return data;

@@ -1,7 +1,9 @@
 /**
  * Browser code of the case browser, part 2 (plain JS as text): the case view (query, tools, files,
  * trajectory, reference) and one or two answer columns side by side (raw answer, parsed plan,
- * verdict and reasoning, findings). Everything is set with textContent; media only as data:image URLs.
+ * verdict and reasoning, findings); a refined answer adds its refinement: the initial answer and its
+ * verdict beside the revised one, with every round's critique. Everything is set with textContent;
+ * media only as data:image URLs.
  */
 export const CLIENT_CASE = String.raw`
 function section(title, children, open) {
@@ -97,6 +99,35 @@ function stepTable(reference, answer) {
   ])])]);
 }
 
+function modelOf(row) {
+  var x = data.rows.x ? data.rows.x[row] : -1;
+  return data.models[data.rows.m[row]] + (x >= 0 ? ' · refined ' + data.methods[x] : '');
+}
+function verdictText(correct, grade) {
+  return (correct === null ? 'no verdict' : correct ? 'correct' : 'incorrect') + (grade === null ? '' : ' · grade ' + grade.toFixed(1));
+}
+function refinementSection(detail) {
+  var ref = detail.refinement;
+  var before = el('div', { className: 'answer-column' }, [
+    el('h4', { text: 'Before: initial answer' }),
+    field('Verdict', verdictText(ref.initial.correct, ref.initial.grade) + (ref.initial.judgedIn === 'refine' ? ' (judged by apb refine)' : ' (from the source run)')),
+    pre(ref.initial.response || '(empty)', 'response'),
+  ]);
+  var after = el('div', { className: 'answer-column' }, [
+    el('h4', { text: 'After: refined answer' }),
+    field('Verdict', detail.plannerError ? 'no refined answer (' + ref.status + ')' : verdictText(detail.correct, detail.grade)),
+    pre(detail.response || '(no refined answer)', 'response'),
+  ]);
+  var rounds = ref.rounds.map(function (round) {
+    return el('div', { className: 'refine-round' }, [
+      el('h4', { text: 'Round ' + round.round + ': critique by ' + round.critic + (round.critiqueStatus !== 'ok' ? ' (' + round.critiqueStatus + ')' : '') }),
+      round.critiqueError ? pre(round.critiqueError) : pre(round.critique || '(empty critique)', 'critique'),
+      round.revision === null ? null : el('details', {}, [el('summary', { text: 'revision of round ' + round.round + (round.revisionStatus !== 'ok' ? ' (' + round.revisionStatus + ')' : '') }), round.revisionError ? pre(round.revisionError) : pre(round.revision || '(empty)')]),
+    ]);
+  });
+  return section('Refinement · ' + ref.method + ' · ' + ref.status, [el('div', { className: 'answers side-by-side' }, [before, after])].concat(rounds));
+}
+
 function answerColumn(row, detail, reference) {
   var R = data.rows;
   var status = R.s[row];
@@ -109,8 +140,9 @@ function answerColumn(row, detail, reference) {
     field('Refused', detail.refused === null ? null : (detail.refused ? 'yes' : 'no')),
   ];
   return el('div', { className: 'answer-column', 'data-row': row }, [
-    el('h3', {}, [data.models[R.m[row]] + ' ', el('span', { className: 'badge ' + STATUS_CLASS[status], text: STATUS[status] })]),
+    el('h3', {}, [modelOf(row) + ' ', el('span', { className: 'badge ' + STATUS_CLASS[status], text: STATUS[status] })]),
     el('p', { className: 'facets', text: 'judge ' + data.judges[R.j[row]] + ' · repeat ' + R.r[row] }),
+    detail.refinement ? refinementSection(detail) : null,
     section('Verdict', verdict.concat([
       detail.reasoning ? el('div', {}, [el('h4', { text: 'Judge reasoning' }), pre(detail.reasoning, 'reasoning')]) : null,
       detail.judgeError ? el('div', {}, [el('h4', { text: 'Judge error' }), pre(detail.judgeError)]) : null,
@@ -134,7 +166,7 @@ function answerColumn(row, detail, reference) {
 
 function rowLabel(row) {
   var R = data.rows;
-  return data.models[R.m[row]] + (data.judges.length > 1 ? ' · ' + data.judges[R.j[row]] : '') + ' · repeat ' + R.r[row] + ' · ' + STATUS[R.s[row]];
+  return modelOf(row) + (data.judges.length > 1 ? ' · ' + data.judges[R.j[row]] : '') + ' · repeat ' + R.r[row] + ' · ' + STATUS[R.s[row]];
 }
 
 var openToken = 0;

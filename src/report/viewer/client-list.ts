@@ -163,7 +163,7 @@ function renderList() {
     body.appendChild(el('tr', { className: 'case-row' + (row === state.open ? ' current' : '') }, [
       el('td', {}, [open]),
       el('td', { text: data.splits[C.split[c]] }),
-      el('td', { text: data.models[R.m[row]] }),
+      el('td', { text: modelOf(row) }),
       data.judges.length > 1 ? el('td', { text: data.judges[R.j[row]] }) : null,
       el('td', {}, [el('span', { className: 'badge ' + STATUS_CLASS[status], text: STATUS[status] })]),
       el('td', { className: 'num', text: gradeText(R.g[row]) }),
