@@ -1,11 +1,13 @@
 /**
  * The paper's figures drawn from our tables, as inline SVG: error distribution by planning mode
  * (Fig. 3), distractor-tool use by level with the overall average dashed (Fig. 4), correctness by
- * horizon (Fig. 5) and by stage (Fig. 6), error categories by model (Fig. 58, 59). Pure.
+ * horizon (Fig. 5) and by stage (Fig. 6), error categories by model (Fig. 58, 59), and refinement's
+ * base → refined correctness per model and method (Table 4). Pure.
  */
 import { SPLIT_REGIME, type SplitName } from '../../dataset/case.js';
 import type { Tables } from '../../metrics/tables.js';
 import { fixed } from '../numbers.js';
+import { methodLabel } from '../table-views.js';
 import { groupedBarChart, heatmapChart, lineChart, stackedShareChart, type Series } from './charts.js';
 
 /** One rendered figure. */
@@ -179,6 +181,39 @@ function figures58and59(tables: Tables): Figure[] {
   ];
 }
 
+/** Base and refined CR per method, two bars per model, one chart per regime (Table 4 as a figure). */
+function refinementFigures(tables: Tables): Figure[] {
+  const rows = tables.table4.filter((row) => !row.regime.startsWith('step_wise_next'));
+  const regimes = [...new Set(rows.map((row) => row.regime))];
+  const name = namer(rows);
+  return regimes.map((regime) => {
+    const own = rows.filter((row) => row.regime === regime);
+    const methods = [...new Set(own.map((row) => methodLabel(row)))];
+    const series: Series[] = byGroup(own).flatMap(({ label, rows: group }) =>
+      (['base', 'refined'] as const).map((side) => ({
+        name: `${name(label)}: ${side}`,
+        values: methods.map((method) => group.find((row) => methodLabel(row) === method)?.[side === 'base' ? 'base_cr' : 'refined_cr'] ?? null),
+        notes: methods.map((method) => {
+          const row = group.find((candidate) => methodLabel(candidate) === method);
+          return row ? `n ${row.n}; ${row.flips.to_correct} turned correct, ${row.flips.to_incorrect} turned incorrect` : null;
+        }),
+      })),
+    );
+    const svg = groupedBarChart({
+      id: `fig-refine-${regime}`,
+      title: `Refinement, ${regime}: base → refined correctness (Table 4)`,
+      description: `Correctness rate of the initial answers (base) and of the refined answers, per model and refinement method, ${regime}. (+) = critique with the E1–E6 taxonomy.`,
+      categories: methods,
+      series,
+      xLabel: 'refinement method',
+      yLabel: 'correctness rate (%)',
+      yMax: 100,
+      format: percent,
+    });
+    return { id: `fig-refine-${regime}`, caption: `Base against refined correctness per method (${regime}).`, svg };
+  });
+}
+
 /** Every figure the tables can fill, in the paper's order. */
 export function renderFigures(tables: Tables): Figure[] {
   return [
@@ -188,5 +223,6 @@ export function renderFigures(tables: Tables): Figure[] {
     figure5(tables),
     figure6(tables),
     ...figures58and59(tables),
+    ...refinementFigures(tables),
   ].filter((figure): figure is Figure => figure !== null);
 }
