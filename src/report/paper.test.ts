@@ -36,4 +36,22 @@ describe('paper comparison', () => {
     expect(cr).toMatchObject({ ours: 20, oursRounded: 20, paper: 19.5, decimals: 1, matches: false, note: null });
     expect(result.models[0]!.cells.every((cell) => cell.table === 'Table 1' && cell.column.startsWith('holistic_'))).toBe(true);
   });
+
+  it('compares Table 4 per method: InternVL3.5-241B critic-guided with the taxonomy, 22 % → 60 % on 50 holistic cases', () => {
+    const model = 'openai-compatible:OpenGVLab/InternVL3_5-241B-A28B';
+    const base = Array.from({ length: 50 }, (_, index) => ({ split: 'holistic_planning' as const, id: `h${index}`, model, correct: index < 11 }));
+    const refined = base.map((spec, index) => ({ ...spec, correct: index < 30, refinement: { mode: 'critic' as const, taxonomy: true, critic: 'anthropic:claude-sonnet-4-5' } }));
+    const data = fakeReport([{ dir: 'a', specs: [...base, ...refined] }], { paper, caseBrowser: false });
+    const result = comparePaper(data.tables, data.groups, paper);
+    const cells = result.models[0]!.cells.filter((cell) => cell.table === 'Table 4');
+    // Only the holistic cells of Critic_R+ have both sides (no step-wise rows, no other method refined).
+    expect(cells.map((cell) => [cell.column, cell.oursRounded, cell.paper, cell.matches])).toEqual([
+      ['Critic_R+ holistic_base', 22, 22, true],
+      ['Critic_R+ holistic_refined', 60, 60, true],
+      ['Critic_R+ holistic_delta', 38, 38, true],
+    ]);
+    // A refined run's report alone (no unrefined rows) is compared through Table 4's groups.
+    const alone = fakeReport([{ dir: 'b', specs: refined }], { paper, caseBrowser: false });
+    expect(comparePaper(alone.tables, alone.groups, paper).models.map((entry) => entry.paperModel)).toEqual(['InternVL3.5-241B-A28B']);
+  });
 });

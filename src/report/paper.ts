@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { Tables } from '../metrics/tables.js';
 import { roundTo } from './numbers.js';
+import { table4Cells } from './paper-table4.js';
 
 const PaperTableSchema = z
   .object({
@@ -28,6 +29,7 @@ export const PaperTablesSchema = z
         table1_holistic_extraneous: PaperTableSchema,
         table1_stepwise_broken_unsolvable: PaperTableSchema,
         table2_extraneous_tools: PaperTableSchema,
+        table4_refinement: PaperTableSchema,
       })
       .loose(),
   })
@@ -36,7 +38,7 @@ export type PaperTables = z.infer<typeof PaperTablesSchema>;
 
 /** One compared cell: ours unrounded and at the paper's decimals, the paper's printed value, and why a mismatch is expected. */
 export interface PaperCell {
-  table: 'Table 1' | 'Table 2';
+  table: 'Table 1' | 'Table 2' | 'Table 4';
   /** The paper's column key, e.g. `stepwise_CR`. */
   column: string;
   ours: number | null;
@@ -180,8 +182,16 @@ function compareRow<T>(table: 'Table 1' | 'Table 2', getters: Record<string, Get
 
 const SWAP_NOTE = 'table1_extraneous_E2H_E2S_swapped';
 
-/** Compares every group whose model the paper reports (Tables 1 and 2, at the paper's decimals). */
-export function comparePaper(tables: Pick<Tables, 'table1' | 'table2'>, groups: readonly { model: string; judge: string }[], paper: PaperTables): PaperComparison {
+/** The (model, judge) groups to compare: the given ones, then any that only Table 4 holds (a refined run's report). */
+function withRefinedGroups(groups: readonly { model: string; judge: string }[], table4: Pick<Tables, 'table4'>['table4'] | undefined): { model: string; judge: string }[] {
+  const all = [...groups];
+  for (const row of table4 ?? []) if (!all.some((group) => group.model === row.model && group.judge === row.judge)) all.push({ model: row.model, judge: row.judge });
+  return all;
+}
+
+/** Compares every group whose model the paper reports (Tables 1, 2 and 4, at the paper's decimals). */
+export function comparePaper(tables: Pick<Tables, 'table1' | 'table2'> & Partial<Pick<Tables, 'table4'>>, given: readonly { model: string; judge: string }[], paper: PaperTables): PaperComparison {
+  const groups = withRefinedGroups(given, tables.table4);
   const canonical = (name: unknown) => (typeof name === 'string' ? (paper.model_aliases[name] ?? name) : '');
   const t1a = paper.tables.table1_holistic_extraneous;
   const t1b = paper.tables.table1_stepwise_broken_unsolvable;
@@ -195,11 +205,14 @@ export function comparePaper(tables: Pick<Tables, 'table1' | 'table2'>, groups: 
       continue;
     }
     const find = (rows: Record<string, unknown>[]) => rows.find((row) => canonical(row.model) === paperModel) ?? {};
+    const t4 = paper.tables.table4_refinement;
+    const ours4 = (tables.table4 ?? []).filter((row) => row.model === group.model && row.judge === group.judge);
     const ours1 = tables.table1.find((row) => row.model === group.model && row.judge === group.judge);
     const ours2 = tables.table2.find((row) => row.model === group.model && row.judge === group.judge);
     const cells = [
       ...compareRow('Table 1', TABLE1, ours1, { ...find(t1a.rows), ...find(t1b.rows) }, { ...t1a.decimals, ...t1b.decimals }, paper, paperModel),
       ...compareRow('Table 2', TABLE2, ours2, find(t2.rows), t2.decimals, paper, paperModel),
+      ...table4Cells(ours4, t4.rows.filter((row) => canonical(row.model) === paperModel), t4.decimals),
     ].filter((cell) => cell.ours !== null && cell.paper !== null);
     const explained = cells.filter((cell) => !cell.matches && cell.note !== null && cell.note !== SWAP_NOTE).length;
     const matched = cells.filter((cell) => cell.matches).length;
