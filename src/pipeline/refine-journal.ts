@@ -9,6 +9,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { RefineStep } from '../refine/records.js';
 import type { InitialAnswer } from './records.js';
+import { openAppendNoFollow } from '../atomic-write.js';
 import { readJsonLines } from './results-store.js';
 
 /** The journal's file name inside a refined run directory. */
@@ -41,7 +42,7 @@ export class StepJournal {
 
   private constructor(readonly file: string) {
     const torn = existsSync(file) && !endsWithNewline(file);
-    this.fd = openSync(file, 'a');
+    this.fd = openAppendNoFollow(file);
     // A crash can leave a last line without its newline: end it, so the next entry starts a line of its own.
     if (torn) writeSync(this.fd, '\n');
   }

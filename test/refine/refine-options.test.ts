@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main.js';
+import { acquireRunLock } from '../../src/pipeline/run-lock.js';
 import { caseKey, cli, readJsonl, readManifest, tempDir } from '../engine/helpers.js';
 import { kindOf, sourceArgs, useRefineServer } from './script.js';
 
@@ -107,6 +108,15 @@ describe('apb refine failures and options', () => {
     const other = await cli(['refine', source, '--mode', 'self', '--no-metric', '--splits', 'holistic_planning', '--limit', '1', '--out', done, '--no-cache']);
     expect(other.code).toBe(2);
     expect(other.stderr).toMatch(/holds a run made with other settings[\s\S]*refinement/);
+    // The refined directory is locked while written: a second writer is refused, naming the holder.
+    const lock = acquireRunLock(done, 'refine');
+    try {
+      const locked = await cli(['refine', source, '--mode', 'self', '--splits', 'holistic_planning', '--limit', '1', '--out', done, '--no-cache']);
+      expect(locked.code).toBe(2);
+      expect(locked.stderr).toMatch(/is being written by apb refine \(pid \d+/);
+    } finally {
+      lock.release();
+    }
     const nested = await cli(['refine', done, '--mode', 'self', '--out', path.join(done, 'again')]);
     expect(nested.code).toBe(2);
     expect(nested.stderr).toMatch(/itself a refined run/);

@@ -5,6 +5,7 @@ import { SPLITS } from '../../dataset/case.js';
 import { ProviderError, UsageError } from '../../errors.js';
 import { panelId } from '../../judge/panel.js';
 import { Budget } from '../../pipeline/budget.js';
+import { acquireRunLock } from '../../pipeline/run-lock.js';
 import { writeRunOutputs } from '../../pipeline/outputs.js';
 import type { RefineSetup } from '../../pipeline/records.js';
 import { estimateRefine, formatRefineDryRun } from '../../pipeline/refine-dry-run.js';
@@ -104,10 +105,13 @@ async function refineAction(runDir: string, options: RefineOptions, outcome: Com
     process.stdout.write(formatRefineDryRun(estimateRefine({ source, setup, testedModel, critic: criticSpec, judges: judgeSpecs, judgeId, judgeOptions }), options.maxCost));
     return;
   }
+  const outDir = path.resolve(options.out!);
+  // Checked before the lock, which would create a file in it: the source is never written.
+  if (outDir === source.dir) throw new UsageError(`--out must not be the source run ${source.dir}: apb refine never writes into it`);
   limitHeapGrowth();
+  const lock = acquireRunLock(outDir, 'refine');
   const budget = options.maxCost ? new Budget(options.maxCost) : undefined;
   const providers = createRunProviders({ concurrency: options.concurrency, ...(options.rpm ? { rpm: options.rpm } : {}), ...(options.tpm ? { tpm: options.tpm } : {}), timeoutMs: options.timeoutMs, maxRetries: options.maxRetries, cache: options.cache, cacheDir: defaultCacheDir(process.env), ...(budget ? { budget } : {}) });
-  const outDir = path.resolve(options.out!);
   const interrupts = handleInterrupts();
   try {
     const reviser = providers.provider(testedModel, baseUrl);
@@ -125,6 +129,7 @@ async function refineAction(runDir: string, options: RefineOptions, outcome: Com
   } finally {
     interrupts.dispose();
     providers.close();
+    lock.release();
   }
 }
 
