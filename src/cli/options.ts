@@ -1,5 +1,5 @@
 /** Option parsers shared by the commands: a bad value is a usage error naming the option. */
-import { InvalidArgumentError } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
 import { didYouMean } from '../did-you-mean.js';
 
 /** Parses a positive integer option value. */
@@ -49,4 +49,30 @@ export function choice<T extends string>(allowed: readonly T[]): (value: string)
 /** Splits a comma-separated option value. */
 export function commaList(value: string): string[] {
   return value.split(',').map((item) => item.trim()).filter(Boolean);
+}
+
+/** The engine flags a model-calling command shares (limits, retries, timeout, cache), as commander parses them. */
+export interface EngineFlags {
+  concurrency: number;
+  rpm?: number;
+  tpm?: number;
+  timeoutMs: number;
+  maxRetries: number;
+  cache: boolean;
+}
+
+/** Registers the engine flags on `command`; `unit` names what `--concurrency` counts (cases, answers…). */
+export function addEngineOptions(command: Command, unit: string): Command {
+  return command
+    .option('--concurrency <n>', `${unit} in flight at once`, positiveInt, 8)
+    .option('--rpm <n>', 'requests per minute cap per endpoint', positiveNumber)
+    .option('--tpm <n>', 'tokens per minute cap per endpoint', positiveNumber)
+    .option('--timeout-ms <n>', 'per-request timeout', positiveInt, 120_000)
+    .option('--max-retries <n>', 'retries of a retryable failure', nonNegativeInt, 6)
+    .option('--no-cache', 'bypass the response cache (no read, no write)');
+}
+
+/** The engine flags as `createRunProviders` takes them (unset caps left out). */
+export function engineOptionsOf(flags: EngineFlags): Omit<EngineFlags, 'rpm' | 'tpm'> & { rpm?: number; tpm?: number } {
+  return { concurrency: flags.concurrency, ...(flags.rpm ? { rpm: flags.rpm } : {}), ...(flags.tpm ? { tpm: flags.tpm } : {}), timeoutMs: flags.timeoutMs, maxRetries: flags.maxRetries, cache: flags.cache };
 }

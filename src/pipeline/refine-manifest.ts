@@ -4,10 +4,10 @@
  * on resume; plus a record of the source run (its directory and manifest hash at each invocation)
  * and of the selection.
  */
-import { APB_VERSION } from '../version.js';
 import type { Manifest, ManifestIdentity } from './manifest.js';
 import type { RefineSetup } from './records.js';
 import type { RefineSelection, RefineSource } from './refine-source.js';
+import { carriedTotals, runningHead } from './run-manifest.js';
 
 /** The judge and endpoint choices of one refinement (the rest of the identity is the source's). */
 export interface RefineJudging {
@@ -56,18 +56,12 @@ export function startRefineManifest(source: RefineSource, identity: ManifestIden
   // The source's splits, which its dataset content hash covers (re-judging a refined run checks it).
   const splits = manifest.splits;
   return {
-    apb_version: APB_VERSION,
-    schema_version: 1,
-    status: 'running',
-    created_at: previous?.created_at ?? now.toISOString(),
-    updated_at: now.toISOString(),
-    finished_at: null,
+    ...runningHead(previous, now),
     dataset: { path: source.datasetDir, content_hash: manifest.dataset.content_hash },
     splits,
     selection: { limit: selection.limitPerSplit ?? null, ids: selection.ids ? [...selection.ids] : null, shard: null, repeats: manifest.selection.repeats },
     identity,
-    counts: previous?.counts ?? { cases: 0, invalid_records: 0, resumed: 0, predictions: { ok: 0, error: 0, parse_error: 0 }, judgements: { ok: 0, judge_error: 0 } },
-    usage: previous?.usage ?? { planner: { calls: 0, cached_calls: 0, input_tokens: 0, output_tokens: 0, cost_usd: null }, judge: { calls: 0, cached_calls: 0, input_tokens: 0, output_tokens: 0, cost_usd: null } },
+    ...carriedTotals(previous),
     source_run: {
       dir: source.dir,
       manifest_sha256: source.manifestSha256,

@@ -12,13 +12,13 @@ import type { Judge } from '../judge/judge.js';
 import type { Provider } from '../providers/provider.js';
 import type { Critic } from '../refine/critic.js';
 import { refineAnswer } from '../refine/refine-answer.js';
-import { BudgetExceededError, costOfLine, pricesAsOf, type Budget } from './budget.js';
+import { BudgetExceededError, costOfLine, pricesAsOf } from './budget.js';
 import { judgePrediction } from './evaluate-case.js';
-import type { RunReporter } from './events.js';
 import { judgementKey } from './fingerprint.js';
 import { assertSameIdentity, readManifest, writeManifest, type Manifest } from './manifest.js';
 import { runPool } from './pool.js';
 import { tallyRun } from './recount.js';
+import type { RunDependencies } from './run.js';
 import type { InitialAnswer, PredictionLine, RefineSetup } from './records.js';
 import { StepJournal } from './refine-journal.js';
 import { refineIdentity, startRefineManifest, type RefineJudging, type RefineManifest } from './refine-manifest.js';
@@ -39,18 +39,13 @@ export interface RefineRunRequest {
   retryErrors: boolean;
 }
 
-/** The models of a refinement and the interrupt signals, as `apb run` takes them. */
-export interface RefineRunDependencies {
+/** The models of a refinement, and progress, interrupt signals, budget and clock as `apb run` takes them. */
+export type RefineRunDependencies = Pick<RunDependencies, 'reporter' | 'stop' | 'signal' | 'budget' | 'now'> & {
   /** The tested model (revisions; critiques too in self mode). */
   reviser: Provider;
   critic: Critic | Provider;
   judge: Judge;
-  reporter?: RunReporter;
-  stop?: AbortSignal;
-  signal?: AbortSignal;
-  budget?: Budget;
-  now?: () => Date;
-}
+};
 
 /** What happened. */
 export interface RefineRunSummary {

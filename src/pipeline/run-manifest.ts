@@ -2,7 +2,7 @@
 import { SETTINGS } from '../settings/index.js';
 import { APB_VERSION } from '../version.js';
 import { datasetContentHash } from '../dataset/content-hash.js';
-import { type Manifest, type ManifestIdentity } from './manifest.js';
+import { emptyUsageTotals, type Manifest, type ManifestIdentity } from './manifest.js';
 import type { Planner } from './planner.js';
 import { emptyCaseInput } from './prompt-versions.js';
 import type { Selection } from './select-cases.js';
@@ -54,16 +54,25 @@ export function endpointIdentity(urls: string | readonly string[] | null): strin
   return distinct.length === 0 ? null : distinct.length === 1 ? distinct[0]! : distinct;
 }
 
+/** The head of an invocation's `running` manifest: version, status and times, the creation time kept from an earlier invocation. */
+export function runningHead(previous: Manifest | null, now: Date): Pick<Manifest, 'apb_version' | 'schema_version' | 'status' | 'created_at' | 'updated_at' | 'finished_at'> {
+  return { apb_version: APB_VERSION, schema_version: 1, status: 'running', created_at: previous?.created_at ?? now.toISOString(), updated_at: now.toISOString(), finished_at: null };
+}
+
+/** Counts and usage carried over from an earlier invocation (recounted from the files at the end), or zero. */
+export function carriedTotals(previous: Manifest | null): Pick<Manifest, 'counts' | 'usage'> {
+  return {
+    counts: previous?.counts ?? { cases: 0, invalid_records: 0, resumed: 0, predictions: { ok: 0, error: 0, parse_error: 0 }, judgements: { ok: 0, judge_error: 0 } },
+    usage: previous?.usage ?? { planner: emptyUsageTotals(), judge: emptyUsageTotals() },
+  };
+}
+
 /** The `running` manifest of an invocation, keeping what an earlier one recorded. */
 export function startManifest(run: RunDescription, identity: ManifestIdentity, previous: Manifest | null, now: Date): Manifest {
   const { selection } = run;
+  const { counts, usage } = carriedTotals(previous);
   return {
-    apb_version: APB_VERSION,
-    schema_version: 1,
-    status: 'running',
-    created_at: previous?.created_at ?? now.toISOString(),
-    updated_at: now.toISOString(),
-    finished_at: null,
+    ...runningHead(previous, now),
     dataset: { path: selection.datasetDir, content_hash: identity.dataset_content_hash },
     splits: selection.splits,
     selection: {
@@ -73,8 +82,8 @@ export function startManifest(run: RunDescription, identity: ManifestIdentity, p
       repeats: selection.repeats,
     },
     identity: previous ? { ...identity, prompt_versions: { ...previous.identity.prompt_versions, ...identity.prompt_versions } } : identity,
-    counts: previous?.counts ?? { cases: 0, invalid_records: 0, resumed: 0, predictions: { ok: 0, error: 0, parse_error: 0 }, judgements: { ok: 0, judge_error: 0 } },
+    counts,
     ...(previous?.merge ? { merge: previous.merge } : {}),
-    usage: previous?.usage ?? { planner: { calls: 0, cached_calls: 0, input_tokens: 0, output_tokens: 0, cost_usd: null }, judge: { calls: 0, cached_calls: 0, input_tokens: 0, output_tokens: 0, cost_usd: null } },
+    usage,
   };
 }

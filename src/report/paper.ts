@@ -2,12 +2,12 @@
  * The paper's published numbers beside ours (`--compare-paper`): the zod schema of
  * data/paper-tables.json (the part used here), model-name matching through the paper's aliases,
  * and a cell-by-cell comparison of Tables 1 and 2 at the paper's printed decimals, with the
- * paper's own known inconsistencies marked instead of counted as mismatches.
+ * paper's own known inconsistencies marked instead of counted as mismatches; and Table 4 per
+ * refinement method.
  */
 import { z } from 'zod';
 import type { Tables } from '../metrics/tables.js';
 import { roundTo } from './numbers.js';
-import { table4Cells } from './paper-table4.js';
 
 const PaperTableSchema = z
   .object({
@@ -178,6 +178,37 @@ function compareRow<T>(table: 'Table 1' | 'Table 2', getters: Record<string, Get
       note: known ?? (swapped ? 'table1_extraneous_E2H_E2S_swapped' : null),
     };
   });
+}
+
+type Table4Row = Tables['table4'][number];
+
+const COLUMNS = [
+  ['holistic', 'holistic_base', 'base_cr'],
+  ['holistic', 'holistic_refined', 'refined_cr'],
+  ['holistic', 'holistic_delta', 'delta'],
+  ['step_wise', 'stepwise_base', 'base_cr'],
+  ['step_wise', 'stepwise_refined', 'refined_cr'],
+  ['step_wise', 'stepwise_delta', 'delta'],
+] as const;
+
+/**
+ * Table 4 against the paper's: for each of our refinement methods of a model the paper reports (one
+ * round, as the paper ran it), base, refined and Δ of both regimes beside the printed row of the
+ * same model and method. The compared cells of one (model, judge): `paperRows` are the paper's Table 4 rows of the matched model. */
+function table4Cells(ours: readonly Table4Row[], paperRows: readonly Record<string, unknown>[], decimals: Record<string, number | number[]>): PaperCell[] {
+  const cells: PaperCell[] = [];
+  for (const printed of paperRows) {
+    const method = String(printed.method ?? '');
+    for (const [regime, column, key] of COLUMNS) {
+      const row = ours.find((candidate) => candidate.regime === regime && candidate.mode === printed.refiner && candidate.taxonomy === printed.taxonomy_guided && candidate.rounds === 1);
+      const value = row ? row[key] : null;
+      const places = typeof decimals[column] === 'number' ? (decimals[column] as number) : 2;
+      const paper = typeof printed[column] === 'number' ? (printed[column] as number) : null;
+      const oursRounded = value === null ? null : roundTo(value, places);
+      cells.push({ table: 'Table 4', column: `${method} ${column}`, ours: value, oursRounded, paper, decimals: places, matches: oursRounded !== null && paper !== null && Math.abs(oursRounded - paper) < 10 ** -(places + 3), note: null });
+    }
+  }
+  return cells;
 }
 
 const SWAP_NOTE = 'table1_extraneous_E2H_E2S_swapped';

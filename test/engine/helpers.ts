@@ -180,14 +180,14 @@ export function sentKey(request: RecordedRequest): string | undefined {
 }
 
 /**
- * Starts, for the calling test file, one fake server answering every case of the sample by its
- * script; it is reset before each test and closed after the file. Read both through the getters.
+ * Starts, for the calling test file, one fake server answering with `load()`'s script; it is reset
+ * before each test and closed after the file. Read both through the getters.
  */
-export function useScriptedServer(): { readonly server: FakeServer; readonly script: CaseScript } {
+export function useScriptServer<T extends { respond(request: RecordedRequest): FakeReply }>(load: () => Promise<T>): { readonly server: FakeServer; readonly script: T } {
   let server: FakeServer | null = null;
-  let script: CaseScript | null = null;
+  let script: T | null = null;
   beforeAll(async () => {
-    const loaded = await sampleScript();
+    const loaded = await load();
     script = loaded;
     server = await startFakeServer({ respond: (request) => loaded.respond(request) });
   });
@@ -201,4 +201,9 @@ export function useScriptedServer(): { readonly server: FakeServer; readonly scr
       return script!;
     },
   };
+}
+
+/** A fake server answering every case of the sample by its script (`sampleScript`). */
+export function useScriptedServer(): { readonly server: FakeServer; readonly script: CaseScript } {
+  return useScriptServer(sampleScript);
 }

@@ -5,12 +5,11 @@
  * the WRONG marker). Every answer is the case's reference answer, marked or not, so the judge's
  * verdicts and therefore Table 4 follow from the policy alone and can be counted by hand.
  */
-import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { BASELINES } from '../../src/baselines/index.js';
 import type { Case } from '../../src/dataset/case.js';
 import { CRITIC_INTRO, CRITIQUE_SYSTEM, HOLISTIC_GENERAL, REVIEW_BLOCK, STEP_WISE_GENERAL } from '../../src/refine/prompts.js';
-import { startFakeServer, type FakeReply, type FakeServer, type RecordedRequest } from '../fake-server/index.js';
-import { caseKey, sampleScript, type CaseScript } from '../engine/helpers.js';
+import type { FakeReply, FakeServer, RecordedRequest } from '../fake-server/index.js';
+import { caseKey, sampleScript, useScriptServer, type CaseScript } from '../engine/helpers.js';
 
 /** The model names the script answers as. */
 export const MODELS = { planner: 'fake-planner', critic: 'fake-critic', judge: 'fake-judge' } as const;
@@ -120,21 +119,5 @@ export async function refineScript(): Promise<RefineScript> {
 
 /** A fake server running the refinement script for the calling test file (reset before each test). */
 export function useRefineServer(): { readonly server: FakeServer; readonly script: RefineScript } {
-  let server: FakeServer | null = null;
-  let script: RefineScript | null = null;
-  beforeAll(async () => {
-    const loaded = await refineScript();
-    script = loaded;
-    server = await startFakeServer({ respond: (request) => loaded.respond(request) });
-  });
-  afterAll(() => server?.close());
-  beforeEach(() => server?.reset());
-  return {
-    get server() {
-      return server!;
-    },
-    get script() {
-      return script!;
-    },
-  };
+  return useScriptServer(refineScript);
 }

@@ -17,14 +17,14 @@ import { parseSubsetQuota } from '../../refine/sample.js';
 import { limitHeapGrowth } from '../heap.js';
 import { handleInterrupts } from '../interrupts.js';
 import { EXIT, type CommandOutcome } from '../outcome.js';
-import { collect, commaList, nonNegativeInt, positiveInt, positiveNumber } from '../options.js';
+import { addEngineOptions, choice, collect, commaList, engineOptionsOf, positiveInt, positiveNumber, type EngineFlags } from '../options.js';
 import { createProgressReporter } from '../progress.js';
 import { resolveJudge } from '../resolve.js';
 import { createRunProviders, defaultCacheDir } from '../run-providers.js';
 import { refineSummaryLines } from '../refine-summary.js';
 import { say } from '../terminal.js';
 
-interface RefineOptions {
+interface RefineOptions extends EngineFlags {
   mode?: string;
   critic?: string;
   criticBaseUrl?: string;
@@ -42,12 +42,6 @@ interface RefineOptions {
   baseUrl?: string;
   out?: string;
   data?: string;
-  concurrency: number;
-  rpm?: number;
-  tpm?: number;
-  timeoutMs: number;
-  maxRetries: number;
-  cache: boolean;
   maxCost?: number;
   retryErrors: boolean;
   dryRun: boolean;
@@ -111,7 +105,7 @@ async function refineAction(runDir: string, options: RefineOptions, outcome: Com
   limitHeapGrowth();
   const lock = acquireRunLock(outDir, 'refine');
   const budget = options.maxCost ? new Budget(options.maxCost) : undefined;
-  const providers = createRunProviders({ concurrency: options.concurrency, ...(options.rpm ? { rpm: options.rpm } : {}), ...(options.tpm ? { tpm: options.tpm } : {}), timeoutMs: options.timeoutMs, maxRetries: options.maxRetries, cache: options.cache, cacheDir: defaultCacheDir(process.env), ...(budget ? { budget } : {}) });
+  const providers = createRunProviders({ ...engineOptionsOf(options), cacheDir: defaultCacheDir(process.env), ...(budget ? { budget } : {}) });
   const interrupts = handleInterrupts();
   try {
     const reviser = providers.provider(testedModel, baseUrl);
@@ -134,14 +128,14 @@ async function refineAction(runDir: string, options: RefineOptions, outcome: Com
 }
 
 export function registerRefineCommand(program: Command, outcome: CommandOutcome): void {
-  program
+  const command = program
     .command('refine')
     .description('critique and revise the saved answers of a run (self or critic, with or without the E1–E6 taxonomy), judge them, fill Table 4')
     .argument('<run-dir>', 'a run directory written by apb run: its answers are the initial answers (never regenerated, never modified)')
-    .option('--mode <mode>', 'self (the tested model critiques its own answer) or critic (--critic does)')
+    .option('--mode <mode>', 'self (the tested model critiques its own answer) or critic (--critic does)', choice(['self', 'critic'] as const))
     .option('--critic <spec>', 'critic model, PROVIDER:MODEL (with --mode critic)')
     .option('--critic-base-url <url>', 'endpoint of the critic model')
-    .option('--metric', 'critique with the paper\'s error taxonomy (default)', true)
+    .option('--metric', 'critique with the paper\'s error taxonomy', true)
     .option('--no-metric', 'a general critique, without the taxonomy')
     .option('--rounds <n>', 'critique → revision rounds; the last one is scored, every one is kept', positiveInt, 1)
     .option('--splits <list>', `all, holistic, step_wise, or split names (${SPLITS.join(', ')})`)
@@ -156,14 +150,8 @@ export function registerRefineCommand(program: Command, outcome: CommandOutcome)
     .option('--base-url <url>', 'endpoint of the tested model, if it moved (default: the run\'s)')
     .option('--out <dir>', 'the refined run directory (resumable); required')
     .option('--data <dir>', 'the run\'s dataset, if it has moved (its content must be unchanged)')
-    .option('--concurrency <n>', 'answers in flight at once', positiveInt, 8)
-    .option('--rpm <n>', 'requests per minute cap per endpoint', positiveNumber)
-    .option('--tpm <n>', 'tokens per minute cap per endpoint', positiveNumber)
-    .option('--timeout-ms <n>', 'per-request timeout', positiveInt, 120_000)
-    .option('--max-retries <n>', 'retries of a retryable failure', nonNegativeInt, 6)
-    .option('--no-cache', 'bypass the response cache (no read, no write)')
     .option('--max-cost <usd>', 'stop starting new calls once this much would be spent (critique, revision and judge calls)', positiveNumber)
     .option('--retry-errors', 'in an existing directory, refine again the answers whose refinement failed (finished steps are not sent again)', false)
-    .option('--dry-run', 'print the critique, revision and judge calls, tokens and cost; call nothing, write nothing', false)
-    .action((runDir: string, options: RefineOptions) => refineAction(runDir, options, outcome));
+    .option('--dry-run', 'print the critique, revision and judge calls, tokens and cost; call nothing, write nothing', false);
+  addEngineOptions(command, 'answers').action((runDir: string, options: RefineOptions) => refineAction(runDir, options, outcome));
 }
