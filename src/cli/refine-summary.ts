@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { RefinementRow } from '../metrics/refinement.js';
 import type { RefineRunSummary } from '../pipeline/refine-run.js';
 import { fixed, pValue, signed } from '../report/numbers.js';
-import { methodLabel } from '../report/table-views.js';
+import { methodLabel } from '../report/labels.js';
 
 /** Lines to print after a refinement (the run's outputs already written). */
 export function refineSummaryLines(dir: string, summary: RefineRunSummary): string[] {

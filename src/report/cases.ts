@@ -6,7 +6,7 @@
 import { SPLITS, STAGES } from '../dataset/case.js';
 import type { ResultRow } from '../metrics/result-row.js';
 import { BROKEN_BEHAVIORS } from '../judge/verdict.js';
-import { methodLabel } from './table-views.js';
+import { methodLabel } from './labels.js';
 import { caseDetailOf, rowDetailOf, type CaseDetail, type RowDetail } from './case-details.js';
 import { refinementViewOf, type RefinementView } from './refinement-view.js';
 

@@ -24,3 +24,9 @@ export function roleNotes(models: readonly string[], judges: readonly string[]):
   }
   return notes;
 }
+
+/** The paper's label of a refinement method: Self_R / Critic_R, (+) with the taxonomy, (−) without; rounds beyond one added. */
+export function methodLabel(row: { mode: string; taxonomy: boolean; rounds?: number }): string {
+  const rounds = (row.rounds ?? 1) > 1 ? ` ×${row.rounds} rounds` : '';
+  return `${row.mode === 'self' ? 'Self_R' : 'Critic_R'}${row.taxonomy ? '+' : '−'}${rounds}`;
+}

@@ -4,7 +4,7 @@
  * after sit side by side. Pure; untrusted texts are capped here and set as text by the page.
  */
 import { capText } from './case-details.js';
-import { methodLabel } from './table-views.js';
+import { methodLabel } from './labels.js';
 
 type Loose = Record<string, unknown>;
 const asObject = (value: unknown): Loose | null => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Loose) : null);

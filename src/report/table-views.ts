@@ -4,7 +4,7 @@
  * humans, CSV writes the raw values. Order: Table 1, 2, 12–18, 4, 5, error incidence, paired, repeats.
  */
 import type { Interval } from '../metrics/intervals.js';
-import { judgeLabel, modelLabel } from './labels.js';
+import { judgeLabel, methodLabel, modelLabel } from './labels.js';
 import type { Tables } from '../metrics/tables.js';
 import { count, fixed, interval, pValue, signed, usd } from './numbers.js';
 import { groupKey } from './comparability.js';
@@ -165,12 +165,6 @@ function table18View(data: ReportData): TableView {
     columns: [...labelColumns(data), ...half('holistic', 'Holistic'), ...half('step_wise', 'Step-wise')],
     rows: data.tables.table18,
   };
-}
-
-/** The paper's label of a refinement method: Self_R / Critic_R, (+) with the taxonomy, (−) without; rounds beyond one added. */
-export function methodLabel(row: { mode: string; taxonomy: boolean; rounds?: number }): string {
-  const rounds = (row.rounds ?? 1) > 1 ? ` ×${row.rounds} rounds` : '';
-  return `${row.mode === 'self' ? 'Self_R' : 'Critic_R'}${row.taxonomy ? '+' : '−'}${rounds}`;
 }
 
 function table4View(data: ReportData): TableView {

@@ -7,7 +7,7 @@
 import { SPLIT_REGIME, type SplitName } from '../../dataset/case.js';
 import type { Tables } from '../../metrics/tables.js';
 import { fixed } from '../numbers.js';
-import { methodLabel } from '../table-views.js';
+import { methodLabel } from '../labels.js';
 import { groupedBarChart, heatmapChart, lineChart, stackedShareChart, type Series } from './charts.js';
 
 /** One rendered figure. */
