@@ -178,6 +178,7 @@ export async function refineRun(request: RefineRunRequest, deps: RefineRunDepend
   } finally {
     store.close();
     journal.close();
+    resume.pending.close?.();
   }
   const interrupted = Boolean(deps.stop?.aborted || deps.signal?.aborted) && !failure;
   const status: Manifest['status'] = failure ? 'failed' : interrupted ? 'interrupted' : deps.budget?.exhausted ? 'stopped-budget' : 'complete';
