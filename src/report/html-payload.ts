@@ -37,7 +37,7 @@ export function casePayload(cases: CaseBrowserData | null): string {
  */
 export function* casePayloadParts(cases: CaseBrowserData): Generator<string> {
   const { caseSources, rowSources, media } = cases;
-  const index = { models: cases.models, judges: cases.judges, splits: cases.splits, behaviors: cases.behaviors, stages: cases.stages, cases: cases.cases, rows: cases.rows };
+  const index = { models: cases.models, judges: cases.judges, splits: cases.splits, behaviors: cases.behaviors, stages: cases.stages, methods: cases.methods, cases: cases.cases, rows: cases.rows };
   yield jsonScript('apb-index', { ...index, chunks: { rows: ROW_CHUNK, cases: CASE_CHUNK } });
   // Base64 holds only [A-Za-z0-9+/=]: a JSON string of it needs no escaping.
   const compressed = (id: string, items: readonly unknown[]) => `<script type="application/json" id="${id}">"${compressChunk(items)}"</script>`;
