@@ -43,7 +43,7 @@ function totalText(entry: SummaryEntry): string {
   if (entry.cost_usd !== null) return `total ${usd(entry.cost_usd)}`;
   const unknown = entry.usage.filter((role) => role.calls > 0 && role.cost_usd === null).map((role) => role.role);
   const known = entry.usage.reduce((sum, role) => sum + (role.cost_usd ?? 0), 0);
-  return `total ≥ ${usd(known)} (no price for the ${unknown.join(', ')} model in data/prices.json)`;
+  return `total ≥ ${usd(known)} (no price for the ${unknown.join(' and ')} model${unknown.length > 1 ? 's' : ''} in data/prices.json)`;
 }
 
 function roleText(role: SummaryEntry['usage'][number]): string {

@@ -31,6 +31,8 @@ export interface ResultRow {
   usage: { planner: Usage | null; judge: Usage | null };
   /** How the planner and judge calls went (latency, attempts, cache), when the line records it. */
   calls?: { planner: CallRecord | null; judge: CallRecord | null };
+  /** The case's line in its split file when the line records it (dataset order in reports). */
+  datasetLine?: number | null;
   /** Why the planner or judge failed, grouped by a short reason (null when neither failed). */
   failure?: FailureReason | null;
   promptVersion: string | null;

@@ -46,6 +46,7 @@ export async function predict(caseItem: Case, repeat: number, fingerprint: strin
     attempts: 0,
     cached: false,
     facets: caseItem.facets,
+    dataset_line: caseItem.location.line,
   };
   let result: ProviderResult;
   try {

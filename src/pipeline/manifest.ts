@@ -61,6 +61,8 @@ export interface Manifest {
   };
   /** `prices_as_of`: the `as_of` date of `data/prices.json`, which every `cost_usd` was computed with. */
   usage: { planner: UsageTotals; judge: UsageTotals; critic?: UsageTotals; prices_as_of?: string | null };
+  /** The latest invocation's progress basis: pairs selected, pairs already finished when it started, and when (the viewer's "N of M, ETA"). */
+  progress?: { total: number; already_done: number; started_at: string };
   /** The `--max-cost` budget of the latest invocation, when one was given. */
   budget?: { max_cost_usd: number; spent_usd: number; refused_calls: number; stopped: boolean };
   /** The latest invocation's counts per endpoint (requests, 429s, failures, concurrency limits, times set aside). */

@@ -33,6 +33,8 @@ export interface PredictionMeta {
   /** The provider batch that answered (`--batch`); the call is billed at batch prices. */
   batch_id?: string;
   facets: Facets;
+  /** The case's line in its split file (1-based), so reports can list cases in dataset order. */
+  dataset_line?: number;
   /** `apb refine` lines: how the answer was refined (moved to `apb.refinement` in judgement lines). */
   refinement?: LineRefinement;
 }

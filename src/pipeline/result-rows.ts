@@ -219,6 +219,7 @@ export function rowFromJudgementLine(line: Record<string, unknown>): ResultRow {
     findings: (asObject(apb?.findings) as ResultRow['findings']) ?? null,
     usage: { planner: (asObject(prediction?.usage) as ResultRow['usage']['planner']) ?? null, judge: (asObject(apb?.usage) as ResultRow['usage']['judge']) ?? null },
     calls: { planner: callRecordOf(prediction), judge: callRecordOf(apb) },
+    datasetLine: typeof prediction?.dataset_line === 'number' ? prediction.dataset_line : null,
     failure: failureReasonOf(plannerStatus, judgeStatus, prediction, apb),
     promptVersion: stringOrNull(prediction?.prompt_version),
     judgePromptVersion: stringOrNull(apb?.judge_prompt_version),

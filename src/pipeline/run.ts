@@ -146,10 +146,10 @@ export async function runEvaluation(run: ResolvedRun, deps: RunDependencies): Pr
     appendPrediction: (line, source) => (store.appendPrediction(line, source), tally.addPrediction(line)),
     appendJudgement: (line, source) => (store.appendJudgement(line, source), tally.addJudgement(line)),
   };
-  const manifest = startManifest(run, identity, previous, now());
-  writeManifest(run.outDir, manifest);
   const total = check.cases * run.selection.repeats;
   const alreadyDone = resume.finished.size;
+  const manifest: Manifest = { ...startManifest(run, identity, previous, now()), progress: { total, already_done: alreadyDone, started_at: now().toISOString() } };
+  writeManifest(run.outDir, manifest);
   deps.reporter?.onRunStart?.({ dir: run.outDir, total, alreadyDone, invalidRecords: check.invalidRecords });
   // Our own controller joins the caller's: a fatal error cancels the calls in flight.
   const cancel = new AbortController();

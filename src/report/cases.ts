@@ -116,7 +116,7 @@ function indexer(initial: readonly string[] = []) {
   };
 }
 
-/** Builds the browser data from every run's lines (runs in order), sorted by case, then model, judge and repeat. Reads each case's first line once (its query); details are made later, chunk by chunk. */
+/** Builds the browser data from every run's lines (runs in order), sorted by case in dataset order (split, line in its file), then model, judge and repeat. Reads each case's first line once (its query); details are made later, chunk by chunk. */
 export function buildCaseBrowser(runs: readonly (readonly LineWithRow[])[], media: ReadonlyMap<string, MediaItem> = new Map()): CaseBrowserData {
   const models = indexer();
   const judges = indexer();
@@ -139,6 +139,8 @@ export function buildCaseBrowser(runs: readonly (readonly LineWithRow[])[], medi
     mediaIndex: new Map(),
   };
   const entries: { c: number; m: number; j: number; item: LineWithRow }[] = [];
+  // Dataset order: split, then the case's line in its split file (when the lines record it), then first seen.
+  const caseLine: number[] = [];
   runs.forEach((lines, runIndex) => {
     for (const item of lines) {
       const { row } = item;
@@ -153,12 +155,14 @@ export function buildCaseBrowser(runs: readonly (readonly LineWithRow[])[], medi
         data.cases.horizon.push(row.facets.horizon ?? -1);
         data.cases.stage.push(row.facets.stage ? STAGES.indexOf(row.facets.stage) : -1);
         data.cases.query.push(item.queryHead ?? String(item.line.query ?? '').slice(0, QUERY_HEAD));
+        caseLine.push(row.datasetLine ?? Number.MAX_SAFE_INTEGER);
       }
       entries.push({ c, m: models.of(row.model), j: judges.of(row.judge), item });
     }
   });
   const refined = (entry: { item: LineWithRow }) => (entry.item.row.refinement ? 1 : 0);
-  entries.sort((a, b) => a.c - b.c || a.m - b.m || a.j - b.j || refined(a) - refined(b) || a.item.row.repeat - b.item.row.repeat);
+  const inDatasetOrder = (a: number, b: number) => data.cases.split[a]! - data.cases.split[b]! || caseLine[a]! - caseLine[b]! || a - b;
+  entries.sort((a, b) => inDatasetOrder(a.c, b.c) || a.m - b.m || a.j - b.j || refined(a) - refined(b) || a.item.row.repeat - b.item.row.repeat);
   for (const { c, m, j, item } of entries) {
     const { row } = item;
     data.rows.c.push(c);

@@ -17,6 +17,7 @@ p.desc, p.note, .facets { color: var(--muted); margin: 4px 0; }
 .scroll { overflow-x: auto; }
 .scroll-cue { display: none; position: absolute; top: 6px; right: 0; bottom: 12px; width: 120px; pointer-events: none; align-items: flex-start; justify-content: flex-end; padding: 4px 6px 0 0; font-size: 12px; font-weight: 600; color: var(--accent); background: linear-gradient(to right, rgba(255,255,255,0), #fff 70%); }
 .table-wrap.overflowing:not(.at-end) .scroll-cue { display: flex; }
+.scroll-cue span { white-space: nowrap; background: #fff; padding: 1px 3px; border-radius: 3px; box-shadow: 0 0 0 1px var(--line); }
 table.data th:first-child, table.data td:first-child { position: sticky; left: 0; z-index: 1; background: #fff; box-shadow: inset -1px 0 0 var(--line); }
 table.data th:first-child { background: #f6f8fa; }
 table.data th[data-sort] { padding: 0; }

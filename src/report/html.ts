@@ -20,14 +20,14 @@ import { CLIENT_SCRIPT } from './viewer/client.js';
 
 /** Options of `renderHtml`: `live` turns the page into the viewer's (polls `statusUrl` for new judgements). */
 export interface HtmlOptions {
-  live?: { statusUrl: string; version: string; intervalMs?: number };
+  live?: { statusUrl: string; version: string; intervalMs?: number; historyUrl?: string };
 }
 
 const NUMERIC = new Set(['rate', 'grade', 'delta', 'grade-delta', 'count', 'p', 'usd', 'ms', 'rate-ci']);
 
 /** A table in a horizontal scroller, with a cue the page shows while columns are hidden to the right. */
 function scrollTable(tableHtml: string): string {
-  return `<div class="table-wrap"><div class="scroll">${tableHtml}</div><div class="scroll-cue" aria-hidden="true">more columns →</div></div>`;
+  return `<div class="table-wrap"><div class="scroll">${tableHtml}</div><div class="scroll-cue" aria-hidden="true"><span>more columns →</span></div></div>`;
 }
 
 function table(header: string[], rows: string[][], numeric: boolean[] = []): string {
@@ -174,7 +174,7 @@ export function* renderHtmlParts(data: ReportData, options: HtmlOptions = {}): G
 <title>${escapeHtml(data.title)}</title>
 <style>${REPORT_CSS}</style></head>
 <body>
-<div id="live-banner" hidden><span id="live-status">Live</span><button type="button" id="live-update" hidden>Update</button><label><input type="checkbox" id="live-auto"> update automatically</label></div>
+<div id="live-banner" hidden>${live?.historyUrl ? `<a id="live-history" href="${escapeHtml(live.historyUrl)}">← all runs</a>` : ''}<span id="live-status">Live</span><button type="button" id="live-update" hidden>Update</button><label><input type="checkbox" id="live-auto"> update automatically</label></div>
 <header class="top"><h1>${escapeHtml(data.title)}</h1>${navHtml(data, headline.nav, figures !== '', judges !== '')}${data.generatedAt ? `<span class="note">generated ${escapeHtml(data.generatedAt)}</span>` : ''}</header>
 <main>
 ${headline.html}

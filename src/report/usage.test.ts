@@ -88,3 +88,18 @@ describe('scorecard and failure reasons', () => {
     expect(failureReasons(rows)).toEqual([{ reason: 'judge unreadable', count: 2, example: 'no JSON' }, { reason: 'planner client 404', count: 1, example: 'model x not found' }]);
   });
 });
+
+describe('case browser order', () => {
+  it('lists cases in dataset order (split, then line in the split file), whatever order the runs wrote them in', async () => {
+    const { buildCaseBrowser } = await import('./cases.js');
+    const item = (id: string, split: 'holistic_planning' | 'step_wise_planning', line: number | null, model = 'model-a') => ({ line: { id, split, query: id }, row: fakeRow({ id, model, facets: { split }, datasetLine: line }) });
+    // Completion order, as a concurrent run writes it.
+    const run = [item('c', 'holistic_planning', 3), item('sw', 'step_wise_planning', 1), item('a', 'holistic_planning', 1), item('b', 'holistic_planning', 2)];
+    const other = [item('b', 'holistic_planning', 2, 'model-b'), item('a', 'holistic_planning', 1, 'model-b')];
+    const data = buildCaseBrowser([run, other]);
+    expect(data.rows.c.map((c) => data.cases.id[c])).toEqual(['a', 'a', 'b', 'b', 'c', 'sw']);
+    // Lines without a recorded position (the official harness) keep first-seen order.
+    const official = buildCaseBrowser([[item('y', 'holistic_planning', null), item('x', 'holistic_planning', null)]]);
+    expect(official.rows.c.map((c) => official.cases.id[c])).toEqual(['y', 'x']);
+  });
+});

@@ -21,8 +21,8 @@ function expectSameRun(a: string, b: string): void {
   expect(sorted(path.join(a, 'predictions.jsonl'))).toEqual(sorted(path.join(b, 'predictions.jsonl')));
   expect(JSON.parse(read(path.join(a, 'scores.json')))).toEqual(JSON.parse(read(path.join(b, 'scores.json'))));
   const manifest = (dir: string) => {
-    const { created_at, updated_at, finished_at, ...rest } = JSON.parse(read(path.join(dir, 'manifest.json')));
-    return [rest, typeof created_at, typeof updated_at, typeof finished_at];
+    const { created_at, updated_at, finished_at, progress, ...rest } = JSON.parse(read(path.join(dir, 'manifest.json')));
+    return [rest, typeof created_at, typeof updated_at, typeof finished_at, { ...progress, started_at: typeof progress.started_at }];
   };
   expect(manifest(a)).toEqual(manifest(b));
 }

@@ -16,7 +16,8 @@ export function registerViewCommand(program: Command, outcome: CommandOutcome): 
     .option('--port <n>', 'port to listen on (default: a free port)', nonNegativeInt, 0)
     .option('--compare-paper', 'put the paper\'s published numbers beside ours', false)
     .action(async (dirs: string[], options: { port: number; comparePaper: boolean }) => {
-      const viewer = await startViewer(dirs.flatMap(discoverRunDirs), { port: options.port, comparePaper: options.comparePaper });
+      for (const dir of dirs) discoverRunDirs(dir);
+      const viewer = await startViewer(dirs, { port: options.port, comparePaper: options.comparePaper });
       process.stdout.write(`${viewer.url}\n`);
       say('apb: viewer running; press Ctrl-C to stop');
       await untilStopped();

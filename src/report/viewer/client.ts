@@ -18,11 +18,18 @@ function start() {
   $('col-judge').hidden = data.judges.length < 2;
   $('compare-select').addEventListener('change', function (event) { openCase(state.open, Number(event.target.value)); });
   $('case-close').addEventListener('click', closeCase);
+  // A bookmark or a link that changes only the hash: start again from it (state writes use replaceState, which fires no hashchange).
+  window.addEventListener('hashchange', function () { location.reload(); });
   document.addEventListener('keydown', function (event) { if (event.key === 'Escape' && state.open >= 0) closeCase(); });
   refresh();
   if (state.open >= 0) openCase(state.open, state.compare);
   document.documentElement.setAttribute('data-ready', 'true');
   if (window.performance && performance.mark) performance.mark('apb-ready');
+}
+function etaText(seconds) {
+  if (seconds < 60) return seconds + 's';
+  var minutes = Math.floor(seconds / 60);
+  return minutes < 60 ? minutes + 'm' + String(seconds % 60).padStart(2, '0') + 's' : Math.floor(minutes / 60) + 'h' + String(minutes % 60).padStart(2, '0') + 'm';
 }
 function poll() {
   if (!config.live) return;
@@ -34,7 +41,8 @@ function poll() {
   function check() {
     fetch(config.live.statusUrl, { cache: 'no-store' }).then(function (response) { return response.json(); }).then(function (status) {
       var fresh = status.version !== config.live.version;
-      $('live-status').textContent = 'Live: ' + fmt(status.judgements) + ' judgements' + (status.running ? ' (run in progress)' : '') + (fresh ? ' · new results available' : ' · up to date');
+      var progress = status.progress ? ' · ' + fmt(status.progress.done) + (status.progress.total !== null ? ' of ' + fmt(status.progress.total) : ' so far') + (status.progress.eta_seconds !== null ? ', ETA ' + etaText(status.progress.eta_seconds) : '') : '';
+      $('live-status').textContent = 'Live: ' + fmt(status.judgements) + ' judgements' + (status.running ? ' (run in progress' + progress + ')' : '') + (fresh ? ' · new results available' : ' · up to date');
       $('live-update').hidden = !fresh;
       if (fresh && $('live-auto').checked && state.open < 0) location.reload();
     }).catch(function () { $('live-status').textContent = 'Live: the viewer is not reachable'; });

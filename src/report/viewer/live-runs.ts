@@ -11,6 +11,7 @@ import { UsageError } from '../../errors.js';
 import { renderHtml } from '../html.js';
 import { collectMedia, judgementsFileOf, loadRun, readPaperTables } from '../load-runs.js';
 import { buildReportData, type ReportData, type ReportRunInput } from '../report-data.js';
+import { historyEntry, LineCounts } from './history.js';
 
 /** What the page polls: a version that changes with the files, and how many judgements there are. */
 export interface LiveStatus {
@@ -18,6 +19,8 @@ export interface LiveStatus {
   /** Judgements in the data as last read (a newer version on disk may hold more). */
   judgements: number;
   running: boolean;
+  /** For running runs: judgements on disk, the total they selected, and the estimated seconds left (summed / the longest). */
+  progress: { done: number; total: number | null; eta_seconds: number | null } | null;
 }
 
 function signature(dir: string): string {
@@ -41,6 +44,7 @@ export class LiveRuns {
   private refreshing: Promise<void> | null = null;
   private lastCheck = 0;
   private lastReadMs = 0;
+  private readonly lines = new LineCounts();
 
   constructor(
     private readonly dirs: readonly string[],
@@ -99,10 +103,17 @@ export class LiveRuns {
   /** The status for the page's poll: the version of the files on disk now (no re-read), and what the last read found. */
   status(): LiveStatus {
     const runs = this.runs.filter((run): run is ReportRunInput => run !== null);
+    const live = this.dirs.filter((dir) => existsSync(path.join(dir, 'manifest.json'))).map((dir) => historyEntry(dir, this.lines)).filter((entry) => entry.status === 'running');
+    const totals = live.map((entry) => entry.total);
     return {
       version: versionOf(this.dirs.map(signature)),
       judgements: this.data?.runs.reduce((sum, run) => sum + run.judgements, 0) ?? 0,
-      running: runs.some((run) => run.manifest?.status === 'running'),
+      running: runs.some((run) => run.manifest?.status === 'running') || live.length > 0,
+      progress: live.length === 0 ? null : {
+        done: live.reduce((sum, entry) => sum + entry.done, 0),
+        total: totals.every((total) => total !== null) ? totals.reduce((sum, total) => sum! + total!, 0) : null,
+        eta_seconds: live.some((entry) => entry.etaSeconds === null) ? null : Math.max(...live.map((entry) => entry.etaSeconds!)),
+      },
     };
   }
 
@@ -113,8 +124,8 @@ export class LiveRuns {
   }
 
   /** The viewer page for the current data, rendered once per version. */
-  page(statusUrl: string): string {
-    this.html ??= renderHtml(this.reportData(), { live: { statusUrl, version: this.version() } });
+  page(statusUrl: string, historyUrl: string | null = null): string {
+    this.html ??= renderHtml(this.reportData(), { live: { statusUrl, version: this.version(), ...(historyUrl ? { historyUrl } : {}) } });
     return this.html;
   }
 }

@@ -5,8 +5,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { renderJson } from '../json.js';
-import { LiveRuns } from './live-runs.js';
+import { allRunDirs, historySite, reportSite } from './site.js';
 
 /** A running viewer: its URL and how to stop it. */
 export interface Viewer {
@@ -16,7 +15,6 @@ export interface Viewer {
 }
 
 const HOST = '127.0.0.1';
-const STATUS_PATH = '/api/status';
 
 const SECURITY_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
@@ -37,10 +35,13 @@ function allowedHost(request: IncomingMessage, port: number): boolean {
   return host === `${HOST}:${port}` || host === `localhost:${port}`;
 }
 
-/** Starts the viewer for the run directories on 127.0.0.1 (`port` 0 = a free port). */
-export async function startViewer(dirs: readonly string[], options: { port?: number; comparePaper?: boolean; minIntervalMs?: number } = {}): Promise<Viewer> {
-  const live = new LiveRuns(dirs, { comparePaper: options.comparePaper, minIntervalMs: options.minIntervalMs });
-  await live.refresh();
+/**
+ * Starts the viewer on 127.0.0.1 (`port` 0 = a free port): run directories get their report at `/`;
+ * when a target is a folder to search (`runs/`), `/` is the history of every run found below it.
+ */
+export async function startViewer(targets: readonly string[], options: { port?: number; comparePaper?: boolean; minIntervalMs?: number } = {}): Promise<Viewer> {
+  const liveOptions = { comparePaper: options.comparePaper, minIntervalMs: options.minIntervalMs };
+  const site = allRunDirs(targets) ? await reportSite(targets, liveOptions) : historySite(targets, liveOptions);
   let port = 0;
   const server = createServer((request, response) => {
     void (async () => {
@@ -48,15 +49,8 @@ export async function startViewer(dirs: readonly string[], options: { port?: num
       if (!allowedHost(request, port)) return send(response, 421, 'text/plain; charset=utf-8', 'wrong host\n');
       if (request.method !== 'GET' && !head) return send(response, 405, 'text/plain; charset=utf-8', 'method not allowed\n');
       const url = new URL(request.url ?? '/', `http://${HOST}:${port}`);
-      if (url.pathname === STATUS_PATH) return send(response, 200, 'application/json; charset=utf-8', JSON.stringify(live.status()), head);
-      if (url.pathname === '/') {
-        await live.refresh();
-        return send(response, 200, 'text/html; charset=utf-8', live.page(STATUS_PATH), head);
-      }
-      if (url.pathname === '/api/report.json') {
-        await live.refresh();
-        return send(response, 200, 'application/json; charset=utf-8', renderJson(live.reportData()), head);
-      }
+      const served = await site.serve(url.pathname);
+      if (served) return send(response, 200, served.type, served.body, head);
       return send(response, 404, 'text/plain; charset=utf-8', 'not found\n', head);
     })().catch((error: unknown) => {
       if (!response.headersSent) send(response, 500, 'text/plain; charset=utf-8', `viewer error: ${(error as Error).message}\n`);
