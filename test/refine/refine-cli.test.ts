@@ -48,7 +48,8 @@ describe('apb refine over real HTTP', () => {
     for (const tag of Object.keys(METHODS) as Tag[]) {
       fake.server.reset();
       const out = path.join(tempDir('apb-refine-'), tag);
-      const result = await cli(['refine', source, ...METHODS[tag], ...criticUrl(tag), '--out', out, '--no-cache', '--concurrency', '3']);
+      const json = tag === 'critic+' ? ['--json'] : [];
+      const result = await cli(['refine', source, ...METHODS[tag], ...criticUrl(tag), '--out', out, '--no-cache', '--concurrency', '3', ...json]);
       expect(result.code, result.stderr).toBe(0);
       // 12 answers: one critique and one revision each, no planner call, no judge call (the source's verdicts are reused).
       const kinds = fake.server.requests.map(kindOf);
@@ -84,7 +85,18 @@ describe('apb refine over real HTTP', () => {
       expect(manifest).toMatchObject({ status: 'complete', identity: { refinement: { mode: tag.slice(0, -1), taxonomy: tag.endsWith('+') } }, source_run: { dir: source } });
       expect(manifest.usage.critic.calls).toBe(12);
       expect(manifest.usage.planner.calls).toBe(12);
-      expect(result.stderr).toMatch(/holistic: CR 66\.67% → /);
+      if (json.length > 0) {
+        // --json: the end-of-run summary object on stdout, nothing on stderr but warnings.
+        const printed = JSON.parse(result.stdout);
+        expect(printed).toMatchObject({ command: 'refine', status: 'complete', entries: [{ model: `openai-compatible:${MODELS.planner}`, outcomes: { judgements: 12, ok: 12 } }] });
+        expect(printed.entries[0].headline.map((cell: any) => cell.label)).toEqual(['Critic_R+ holistic base', 'Critic_R+ holistic refined', 'Critic_R+ step_wise base', 'Critic_R+ step_wise refined']);
+        expect(printed.entries[0].usage.map((role: any) => [role.role, role.calls])).toEqual([['planner', 12], ['critic', 12], ['judge', 12]]);
+        expect(printed.table4).toHaveLength(5);
+        expect(result.stderr).toBe('');
+      } else {
+        expect(result.stderr).toMatch(/holistic: CR 66\.67% → /);
+        expect(result.stderr).toMatch(/apb: refine complete in /);
+      }
       const report = readFileSync(path.join(out, 'report.md'), 'utf8');
       expect(report).toContain('### Table 4 · Inference-time refinement');
       if (EXPECTED[tag].to_incorrect > 0) expect(report).toContain('### Over-corrections');

@@ -75,6 +75,41 @@ describe('apb refine failures and options', () => {
     expect(again.stderr).toContain('6 already finished');
   }, 60_000);
 
+  it('--max-cost covers the critique and revision calls, each priced as its own role: it stops early (exit 0, stopped-budget), and a rerun with more budget finishes', async () => {
+    const url = fake.server.baseUrl('openai');
+    const priced = path.join(tempDir('apb-refine-opt-'), 'priced');
+    const key = { OPENAI_API_KEY: 'sk-refine-budget-test-0000' };
+    expect((await cli(['run', '--model', 'openai:gpt-4o', '--base-url', url, '--judge', 'rules', '--splits', 'holistic_planning', '--limit', '6', '--out', priced, '--no-cache'], key)).code).toBe(0);
+    const out = path.join(tempDir('apb-refine-opt-'), 'budget');
+    const args = (maxCost: string) => ['refine', priced, '--mode', 'critic', '--critic', 'openai:gpt-4o-mini', '--critic-base-url', url, '--out', out, '--no-cache', '--concurrency', '1', '--max-cost', maxCost];
+    const stopped = await cli(args('0.02'), key);
+    expect(stopped.code, stopped.stderr).toBe(0);
+    const early = readManifest(out);
+    expect(early.status).toBe('stopped-budget');
+    expect(early.counts.judgements.ok).toBeLessThan(6);
+    expect(early.budget).toMatchObject({ max_cost_usd: 0.02, stopped: true });
+    expect(early.budget.spent_usd).toBeLessThanOrEqual(0.02);
+    const finished = await cli(args('1'), key);
+    expect(finished.code, finished.stderr).toBe(0);
+    const manifest = readManifest(out);
+    expect(manifest).toMatchObject({ status: 'complete', counts: { judgements: { ok: 6 } }, usage: { critic: { calls: 6 }, planner: { calls: 6 } } });
+    // The critic's tokens are priced as its own role, at the critic's price.
+    expect(manifest.usage.critic.cost_usd).toBeGreaterThan(0);
+    expect(manifest.usage.critic.cost_usd).toBeCloseTo((manifest.usage.critic.input_tokens * 0.15 + manifest.usage.critic.output_tokens * 0.6) / 1e6, 10);
+    expect(manifest.usage.planner.cost_usd).toBeCloseTo((manifest.usage.planner.input_tokens * 2.5 + manifest.usage.planner.output_tokens * 10) / 1e6, 10);
+  }, 60_000);
+
+  it('answers critiques and revisions from the response cache on a second refinement (no request sent), counted as cached calls', async () => {
+    const cache = tempDir('apb-refine-cache-');
+    const args = (out: string) => ['refine', source, '--mode', 'self', '--splits', 'holistic_planning', '--limit', '3', '--out', out];
+    expect((await cli(args(path.join(tempDir('apb-refine-opt-'), 'first')), { APB_CACHE_DIR: cache })).code).toBe(0);
+    fake.server.reset();
+    const second = path.join(tempDir('apb-refine-opt-'), 'second');
+    expect((await cli(args(second), { APB_CACHE_DIR: cache })).code).toBe(0);
+    expect(fake.server.requests.filter((request) => kindOf(request) === 'critique' || kindOf(request) === 'revision')).toHaveLength(0);
+    expect(readManifest(second).usage).toMatchObject({ critic: { calls: 3, cached_calls: 3 }, planner: { calls: 3, cached_calls: 3 } });
+  }, 60_000);
+
   it('--sample-per-source keeps N cases per source of each split, recorded in the manifest', async () => {
     const out = path.join(tempDir('apb-refine-opt-'), 'sampled');
     expect((await cli(['refine', source, '--mode', 'self', '--sample-per-source', '2', '--seed', '7', '--out', out, '--no-cache'])).code).toBe(0);

@@ -21,7 +21,8 @@ import { addEngineOptions, choice, collect, commaList, engineOptionsOf, positive
 import { createProgressReporter } from '../progress.js';
 import { resolveJudge } from '../resolve.js';
 import { createRunProviders, defaultCacheDir } from '../run-providers.js';
-import { refineSummaryLines } from '../refine-summary.js';
+import { buildRefineSummary, table4Lines } from '../refine-summary.js';
+import { formatSummary } from '../summary-text.js';
 import { say } from '../terminal.js';
 
 interface RefineOptions extends EngineFlags {
@@ -45,6 +46,8 @@ interface RefineOptions extends EngineFlags {
   maxCost?: number;
   retryErrors: boolean;
   dryRun: boolean;
+  quiet: boolean;
+  json: boolean;
 }
 
 /** The selection flags → a `RefineSelection`; a malformed value is a usage error naming the flag. */
@@ -80,6 +83,7 @@ function modeOf(options: RefineOptions): 'self' | 'critic' {
 }
 
 async function refineAction(runDir: string, options: RefineOptions, outcome: CommandOutcome): Promise<void> {
+  const started = Date.now();
   const mode = modeOf(options);
   if (!options.out && !options.dryRun) throw new UsageError('apb refine needs --out DIR: the refined answers go into a run directory of their own (RUN_DIR is never written)');
   const selection = selectionOf(options);
@@ -113,10 +117,12 @@ async function refineAction(runDir: string, options: RefineOptions, outcome: Com
     const judge = resolveJudge(judgeSpecs, providers, { baseUrl: judgeBaseUrl, ...judgeOptions });
     const summary = await refineRun(
       { source, selection, outDir, setup, judging: { judgeIds: judgeSpecs, judgeVersion: judge.version, judgeBaseUrl, judgeBlind: identity.judge_blind, baseUrl }, concurrency: options.concurrency, retryErrors: options.retryErrors },
-      { reviser, critic, judge, reporter: createProgressReporter({ tty: Boolean(process.stderr.isTTY) }), stop: interrupts.stop, signal: interrupts.cancel, ...(budget ? { budget } : {}) },
+      { reviser, critic, judge, reporter: createProgressReporter({ tty: Boolean(process.stderr.isTTY), quiet: options.quiet || options.json, summary: true }), stop: interrupts.stop, signal: interrupts.cancel, ...(budget ? { budget } : {}) },
     );
     await writeRunOutputs(outDir);
-    for (const line of refineSummaryLines(outDir, summary)) say(line);
+    const { summary: endOfRun, table4 } = await buildRefineSummary(outDir, summary, Date.now() - started);
+    if (options.json) process.stdout.write(`${JSON.stringify({ ...endOfRun, table4 }, null, 2)}\n`);
+    else if (!options.quiet) for (const line of [...formatSummary(endOfRun), ...table4Lines(table4)]) say(line);
     outcome.exitCode = summary.interrupted ? EXIT.interrupted : EXIT.ok;
   } catch (error) {
     throw error instanceof ProviderError && error.kind === 'auth' ? new ProviderError({ ...error, message: `${error.message}\napb: refinement stopped at the first authentication failure; finished answers are kept in ${outDir} (fix the key and rerun to resume)` }) : error;
@@ -152,6 +158,8 @@ export function registerRefineCommand(program: Command, outcome: CommandOutcome)
     .option('--data <dir>', 'the run\'s dataset, if it has moved (its content must be unchanged)')
     .option('--max-cost <usd>', 'stop starting new calls once this much would be spent (critique, revision and judge calls)', positiveNumber)
     .option('--retry-errors', 'in an existing directory, refine again the answers whose refinement failed (finished steps are not sent again)', false)
-    .option('--dry-run', 'print the critique, revision and judge calls, tokens and cost; call nothing, write nothing', false);
+    .option('--dry-run', 'print the critique, revision and judge calls, tokens and cost; call nothing, write nothing', false)
+    .option('--quiet', 'print only warnings and errors (no progress, no summary)', false)
+    .option('--json', 'print the end-of-run summary as JSON on stdout (with Table 4), nothing else', false);
   addEngineOptions(command, 'answers').action((runDir: string, options: RefineOptions) => refineAction(runDir, options, outcome));
 }
