@@ -1,6 +1,7 @@
 /** Option parsers shared by the commands: a bad value is a usage error naming the option. */
 import { InvalidArgumentError, type Command } from 'commander';
 import { didYouMean } from '../did-you-mean.js';
+import type { EngineOptions } from './run-providers.js';
 
 /** Parses a positive integer option value. */
 export function positiveInt(value: string): number {
@@ -52,14 +53,7 @@ export function commaList(value: string): string[] {
 }
 
 /** The engine flags a model-calling command shares (limits, retries, timeout, cache), as commander parses them. */
-export interface EngineFlags {
-  concurrency: number;
-  rpm?: number;
-  tpm?: number;
-  timeoutMs: number;
-  maxRetries: number;
-  cache: boolean;
-}
+export type EngineFlags = Pick<EngineOptions, 'concurrency' | 'rpm' | 'tpm' | 'timeoutMs' | 'maxRetries' | 'cache'>;
 
 /** Registers the engine flags on `command`; `unit` names what `--concurrency` counts (cases, answers…). */
 export function addEngineOptions(command: Command, unit: string): Command {
@@ -73,6 +67,6 @@ export function addEngineOptions(command: Command, unit: string): Command {
 }
 
 /** The engine flags as `createRunProviders` takes them (unset caps left out). */
-export function engineOptionsOf(flags: EngineFlags): Omit<EngineFlags, 'rpm' | 'tpm'> & { rpm?: number; tpm?: number } {
+export function engineOptionsOf(flags: EngineFlags): EngineFlags {
   return { concurrency: flags.concurrency, ...(flags.rpm ? { rpm: flags.rpm } : {}), ...(flags.tpm ? { tpm: flags.tpm } : {}), timeoutMs: flags.timeoutMs, maxRetries: flags.maxRetries, cache: flags.cache };
 }
