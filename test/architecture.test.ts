@@ -37,7 +37,7 @@ function importsOf(file: string): { local: string[]; packages: string[] } {
 const graph = new Map([...sources.keys()].map((file) => [file, importsOf(file)]));
 const isUnder = (file: string, ...folders: string[]) => folders.some((folder) => file.startsWith(folder));
 
-const PURE = ['settings/', 'judge/checks/', 'judge/parse-verdict.ts', 'judge/rubric.ts', 'judge/prompts/', 'metrics/', 'dataset/normalize.ts', 'dataset/record-schema.ts', 'dataset/case.ts', 'dataset/facets.ts', 'report/'];
+const PURE = ['construction/', 'settings/', 'judge/checks/', 'judge/parse-verdict.ts', 'judge/rubric.ts', 'judge/prompts/', 'metrics/', 'dataset/normalize.ts', 'dataset/record-schema.ts', 'dataset/case.ts', 'dataset/facets.ts', 'report/'];
 /** The report's I/O edge: loading runs, writing files, and the live viewer. Everything else in report/ renders. */
 const REPORT_IO = ['report/load-runs.ts', 'report/write-reports.ts', 'report/write-exec-reports.ts', 'report/viewer/server.ts', 'report/viewer/live-runs.ts', 'report/viewer/discover.ts', 'report/viewer/history.ts', 'report/viewer/site.ts'];
 const IO_PACKAGES = /^(node:)?(fs|fs\/promises|http|https|net|child_process|readline)$|^better-sqlite3$|^ai$|^@ai-sdk\//;
@@ -45,11 +45,14 @@ const IO_PACKAGES = /^(node:)?(fs|fs\/promises|http|https|net|child_process|read
 const VENDOR_SDKS = ['openai', '@anthropic-ai/sdk', '@google/genai'];
 const VENDOR_FILES = ['providers/openai.ts', 'providers/anthropic.ts', 'providers/google.ts', 'providers/openai-compatible.ts'];
 
+/** Construction's I/O edge: reading inputs and writing outputs. Every step module is a pure transform. */
+const CONSTRUCTION_IO = ['construction/store.ts', 'construction/inputs.ts'];
+
 describe('architecture', () => {
   it('keeps the pure core free of I/O, environment, console, clocks and exits', () => {
     const offenders: string[] = [];
     for (const [file, { packages }] of graph) {
-      if (!isUnder(file, ...PURE) || REPORT_IO.includes(file)) continue;
+      if (!isUnder(file, ...PURE) || REPORT_IO.includes(file) || CONSTRUCTION_IO.includes(file)) continue;
       for (const name of packages) if (IO_PACKAGES.test(name)) offenders.push(`${file} imports ${name}`);
       const text = sources.get(file)!;
       for (const pattern of [/process\.env/, /console\./, /Date\.now\(/, /new Date\(\)/, /process\.exit/]) if (pattern.test(text)) offenders.push(`${file} uses ${pattern.source}`);
@@ -109,6 +112,16 @@ describe('architecture', () => {
     );
     expect(offenders).toEqual([]);
     expect([...graph.keys()].some((file) => file.startsWith('serve/'))).toBe(true);
+  });
+
+  it('lets construction/ reach models only through the Provider contract and environments only through their interface', () => {
+    const allowed = [
+      'construction/', 'dataset/', 'errors.ts', 'jsonl-lines.ts', 'version.ts', 'providers/provider.ts', 'execution/environment.ts',
+      'settings/answer-json.ts', 'settings/prompt.ts', 'settings/render.ts', 'baselines/lexical.ts', 'json-span.ts', 'atomic-write.ts',
+    ];
+    const offenders = [...graph].flatMap(([file, { local }]) => (file.startsWith('construction/') ? local.filter((target) => !isUnder(target, ...allowed)).map((target) => `${file} imports ${target}`) : []));
+    expect(offenders).toEqual([]);
+    expect([...graph.keys()].filter((file) => file.startsWith('construction/')).length).toBeGreaterThan(10);
   });
 
   it('has no import cycle', () => {

@@ -1,4 +1,5 @@
 /** What the fake server can be told to answer, and helpers that build each kind of reply or fault. */
+import { mulberry32 } from '../../src/construction/random.js';
 
 /** A fault that is not an HTTP status: the socket or body misbehaves. */
 export type TransportFault = 'reset' | 'truncate' | 'garbage' | 'hang';
@@ -53,16 +54,9 @@ export interface RandomFaults {
   seed?: number;
 }
 
-/** A small seeded PRNG (mulberry32), so random faults are reproducible. */
+/** A small seeded PRNG (the project's mulberry32), so random faults are reproducible. */
 export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
+  return mulberry32(seed);
 }
 
 /** The reply for a randomly drawn fault kind. */

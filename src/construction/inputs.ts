@@ -1,0 +1,79 @@
+/** Reading a step's other inputs: trajectory files (`import --from trajectories`) and distractor pools (`--pool`). */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { normalizeTool } from '../dataset/normalize.js';
+import { ToolDefinitionSchema } from '../dataset/record-schema.js';
+import { InputError, UsageError, type InputIssue } from '../errors.js';
+import { sourceAttachments, type Attachment } from './case-record.js';
+import { importTrajectoryLine } from './import-trajectories.js';
+import type { SourceRecord, SourceTool } from './source-record.js';
+import { display, jsonLines } from './store.js';
+
+/** The `.jsonl` files named: each file as given, each directory's `*.jsonl` in name order. */
+export function jsonlFiles(inputs: readonly string[]): string[] {
+  return inputs.flatMap((input) => {
+    if (!existsSync(input)) throw new UsageError(`input not found: ${input}`);
+    if (!statSync(input).isDirectory()) return [input];
+    const files = readdirSync(input).filter((name) => name.endsWith('.jsonl')).sort().map((name) => path.join(input, name));
+    if (files.length === 0) throw new UsageError(`${input} holds no .jsonl file`);
+    return files;
+  });
+}
+
+/** Source records of trajectory files, with their attachments (relative to each file's folder); every problem refuses the input. */
+export async function readTrajectories(inputs: readonly string[]): Promise<{ records: SourceRecord[]; attachments: Attachment[] }> {
+  const records: SourceRecord[] = [];
+  const attachments: Attachment[] = [];
+  const issues: InputIssue[] = [];
+  const seen = new Map<string, string>();
+  for (const file of jsonlFiles(inputs)) {
+    const idPrefix = path.basename(file, '.jsonl');
+    for await (const { line, value } of jsonLines(file, issues)) {
+      const imported = importTrajectoryLine(value, { file: display(file), line, idPrefix });
+      if (!imported.ok) {
+        issues.push(...imported.issues);
+        continue;
+      }
+      const where = `${display(file)}:${line}`;
+      const earlier = seen.get(imported.record.id);
+      if (earlier) issues.push({ file: display(file), line, field: 'id', message: `duplicate id "${imported.record.id}" (first at ${earlier})` });
+      seen.set(imported.record.id, where);
+      records.push(imported.record);
+      attachments.push(...sourceAttachments(imported.record, path.dirname(file)));
+    }
+  }
+  for (const attachment of attachments) {
+    if (!existsSync(attachment.absolutePath)) issues.push({ file: '(attachments)', line: 0, field: attachment.path, message: `file not found: ${attachment.absolutePath}` });
+  }
+  if (issues.length > 0) throw new InputError(issues);
+  return { records, attachments };
+}
+
+/** Tool definitions of pool files: a JSON array of tools, or one tool per JSONL line. */
+export async function readPool(files: readonly string[]): Promise<SourceTool[]> {
+  const tools: SourceTool[] = [];
+  const issues: InputIssue[] = [];
+  const take = (value: unknown, file: string, line: number, field: string) => {
+    const parsed = ToolDefinitionSchema.safeParse(value);
+    if (parsed.success) tools.push(normalizeTool(parsed.data) as SourceTool);
+    else issues.push({ file: display(file), line, field, message: parsed.error.issues[0]?.message ?? 'not a tool definition' });
+  };
+  for (const file of files) {
+    if (!existsSync(file)) throw new UsageError(`--pool file not found: ${file}`);
+    const text = readFileSync(file, 'utf8').trim();
+    if (text.startsWith('[')) {
+      let list: unknown;
+      try {
+        list = JSON.parse(text);
+      } catch (error) {
+        issues.push({ file: display(file), line: 1, field: '(file)', message: `invalid JSON: ${(error as Error).message}` });
+        continue;
+      }
+      (list as unknown[]).forEach((value, index) => take(value, file, 1, `[${index}]`));
+      continue;
+    }
+    for await (const { line, value } of jsonLines(file, issues)) take(value, file, line, '(line)');
+  }
+  if (issues.length > 0) throw new InputError(issues);
+  return tools;
+}

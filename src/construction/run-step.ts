@@ -1,0 +1,146 @@
+/**
+ * One construction step end to end: its inputs read (and validated), the step's library function
+ * run, its output written in the released layout. `apb construct STEP` and the pipeline both come
+ * through here, so a step behaves the same alone and chained.
+ */
+import { SPLITS, type SplitName, type UnsolvableType } from '../dataset/case.js';
+import { FileResolver } from '../dataset/files.js';
+import { UsageError } from '../errors.js';
+import { APB_VERSION } from '../version.js';
+import { sourceAttachments, type MetaLine } from './case-record.js';
+import { checkSources } from './check.js';
+import { constructBroken } from './broken.js';
+import { constructCuts } from './cuts.js';
+import { constructEfficiency, keepSolvedBy } from './efficiency.js';
+import { constructExtraneous } from './extraneous.js';
+import { constructHolistic } from './holistic.js';
+import { importEnvironment, type ImportEnvironment } from './import-environment.js';
+import { readPool, readTrajectories } from './inputs.js';
+import type { ConstructionModel } from './model.js';
+import type { ReviewSummary } from './review.js';
+import type { SourceRecord } from './source-record.js';
+import type { StepSpec } from './step-spec.js';
+import type { StepContext, StepResult } from './step.js';
+import { readParentCases, readSources, writeStepOutput, type StepOutput } from './store.js';
+import { constructUnsolvable, MODEL_TYPES } from './unsolvable.js';
+
+/** What a step needs from outside construction: the execution environments and judged runs. */
+export interface StepDeps {
+  /** An execution environment by id (`tau2:retail`). */
+  environment(id: string): ImportEnvironment;
+  /** Ids of the cases a run directory solved (every judged repeat correct). */
+  solvedBy(runDir: string): Promise<ReadonlySet<string>>;
+}
+
+/** One step to run. */
+export interface StepRun {
+  spec: StepSpec;
+  inputs: string[];
+  out: string;
+  seed: number;
+  model?: ConstructionModel | undefined;
+  onItem?: ((done: number, total: number) => void) | undefined;
+  /** What the provenance header records (inputs and options as the user wrote them, not as resolved). */
+  recorded?: { inputs: string[]; spec: StepSpec };
+}
+
+/** What a step wrote, for the summary line. */
+export interface StepSummary {
+  step: StepSpec['step'];
+  out: string;
+  cases: Partial<Record<SplitName, number>>;
+  sources: number | null;
+  rejected: number | null;
+  skipped: number;
+  review: ReviewSummary | null;
+}
+
+function only(inputs: readonly string[], step: string): string {
+  if (inputs.length !== 1) throw new UsageError(`construct ${step} reads one --in directory (got ${inputs.length})`);
+  return inputs[0]!;
+}
+
+const PARENT_SPLITS: Record<'extraneous' | 'unsolvable' | 'efficiency', SplitName[]> = {
+  extraneous: ['holistic_planning', 'step_wise_planning'],
+  unsolvable: ['holistic_planning'],
+  efficiency: ['holistic_planning'],
+};
+
+async function parentsOf(inputs: readonly string[], step: keyof typeof PARENT_SPLITS) {
+  if (inputs.length === 0) throw new UsageError(`construct ${step} needs --in DIR (a dataset in the released layout)`);
+  const cases = (await Promise.all(inputs.map((input) => readParentCases(input, PARENT_SPLITS[step])))).flat();
+  if (cases.length === 0) throw new UsageError(`construct ${step}: no ${PARENT_SPLITS[step].join(' or ')} case in ${inputs.join(', ')}`);
+  return cases;
+}
+
+function unsolvableTypes(spec: Extract<StepSpec, { step: 'unsolvable' }>, model: ConstructionModel | undefined): UnsolvableType[] {
+  const types = spec.types ?? (model ? ['tool_removal', 'visual_missing', ...MODEL_TYPES] : ['tool_removal', 'visual_missing']);
+  const needModel = types.filter((type) => MODEL_TYPES.includes(type));
+  if (needModel.length > 0 && !model) throw new UsageError(`unsolvable type(s) ${needModel.join(', ')} need --llm SPEC (only tool_removal and visual_missing are deterministic)`);
+  return types;
+}
+
+type Made = Omit<StepOutput, 'header'> & { review_summary?: ReviewSummary | null };
+
+async function importStep(spec: Extract<StepSpec, { step: 'import' }>, run: StepRun, deps: StepDeps): Promise<Made> {
+  if (spec.from === 'trajectories') {
+    if (run.inputs.length === 0) throw new UsageError('construct import --from trajectories needs --in FILE|DIR (JSONL of chat messages)');
+    const { records, attachments } = await readTrajectories(run.inputs);
+    const meta: MetaLine[] = records.map((record) => ({ id: record.id, step: 'import', seed: run.seed, parent_id: null, generated: { from: 'trajectories', tool_returns: record.tool_returns }, model: null, prompt_version: null }));
+    return { cases: [], skipped: [], sources: { records, meta, attachments } };
+  }
+  const made = spec.domains.map((domain) => importEnvironment(deps.environment(`tau2:${domain}`), { taskSplit: spec.task_split === 'all' ? undefined : spec.task_split, execute: spec.execute }, run.seed));
+  return { cases: [], skipped: made.flatMap((item) => item.skipped), sources: { records: made.flatMap((item) => item.records), meta: made.flatMap((item) => item.meta), attachments: [] } };
+}
+
+async function checkStep(run: StepRun, context: StepContext): Promise<Made> {
+  const input = only(run.inputs, 'check');
+  const read = await readSources(input);
+  const result = await checkSources(read.records, { resolver: new FileResolver(read.root), file: read.file, lines: read.lines }, context);
+  const attachments = result.kept.flatMap((record: SourceRecord) => sourceAttachments(record, read.root));
+  return { cases: [], skipped: read.skipped, sources: { records: result.kept, meta: result.meta, attachments }, rejected: result.rejected, review: result.review };
+}
+
+async function sourceStep(spec: Extract<StepSpec, { step: 'holistic' | 'cuts' | 'broken' }>, run: StepRun, context: StepContext): Promise<Made> {
+  const read = await readSources(only(run.inputs, spec.step), { reviewedOnly: spec.reviewed_only });
+  const sourceContext = { ...context, sourceRoot: read.root };
+  let result: StepResult;
+  if (spec.step === 'holistic') result = await constructHolistic(read.records, sourceContext);
+  else if (spec.step === 'cuts') result = constructCuts(read.records, { ratios: spec.ratios, horizons: spec.horizons, allowUnexecuted: spec.allow_unexecuted }, sourceContext);
+  else result = await constructBroken(read.records, sourceContext);
+  return { cases: result.cases, skipped: [...read.skipped, ...result.skipped], review_summary: read.review };
+}
+
+async function caseStep(spec: Extract<StepSpec, { step: 'extraneous' | 'unsolvable' | 'efficiency' }>, run: StepRun, context: StepContext, deps: StepDeps): Promise<Made> {
+  const parents = await parentsOf(run.inputs, spec.step);
+  if (spec.step === 'extraneous') {
+    const pool = await readPool(spec.pool);
+    if (!run.model && pool.length === 0) throw new UsageError('construct extraneous needs distractors: --pool FILE (deterministic) or --llm SPEC');
+    return constructExtraneous(parents, { levels: spec.levels, pool }, context);
+  }
+  if (spec.step === 'unsolvable') return constructUnsolvable(parents, unsolvableTypes(spec, run.model), context);
+  const result = await constructEfficiency(parents, context);
+  if (spec.solved_by.length === 0) return result;
+  const runs = await Promise.all(spec.solved_by.map(async (runDir) => ({ run: runDir, solved: await deps.solvedBy(runDir) })));
+  return keepSolvedBy(result, runs);
+}
+
+/** Runs one step and writes its output directory. */
+export async function runStep(run: StepRun, deps: StepDeps): Promise<StepSummary> {
+  const context: StepContext = { seed: run.seed, model: run.model, onItem: run.onItem };
+  const { spec } = run;
+  const made =
+    spec.step === 'import' ? await importStep(spec, run, deps)
+    : spec.step === 'check' ? await checkStep(run, context)
+    : spec.step === 'holistic' || spec.step === 'cuts' || spec.step === 'broken' ? await sourceStep(spec, run, context)
+    : await caseStep(spec, run, context, deps);
+  const counts: Partial<Record<SplitName, number>> = {};
+  for (const split of SPLITS) {
+    const count = made.cases.filter((item) => item.split === split).length;
+    if (count > 0) counts[split] = count;
+  }
+  const { id: _id, in: _in, llm: _llm, ...options } = (run.recorded?.spec ?? spec) as Record<string, unknown>;
+  const header = { apb_construct: 1, apb_version: APB_VERSION, step: spec.step, seed: run.seed, options, inputs: run.recorded?.inputs ?? run.inputs, model: run.model?.id ?? null, counts, sources: made.sources?.records.length ?? null, rejected: made.rejected?.length ?? null, skipped: made.skipped.length };
+  writeStepOutput(run.out, { ...made, header }, run.inputs);
+  return { step: spec.step, out: run.out, cases: counts, sources: made.sources?.records.length ?? null, rejected: made.rejected?.length ?? null, skipped: made.skipped.length, review: made.review_summary ?? null };
+}
