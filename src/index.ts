@@ -60,3 +60,23 @@ export { acquireRunLock, withRunLock, runLockHolder, RunLockedError, RUN_LOCK_FI
 export { Batcher, BatchDeferredError } from './providers/batch/batcher.js';
 export { runWithBatches } from './pipeline/batch-run.js';
 export { withEndpoints, endpointStats, type EndpointStats } from './providers/endpoints.js';
+
+// Case construction (issue 16): apb construct, one library function per step.
+export { SourceRecordSchema, stepsOf, type SourceRecord, type SourceMessage, type SourceTool } from './construction/source-record.js';
+export type { ConstructedCase, MetaLine } from './construction/case-record.js';
+export type { StepContext, StepResult, Skip } from './construction/step.js';
+export { importEnvironment, type ImportEnvironment } from './construction/import-environment.js';
+export { importTrajectoryLine, TrajectoryLineSchema } from './construction/import-trajectories.js';
+export { checkSources, ruleCheckSource, type CheckResult, type Rejection } from './construction/check.js';
+export { applyReview, ReviewLineSchema, type ReviewLine } from './construction/review.js';
+export { constructHolistic, derivePlan } from './construction/holistic.js';
+export { constructCuts, DEFAULT_CUTS, type CutsOptions } from './construction/cuts.js';
+export { constructExtraneous, DEFAULT_LEVELS, type ExtraneousOptions } from './construction/extraneous.js';
+export { constructBroken } from './construction/broken.js';
+export { constructUnsolvable } from './construction/unsolvable.js';
+export { constructEfficiency, keepSolvedBy } from './construction/efficiency.js';
+export { providerModel, type ConstructionModel, type ModelPrompt, type ModelReply } from './construction/model.js';
+export { randomFor, type Random } from './construction/random.js';
+export { StepSpecSchema, type StepSpec } from './construction/step-spec.js';
+export { runStep, type StepDeps, type StepRun, type StepSummary } from './construction/run-step.js';
+export { runPipeline, PipelineConfigSchema, type PipelineConfig, type PipelineRun } from './construction/pipeline.js';

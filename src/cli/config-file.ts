@@ -83,12 +83,12 @@ export type RunConfig = z.infer<typeof RunConfigSchema>;
 export type ConfigValues = Record<string, unknown> & { models?: ModelEntry[] };
 
 /** `models[1].temperature` from a zod / YAML path. */
-function fieldName(keys: readonly PropertyKey[]): string {
+export function fieldName(keys: readonly PropertyKey[]): string {
   return keys.reduce<string>((text, key) => (typeof key === 'number' ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key)), '') || '(file)';
 }
 
 /** The 1-based line of the node at `keys` (or of its nearest ancestor that exists). */
-function lineOf(doc: Document, counter: LineCounter, keys: readonly PropertyKey[]): number {
+export function lineOf(doc: Document, counter: LineCounter, keys: readonly PropertyKey[]): number {
   for (let depth = keys.length; depth >= 0; depth -= 1) {
     const node = depth === 0 ? doc.contents : (doc.getIn(keys.slice(0, depth) as unknown[], true) as Node | undefined);
     if (node && typeof node === 'object' && 'range' in node && node.range) return counter.linePos(node.range[0]).line;

@@ -9,6 +9,7 @@ import { applyLimitOverrides } from '../limits.js';
 import { redact } from '../redact.js';
 import { APB_VERSION } from '../version.js';
 import { registerAgreementCommand } from './commands/agreement.js';
+import { registerConstructCommand } from './commands/construct.js';
 import { registerDataCommands } from './commands/data.js';
 import { registerExecCommand } from './commands/exec.js';
 import { registerJudgeCommand } from './commands/judge.js';
@@ -38,6 +39,7 @@ export function buildProgram(outcome: CommandOutcome): Command {
   registerMergeCommand(program, outcome);
   registerRefineCommand(program, outcome);
   registerExecCommand(program, outcome);
+  registerConstructCommand(program, outcome);
   for (const command of program.commands) command.exitOverride();
   return program;
 }
