@@ -8,11 +8,11 @@ describe('broken', () => {
   it('prefers a first call whose output later steps use (data flow), then state-changing, then any', () => {
     const steps = stepsOf(shopRecord());
     // get_order_details returns P-77, which get_product_details takes; find_user_by_email's "ana_17" is used by no later call.
-    const { step, tier } = criticalStep(steps, 1, 'shop-1')!;
+    const { step, tier } = criticalStep(steps, SHOP_TOOLS, 1, 'shop-1')!;
     expect(tier).toBe('data-flow');
     expect(step.calls[0]!.name).toBe('get_order_details');
     const noFlow = steps.map((item) => ({ ...item, returns: item.returns.map((result) => (result ? { ...result, content: 'ok' } : null)) }));
-    expect(criticalStep(noFlow, 1, 'shop-1')).toMatchObject({ tier: 'state-changing', step: { calls: [{ name: 'cancel_pending_order' }] } });
+    expect(criticalStep(noFlow, SHOP_TOOLS, 1, 'shop-1')).toMatchObject({ tier: 'state-changing', step: { calls: [{ name: 'cancel_pending_order' }] } });
   });
 
   it('renames the broken tool to a distinct equivalent (verb synonym), same description and parameters', () => {

@@ -5,7 +5,7 @@
  * Without a model the replacement is the documented renamed equivalent (names.ts). Rules:
  * docs/construction.md ("broken").
  */
-import { verbClass } from '../baselines/lexical.js';
+import { effectOfCall } from '../dataset/tool-effect.js';
 import { caseRecord, sourceFields, chainNodesOf, prefixEntry, referenceStepOf, sourceAttachments, type ConstructedCase } from './case-record.js';
 import type { ConstructionModel } from './model.js';
 import { NameSet, renamedEquivalent } from './names.js';
@@ -45,11 +45,11 @@ function feedsLaterSteps(step: TrajectoryStep, later: readonly TrajectoryStep[])
  * The critical step: a successful single-call step making the first call of its tool, preferring
  * one whose output later steps use, then a state-changing one, then any; drawn with the seed.
  */
-export function criticalStep(steps: readonly TrajectoryStep[], seed: number, recordId: string): { step: TrajectoryStep; tier: Tier } | null {
+export function criticalStep(steps: readonly TrajectoryStep[], tools: readonly SourceTool[], seed: number, recordId: string): { step: TrajectoryStep; tier: Tier } | null {
   const firstUse = steps.filter((step, index) => step.calls.length === 1 && stepSucceeded(step) && !steps.slice(0, index).some((earlier) => earlier.calls.some((call) => call.name === step.calls[0]!.name)));
   const tiers: [Tier, TrajectoryStep[]][] = [
     ['data-flow', firstUse.filter((step) => feedsLaterSteps(step, steps.slice(step.index + 1)))],
-    ['state-changing', firstUse.filter((step) => verbClass(step.calls[0]!.name) === 2)],
+    ['state-changing', firstUse.filter((step) => effectOfCall(tools, step.calls[0]!.name) === 'state-changing')],
     ['any', firstUse],
   ];
   const [tier, candidates] = tiers.find(([, list]) => list.length > 0) ?? ['any', []];
@@ -76,7 +76,7 @@ async function brokenCase(record: SourceRecord, context: StepContext): Promise<C
   const skip = (reason: string): Skip => ({ step: 'broken', parent_id: record.id, reason });
   if (record.tool_returns === 'absent') return skip('tool returns absent (not executed): the prefix would show calls without returns');
   const steps = stepsOf(record);
-  const critical = criticalStep(steps, context.seed, record.id);
+  const critical = criticalStep(steps, record.tools, context.seed, record.id);
   if (!critical) return skip('no successful single-call step to break');
   const { step, tier } = critical;
   const call = step.calls[0]!;

@@ -4,8 +4,8 @@
  * deterministic; `information_missing` and `contradictory_constraints` need a model. Rules:
  * docs/construction.md ("unsolvable").
  */
-import { verbClass } from '../baselines/lexical.js';
 import { UNSOLVABLE_TYPES, type Case, type UnsolvableType } from '../dataset/case.js';
+import { effectOfCall } from '../dataset/tool-effect.js';
 import { attachmentsOf, baseCaseOf, derivedRecord, toolJson, type ConstructedCase } from './case-record.js';
 import { NameSet } from './names.js';
 import { readUnsolvableReply, unsolvablePrompt } from './prompts/unsolvable.js';
@@ -17,14 +17,15 @@ export const MODEL_TYPES: readonly UnsolvableType[] = ['information_missing', 'c
 type Made = { cases: ConstructedCase[]; skipped: Skip[] };
 
 /**
- * The tool a task cannot do without: the last state-changing tool of its reference chain, else the
+ * The tool a task cannot do without: the last state-changing tool of its reference chain (the
+ * classification of dataset/tool-effect.ts, the structural judge's), else the
  * chain's last tool; never one another listed tool collides with (a near-copy could stand in).
  */
 export function criticalTool(parent: Case): string | null {
   const listed = new Set(parent.input.tools.map((tool) => tool.name));
   const chain = parent.reference.toolChain.map((call) => call.name).filter((name) => listed.has(name));
   const standsAlone = (name: string) => !new NameSet(parent.input.tools.filter((tool) => tool.name !== name).map((tool) => tool.name)).collides(name);
-  const writes = chain.filter((name) => verbClass(name) === 2 && standsAlone(name));
+  const writes = chain.filter((name) => effectOfCall(parent.input.tools, name) === 'state-changing' && standsAlone(name));
   return writes.at(-1) ?? [...chain].reverse().find(standsAlone) ?? null;
 }
 
