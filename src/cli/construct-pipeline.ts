@@ -47,7 +47,9 @@ export function describeSummary(summary: StepSummary, out: string, models: Const
   if (summary.skipped > 0) parts.push(`${summary.skipped} skipped (meta/skipped.jsonl)`);
   if (summary.review) parts.push(`review: ${summary.review.accepted} accepted, ${summary.review.edited} edited, ${summary.review.rejected} rejected, ${summary.review.pending} not reviewed`);
   const usage = models.usage().map(({ spec, usage: used }) => `${spec}: ${used.calls} call(s) (${used.cached} cached, ${used.failed} unusable), ${used.inputTokens} in / ${used.outputTokens} out tokens`);
-  return [`apb: construct ${summary.step}: ${parts.join(', ') || 'nothing made'}; written to ${out}`, ...usage.map((line) => `apb:   ${line}`)].join('\n');
+  const rejected = summary.rejections.slice(0, 20).map((line) => `apb:   rejected ${line}`);
+  if (summary.rejections.length > 20) rejected.push(`apb:   … and ${summary.rejections.length - 20} more in rejected.jsonl`);
+  return [`apb: construct ${summary.step}: ${parts.join(', ') || 'nothing made'}; written to ${out}`, ...rejected, ...usage.map((line) => `apb:   ${line}`)].join('\n');
 }
 
 /** Reads and validates a pipeline config; every problem as FILE:LINE: field: message. */

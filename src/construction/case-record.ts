@@ -101,6 +101,8 @@ export interface MetaLine {
 export interface Attachment {
   path: string;
   absolutePath: string;
+  /** The directory `path` is relative to, when the file was not already resolved by the dataset reader (checked by real path before copying). */
+  root?: string;
 }
 
 /** One constructed case: its split, its record, its provenance and the files to copy with it. */
@@ -142,7 +144,7 @@ export function sourceAttachments(record: SourceRecord, root: string | undefined
   if (root === undefined) throw new RangeError(`source record ${record.id} lists files but no source directory was given`);
   return record.files.map((entry) => {
     const relative = typeof entry === 'string' ? entry : entry.path;
-    return { path: relative, absolutePath: path.resolve(root, relative) };
+    return { path: relative, absolutePath: path.resolve(root, relative), root };
   });
 }
 

@@ -1,9 +1,12 @@
 /** Reading a step's other inputs: trajectory files (`import --from trajectories`) and distractor pools (`--pool`). */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { containedFile } from '../dataset/contained-file.js';
 import { normalizeTool } from '../dataset/normalize.js';
 import { ToolDefinitionSchema } from '../dataset/record-schema.js';
 import { InputError, UsageError, type InputIssue } from '../errors.js';
+import { parseUntrustedJson } from '../json-depth.js';
+import { LIMITS } from '../limits.js';
 import { sourceAttachments, type Attachment } from './case-record.js';
 import { importTrajectoryLine } from './import-trajectories.js';
 import type { SourceRecord, SourceTool } from './source-record.js';
@@ -39,11 +42,12 @@ export async function readTrajectories(inputs: readonly string[]): Promise<{ rec
       if (earlier) issues.push({ file: display(file), line, field: 'id', message: `duplicate id "${imported.record.id}" (first at ${earlier})` });
       seen.set(imported.record.id, where);
       records.push(imported.record);
+      imported.record.files.forEach((entry, index) => {
+        const found = containedFile(path.dirname(file), typeof entry === 'string' ? entry : entry.path, LIMITS.fileBytes, 'APB_MAX_FILE_BYTES');
+        if (!found.ok) issues.push({ file: display(file), line, field: `files[${index}].path`, message: found.message });
+      });
       attachments.push(...sourceAttachments(imported.record, path.dirname(file)));
     }
-  }
-  for (const attachment of attachments) {
-    if (!existsSync(attachment.absolutePath)) issues.push({ file: '(attachments)', line: 0, field: attachment.path, message: `file not found: ${attachment.absolutePath}` });
   }
   if (issues.length > 0) throw new InputError(issues);
   return { records, attachments };
@@ -64,7 +68,7 @@ export async function readPool(files: readonly string[]): Promise<SourceTool[]> 
     if (text.startsWith('[')) {
       let list: unknown;
       try {
-        list = JSON.parse(text);
+        list = parseUntrustedJson(text);
       } catch (error) {
         issues.push({ file: display(file), line: 1, field: '(file)', message: `invalid JSON: ${(error as Error).message}` });
         continue;

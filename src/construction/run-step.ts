@@ -8,7 +8,7 @@ import { FileResolver } from '../dataset/files.js';
 import { UsageError } from '../errors.js';
 import { APB_VERSION } from '../version.js';
 import { sourceAttachments, type MetaLine } from './case-record.js';
-import { checkSources } from './check.js';
+import { checkSources, type Rejection } from './check.js';
 import { constructBroken } from './broken.js';
 import { constructCuts } from './cuts.js';
 import { constructEfficiency, keepSolvedBy } from './efficiency.js';
@@ -53,6 +53,8 @@ export interface StepSummary {
   rejected: number | null;
   skipped: number;
   review: ReviewSummary | null;
+  /** One line per rejected record (`id (stage): first reason`), for the command's output. */
+  rejections: string[];
 }
 
 function only(inputs: readonly string[], step: string): string {
@@ -83,6 +85,7 @@ function unsolvableTypes(spec: Extract<StepSpec, { step: 'unsolvable' }>, model:
 type Made = Omit<StepOutput, 'header'> & { review_summary?: ReviewSummary | null };
 
 async function importStep(spec: Extract<StepSpec, { step: 'import' }>, run: StepRun, deps: StepDeps): Promise<Made> {
+  if (spec.from === 'tau2' && run.inputs.length > 0) throw new UsageError('construct import --from tau2 reads the tasks of apb exec\'s environments (data/tau2 of this installation): leave out --in');
   if (spec.from === 'trajectories') {
     if (run.inputs.length === 0) throw new UsageError('construct import --from trajectories needs --in FILE|DIR (JSONL of chat messages)');
     const { records, attachments } = await readTrajectories(run.inputs);
@@ -142,5 +145,5 @@ export async function runStep(run: StepRun, deps: StepDeps): Promise<StepSummary
   const { id: _id, in: _in, llm: _llm, ...options } = (run.recorded?.spec ?? spec) as Record<string, unknown>;
   const header = { apb_construct: 1, apb_version: APB_VERSION, step: spec.step, seed: run.seed, options, inputs: run.recorded?.inputs ?? run.inputs, model: run.model?.id ?? null, counts, sources: made.sources?.records.length ?? null, rejected: made.rejected?.length ?? null, skipped: made.skipped.length };
   writeStepOutput(run.out, { ...made, header }, run.inputs);
-  return { step: spec.step, out: run.out, cases: counts, sources: made.sources?.records.length ?? null, rejected: made.rejected?.length ?? null, skipped: made.skipped.length, review: made.review_summary ?? null };
+  return { step: spec.step, out: run.out, cases: counts, sources: made.sources?.records.length ?? null, rejected: made.rejected?.length ?? null, skipped: made.skipped.length, review: made.review_summary ?? null, rejections: ((made.rejected ?? []) as Rejection[]).map((item) => `${item.id} (${item.stage}): ${item.reasons[0] ?? ''}`) };
 }

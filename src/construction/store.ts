@@ -7,9 +7,12 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync,
 import path from 'node:path';
 import type { Case, SplitName } from '../dataset/case.js';
 import { SPLITS } from '../dataset/case.js';
+import { containedFile } from '../dataset/contained-file.js';
 import { readAllCases } from '../dataset/read-cases.js';
 import { writeFileAtomic } from '../atomic-write.js';
 import { InputError, UsageError, type InputIssue } from '../errors.js';
+import { parseUntrustedJson } from '../json-depth.js';
+import { LIMITS } from '../limits.js';
 import { readLines } from '../jsonl-lines.js';
 import type { z } from 'zod';
 import type { Attachment, ConstructedCase, MetaLine } from './case-record.js';
@@ -33,7 +36,7 @@ export const display = (file: string) => path.relative(process.cwd(), file) || f
 export async function* jsonLines(file: string, issues: InputIssue[]): AsyncGenerator<{ line: number; value: unknown }> {
   for await (const { line, text } of readLines(file)) {
     try {
-      yield { line, value: JSON.parse(text) as unknown };
+      yield { line, value: parseUntrustedJson(text) };
     } catch (error) {
       issues.push({ file: display(file), line, field: '(line)', message: `invalid JSON: ${(error as Error).message}` });
     }
@@ -105,9 +108,18 @@ export function prepareOutput(out: string, inputs: readonly string[]): void {
   for (const entry of readdirSync(out)) rmSync(path.join(out, entry), { recursive: true, force: true });
 }
 
+/** The real path of a source record's file, refused (by real path, as the dataset reader does) when it leaves its root. */
+function containedSource(root: string, relative: string): string {
+  const found = containedFile(root, relative, LIMITS.fileBytes, 'APB_MAX_FILE_BYTES');
+  if (!found.ok) throw new UsageError(`attachment ${relative}: ${found.message}`);
+  return found.realPath;
+}
+
 function copyAttachments(out: string, attachments: readonly Attachment[]): void {
   const copied = new Map<string, string>();
-  for (const { path: relative, absolutePath } of attachments) {
+  for (const attachment of attachments) {
+    const { path: relative } = attachment;
+    const absolutePath = attachment.root === undefined ? attachment.absolutePath : containedSource(attachment.root, relative);
     const target = path.resolve(out, relative);
     const inside = path.relative(out, target);
     if (inside.startsWith('..') || path.isAbsolute(inside)) throw new UsageError(`attachment path "${relative}" escapes the output directory`);
