@@ -8,19 +8,11 @@ import { UsageError } from '../errors.js';
 import { Budget, BudgetExceededError, estimatedCost, priceOfSpec } from '../pipeline/budget.js';
 import { estimateInputTokens } from '../providers/estimate.js';
 import { createRunProviders, defaultCacheDir, type RunProviders } from './run-providers.js';
+import type { EngineFlags } from './options.js';
 import { say } from './terminal.js';
 
-/** The engine flags of `apb construct`. */
-export interface ConstructEngineOptions {
-  llmBaseUrl?: string;
-  concurrency: number;
-  rpm?: number;
-  timeoutMs: number;
-  maxRetries: number;
-  cache: boolean;
-  maxCost?: number;
-  dryRun: boolean;
-}
+/** The engine flags of `apb construct`: the shared ones, plus the model's endpoint, the budget and the dry run. */
+export type ConstructEngineOptions = EngineFlags & { llmBaseUrl?: string; maxCost?: number; dryRun: boolean };
 
 /** What a dry run recorded for one model. */
 export interface DryRunTally {
@@ -68,7 +60,7 @@ export function createConstructModels(options: ConstructEngineOptions): Construc
         tallies.set(spec, tally);
         model = recordingModel(spec, tally, options.concurrency);
       } else {
-        providers ??= createRunProviders({ concurrency: options.concurrency, ...(options.rpm ? { rpm: options.rpm } : {}), timeoutMs: options.timeoutMs, maxRetries: options.maxRetries, cache: options.cache, cacheDir: defaultCacheDir(process.env), ...(budget ? { budget } : {}) });
+        providers ??= createRunProviders({ concurrency: options.concurrency, ...(options.rpm ? { rpm: options.rpm } : {}), ...(options.tpm ? { tpm: options.tpm } : {}), timeoutMs: options.timeoutMs, maxRetries: options.maxRetries, cache: options.cache, cacheDir: defaultCacheDir(process.env), ...(budget ? { budget } : {}) });
         model = providerModel(providers.provider(spec, options.llmBaseUrl ?? null), { concurrency: options.concurrency });
       }
       models.set(spec, model);

@@ -11,30 +11,25 @@ import { StepSpecSchema, type StepSpec } from '../../construction/step-spec.js';
 import { UNSOLVABLE_TYPES } from '../../dataset/case.js';
 import { resolveDatasetDir } from '../../dataset/read-cases.js';
 import { UsageError } from '../../errors.js';
-import { createConstructModels, formatConstructDryRun, progress, withBudgetHint, type ConstructModels } from '../construct-engine.js';
+import { createConstructModels, formatConstructDryRun, progress, withBudgetHint, type ConstructEngineOptions, type ConstructModels } from '../construct-engine.js';
 import { constructDeps, describeSummary, readPipelineConfig, runPipelineCommand } from '../construct-pipeline.js';
 import type { CommandOutcome } from '../outcome.js';
-import { choice, collect, commaList, nonNegativeInt, positiveInt, positiveNumber } from '../options.js';
+import { addEngineOptions, choice, collect, commaList, engineOptionsOf, nonNegativeInt, positiveNumber, type EngineFlags } from '../options.js';
 import { say } from '../terminal.js';
 
 const numbers = (value: string) => commaList(value).map(Number);
 
-/** The model and engine flags of every step and of the pipeline. */
-function addEngineOptions(command: Command): Command {
-  return command
+/** The model and engine flags of every step and of the pipeline (the shared engine flags plus model, budget and dry run). */
+function addModelOptions(command: Command): Command {
+  return addEngineOptions(command, 'model calls')
     .option('--llm-base-url <url>', 'endpoint of the --llm model (openai-compatible servers)')
-    .option('--concurrency <n>', 'model calls in flight at once', positiveInt, 4)
-    .option('--rpm <n>', 'requests per minute cap per endpoint', positiveNumber)
-    .option('--timeout-ms <n>', 'per-request timeout', positiveInt, 120_000)
-    .option('--max-retries <n>', 'retries of a retryable failure', nonNegativeInt, 6)
-    .option('--no-cache', 'bypass the response cache (no read, no write)')
     .option('--max-cost <usd>', 'stop once the model calls would cost more than this', positiveNumber)
     .option('--dry-run', 'count the model calls, tokens and cost; call and write nothing', false);
 }
 
 /** The flags every step takes: input, output, seed, model and engine. */
 function addCommonOptions(command: Command): Command {
-  return addEngineOptions(
+  return addModelOptions(
     command
       .option('--in <path>', 'input directory (repeat for several)', collect)
       .requiredOption('--out <dir>', 'output directory (new, empty, or an earlier apb construct output, which is replaced)')
@@ -43,14 +38,10 @@ function addCommonOptions(command: Command): Command {
   );
 }
 
-function engineOptions(options: Record<string, unknown>) {
+function engineOptions(options: Record<string, unknown>): ConstructEngineOptions {
   return {
+    ...engineOptionsOf(options as unknown as EngineFlags),
     ...(options.llmBaseUrl ? { llmBaseUrl: options.llmBaseUrl as string } : {}),
-    concurrency: options.concurrency as number,
-    ...(options.rpm ? { rpm: options.rpm as number } : {}),
-    timeoutMs: options.timeoutMs as number,
-    maxRetries: options.maxRetries as number,
-    cache: options.cache !== false,
     ...(options.maxCost ? { maxCost: options.maxCost as number } : {}),
     dryRun: options.dryRun === true,
   };
@@ -140,7 +131,7 @@ export function registerConstructCommand(program: Command, outcome: CommandOutco
     const command = addOptions(addCommonOptions(construct.command(step).description(description)));
     command.action(async (options: Record<string, unknown>) => runOne(step, fields(options), options, outcome));
   }
-  addEngineOptions(
+  addModelOptions(
     construct
       .command('pipeline')
       .description('run a chain of steps from a JSON or YAML config into one dataset')
