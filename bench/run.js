@@ -2,8 +2,10 @@
 // `npm run bench` (= `node --expose-gc bench/run.js`): the engine benchmark (bench/engine.mjs) at
 // 0 ms and 200 ms latency, then the report benchmark (bench/report.mjs, `benchReport()`) when that
 // file exists. Needs the build (`npm run build`). Figures and targets: docs/performance.md.
-// Options: --engine-only, --report-only, --repeat N (each engine configuration N times, targets on
-// the median), --no-browser (passed to the report benchmark).
+// Then the scale benchmark (bench/scale.mjs: memory at 1× and 20× the real tau2-bench-apb data and a
+// 12-model leaderboard; 1 s latency at concurrency 256; a 600-RPM fake with and without --rpm).
+// Options: --engine-only, --report-only, --scale-only, --no-scale, --repeat N (each engine
+// configuration N times, targets on the median), --no-browser (passed to the report benchmark).
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -24,7 +26,7 @@ const machine = { node: process.version, cpus: `${os.cpus().length} × ${os.cpus
 console.log(`machine: ${JSON.stringify(machine)}`);
 let failed = false;
 
-if (!args.has('--report-only')) {
+if (!args.has('--report-only') && !args.has('--scale-only')) {
   const { benchEngine, TARGETS } = await import('./engine.mjs');
   console.log('\nengine: 4,209 cases, openai-compatible planner against the fake server (separate process), concurrency 64;');
   console.log('        judged by the rules judge (4,209 calls) and by an LLM judge on the same fake (8,418 calls, as in a real run)');
@@ -61,7 +63,7 @@ if (!args.has('--report-only')) {
   }
 }
 
-if (!args.has('--engine-only')) {
+if (!args.has('--engine-only') && !args.has('--scale-only')) {
   const report = new URL('./report.mjs', import.meta.url);
   if (!existsSync(fileURLToPath(report))) {
     console.log('\nreport: bench/report.mjs is missing (the report benchmark is not written yet)');
@@ -71,6 +73,13 @@ if (!args.has('--engine-only')) {
     if (typeof benchReport !== 'function') console.log('report: bench/report.mjs exports no benchReport()');
     else await benchReport({ browser: !args.has('--no-browser') });
   }
+}
+
+if (!args.has('--engine-only') && !args.has('--report-only') && !args.has('--no-scale')) {
+  console.log('');
+  const { benchScale } = await import('./scale.mjs');
+  const scale = await benchScale();
+  if (scale.failed) failed = true;
 }
 
 process.exitCode = failed ? 1 : 0;
