@@ -68,7 +68,7 @@ describe.each(VENDORS)('apb run --batch ($wire)', ({ wire, planner, judge }) => 
     // One planner batch (submitted before the kill, resumed after it) and one judge batch; no request twice.
     const mine = fake.batches.slice(first);
     expect(mine.map((batch) => batch.items.length)).toEqual([CASES, CASES]);
-    expect(fake.resubmitted(wire)).toEqual([]);
+    expect(fake.resubmitted(wire, first)).toEqual([]);
     const ids = lines(path.join(out, 'batches.jsonl')).filter((event) => event.event === 'created').map((event) => event.id);
     expect(ids).toEqual(mine.map((batch) => batch.id));
     const judgements = lines(path.join(out, 'judgements.jsonl'));
@@ -78,6 +78,35 @@ describe.each(VENDORS)('apb run --batch ($wire)', ({ wire, planner, judge }) => 
     expect(manifest.status).toBe('complete');
     expect(manifest.usage.planner.calls).toBe(CASES);
     expect(JSON.stringify(lines(path.join(out, 'judgements.jsonl')))).not.toContain(KEY);
+  }, 180_000);
+});
+
+describe.each(VENDORS)('apb run --batch ($wire), killed while its batch is being created', ({ wire, planner }) => {
+  it('finds the batch the vendor made but the run never recorded, and submits nothing twice', async () => {
+    const out = path.join(mkdtempSync(path.join(tmpdir(), 'apb-batch-')), 'run');
+    // --no-cache: the cache of the tests above would answer these planner calls without any batch.
+    const args = ['run', ...SELECTION, '--model', planner, '--base-url', fake.baseUrl(wire), '--judge', 'rules', '--batch', '--batch-poll-ms', '40', '--no-cache', '--out', out];
+    const first = fake.batches.length;
+    fake.configure({ createDelayMs: 60_000 });
+    try {
+      const child = spawn(process.execPath, [path.join(REPO_ROOT, 'bin', 'apb.js'), ...args], { cwd: REPO_ROOT, env: { ...process.env, ...ENV }, stdio: 'ignore' });
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      const deadline = Date.now() + 60_000;
+      while (fake.batches.length === first && Date.now() < deadline && child.exitCode === null) await new Promise((resolve) => setTimeout(resolve, 10));
+      child.kill('SIGKILL');
+      await exited;
+      expect(fake.batches.length, 'the vendor made the batch before the kill').toBe(first + 1);
+    } finally {
+      fake.configure({ createDelayMs: 0 });
+    }
+    const events = lines(path.join(out, 'batches.jsonl'));
+    expect(events.map((event) => event.event)).toEqual(['intent']);
+    const result = await runCli(args, { env: ENV, timeoutMs: 120_000 });
+    expect(result.code, result.stderr).toBe(0);
+    expect(fake.batches.slice(first)).toHaveLength(1);
+    expect(fake.resubmitted(wire, first)).toEqual([]);
+    expect(lines(path.join(out, 'batches.jsonl')).find((event) => event.event === 'created')?.id).toBe(fake.batches[first]!.id);
+    expect(lines(path.join(out, 'judgements.jsonl'))).toHaveLength(CASES);
   }, 180_000);
 });
 

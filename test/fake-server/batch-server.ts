@@ -20,6 +20,8 @@ export interface FakeBatchOptions {
   pollsToEnd?: number;
   /** Answers one item (default: the text `ok`). */
   respond?: (item: { wire: Wire; customId: string; parsed: ParsedRequest }) => BatchReply;
+  /** Holds the reply to a batch creation this long after the batch exists (to kill a client in between). */
+  createDelayMs?: number;
 }
 
 /** One batch the fake holds. */
@@ -42,8 +44,8 @@ export interface FakeBatchServer {
   readonly batches: FakeBatch[];
   /** Batches created per wire. */
   created(wire: Wire): number;
-  /** Custom ids submitted more than once, across every batch of the wire. */
-  resubmitted(wire: Wire): string[];
+  /** Custom ids submitted more than once, across the wire's batches from `batches[from]` on. */
+  resubmitted(wire: Wire, from?: number): string[];
   configure(options: FakeBatchOptions): void;
   close(): Promise<void>;
 }
@@ -94,10 +96,13 @@ class BatchFake implements FakeBatchServer {
     return this.batches.filter((batch) => batch.wire === wire).length;
   }
 
-  resubmitted(wire: Wire): string[] {
+  resubmitted(wire: Wire, from = 0): string[] {
     const seen = new Set<string>();
     const twice: string[] = [];
-    for (const batch of this.batches.filter((entry) => entry.wire === wire)) for (const item of batch.items) (seen.has(item.customId) ? twice : seen).add(item.customId);
+    for (const batch of this.batches.slice(from).filter((entry) => entry.wire === wire)) for (const item of batch.items) {
+      if (seen.has(item.customId)) twice.push(item.customId);
+      seen.add(item.customId);
+    }
     return twice;
   }
 
@@ -130,6 +135,13 @@ class BatchFake implements FakeBatchServer {
     const batch: FakeBatch = { wire, id, items, polls: 0, ended: false, createdAt: Date.now(), meta, results: null };
     this.batches.push(batch);
     return batch;
+  }
+
+  /** Sends a creation's reply, after `createDelayMs` when set. */
+  private replyCreated(response: ServerResponse, body: Json): void {
+    const delay = this.options.createDelayMs ?? 0;
+    if (delay > 0) setTimeout(() => !response.destroyed && send(response, 200, body), delay);
+    else send(response, 200, body);
   }
 
   /** Counts a status request; at `pollsToEnd` the batch ends and its results are made. */
@@ -166,7 +178,7 @@ class BatchFake implements FakeBatchServer {
       const input = JSON.parse(body.toString('utf8')) as Json;
       const content = this.files.get(String(input.input_file_id))?.toString('utf8') ?? '';
       const items = content.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Json).map((line) => ({ customId: String(line.custom_id), body: line.body as Json, model: String((line.body as Json).model) }));
-      return send(response, 200, this.openaiBatch(this.newBatch('openai', this.nextId('batch_'), items, { metadata: input.metadata ?? null, input_file_id: input.input_file_id })));
+      return this.replyCreated(response, this.openaiBatch(this.newBatch('openai', this.nextId('batch_'), items, { metadata: input.metadata ?? null, input_file_id: input.input_file_id })));
     }
     const match = /^\/v1\/batches\/([^/]+)$/.exec(pathname);
     if (method === 'GET' && match) {
@@ -208,7 +220,7 @@ class BatchFake implements FakeBatchServer {
     if (method === 'POST' && pathname === '/v1/messages/batches') {
       const input = JSON.parse(body.toString('utf8')) as { requests: { custom_id: string; params: Json }[] };
       const items = input.requests.map((entry) => ({ customId: entry.custom_id, body: entry.params, model: String(entry.params.model) }));
-      return send(response, 200, this.anthropicBatch(this.newBatch('anthropic', this.nextId('msgbatch_'), items, {})));
+      return this.replyCreated(response, this.anthropicBatch(this.newBatch('anthropic', this.nextId('msgbatch_'), items, {})));
     }
     if (method === 'GET' && pathname === '/v1/messages/batches') {
       const data = this.batches.filter((entry) => entry.wire === 'anthropic').reverse().map((entry) => this.anthropicBatch(entry));
@@ -263,7 +275,7 @@ class BatchFake implements FakeBatchServer {
       const fileName = String((input.inputConfig as Json | undefined)?.fileName ?? (input.input_config as Json | undefined)?.file_name ?? '');
       const lines = (this.files.get(fileName)?.toString('utf8') ?? '').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Json);
       const items = lines.map((line) => ({ customId: String(line.key), body: line.request as Json, model: create[1]! }));
-      return send(response, 200, this.geminiBatch(this.newBatch('gemini', this.nextId('batches/'), items, { displayName: input.displayName ?? input.display_name ?? '', model: `models/${create[1]}` })));
+      return this.replyCreated(response, this.geminiBatch(this.newBatch('gemini', this.nextId('batches/'), items, { displayName: input.displayName ?? input.display_name ?? '', model: `models/${create[1]}` })));
     }
     if (method === 'GET' && pathname === '/v1beta/batches') return send(response, 200, { operations: this.batches.filter((entry) => entry.wire === 'gemini').reverse().map((entry) => this.geminiBatch(entry)) });
     const get = /^\/v1beta\/(batches\/[^/:]+)$/.exec(pathname);

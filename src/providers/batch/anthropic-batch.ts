@@ -40,12 +40,13 @@ export class AnthropicBatchClient implements BatchClient {
   }
 
   /**
-   * Anthropic batches carry no metadata of ours: a batch created at or after `since` with exactly
-   * `count` requests, not already known, is taken for ours when it is the only one. A wrong pick
+   * Anthropic batches carry no metadata of ours: a batch created at or after `since` (less a few
+   * seconds of clock skew) with exactly `count` requests, not already known, is taken for ours when
+   * it is the only one; otherwise it is given up and its requests go into a new batch. A wrong pick
    * cannot mix up answers, since results are matched by custom id, which is the request's hash.
    */
   async adopt(_key: string, since: string, count: number, known: ReadonlySet<string>): Promise<string | null> {
-    const after = Date.parse(since) - 60_000;
+    const after = Date.parse(since) - 5_000;
     const candidates: string[] = [];
     try {
       for await (const batch of this.client.messages.batches.list({ limit: 100 })) {
