@@ -29,13 +29,13 @@ export interface ResultsStore {
   close(): void;
 }
 
-/** Streams the JSON lines of a file with their line numbers; unreadable lines are reported through `onBadLine`. */
-export async function* readJsonLines(file: string, onBadLine?: (line: number, message: string) => void): AsyncGenerator<{ line: number; value: Record<string, unknown> }> {
+/** Streams the JSON lines of a file with their line numbers and byte places; unreadable lines are reported through `onBadLine`. */
+export async function* readJsonLines(file: string, onBadLine?: (line: number, message: string) => void): AsyncGenerator<{ line: number; value: Record<string, unknown>; offset: number; bytes: number }> {
   if (!existsSync(file)) return;
-  for await (const { line: lineNumber, text } of readLines(file)) {
+  for await (const { line: lineNumber, text, offset, bytes } of readLines(file)) {
     try {
       const value = parseUntrustedJson(text);
-      if (value && typeof value === 'object' && !Array.isArray(value)) yield { line: lineNumber, value: value as Record<string, unknown> };
+      if (value && typeof value === 'object' && !Array.isArray(value)) yield { line: lineNumber, value: value as Record<string, unknown>, offset, bytes };
       else onBadLine?.(lineNumber, 'expected a JSON object');
     } catch (error) {
       onBadLine?.(lineNumber, `invalid JSON: ${(error as Error).message}`);
@@ -47,13 +47,17 @@ export async function* readJsonLines(file: string, onBadLine?: (line: number, me
  * The lines of a run file for resuming: an unreadable line (a torn last line was already cut) is
  * damage that a resume must not paper over — its case would run again while the bad line stays
  * and fails the scores afterwards — so every such line is reported (FILE:LINE) once the file has
- * been read, before anything is spent.
+ * been read, before anything is spent. Each line comes with its byte place in the file.
  */
-async function* strictLines<T>(file: string): AsyncGenerator<T> {
+export async function* strictLinePlaces<T>(file: string): AsyncGenerator<{ value: T; offset: number; bytes: number }> {
   const issues: InputIssue[] = [];
   const onBadLine = (line: number, message: string) => issues.push({ file, line, field: '(line)', message: `${message}; the run directory is damaged: repair or delete this line, then rerun (its case runs again)` });
-  for await (const { value } of readJsonLines(file, onBadLine)) yield value as T;
+  for await (const { value, offset, bytes } of readJsonLines(file, onBadLine)) yield { value: value as T, offset, bytes };
   if (issues.length > 0) throw new InputError(issues);
+}
+
+async function* strictLines<T>(file: string): AsyncGenerator<T> {
+  for await (const { value } of strictLinePlaces<T>(file)) yield value;
 }
 
 /** Cuts a torn (newline-less) last line left by a crash; returns whether it cut. */

@@ -6,8 +6,8 @@ import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { writeFileAtomic } from '../atomic-write.js';
 import { judgementKey } from './fingerprint.js';
 import type { JudgementLine, PredictionLine } from './records.js';
-import { readLineAt, readLines } from '../jsonl-lines.js';
-import { JsonlResultsStore, type ResultsStore } from './results-store.js';
+import { readLineAt } from '../jsonl-lines.js';
+import { JsonlResultsStore, strictLinePlaces, type ResultsStore } from './results-store.js';
 
 /** Saved predictions awaiting a judgement, by fingerprint. */
 export interface PendingPredictions {
@@ -66,11 +66,10 @@ export async function loadResumeState(store: ResultsStore, judgeId: string): Pro
   }
   if (store instanceof JsonlResultsStore) {
     const pending = new StoredPredictions(store.predictionsPath);
-    if (existsSync(store.predictionsPath)) {
-      for await (const { text, offset, bytes } of readLines(store.predictionsPath)) {
-        const fingerprint = fingerprintOf(text);
-        if (fingerprint && !finished.has(judgementKey(fingerprint, judgeId))) pending.places.set(fingerprint, { offset, bytes });
-      }
+    // The same strict read as the store's (a damaged line is refused, FILE:LINE), keeping places, not lines.
+    for await (const { value, offset, bytes } of strictLinePlaces<PredictionLine>(store.predictionsPath)) {
+      const fingerprint = value.apb?.fingerprint;
+      if (fingerprint && !finished.has(judgementKey(fingerprint, judgeId))) pending.places.set(fingerprint, { offset, bytes });
     }
     return { finished, pending };
   }
@@ -82,15 +81,6 @@ export async function loadResumeState(store: ResultsStore, judgeId: string): Pro
   return { finished, pending };
 }
 
-/** The fingerprint of a prediction line's text (null for an unreadable line, which resume ignores as before). */
-function fingerprintOf(text: string): string | null {
-  try {
-    const fingerprint = (JSON.parse(text) as Partial<PredictionLine>).apb?.fingerprint;
-    return typeof fingerprint === 'string' ? fingerprint : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * For `--retry-errors`: rewrites both files without the lines of planner `error` outcomes, so the
