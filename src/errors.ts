@@ -73,7 +73,22 @@ export class ProviderError extends ApbError {
   }
 }
 
-/** True for errors that must stop the whole run instead of becoming a case outcome: a rejected key or an abort. */
+/**
+ * The first calls to a model all failed the same way (an unknown model, a rejected parameter, an
+ * endpoint that refuses connections): the run stops like after a rejected key (exit 1), naming it.
+ */
+export class SystematicFailureError extends ApbError {
+  constructor(
+    readonly provider: string,
+    readonly reason: ProviderError,
+    readonly calls: number,
+  ) {
+    const what = calls === 1 ? 'the first call failed' : `the first ${calls} calls all failed the same way`;
+    super('systematic', `${reason.message}\napb: ${provider}: ${what} and nothing has succeeded, so the run stopped instead of recording the same error for every case (check the model name, the base URL and the endpoint)`);
+  }
+}
+
+/** True for errors that must stop the whole run instead of becoming a case outcome: a rejected key, a systematic failure or an abort. */
 export function isFatal(error: unknown): boolean {
-  return (error instanceof ProviderError && (error.kind === 'auth' || error.kind === 'aborted')) || (error as Error)?.name === 'AbortError';
+  return (error instanceof ProviderError && (error.kind === 'auth' || error.kind === 'aborted')) || error instanceof SystematicFailureError || (error as Error)?.name === 'AbortError';
 }

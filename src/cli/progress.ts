@@ -21,13 +21,19 @@ interface Counts {
   correct: number;
 }
 
+/** Calls the engine is waiting on: retries made so far and 429 answers received (live, from the providers). */
+export interface Traffic {
+  retries: number;
+  rateLimited: number;
+}
+
 const emptyCounts = (): Counts => ({ total: 0, done: 0, ok: 0, error: 0, parse_error: 0, judge_error: 0, correct: 0 });
 
 /**
  * `quiet`: only warnings; `summary`: a summary follows the run, so a finished run prints no "done" line
  * (an interrupted one still says what was kept).
  */
-export function createProgressReporter(options: { tty: boolean; intervalMs?: number; now?: () => number; runs?: number; quiet?: boolean; summary?: boolean }): ProgressReporter {
+export function createProgressReporter(options: { tty: boolean; intervalMs?: number; now?: () => number; runs?: number; quiet?: boolean; summary?: boolean; traffic?: () => Traffic }): ProgressReporter {
   const now = options.now ?? Date.now;
   const interval = options.intervalMs ?? (options.tty ? 100 : 5000);
   const sum = emptyCounts();
@@ -45,7 +51,10 @@ export function createProgressReporter(options: { tty: boolean; intervalMs?: num
     const width = 24;
     const filled = sum.total > 0 ? Math.round((sum.done / sum.total) * width) : width;
     const bar = `${'#'.repeat(filled)}${'.'.repeat(width - filled)}`;
-    return `[${bar}] ${sum.done}/${sum.total}  correct ${sum.correct}  error ${sum.error}  parse_error ${sum.parse_error}  judge_error ${sum.judge_error}  ${rate.toFixed(1)}/s${eta !== null ? `  eta ${Math.floor(eta / 60)}m${String(eta % 60).padStart(2, '0')}s` : ''}`;
+    const traffic = options.traffic?.();
+    // Retries and 429s show as soon as there is one: a run that only waits on them must not look stuck.
+    const waits = traffic && (traffic.retries > 0 || traffic.rateLimited > 0) ? `  retries ${traffic.retries}  429s ${traffic.rateLimited}` : '';
+    return `[${bar}] ${sum.done}/${sum.total}  correct ${sum.correct}  error ${sum.error}  parse_error ${sum.parse_error}  judge_error ${sum.judge_error}${waits}  ${rate.toFixed(1)}/s${eta !== null ? `  eta ${Math.floor(eta / 60)}m${String(eta % 60).padStart(2, '0')}s` : ''}`;
   };
   const print = (force: boolean) => {
     if (options.quiet) return;

@@ -41,6 +41,8 @@ export interface RunProviders {
   provider(spec: string, baseUrl: string | readonly string[] | null, options?: StackOverrides & { cache?: boolean }): Provider;
   /** What every endpoint of the run has seen so far (requests, 429s, failures, limits, times set aside). */
   endpointStats(): EndpointStats[];
+  /** Retries made so far and 429 answers received, over every stack of the run (for the progress line). */
+  traffic(): { retries: number; rateLimited: number };
   close(): void;
 }
 
@@ -53,6 +55,8 @@ export function createRunProviders(options: EngineOptions): RunProviders {
   const limiters = new LimiterPool();
   const health = new HealthPool();
   let cache: ResponseCache | null = null;
+  let retries = 0;
+  const retry = { onRetry: () => void (retries += 1) };
   return {
     provider(spec, baseUrl, stack = {}) {
       const gate = options.budget?.gateFor(spec);
@@ -71,11 +75,13 @@ export function createRunProviders(options: EngineOptions): RunProviders {
         cache: { cache, enabled: cached },
         limiters,
         health,
+        retry,
         ...(options.batch ? { batch: options.batch } : {}),
         ...(gate ? { gate } : {}),
       });
     },
     endpointStats: () => endpointStats(limiters, health),
+    traffic: () => ({ retries, rateLimited: endpointStats(limiters, health).reduce((sum, entry) => sum + entry.rate_limited, 0) }),
     close() {
       cache?.close();
     },

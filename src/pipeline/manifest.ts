@@ -58,6 +58,8 @@ export interface Manifest {
     resumed: number;
     predictions: { ok: number; error: number; parse_error: number };
     judgements: { ok: number; judge_error: number };
+    /** Finished case runs per failure reason (`planner client 404`, `parse: …`, `judge …`; result-rows.ts `failureReasonOf`). */
+    failure_reasons?: Record<string, number>;
   };
   /** `prices_as_of`: the `as_of` date of `data/prices.json`, which every `cost_usd` was computed with. */
   usage: { planner: UsageTotals; judge: UsageTotals; critic?: UsageTotals; prices_as_of?: string | null };

@@ -4,6 +4,7 @@ import type { Usage } from '../providers/provider.js';
 import { addUsage, emptyUsageTotals, type Manifest, type UsageTotals } from './manifest.js';
 import type { JudgementLine, LineRefinement, PredictionLine } from './records.js';
 import { readJsonLines } from './results-store.js';
+import { failureReasonOf } from './result-rows.js';
 
 /** Prices a call (at batch rates when `batch`); null when the model has no known price. */
 export type CostOf = (role: 'planner' | 'judge' | 'critic', model: string, usage: Usage | null, batch?: boolean) => number | null;
@@ -47,6 +48,7 @@ class RoleTally {
 export class RunTally {
   private readonly predictions = { ok: 0, error: 0, parse_error: 0 };
   private readonly judgements = { ok: 0, judge_error: 0 };
+  private readonly failureReasons = new Map<string, number>();
   private readonly planner: RoleTally;
   private readonly judge: RoleTally;
   private readonly critic: RoleTally;
@@ -77,6 +79,9 @@ export class RunTally {
   addJudgement(line: JudgementLine): void {
     if (!line.apb) return;
     this.judgements[line.apb.status] += 1;
+    const prediction = line.apb.prediction as unknown as Record<string, unknown> | undefined;
+    const reason = failureReasonOf((prediction?.status as 'ok' | 'error' | 'parse_error' | undefined) ?? 'ok', line.apb.status, prediction ?? null, line.apb as unknown as Record<string, unknown>);
+    if (reason) this.failureReasons.set(reason.key, (this.failureReasons.get(reason.key) ?? 0) + 1);
     if (line.apb.judge_kind === 'llm') this.judge.add('judge', line.judge_model, line.apb.usage, line.apb.cached, Boolean(line.apb.batch_ids?.length));
   }
 
@@ -87,7 +92,7 @@ export class RunTally {
       status: options.status,
       updated_at: options.now.toISOString(),
       finished_at: options.status === 'running' ? null : options.now.toISOString(),
-      counts: { cases: options.total, invalid_records: options.invalidRecords, resumed: options.alreadyDone, predictions: { ...this.predictions }, judgements: { ...this.judgements } },
+      counts: { cases: options.total, invalid_records: options.invalidRecords, resumed: options.alreadyDone, predictions: { ...this.predictions }, judgements: { ...this.judgements }, failure_reasons: Object.fromEntries([...this.failureReasons].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))) },
       usage: { planner: this.planner.result(), judge: this.judge.result(), ...(this.refined ? { critic: this.critic.result() } : {}), prices_as_of: options.pricesAsOf ?? manifest.usage.prices_as_of ?? null },
     };
   }

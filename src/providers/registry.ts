@@ -19,6 +19,7 @@ import { createOpenAICompatibleProvider } from './openai-compatible.js';
 import { createOpenAIProvider } from './openai.js';
 import type { Provider } from './provider.js';
 import { withRetry, type RetryPolicy } from './retry.js';
+import { withFailureWatch } from './failure-watch.js';
 import type { AdapterOptions } from './sdk-adapter.js';
 import { withTimeout } from './timeout.js';
 
@@ -85,7 +86,7 @@ export function buildProviderStack(specOrText: ModelSpec | string, options: Prov
   const health = options.health ?? new HealthPool();
   const called = options.batch && isBatchProvider(spec.provider)
     ? batched(spec, baseUrls, apiKey, scope, options)
-    : withRetry(balanced(endpointsOf(), health), { maxRetries: options.maxRetries ?? DEFAULT_STACK_OPTIONS.maxRetries, ...options.retry });
+    : withFailureWatch(withRetry(balanced(endpointsOf(), health), { maxRetries: options.maxRetries ?? DEFAULT_STACK_OPTIONS.maxRetries, ...options.retry }));
   const gated = options.gate ? withGate(called, options.gate) : called;
   const cached = withCache(gated, { cache: options.cache?.cache ?? null, enabled: options.cache?.enabled ?? false, scope });
   return withModelOptions(cached, { spec, table: options.modelDefaults });

@@ -6,7 +6,7 @@
 import type { Command } from 'commander';
 import path from 'node:path';
 import { resolveDatasetDir } from '../../dataset/read-cases.js';
-import { ProviderError, UsageError } from '../../errors.js';
+import { ApbError, ProviderError, SystematicFailureError, UsageError } from '../../errors.js';
 import { Budget } from '../../pipeline/budget.js';
 import { estimateRun, formatDryRun } from '../../pipeline/dry-run.js';
 import { runWithBatches } from '../../pipeline/batch-run.js';
@@ -137,7 +137,7 @@ async function runModels(spec: RunSpec & Display, providers: RunProviders, budge
   // One writer per run directory (and per leaderboard folder): all taken before anything runs.
   const locks = acquireRunLocks(root ? [root, ...dirs] : dirs, 'run');
   const evaluate = (run: ResolvedRun, deps: RunDependencies) => (batcher ? runWithBatches(run, deps, batcher, { onPass: onBatchPass }) : runEvaluation(run, deps));
-  const progress = createProgressReporter({ tty: Boolean(process.stderr.isTTY), runs: planners.length, quiet: spec.quiet, summary: true });
+  const progress = createProgressReporter({ tty: Boolean(process.stderr.isTTY), runs: planners.length, quiet: spec.quiet, summary: true, traffic: () => providers.traffic() });
   const interrupts = handleInterrupts();
   try {
     const settled = await Promise.allSettled(
@@ -178,10 +178,24 @@ function printSummary(display: Display, summary: EndOfRunSummary): void {
   else if (!display.quiet) for (const line of formatSummary(summary)) say(line);
 }
 
+/** A finished run in which not one planner answer was usable (every case `error` or `parse_error`): it measured nothing. */
+function hasNoUsableAnswer(summary: RunSummary): boolean {
+  const { predictions } = summary.manifest.counts;
+  return summary.status === 'complete' && predictions.ok === 0 && predictions.error + predictions.parse_error > 0;
+}
+
+/** Why a run measured nothing, from its manifest's failure reasons (exit 1 follows). */
+function noAnswerMessage(summary: RunSummary): string {
+  const { predictions, failure_reasons: reasons = {} } = summary.manifest.counts;
+  const top = Object.entries(reasons).slice(0, 3).map(([reason, count]) => `${reason} ×${count}`).join(', ');
+  return `apb: ${summary.manifest.identity.tested_model}: no usable answer in ${predictions.error + predictions.parse_error} case run(s) (${top || 'see predictions.jsonl'}); nothing was measured, exit 1 (results in ${summary.dir})`;
+}
+
 /** A rejected key stops its run at once; the message says what was kept and how to resume. */
 function explainFailure(error: unknown, model: string | null, outDir: string): unknown {
-  if (!(error instanceof ProviderError) || error.kind !== 'auth') return error;
   const which = model ? ` of ${model}` : '';
+  if (error instanceof SystematicFailureError) return new ApbError('systematic', `${error.message}\napb: finished cases of the run${which} are kept in ${outDir} (fix the cause and rerun to resume)`);
+  if (!(error instanceof ProviderError) || error.kind !== 'auth') return error;
   return new ProviderError({ ...error, message: `${error.message}\napb: run${which} stopped at the first authentication failure; finished cases are kept in ${outDir} (fix the key and rerun to resume)` });
 }
 
@@ -213,7 +227,9 @@ export function registerRunCommand(program: Command, outcome: CommandOutcome): v
         const { root, dirs, summaries, reports } = await runModels(spec, providers, budget, layout, batcher);
         if (reports) printSummary(spec, buildRunSummary(reports.data, { command: 'run', wallMs: Date.now() - started, reportHtml: shown(reports.html), reportMd: shown(reports.markdown), viewCommand: `apb view ${shown(root ?? dirs[0]!)}` }));
         if (summaries.some((summary) => summary.status === 'stopped-budget')) say(budgetMessage(summaries, spec.maxCost ?? 0));
-        outcome.exitCode = summaries.some((summary) => summary.interrupted) ? EXIT.interrupted : EXIT.ok;
+        const empty = summaries.filter(hasNoUsableAnswer);
+        for (const summary of empty) say(noAnswerMessage(summary));
+        outcome.exitCode = summaries.some((summary) => summary.interrupted) ? EXIT.interrupted : empty.length > 0 ? EXIT.failure : EXIT.ok;
       } finally {
         providers.close();
       }
