@@ -97,6 +97,9 @@ export interface CaseFile {
   label: string | null;
   sha256: string;
   bytes: number;
+  /** An image's pixel size from its header, when it could be read (token estimates). */
+  width?: number;
+  height?: number;
   /** The full text of a text file (prompt builders cap it, with a visible marker). */
   text?: string;
 }

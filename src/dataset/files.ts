@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { CaseFile } from './case.js';
 import { containedFile, readContainedFile } from './contained-file.js';
+import { imageSize, type ImageSize } from './image-size.js';
 import { LIMITS, LIMIT_VARIABLES } from '../limits.js';
 
 const KIND_BY_EXTENSION: Record<string, { kind: CaseFile['kind']; mimeType: string }> = {
@@ -35,6 +36,7 @@ interface CachedFile {
   realPath: string;
   sha256: string;
   bytes: number;
+  size?: ImageSize;
   text?: string;
 }
 
@@ -71,6 +73,7 @@ export class FileResolver {
       bytes: cached.bytes,
     };
     if (kind === 'text') file.text = cached.text ?? '';
+    if (kind === 'image' && cached.size) Object.assign(file, cached.size);
     return { ok: true, file };
   }
 
@@ -87,6 +90,8 @@ export class FileResolver {
         const content = readContainedFile(found.realPath, cap);
         result = { realPath: found.realPath, sha256: createHash('sha256').update(content).digest('hex'), bytes: content.length };
         if (KIND_BY_EXTENSION[path.extname(relativePath).toLowerCase()]?.kind === 'text') result.text = content.toString('utf8');
+        const size = image ? imageSize(content) : null;
+        if (size) result.size = size;
       } catch (error) {
         result = new Error(`file "${relativePath}" cannot be read (${(error as Error).message})`);
       }

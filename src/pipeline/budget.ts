@@ -126,6 +126,8 @@ export class Budget {
   }
 
   private actualCost(usage: Usage | null, price: Price, estimate: number): number {
-    return usage ? (costOf(usage, price) ?? estimate) : estimate;
+    const cost = usage ? (costOf(usage, price) ?? estimate) : estimate;
+    // Never let a reported number make spending go down or vanish: the budget must always hold.
+    return Number.isFinite(cost) && cost >= 0 ? cost : estimate;
   }
 }

@@ -6,7 +6,8 @@
 import type { Case, SplitName } from '../dataset/case.js';
 import { runChecks } from '../judge/checks/index.js';
 import { buildJudgePrompt, type JudgePromptOptions } from '../judge/rubric.js';
-import { estimateInputTokens } from '../providers/estimate.js';
+import { estimateInputTokens, imageTokensOf } from '../providers/estimate.js';
+import { formatBytes } from '../limits.js';
 import { BATCH_PROVIDERS } from '../providers/batch/client.js';
 import type { Price } from '../providers/cost.js';
 import { resolveSampling } from '../providers/model-options.js';
@@ -49,6 +50,28 @@ export interface DryRunEstimate {
   pricesAsOf: string;
   /** Models called over HTTP, with their output-token assumption and price (null = unknown). */
   models: CallModel[];
+  /** The distinct images the planner prompts carry, and the largest of them. */
+  images: ImageTally;
+}
+
+/** Distinct images sent (by content), their bytes, and the largest one with its pixel size and tokens. */
+export interface ImageTally {
+  count: number;
+  bytes: number;
+  largest: { path: string; bytes: number; width: number | null; height: number | null; tokens: number } | null;
+}
+
+/** Adds a prompt's images to the tally (each image once, by its content hash). */
+function tallyImages(tally: ImageTally, seen: Set<string>, prompt: ReturnType<typeof plannerPromptOf>): void {
+  for (const message of prompt.messages) {
+    for (const part of message.parts) {
+      if (part.type === 'text' || seen.has(part.file.sha256)) continue;
+      seen.add(part.file.sha256);
+      tally.count += 1;
+      tally.bytes += part.file.bytes;
+      if (!tally.largest || part.file.bytes > tally.largest.bytes) tally.largest = { path: part.file.path, bytes: part.file.bytes, width: part.file.width ?? null, height: part.file.height ?? null, tokens: imageTokensOf(part.file) };
+    }
+  }
 }
 
 /** A model the estimate calls, with its output assumption and price. */
@@ -107,12 +130,15 @@ export async function estimateRun(request: DryRunRequest): Promise<DryRunEstimat
   const judges = request.judges.map((spec) => callModel('judge', spec, { temperature: 0 }, request.batch)).filter((model): model is CallModel => model !== null);
   const rows = new Map<SplitName, DryRunRow>();
   const repeats = request.selection.repeats;
+  const images: ImageTally = { count: 0, bytes: 0, largest: null };
+  const seenImages = new Set<string>();
   for await (const caseItem of selectedCases(request.selection, check)) {
     const row = rows.get(caseItem.split) ?? emptyRow(caseItem.split);
     rows.set(caseItem.split, row);
     row.cases += 1;
     if (!planner && judges.length === 0) continue;
     const prompt = plannerPromptOf(caseItem, request.promptOptions);
+    tallyImages(images, seenImages, prompt);
     if (planner) addCall(row, planner, estimateInputTokens(prompt.messages), repeats);
     // A baseline's answer is short; an LLM's is assumed to fill its output estimate.
     const answerTokens = planner?.outputTokens ?? 200;
@@ -124,7 +150,7 @@ export async function estimateRun(request: DryRunRequest): Promise<DryRunEstimat
     total.costUsd = total.costUsd === null || row.costUsd === null ? null : total.costUsd + row.costUsd;
   }
   const models = [planner, ...judges].filter((model): model is CallModel => model !== null);
-  return { rows: [...rows.values()], total, invalidRecords: check.invalidRecords, pricesAsOf: pricesAsOf(), models };
+  return { rows: [...rows.values()], total, invalidRecords: check.invalidRecords, pricesAsOf: pricesAsOf(), models, images };
 }
 
 /** A count as printed by the dry runs (thousands separated). */
@@ -151,7 +177,13 @@ export function formatDryRun(estimate: DryRunEstimate, options: { maxCostUsd?: n
     const price = model.price ? `${model.price.input} / ${model.price.output} USD per million input / output tokens${model.batch ? ' (batch price)' : ''}` : `no ${model.batch ? 'batch ' : ''}price in data/prices.json (cost unknown)`;
     lines.push(`${model.role} ${model.spec}: ${price}; output assumed ${number(model.outputTokens)} tokens per call`);
   }
-  lines.push(`estimates only: input tokens counted with gpt-tokenizer (o200k) on the real prompts, 1,280 per image; judge prompts built around the planner prompt and reference; no cache hits; prices as of ${estimate.pricesAsOf}`);
+  const { images } = estimate;
+  if (images.largest) {
+    const { largest } = images;
+    const pixels = largest.width && largest.height ? `${largest.width}×${largest.height} px, about ${number(largest.tokens)} tokens` : `size unreadable, counted ${number(largest.tokens)} tokens`;
+    lines.push(`images: ${number(images.count)} distinct, ${formatBytes(images.bytes)} in all; the largest ${largest.path} (${formatBytes(largest.bytes)}, ${pixels})`);
+  }
+  lines.push(`estimates only: input tokens counted with gpt-tokenizer (o200k) on the real prompts, images by their pixel size (the most of OpenAI's, Anthropic's and Gemini's formulas; 1,280 when unreadable); judge prompts built around the planner prompt and reference; no cache hits; prices as of ${estimate.pricesAsOf}`);
   if (options.maxCostUsd !== undefined) {
     const cost = estimate.total.costUsd;
     lines.push(cost === null ? `--max-cost ${options.maxCostUsd}: the run would be refused (a model has no price)` : cost > options.maxCostUsd ? `--max-cost ${options.maxCostUsd}: the run would stop early (about ${Math.floor((100 * options.maxCostUsd) / cost)}% of the estimate)` : `--max-cost ${options.maxCostUsd}: the estimate fits`);

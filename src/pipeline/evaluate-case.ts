@@ -57,7 +57,7 @@ export async function predict(caseItem: Case, repeat: number, fingerprint: strin
     meta.error = { kind: error.kind, message: redact(error.message), ...(error.status ? { status: error.status } : {}) };
     return { ...caseItem.record, id: caseItem.id, split: caseItem.split, tested_model: context.planner.id, model_response: '', apb: meta };
   }
-  Object.assign(meta, { usage: result.usage, latency_ms: result.latencyMs, finish_reason: result.finishReason, attempts: result.attempts, cached: result.cached, ...(result.batch ? { batch_id: result.batch.id } : {}) });
+  Object.assign(meta, { usage: result.usage, latency_ms: result.latencyMs, finish_reason: result.finishReason, attempts: result.attempts, cached: result.cached, ...(result.batch ? { batch_id: result.batch.id } : {}), ...(result.warnings?.length ? { warnings: result.warnings } : {}) });
   const parsed = SETTINGS[caseItem.split].parseAnswer(result.text, caseItem.input);
   if (parsed.kind === 'parse_error') {
     meta.status = 'parse_error';

@@ -32,6 +32,8 @@ export interface PredictionMeta {
   cached: boolean;
   /** The provider batch that answered (`--batch`); the call is billed at batch prices. */
   batch_id?: string;
+  /** What the endpoint or SDK changed or got wrong (a dropped option, usage that was clamped or looks impossible). */
+  warnings?: string[];
   facets: Facets;
   /** The case's line in its split file (1-based), so reports can list cases in dataset order. */
   dataset_line?: number;

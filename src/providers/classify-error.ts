@@ -1,6 +1,7 @@
 /** Turns whatever an SDK call threw into a `ProviderError` (kind, retryable, retryAfterMs), with a redacted message. */
 import { ProviderError } from '../errors.js';
 import { redact } from '../redact.js';
+import { REPLY_TOO_LARGE } from './node-fetch.js';
 
 type Kind = ProviderError['kind'];
 
@@ -39,6 +40,8 @@ export function classifyError(error: unknown, context: ClassifyContext): Provide
     new ProviderError({ provider: context.provider, kind, retryable, message: clean(`${context.provider}: ${message}`, context), cause: safeCause(error, context), ...extra });
 
   if (context.signal?.aborted) return make('aborted', false, 'request aborted');
+  const oversize = findCode(error, REPLY_TOO_LARGE);
+  if (oversize) return make('bad-response', false, messageOf(oversize));
   const apiError = findApiError(error);
   if (apiError) {
     const status = apiError.statusCode;
@@ -85,6 +88,15 @@ export function parseRetryAfter(headers: Record<string, string | undefined> | un
   if (/^\d+(\.\d+)?$/.test(value)) return Number.parseFloat(value) * 1000;
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** The first error in the cause chain with `code`. */
+function findCode(error: unknown, code: string): unknown {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if ((current as { code?: unknown }).code === code) return current;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
 }
 
 function findApiError(error: unknown): ApiCallError | undefined {

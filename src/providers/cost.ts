@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { InputError } from '../errors.js';
 import { PROVIDERS, type ModelSpec, type ProviderId } from './model-spec.js';
 import type { Usage } from './provider.js';
+import { saneUsage } from './usage-sanity.js';
 
 const priceSchema = z
   .object({
@@ -51,6 +52,8 @@ export function findPrice(spec: ModelSpec, table: PriceTable = loadPrices()): Pr
  */
 export function costOf(usage: Usage | null, price: Price | null, options: { batch?: boolean } = {}): number | null {
   if (!usage || !price) return null;
+  // Lines written before usage was clamped (or edited by hand) may hold negative counts: never a negative cost.
+  usage = saneUsage(usage).usage!;
   if (options.batch) {
     if (price.batch_input === undefined || price.batch_output === undefined) return null;
     return (usage.inputTokens * price.batch_input + usage.outputTokens * price.batch_output) / 1_000_000;

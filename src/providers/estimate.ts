@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type * as Tokenizer from 'gpt-tokenizer';
 import { canonicalJson } from '../canonical-json.js';
 import type { ChatMessage, ProviderRequest, ToolDefinition } from './provider.js';
+import { imageTokens } from '../dataset/image-size.js';
 
 // Loaded on first use: its tables cost ~60 MB of memory, and most runs never estimate.
 let tokenizer: typeof Tokenizer | undefined;
@@ -12,10 +13,15 @@ function countTokens(text: string, options: Parameters<typeof Tokenizer.countTok
 }
 
 /**
- * Tokens counted per image: a fixed allowance, the figure the APB legacy step-wise harness used (1,280).
- * Real costs vary by vendor and image size (OpenAI high detail ≈ 85 + 170 per 512 px tile; Gemini 258 per tile).
+ * Tokens counted per image whose pixel size is unknown: a fixed allowance, the figure the APB legacy
+ * step-wise harness used (1,280). An image with a readable header is estimated from its pixels.
  */
 export const IMAGE_TOKEN_ALLOWANCE = 1280;
+/** An image's estimated tokens: from its pixel size when known (`imageTokens`), else the flat allowance. */
+export function imageTokensOf(file: { width?: number; height?: number }): number {
+  return file.width && file.height ? imageTokens({ width: file.width, height: file.height }) : IMAGE_TOKEN_ALLOWANCE;
+}
+
 /** Per-message framing tokens (role markers), as in OpenAI's chat counting recipe. */
 export const MESSAGE_OVERHEAD_TOKENS = 4;
 
@@ -23,7 +29,7 @@ const NO_SPECIAL_TOKENS = { disallowedSpecial: new Set<string>() };
 
 /**
  * Estimated input tokens of messages (and of the tool definitions sent with them): o200k text tokens + per-message
- * overhead + a fixed allowance per image; tool calls, tool results and definitions count as their JSON text.
+ * overhead + each image by its pixel size (else a fixed allowance); tool calls, tool results and definitions count as their JSON text.
  */
 export function estimateInputTokens(messages: ChatMessage[], tools: readonly ToolDefinition[] = []): number {
   const count = (text: string) => countTokens(text, NO_SPECIAL_TOKENS);
@@ -34,7 +40,7 @@ export function estimateInputTokens(messages: ChatMessage[], tools: readonly Too
       for (const result of message.results) total += MESSAGE_OVERHEAD_TOKENS + count(result.content);
       continue;
     }
-    for (const part of message.parts) total += part.type === 'text' ? count(part.text) : IMAGE_TOKEN_ALLOWANCE;
+    for (const part of message.parts) total += part.type === 'text' ? count(part.text) : imageTokensOf(part.file);
     if ('toolCalls' in message) for (const call of message.toolCalls) total += count(`${call.name}${canonicalJson(call.arguments)}`);
   }
   return total;

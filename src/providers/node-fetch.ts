@@ -10,6 +10,7 @@ import https from 'node:https';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { onAbort } from './abort.js';
 import { BufferedResponse } from './buffered-response.js';
+import { formatBytes, LIMITS, LIMIT_VARIABLES } from '../limits.js';
 
 const AGENTS = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) } as const;
 const NULL_BODY_STATUS = new Set([101, 204, 205, 304]);
@@ -20,10 +21,24 @@ function headerRecord(headers: RequestInit['headers']): Record<string, string> {
   return { ...(headers as Record<string, string>) };
 }
 
+/** The code of the error for a reply over a size cap: not retried (a server sending 1 GB will send it again). */
+export const REPLY_TOO_LARGE = 'APB_REPLY_TOO_LARGE';
+
+function tooLarge(message: string): Error {
+  return Object.assign(new Error(message), { code: REPLY_TOO_LARGE });
+}
+
+/** Decodes a compressed body, never past the decompressed-size cap (a 4 MB gzip bomb once became 1 GB in memory). */
 function decode(body: Buffer, encoding: string | undefined): Buffer {
-  if (encoding === 'gzip' || encoding === 'x-gzip') return gunzipSync(body);
-  if (encoding === 'deflate') return inflateSync(body);
-  if (encoding === 'br') return brotliDecompressSync(body);
+  const options = { maxOutputLength: LIMITS.decompressedBytes };
+  try {
+    if (encoding === 'gzip' || encoding === 'x-gzip') return gunzipSync(body, options);
+    if (encoding === 'deflate') return inflateSync(body, options);
+    if (encoding === 'br') return brotliDecompressSync(body, options);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge(`the reply decompresses to more than ${formatBytes(LIMITS.decompressedBytes)} (the cap, ${LIMIT_VARIABLES.decompressedBytes})`);
+    throw error;
+  }
   return body;
 }
 
@@ -57,7 +72,17 @@ export const nodeFetch: typeof globalThis.fetch = (input, init = {}) => {
     if (body !== undefined && body !== null) headers['content-length'] = String(Buffer.byteLength(body));
     const request = transport.request(url, { method: init.method ?? 'GET', headers, agent: AGENTS[url.protocol as keyof typeof AGENTS] }, (response) => {
       const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      let received = 0;
+      const overCap = () => {
+        fail(tooLarge(`the reply is larger than ${formatBytes(LIMITS.replyBytes)} (the cap, ${LIMIT_VARIABLES.replyBytes})`));
+        request.destroy();
+      };
+      if (Number(response.headers['content-length']) > LIMITS.replyBytes) return overCap();
+      response.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+        if (received > LIMITS.replyBytes) overCap();
+        else chunks.push(chunk);
+      });
       response.on('error', fail);
       response.on('close', () => {
         if (!response.complete) return fail(new Error('the connection closed before the whole reply arrived'));

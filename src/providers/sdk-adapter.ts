@@ -9,6 +9,7 @@ import { ProviderError } from '../errors.js';
 import type { PromptPart } from '../settings/prompt.js';
 import { classifyError, rejectsJsonMode } from './classify-error.js';
 import { readImage } from './image-bytes.js';
+import { saneUsage } from './usage-sanity.js';
 import { readToolArguments, type ChatMessage, type FinishReason, type ModelToolCall, type Provider, type ProviderRequest, type ProviderResult, type ToolDefinition, type Usage } from './provider.js';
 
 /** The SDK's language-model spec (v3), and what its `doGenerate` takes and returns. */
@@ -82,11 +83,13 @@ export function createSdkProvider(config: SdkAdapterConfig): Provider {
       }
       const warnings = (result.warnings ?? []).map((warning) => JSON.stringify(warning));
       if (jsonRejected && request.json && config.jsonMode) warnings.push('JSON reply mode rejected by the endpoint; sent without it');
+      const usage = saneUsage(toUsage(result.usage));
+      warnings.push(...usage.warnings);
       const toolCalls = toolCallsOf(result.content);
       return {
         text: textOf(result.content),
         ...(toolCalls.length > 0 ? { toolCalls } : {}),
-        usage: toUsage(result.usage),
+        usage: usage.usage,
         latencyMs: Math.round(performance.now() - started),
         finishReason: toFinishReason(result.finishReason?.unified),
         attempts,

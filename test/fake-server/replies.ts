@@ -20,6 +20,8 @@ export interface FakeReply {
   /** A raw body that replaces the rendered one (string sent as is, object as JSON). */
   body?: string | Record<string, unknown>;
   fault?: TransportFault;
+  /** Send the rendered body gzip-compressed (`content-encoding: gzip`). */
+  gzip?: boolean;
   /** Delay before answering, overriding the server's latency. */
   delayMs?: number;
 }

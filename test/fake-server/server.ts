@@ -5,6 +5,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { faultReply, seededRandom, type FakeReply, type RandomFaults } from './replies.js';
 import { errorBody, jsonOptionName, parseRequest, successBody, wireOf, type ParsedRequest, type Wire } from './wire.js';
 
@@ -223,6 +224,7 @@ class LoopbackModelServer implements FakeServer {
       response.write(payload.slice(0, Math.floor(payload.length / 2)), () => response.socket?.destroy());
       return;
     }
+    if (reply.gzip) return send(response, status, { ...headers, 'content-encoding': 'gzip' }, gzipSync(payload));
     send(response, status, headers, payload);
   }
 
@@ -254,7 +256,7 @@ function keyOf(request: RecordedRequest): string | undefined {
   return new URLSearchParams(request.query).get('key') ?? undefined;
 }
 
-function send(response: ServerResponse, status: number, headers: Record<string, string>, body: string): void {
+function send(response: ServerResponse, status: number, headers: Record<string, string>, body: string | Buffer): void {
   response.writeHead(status, { ...headers, 'content-length': String(Buffer.byteLength(body)) });
   response.end(body);
 }
