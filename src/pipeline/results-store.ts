@@ -43,6 +43,11 @@ export async function* readJsonLines(file: string, onBadLine?: (line: number, me
   }
 }
 
+/** The input issue of a damaged run-file line, with what to do about it. */
+export function damagedLine(file: string, line: number, message: string): InputIssue {
+  return { file, line, field: '(line)', message: `${message}; the run directory is damaged: repair or delete this line, then rerun (its case runs again)` };
+}
+
 /**
  * The lines of a run file for resuming: an unreadable line (a torn last line was already cut) is
  * damage that a resume must not paper over — its case would run again while the bad line stays
@@ -51,7 +56,7 @@ export async function* readJsonLines(file: string, onBadLine?: (line: number, me
  */
 export async function* strictLinePlaces<T>(file: string): AsyncGenerator<{ value: T; offset: number; bytes: number }> {
   const issues: InputIssue[] = [];
-  const onBadLine = (line: number, message: string) => issues.push({ file, line, field: '(line)', message: `${message}; the run directory is damaged: repair or delete this line, then rerun (its case runs again)` });
+  const onBadLine = (line: number, message: string) => issues.push(damagedLine(file, line, message));
   for await (const { value, offset, bytes } of readJsonLines(file, onBadLine)) yield { value: value as T, offset, bytes };
   if (issues.length > 0) throw new InputError(issues);
 }

@@ -60,6 +60,7 @@ describe('containment by real path', () => {
     expect(fake.server.count()).toBe(0);
 
     const out = path.join(tempDir(), 'run');
+    fake.server.configure({ respond: () => ({ text: JSON.stringify({ plan: 'find, then book', tool_chain: [{ name: 'find_flights', parameter_description: { origin: 'LIS' } }] }) }) });
     const skipped = await cli([...base, '--out', out, '--skip-invalid'], env);
     expect(skipped.code, skipped.stderr).toBe(0);
     expect(fake.server.count()).toBe(1);

@@ -109,7 +109,9 @@ describe('several endpoints of one model', () => {
   });
 
   it('apb run --base-url A --base-url B: one model on two endpoints, both in the manifest and the summary', async () => {
-    for (const server of servers) server.configure({ latencyMs: 5 });
+    // A readable plan: a run in which no answer is usable exits 1 (issue 12), which is not what this test is about.
+    const plan = JSON.stringify({ plan: 'look it up', tool_chain: [{ name: 'search', parameter_description: {} }] });
+    for (const server of servers) server.configure({ latencyMs: 5, respond: () => ({ text: plan }) });
     const out = path.join(mkdtempSync(path.join(tmpdir(), 'apb-fleet-')), 'run');
     const [a, b] = [servers[0]!.baseUrl('openai'), servers[1]!.baseUrl('openai')];
     const result = await runCli(['run', '--splits', 'holistic_planning', '--model', 'openai-compatible:fleet', '--base-url', a, '--base-url', b, '--concurrency', '4', '--no-cache', '--out', out]);
