@@ -19,7 +19,8 @@ const CASES = 9;
 
 /** Planner prompts get a small plan; judge prompts a verdict in the shape their rubric asks for. */
 function respond({ parsed }: { parsed: { model: string | null; text: string } }): BatchReply {
-  if (!parsed.model?.includes('judge') && !parsed.model?.includes('mini') && !parsed.model?.includes('haiku') && !parsed.model?.includes('lite')) {
+  // `-mini`, not `mini`: "gemini" contains "mini", and the Gemini planner was answered as a judge.
+  if (!parsed.model?.includes('judge') && !/-mini\b/.test(parsed.model ?? '') && !parsed.model?.includes('haiku') && !parsed.model?.includes('lite')) {
     return { text: JSON.stringify({ plan: 'Search, then book.', tool_chain: [{ name: 'search', arguments: {} }] }) };
   }
   if (parsed.text.includes('"behavior": "replace"}')) return { text: JSON.stringify({ reasoning: 'It swaps the tool.', behavior: 'replace' }) };
