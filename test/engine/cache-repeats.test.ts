@@ -103,7 +103,8 @@ describe('--repeats', () => {
 describe('--retry-errors', () => {
   it('asks again only the cases whose planner call failed; parse failures and successes are kept', async () => {
     const failing = new Set(fake.script.cases.slice(0, 5).map(caseKey));
-    fake.server.configure({ respond: (request) => (failing.has(fake.script.caseOf(request)!) ? replies.status(400, 'bad request for this case') : fake.script.respond(request)) });
+    // Each failure names its case: the same 400 for the first calls of a run is a systematic failure that stops it (issue 12).
+    fake.server.configure({ respond: (request) => (failing.has(fake.script.caseOf(request)!) ? replies.status(400, `bad request for case ${fake.script.caseOf(request)}`) : fake.script.respond(request)) });
     const out = path.join(tempDir(), 'run');
     const args = (extra: string[] = []) => ['run', '--model', 'openai-compatible:fake-planner', '--base-url', fake.server.baseUrl('openai'), '--out', out, '--no-cache', ...extra];
     expect((await cli(args())).code).toBe(0);
