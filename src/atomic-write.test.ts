@@ -2,7 +2,7 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createAtomicWriter, openAppendNoFollow, writeFileAtomic } from './atomic-write.js';
+import { createAtomicWriter, fileWriteError, openAppendNoFollow, writeFileAtomic } from './atomic-write.js';
 
 const work = () => mkdtempSync(path.join(tmpdir(), 'apb-atomic-'));
 
@@ -44,6 +44,15 @@ describe('writeFileAtomic', () => {
     const dir = work();
     mkdirSync(path.join(dir, 'scores.json'));
     expect(() => writeFileAtomic(path.join(dir, 'scores.json'), '{}')).toThrow(/^cannot write .*scores\.json: /);
+  });
+});
+
+describe('fileWriteError', () => {
+  it('words a full disk and a read-only file system', () => {
+    const fail = (code: string) => fileWriteError('/runs/x/scores.json', Object.assign(new Error(`${code}: raw`), { code })).message;
+    expect(fail('ENOSPC')).toBe('cannot write /runs/x/scores.json: no space left on the device');
+    expect(fail('EROFS')).toBe('cannot write /runs/x/scores.json: read-only file system');
+    expect(fileWriteError('/f', Object.assign(new Error('x'), { code: 'ENOSPC' })).code).toBe('environment');
   });
 });
 

@@ -32,6 +32,13 @@ export class InputError extends ApbError {
   }
 }
 
+/** A server that cannot listen, worded for the terminal: a port in use or one that needs privileges (exit 1). */
+export function listenError(host: string, port: number, error: unknown): ApbError {
+  const code = (error as NodeJS.ErrnoException)?.code;
+  const reason = code === 'EADDRINUSE' ? 'the port is in use (pick another with --port, or 0 for a free one)' : code === 'EACCES' ? 'the port needs privileges (use one above 1023, or 0 for a free one)' : ((error as Error)?.message ?? String(error));
+  return new ApbError('environment', `cannot listen on ${host}:${port}: ${reason}`, { cause: error });
+}
+
 /** Bad command-line arguments or run specification. */
 export class UsageError extends ApbError {
   constructor(message: string) {

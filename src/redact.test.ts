@@ -28,4 +28,18 @@ describe('redact', () => {
     registerSecret(undefined);
     expect(redact('abc abc')).toBe('abc abc');
   });
+
+  it('masks a registered key in its base64 (any alignment, standard and URL-safe) and URL-encoded forms', () => {
+    const key = 'sk-proj-AbC+/9xyz_0123456789SECRET';
+    registerSecret(key);
+    for (const prefix of ['', 'u:', 'ab:', 'user:']) {
+      const echoed = Buffer.from(`${prefix}${key}!tail`).toString('base64');
+      expect(redact(`401: bad credentials ${echoed}`)).not.toContain(echoed.slice(8, 30));
+      const urlSafe = echoed.replace(/\+/g, '-').replace(/\//g, '_');
+      expect(redact(`token=${urlSafe}`)).not.toContain(urlSafe.slice(8, 30));
+    }
+    expect(redact(`GET /v1?k=${encodeURIComponent(key)}`)).not.toContain(encodeURIComponent(key));
+    expect(redact(`GET /v1?k=${encodeURIComponent(key).toLowerCase()}`)).not.toContain('AbC%2b%2f9xyz');
+    expect(redact('Authorization: Basic dXNlcjpwYXNzd29yZA==')).toBe('Authorization: Basic ***');
+  });
 });

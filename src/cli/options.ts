@@ -24,6 +24,13 @@ export function positiveNumber(value: string): number {
   return number;
 }
 
+/** Parses a TCP port: 0 (any free port) to 65535. */
+export function port(value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0 || number > 65535) throw new InvalidArgumentError(`expected a port from 0 (any free port) to 65535, got "${value}"`);
+  return number;
+}
+
 /** Parses a sampling temperature (0 to 2). */
 export function temperature(value: string): number {
   const number = Number(value);

@@ -1,85 +1,114 @@
 /**
  * `apb data prepare`: downloads the released APB dataset from a Hugging Face dataset repository
  * (data/{split}.jsonl, metadata, and the asset archives, which are then extracted into place).
+ * Every file is checked against the listing before it takes its name: its size, and its sha256
+ * (LFS files) or git blob id where the listing gives one; a mismatch removes the `.part` file and
+ * stops with the file named. Listing paths must be plain relative paths inside the layout.
  */
-import { createWriteStream, existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { createReadStream, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { createAtomicWriter } from '../atomic-write.js';
 import { ApbError } from '../errors.js';
-import { redact } from '../redact.js';
+import { bodyChunks, hubError, hubFetch, httpFailure, listFiles, type HubOptions, type TreeEntry } from './hub.js';
 import { extractTar } from './tar.js';
 
 /** The released dataset's repository (its name has a double "b"). */
 export const APB_DATASET_REPO = 'Mikivis/AgentPlanningbBenchmark';
 
-export interface PrepareOptions {
+/** What `apb data prepare` is asked for. */
+export interface PrepareOptions extends HubOptions {
   out: string;
   repo: string;
   revision: string;
-  /** Hub endpoint (HF_ENDPOINT), e.g. https://huggingface.co or a mirror. */
-  endpoint: string;
-  /** HF_TOKEN, for gated or private copies. */
-  token?: string;
-  fetch?: typeof globalThis.fetch;
   onProgress?: (message: string) => void;
 }
 
-interface TreeEntry {
-  type: string;
-  path: string;
-  size?: number;
+/** A listing path made only of plain names (no `..`, `.`, empty part, backslash or NUL). */
+function plainPath(file: string): boolean {
+  return file.split('/').every((part) => part !== '' && part !== '.' && part !== '..' && !/[\\\0]/.test(part));
 }
 
 /** Which files of the repository make the released layout. */
 export function wantedFile(file: string): boolean {
+  if (!plainPath(file)) return false;
   return /^data\/[^/]+\.jsonl$/.test(file) || /^metadata\/[^/]+$/.test(file) || /^assets_archives\/[^/]+\.tar$/.test(file);
 }
 
-function failure(response: Response, what: string): ApbError {
-  const hint = response.status === 401 || response.status === 403 ? ' (set HF_TOKEN if the dataset is gated)' : response.status === 404 ? ' (check --repo and --revision)' : '';
-  return new ApbError('download', `${what}: HTTP ${response.status} ${response.statusText}${hint}`);
+/** How a file must check out: its size and a digest (sha256 of an LFS file, or git's blob sha1). */
+interface Expected {
+  size: number | undefined;
+  digest: { algorithm: 'sha256' | 'git-sha1'; hex: string } | null;
 }
 
-async function request(url: string, options: PrepareOptions): Promise<Response> {
-  const headers: Record<string, string> = options.token ? { authorization: `Bearer ${options.token}` } : {};
-  try {
-    return await (options.fetch ?? fetch)(url, { headers, redirect: 'follow' });
-  } catch (error) {
-    throw new ApbError('download', `cannot reach ${new URL(url).origin}: ${redact((error as Error).message, options.token ? [options.token] : [])}`);
-  }
+function expectedOf(entry: TreeEntry): Expected {
+  const size = entry.lfs?.size ?? entry.size;
+  if (entry.lfs?.oid && /^[0-9a-f]{64}$/i.test(entry.lfs.oid)) return { size, digest: { algorithm: 'sha256', hex: entry.lfs.oid.toLowerCase() } };
+  if (!entry.lfs && entry.oid && /^[0-9a-f]{40}$/i.test(entry.oid) && size !== undefined) return { size, digest: { algorithm: 'git-sha1', hex: entry.oid.toLowerCase() } };
+  return { size, digest: null };
 }
 
-/** Lists the repository's files (following the hub's pagination). */
-async function listFiles(options: PrepareOptions): Promise<TreeEntry[]> {
-  const entries: TreeEntry[] = [];
-  let url: string | null = `${options.endpoint}/api/datasets/${options.repo}/tree/${encodeURIComponent(options.revision)}?recursive=true`;
-  while (url) {
-    const response = await request(url, options);
-    if (!response.ok) throw failure(response, `listing ${options.repo}@${options.revision}`);
-    entries.push(...((await response.json()) as TreeEntry[]));
-    const next = /<([^>]+)>;\s*rel="next"/.exec(response.headers.get('link') ?? '');
-    url = next ? new URL(next[1]!, options.endpoint).toString() : null;
-  }
-  return entries;
+function hasher(expected: Expected) {
+  if (expected.digest?.algorithm === 'git-sha1') return createHash('sha1').update(`blob ${expected.size}\0`);
+  return createHash('sha256');
 }
 
-/** Downloads one file to `target` through a temporary name; an existing file of the right size is kept. */
+/** Why bytes do not match what the listing says, or null. */
+function mismatch(expected: Expected, bytes: number, hex: string | null): string | null {
+  if (expected.size !== undefined && bytes !== expected.size) return `got ${bytes} bytes, the listing says ${expected.size}`;
+  if (expected.digest && hex !== null && hex !== expected.digest.hex) return `its ${expected.digest.algorithm === 'sha256' ? 'sha256' : 'git blob id'} is ${hex}, the listing says ${expected.digest.hex}`;
+  return null;
+}
+
+/** True when a file already on disk is the listed one (size, and digest where known). */
+async function alreadyThere(target: string, expected: Expected): Promise<boolean> {
+  if (!existsSync(target) || expected.size === undefined || statSync(target).size !== expected.size) return false;
+  if (!expected.digest) return true;
+  const hash = hasher(expected);
+  for await (const chunk of createReadStream(target)) hash.update(chunk as Buffer);
+  return hash.digest('hex') === expected.digest.hex;
+}
+
+/** Downloads one file through a temporary name, checked against the listing; false when it was already there. */
 async function download(entry: TreeEntry, target: string, options: PrepareOptions): Promise<boolean> {
-  if (existsSync(target) && entry.size !== undefined && statSync(target).size === entry.size) return false;
+  const expected = expectedOf(entry);
+  if (await alreadyThere(target, expected)) return false;
   const url = `${options.endpoint}/datasets/${options.repo}/resolve/${encodeURIComponent(options.revision)}/${entry.path.split('/').map(encodeURIComponent).join('/')}`;
-  const response = await request(url, options);
-  if (!response.ok || !response.body) throw failure(response, `downloading ${entry.path}`);
-  mkdirSync(path.dirname(target), { recursive: true });
-  await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), createWriteStream(`${target}.part`));
-  renameSync(`${target}.part`, target);
+  const response = await hubFetch(url, options);
+  if (!response.ok) throw httpFailure(response, `downloading ${entry.path}`);
+  const writer = createAtomicWriter(target);
+  const hash = hasher(expected);
+  let bytes = 0;
+  try {
+    for await (const chunk of bodyChunks(response, `downloading ${entry.path}`, options)) {
+      bytes += chunk.length;
+      // Never more than the listing promised: a body that runs on is cut off, not written.
+      if (expected.size !== undefined && bytes > expected.size) throw hubError(`downloading ${entry.path}: more than the ${expected.size} bytes the listing says; removed`);
+      hash.update(chunk);
+      writer.write(chunk);
+    }
+    const wrong = mismatch(expected, bytes, expected.digest ? hash.digest('hex') : null);
+    if (wrong) throw hubError(`downloading ${entry.path}: ${wrong}; the partial file was removed (rerun to try again)`);
+    writer.commit();
+  } catch (error) {
+    writer.abort();
+    throw error;
+  }
   return true;
+}
+
+/** The layout's files of a listing; an entry that names a path outside the layout (`..`) stops the download. */
+function layoutFiles(entries: TreeEntry[], options: PrepareOptions): TreeEntry[] {
+  const files = entries.filter((entry) => entry.type === 'file');
+  const unsafe = files.find((entry) => !plainPath(entry.path));
+  if (unsafe) throw hubError(`the listing of ${options.repo}@${options.revision} names "${unsafe.path}", which is not a plain path inside the dataset; refused`);
+  return files.filter((entry) => wantedFile(entry.path));
 }
 
 /** Downloads the released layout into `options.out` and extracts the asset archives there. */
 export async function prepareDataset(options: PrepareOptions): Promise<{ downloaded: number; kept: number; extracted: number; skipped: string[] }> {
   const say = options.onProgress ?? (() => {});
-  const files = (await listFiles(options)).filter((entry) => entry.type === 'file' && wantedFile(entry.path));
+  const files = layoutFiles(await listFiles(options), options);
   if (!files.some((entry) => entry.path.startsWith('data/'))) throw new ApbError('download', `${options.repo}@${options.revision} has no data/*.jsonl files`);
   let downloaded = 0;
   let kept = 0;

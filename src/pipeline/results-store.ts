@@ -113,6 +113,15 @@ export function lineText(line: object, source?: LineSource): string {
   return addedText === '{}' ? source.text : `${source.text.slice(0, -1)},${addedText.slice(1)}`;
 }
 
+/** One append; a full disk (or any write error) is one line naming the file, and the lines before it stay. */
+function appendLine(fd: number, file: string, text: string): void {
+  try {
+    writeSync(fd, text);
+  } catch (error) {
+    throw fileWriteError(file, error);
+  }
+}
+
 /** The JSONL store of a run directory (`predictions.jsonl`, `judgements.jsonl`). */
 export class JsonlResultsStore implements ResultsStore {
   private readonly predictionsFd: number;
@@ -133,11 +142,11 @@ export class JsonlResultsStore implements ResultsStore {
   }
 
   appendPrediction(line: PredictionLine, source?: LineSource): void {
-    writeSync(this.predictionsFd, `${lineText(line, source)}\n`);
+    appendLine(this.predictionsFd, this.predictionsPath, `${lineText(line, source)}\n`);
   }
 
   appendJudgement(line: JudgementLine, source?: LineSource): void {
-    writeSync(this.judgementsFd, `${lineText(line, source)}\n`);
+    appendLine(this.judgementsFd, this.judgementsPath, `${lineText(line, source)}\n`);
   }
 
   async *readPredictions(): AsyncIterable<PredictionLine> {

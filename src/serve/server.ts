@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ProviderError } from '../errors.js';
+import { listenError, ProviderError } from '../errors.js';
 import { planBlock, withPlan, type PlanningContext, type PlanRecord } from '../execution/plans.js';
 import { partsOf, type ChatMessage, type Provider, type ProviderResult } from '../providers/provider.js';
 import { redact } from '../redact.js';
@@ -134,7 +134,7 @@ export async function startServe(options: ServeOptions): Promise<RunningServe> {
   }
 
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error) => reject(listenError('127.0.0.1', options.port, error)));
     server.listen(options.port, '127.0.0.1', () => resolve());
   });
   const port = (server.address() as AddressInfo).port;

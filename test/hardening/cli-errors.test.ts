@@ -4,6 +4,10 @@
  * not exist exits 2, `--help` included.
  */
 import { describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { runCli } from '../helpers/cli.js';
 
 const oneLine = (text: string) => text.trim().split('\n');
@@ -43,5 +47,23 @@ describe('bad arguments', () => {
     const result = await runCli(['run', '--help']);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('--protocol');
+  });
+
+  it('a port out of range is a usage error; a port in use is one line', async () => {
+    const range = await runCli(['view', 'runs', '--port', '80000']);
+    expect(range.code).toBe(2);
+    expect(range.stderr.trim()).toBe("apb: option '--port <n>' argument '80000' is invalid. expected a port from 0 (any free port) to 65535, got \"80000\"");
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const taken = (busy.address() as { port: number }).port;
+    try {
+      const dir = mkdtempSync(path.join(tmpdir(), 'apb-port-'));
+      writeFileSync(path.join(dir, 'judgements.jsonl'), '');
+      const inUse = await runCli(['view', dir, '--port', String(taken)]);
+      expect(inUse.code).toBe(1);
+      expect(inUse.stderr.trim()).toBe(`apb: cannot listen on 127.0.0.1:${taken}: the port is in use (pick another with --port, or 0 for a free one)`);
+    } finally {
+      busy.close();
+    }
   });
 });

@@ -7,6 +7,8 @@ import { readCases, resolveDatasetDir } from '../../dataset/read-cases.js';
 import { ruleCheck } from '../../dataset/rule-check.js';
 import { formatIssue } from '../../errors.js';
 import type { CommandOutcome } from '../outcome.js';
+import { positiveInt } from '../options.js';
+import { LargestFiles } from '../../dataset/largest-files.js';
 import { say } from '../terminal.js';
 
 export function registerDataCommands(program: Command, outcome: CommandOutcome): void {
@@ -22,6 +24,7 @@ export function registerDataCommands(program: Command, outcome: CommandOutcome):
       let problems = 0;
       let invalid = 0;
       const rules = { errors: 0, warnings: 0, records: 0 };
+      const sizes = new LargestFiles();
       for await (const item of readCases(root)) {
         if (item.kind === 'invalid') {
           invalid += 1;
@@ -31,6 +34,7 @@ export function registerDataCommands(program: Command, outcome: CommandOutcome):
         }
         const { split, location } = item.case;
         perSplit.set(split, (perSplit.get(split) ?? 0) + 1);
+        sizes.add(item.case.input.files);
         const found = ruleCheck(item.case);
         if (found.some((issue) => issue.severity === 'error')) rules.records += 1;
         for (const issue of found) {
@@ -43,6 +47,7 @@ export function registerDataCommands(program: Command, outcome: CommandOutcome):
       const valid = [...perSplit.values()].reduce((a, b) => a + b, 0);
       say(`apb: ${valid} valid case(s)${summary ? ` (${summary})` : ''}; ${invalid} invalid record(s), ${problems} problem(s)`);
       say(`apb: rule check (paper B.2): ${rules.errors} error(s) in ${rules.records} record(s), ${rules.warnings} warning(s)`);
+      for (const line of sizes.lines()) say(`apb: ${line}`);
       outcome.exitCode = problems > 0 || rules.errors > 0 ? 1 : 0;
     });
   data
@@ -51,7 +56,8 @@ export function registerDataCommands(program: Command, outcome: CommandOutcome):
     .option('--out <dir>', 'where to put it', 'apb-dataset')
     .option('--repo <id>', 'Hugging Face dataset repository', APB_DATASET_REPO)
     .option('--revision <rev>', 'branch, tag or commit', 'main')
-    .action(async (options: { out: string; repo: string; revision: string }) => {
+    .option('--stall-timeout-ms <n>', 'abandon a download that sends nothing for this long', positiveInt, 30_000)
+    .action(async (options: { out: string; repo: string; revision: string; stallTimeoutMs: number }) => {
       const out = path.resolve(options.out);
       const token = process.env.HF_TOKEN?.trim() || undefined;
       const result = await prepareDataset({
@@ -60,6 +66,7 @@ export function registerDataCommands(program: Command, outcome: CommandOutcome):
         revision: options.revision,
         endpoint: (process.env.HF_ENDPOINT?.trim() || 'https://huggingface.co').replace(/\/+$/, ''),
         ...(token ? { token } : {}),
+        stallMs: options.stallTimeoutMs,
         onProgress: (message) => say(`apb: ${message}`),
       });
       for (const reason of result.skipped) say(`warning: not extracted: ${reason}`);

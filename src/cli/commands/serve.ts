@@ -8,7 +8,7 @@ import type { SamplingParams } from '../../providers/provider.js';
 import { redact } from '../../redact.js';
 import { startServe, type ServeMode } from '../../serve/server.js';
 import { untilStopped } from '../interrupts.js';
-import { nonNegativeInt, positiveInt, temperature } from '../options.js';
+import { nonNegativeInt, port, positiveInt, temperature } from '../options.js';
 import type { CommandOutcome } from '../outcome.js';
 import { createRunProviders, defaultCacheDir } from '../run-providers.js';
 import { say } from '../terminal.js';
@@ -49,7 +49,7 @@ export function registerServeCommand(program: Command, outcome: CommandOutcome):
     .option('--critic-base-url <url>', 'endpoint of the critic')
     .option('--metric', 'refine: critique with APB\'s E1–E6 taxonomy (default)', true)
     .option('--no-metric', 'refine: a general critique without the taxonomy')
-    .option('--port <n>', 'port on 127.0.0.1 (default: a free port, printed)', nonNegativeInt, 0)
+    .option('--port <n>', 'port on 127.0.0.1 (default: a free port, printed)', port, 0)
     .option('--out <dir>', 'append every conversation\'s plan to DIR/serve-plans.jsonl')
     .option('--concurrency <n>', 'requests in flight to the model at once', positiveInt, 8)
     .option('--timeout-ms <n>', 'per-request timeout', positiveInt, 300_000)

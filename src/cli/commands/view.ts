@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { discoverRunDirs } from '../../report/viewer/discover.js';
 import { startViewer } from '../../report/viewer/server.js';
 import { untilStopped } from '../interrupts.js';
-import { nonNegativeInt } from '../options.js';
+import { port } from '../options.js';
 import type { CommandOutcome } from '../outcome.js';
 import { say } from '../terminal.js';
 
@@ -13,7 +13,7 @@ export function registerViewCommand(program: Command, outcome: CommandOutcome): 
     .command('view')
     .description('serve the report and case browser on 127.0.0.1, re-reading the runs as they grow')
     .argument('<run-dirs...>', 'run directories (a running one is fine), or folders to search for them (e.g. runs/)')
-    .option('--port <n>', 'port to listen on (default: a free port)', nonNegativeInt, 0)
+    .option('--port <n>', 'port to listen on (default: a free port)', port, 0)
     .option('--compare-paper', 'put the paper\'s published numbers beside ours', false)
     .action(async (dirs: string[], options: { port: number; comparePaper: boolean }) => {
       for (const dir of dirs) discoverRunDirs(dir);

@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { allRunDirs, historySite, reportSite } from './site.js';
+import { listenError } from '../../errors.js';
 
 /** A running viewer: its URL and how to stop it. */
 export interface Viewer {
@@ -58,7 +59,7 @@ export async function startViewer(targets: readonly string[], options: { port?: 
     });
   });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error) => reject(listenError(HOST, options.port ?? 0, error)));
     server.listen(options.port ?? 0, HOST, () => resolve());
   });
   port = (server.address() as AddressInfo).port;
