@@ -47,7 +47,8 @@ describe('calibrate', () => {
     expect(table.recall).toBeCloseTo(200 / 3, 10); // TP/(TP + FN) = 2/3
     expect(table.f1).toBeCloseTo(2 / 3, 10); // 2PR/(P + R) with P = R = 2/3
     expect(table.gradeMae).toBeCloseTo(0.12, 10); // (0 + 0.2 + 0.4 + 0 + 0)/5
-    expect(table.errorTypeAgreement).toBeCloseTo(90, 10); // (6 + 5 + 5 + 5 + 6)/30
+    expect(table.errorTypeAgreement).toBeCloseTo(40, 10); // exact E1–E6 match: rows 1/M1 and 1/M2 of 5
+    expect(table.flagAgreement).toBeCloseTo(90, 10); // per flag: (6 + 5 + 5 + 5 + 6)/30
   });
 
   it('Table 8 splits the human-correct rows by correct_but_different', () => {
@@ -70,7 +71,7 @@ describe('calibrate', () => {
 
   it('gives undefined ratios (null) rather than zeros when nothing is compared', () => {
     const [empty] = calibrate([row('1', 'M1', null)], LABELS);
-    expect(empty!.table7).toMatchObject({ n: 0, agreement: null, precision: null, recall: null, f1: null, gradeMae: null, errorTypeAgreement: null });
+    expect(empty!.table7).toMatchObject({ n: 0, agreement: null, precision: null, recall: null, f1: null, gradeMae: null, errorTypeAgreement: null, flagAgreement: null });
     expect(empty!.table9).toEqual([]);
   });
 

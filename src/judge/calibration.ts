@@ -31,8 +31,13 @@ export interface JudgeAccuracy {
   /** 0–1, as the paper prints it. */
   f1: number | null;
   gradeMae: number | null;
-  /** Percent: the share of the six flags on which judge and human agree, averaged over rows. */
+  /**
+   * Err-Type: percent of rows whose six E flags judge and human set identically (exact match of
+   * E1–E6). The definition consistent with the paper's Table 7 (docs/metrics.md, "Err-Type").
+   */
   errorTypeAgreement: number | null;
+  /** Percent: the share of the six flags on which judge and human agree, averaged over rows (per-flag; shown beside Err-Type). */
+  flagAgreement: number | null;
 }
 
 /** Table 8: agreement and grade MAE on the human-correct rows, split by `correct_but_different`. */
@@ -109,6 +114,7 @@ function accuracy(pairs: Pair[]): JudgeAccuracy {
   const recall = ratio(confusion.truePositive, confusion.truePositive + confusion.falseNegative);
   const f1 = precision === null || recall === null || precision + recall === 0 ? null : (2 * precision * recall) / (precision + recall);
   const flagShare = (pair: Pair) => pair.label.error_list.filter((flag, index) => (flag === 1) === (pair.verdict.errors[index] ?? false)).length / 6;
+  const exactFlags = (pair: Pair) => (flagShare(pair) === 1 ? 1 : 0);
   return {
     n: pairs.length,
     confusion,
@@ -117,7 +123,8 @@ function accuracy(pairs: Pair[]): JudgeAccuracy {
     recall: percent(recall),
     f1,
     gradeMae: mean(pairs.map((pair) => Math.abs(pair.verdict.grade - pair.label.grade))),
-    errorTypeAgreement: percent(mean(pairs.map(flagShare))),
+    errorTypeAgreement: percent(mean(pairs.map(exactFlags))),
+    flagAgreement: percent(mean(pairs.map(flagShare))),
   };
 }
 

@@ -2,6 +2,9 @@
 import type { Case, ReferenceStep, Tool, ToolCall } from '../dataset/case.js';
 import { UNSOLVABLE_CRITERIA } from './prompts/unsolvable.js';
 
+/** Version of how the REFERENCE block is rendered; part of every paper-protocol judge prompt version. */
+export const REFERENCE_RENDERING = 'reference-rendering@2: a recorded unsolvable plan without an empty chain; a step reason said once';
+
 function callText(call: ToolCall): string {
   const args = typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments ?? {});
   return `${call.name}(${args})${call.reason ? ` — ${call.reason}` : ''}`;
@@ -14,7 +17,8 @@ function chainText(chain: ToolCall[]): string {
 function stepText(step: ReferenceStep): string {
   const pieces: string[] = step.toolCalls.map(callText);
   if (step.text) pieces.push(`says: ${step.text}`);
-  if (step.reason) pieces.push(`because: ${step.reason}`);
+  // A chain node's reason is already printed after its call; say it once.
+  if (step.reason && !step.toolCalls.some((call) => call.reason === step.reason)) pieces.push(`because: ${step.reason}`);
   return pieces.length > 0 ? pieces.join('; ') : '(an empty step)';
 }
 
@@ -81,7 +85,8 @@ export function referenceText(kase: Case): string {
       const sections = [`Type of impossibility: ${type ?? '(not recorded)'}`];
       if (type) sections.push(`Its criterion:\n${UNSOLVABLE_CRITERIA[type]}`);
       if (reference.plan || reference.toolChain.length > 0) {
-        sections.push(`Plan recorded with the case (context only; the task as given cannot be completed):\n${reference.plan ?? ''}\n${chainText(reference.toolChain)}`);
+        const recorded = [reference.plan, reference.toolChain.length > 0 ? chainText(reference.toolChain) : null].filter(Boolean).join('\n');
+        sections.push(`Plan recorded with the case (context only; the task as given cannot be completed):\n${recorded}`);
       }
       return sections.join('\n\n');
     }

@@ -19,7 +19,7 @@ import * as B from './prompts/tool-broken.js';
 import * as U from './prompts/unsolvable.js';
 import { findingsText } from './render-findings.js';
 import { BLOCK_TITLES, MATERIAL_LAYOUT, block, mergeText, plannerPromptParts, quoteAnswer } from './render-material.js';
-import { referenceText } from './render-reference.js';
+import { REFERENCE_RENDERING, referenceText } from './render-reference.js';
 
 /** How the judge prompt is built: the paper's protocol or the released runner's shape, with or without the reference. */
 export interface JudgePromptOptions {
@@ -92,7 +92,7 @@ function buildPaperJudgePrompt(input: JudgeInput, blind: boolean): JudgePrompt {
     ...block(BLOCK_TITLES.answer, [{ type: 'text', text: quoteAnswer(input.rawAnswer) }]),
     { type: 'text', text: CLOSING },
   ];
-  const promptVersion = versionOf(`judge-${kase.split}${blind ? '-blind' : ''}`, JUDGE_ROLE, guide, ...rubric.templates, CLOSING, MATERIAL_LAYOUT);
+  const promptVersion = versionOf(`judge-${kase.split}${blind ? '-blind' : ''}`, JUDGE_ROLE, guide, ...rubric.templates, CLOSING, MATERIAL_LAYOUT, REFERENCE_RENDERING);
   return {
     prompt: {
       messages: [
@@ -136,6 +136,6 @@ function templateTexts(module: Record<string, unknown>): string[] {
 /** Version of everything that shapes an LLM judge's verdicts under a protocol: all rubric templates, the layout and the parse rules. */
 export function rubricVersion(options: JudgePromptOptions): string {
   const modules = options.protocol === 'official' ? [O] : [C, H, S, B, U];
-  const layout = options.protocol === 'official' ? PAYLOAD_KEYS : MATERIAL_LAYOUT;
+  const layout = options.protocol === 'official' ? PAYLOAD_KEYS : `${MATERIAL_LAYOUT}; ${REFERENCE_RENDERING}`;
   return versionOf(`judge-${options.protocol}${options.blind ? '-blind' : ''}`, ...modules.flatMap(templateTexts), layout, PARSE_RULES_VERSION);
 }

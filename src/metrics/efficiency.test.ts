@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { commonlySolved, efficiencyRow, solvedCases } from './efficiency.js';
+import { computeTables } from './tables.js';
 import { noFindings } from '../judge/checks/findings.js';
 import { fakeRow } from './fake-rows.fixture.js';
 import type { ResultRow } from './result-row.js';
@@ -40,5 +41,38 @@ describe('efficiency (Table 5)', () => {
   it('counts a case as solved only when all its repeats are correct', () => {
     const repeats = [costed('a', 'r', 1), costed('a', 'r', 1, false, { repeat: 1 })];
     expect(solvedCases(repeats).size).toBe(0);
+  });
+});
+
+describe('efficiency: answers without a plan, and baselines', () => {
+  const refusal = (model: string, id: string) =>
+    fakeRow({ id, model, correct: false, findings: noFindings({ refusal: { refused: true, explicit: true, evidence: 'REJECT' }, planCost: { predictedSteps: 0, referenceSteps: 2, predictedCost: 0, referenceCost: 5 } }), facets: { split: 'holistic_efficiency' } });
+  const parseError = (model: string, id: string) => fakeRow({ id, model, correct: false, plannerStatus: 'parse_error', findings: noFindings(), facets: { split: 'holistic_efficiency' } });
+
+  it('a refusal or a parse failure has no plan cost: left out of C_all and counted apart', () => {
+    const rows = [costed('a', 'c1', 10), refusal('a', 'c2'), parseError('a', 'c3')];
+    expect(efficiencyRow(rows, new Set())).toMatchObject({ c_all: 10, costed: 1, no_plan: 2 });
+  });
+
+  it('baseline:refuse never has the best cost: it has none', () => {
+    const refuse = ['c1', 'c2', 'c3', 'c4'].map((id) => refusal('baseline:refuse', id));
+    const row = efficiencyRow(refuse, new Set());
+    expect(row).toMatchObject({ c_all: null, c_pass: null, costed: 0, no_plan: 4 });
+  });
+
+  it('C_com stays a number when a baseline joins the comparison', () => {
+    const refuse = ['c1', 'c2', 'c3', 'c4'].map((id) => refusal('baseline:refuse', id));
+    const tables = computeTables([...A, ...B, ...refuse]);
+    const byModel = Object.fromEntries(tables.table5.map((row) => [row.model, row]));
+    expect(byModel.a).toMatchObject({ c_com: 10, common_cases: 1 });
+    expect(byModel.b).toMatchObject({ c_com: 8, common_cases: 1 });
+    expect(byModel['baseline:refuse']).toMatchObject({ c_com: null, c_all: null });
+  });
+
+  it('a comparison of baselines only uses them all for C_com', () => {
+    const oracle = [costed('baseline:oracle', 'c1', 5), costed('baseline:oracle', 'c2', 5)];
+    const heuristic = [costed('baseline:heuristic', 'c1', 9), costed('baseline:heuristic', 'c2', 9, false)];
+    const byModel = Object.fromEntries(computeTables([...oracle, ...heuristic]).table5.map((row) => [row.model, row]));
+    expect(byModel['baseline:oracle']).toMatchObject({ common_cases: 1, c_com: 5 });
   });
 });

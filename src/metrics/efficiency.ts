@@ -1,9 +1,15 @@
 /**
  * Efficiency-aware planning (paper §5.4, C.8; Table 5): CR, grade and the average plan cost over all
  * cases (C_all), over the cases this model solved (C_pass) and over the cases every model of the
- * comparison solved (C_com). Cost = `findings.planCost.predictedCost`; rows without a cost (no
- * plan, no cost annotation) are left out of the cost means and counted in `costed`. A case is
- * "solved" by a model when every one of its rows (repeats) for that case is correct.
+ * comparison solved (C_com). Cost = `findings.planCost.predictedCost`. Choices (docs/metrics.md,
+ * "Efficiency"):
+ * - An answer with no plan (a refusal, a parse failure, a failed call, a chain without calls) has
+ *   no plan cost: it is left out of every cost mean and counted in `no_plan`, so refusing is never
+ *   the cheapest "plan". Rows with a plan but no cost annotation are counted in `costed` as before.
+ * - C_com is over the cases every *model* under the same judge solved: baselines (`baseline:…`)
+ *   are left out of that set, so adding one to a leaderboard does not change the models' C_com; a
+ *   comparison of baselines only uses them all.
+ * - A case is "solved" by a model when every one of its rows (repeats) for that case is correct.
  */
 import { isCorrect } from './correctness-rate.js';
 import type { ResultRow } from './result-row.js';
@@ -20,11 +26,25 @@ export type EfficiencyRow = CellSummary & {
   costed_com: number;
   /** Cases solved by every model of the comparison. */
   common_cases: number;
+  /** Rows without a plan (refusal, parse failure, failed call, no call): no cost, left out of the means. */
+  no_plan: number;
 };
 
-/** The predicted plan's total tool cost, or null when unknown. */
+/** Whether a row holds a plan that could have a cost (not a refusal, parse failure, failed call or empty chain). */
+export function hasPlan(row: ResultRow): boolean {
+  if (row.plannerStatus !== 'ok' || !row.findings) return false;
+  if (row.findings.refusal?.refused) return false;
+  return (row.findings.planCost?.predictedSteps ?? 0) > 0;
+}
+
+/** The predicted plan's total tool cost, or null when unknown or when there is no plan. */
 export function planCostOf(row: ResultRow): number | null {
-  return row.findings?.planCost?.predictedCost ?? null;
+  return hasPlan(row) ? (row.findings?.planCost?.predictedCost ?? null) : null;
+}
+
+/** Whether a model id names a baseline (a floor or a ceiling, not a model: kept out of C_com's common set). */
+export function isBaseline(model: string): boolean {
+  return model.startsWith('baseline:');
 }
 
 /** A case's identity across models: split and id. */
@@ -64,5 +84,6 @@ export function efficiencyRow(rows: readonly ResultRow[], common: ReadonlySet<st
     costed_pass: pass.count,
     costed_com: com.count,
     common_cases: common.size,
+    no_plan: rows.filter((row) => !hasPlan(row)).length,
   };
 }

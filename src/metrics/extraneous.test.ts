@@ -84,7 +84,31 @@ describe('baseVsExtraneous (Table 2 / Table 18)', () => {
     expect(half.grade_delta).toBeCloseTo(0.88 - 2.2 / 3, 12);
   });
 
-  it('gives null CR_B and Δ without base rows', () => {
-    expect(baseVsExtraneous([], HOLISTIC)).toMatchObject({ cr_orig: null, cr_delta: null, n_orig: 0, cr_red: 80 });
+  it('gives null CR_B and Δ without base rows; the pooled CR_E stays', () => {
+    expect(baseVsExtraneous([], HOLISTIC)).toMatchObject({ cr_orig: null, cr_red: null, cr_delta: null, n_orig: 0, n_pairs: 0, n_red_unmatched: 5, cr_red_pooled: 80 });
+  });
+
+  it('computes Δ over matched pairs only (hand count)', () => {
+    // Base: k1 correct, k2 wrong, k3 correct; k4 has no variant. Variants: k1 ×2 (1 correct), k2 ×1 (correct),
+    // k5 ×3 (all wrong, no base). Pairs {k1, k2}: CR_B = 1/2 = 50; CR_E = 2/3 = 66.67; Δ = +16.67.
+    // Pooled CR_E = 2/6 = 33.33; the unpaired k5 variants would have made Δ = 33.33 − 66.67 (over k1..k3) = −33.33.
+    const base = [
+      fakeRow({ id: 'b1', facets: { baseCaseKey: 'k1' } }),
+      fakeRow({ id: 'b2', correct: false, grade: 0.2, facets: { baseCaseKey: 'k2' } }),
+      fakeRow({ id: 'b3', facets: { baseCaseKey: 'k3' } }),
+      fakeRow({ id: 'b4', facets: { baseCaseKey: 'k4' } }),
+    ];
+    const variants = [
+      ext('holistic_tool_extraneous', 2, 'k1'),
+      ext('holistic_tool_extraneous', 4, 'k1', { correct: false, grade: 0.4 }),
+      ext('holistic_tool_extraneous', 2, 'k2'),
+      ...[2, 4, 6].map((level) => ext('holistic_tool_extraneous', level, 'k5', { correct: false, grade: 0 })),
+    ];
+    const half = baseVsExtraneous(base, variants);
+    expect(half).toMatchObject({ n_pairs: 2, n_orig: 2, n_red: 3, n_red_unmatched: 3, n_red_pooled: 6 });
+    expect(half.cr_orig).toBeCloseTo(50, 12);
+    expect(half.cr_red).toBeCloseTo(200 / 3, 12);
+    expect(half.cr_delta).toBeCloseTo(200 / 3 - 50, 12);
+    expect(half.cr_red_pooled).toBeCloseTo(100 / 3, 12);
   });
 });

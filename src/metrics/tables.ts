@@ -5,7 +5,7 @@
  */
 import { RELEASED_SPLITS, SPLITS, type SplitName } from '../dataset/case.js';
 import { byModality, byHorizon, byStage, byStepRange } from './breakdowns.js';
-import { commonlySolved, efficiencyRow } from './efficiency.js';
+import { commonlySolved, efficiencyRow, isBaseline } from './efficiency.js';
 import { errorDistribution } from './error-incidence.js';
 import { baseVsExtraneous, byDistractorLevel } from './extraneous.js';
 import { comparePaired } from './paired.js';
@@ -74,6 +74,10 @@ function table2({ groups }: Context) {
         cr_e_ci: value.cr_red_ci,
         n_b: value.n_orig,
         n_e: value.n_red,
+        n_pairs: value.n_pairs,
+        n_e_unmatched: value.n_red_unmatched,
+        cr_e_pooled: value.cr_red_pooled,
+        n_e_pooled: value.n_red_pooled,
       });
       return { ...label(group), holistic: half(halves.holistic), step_wise: half(halves.step_wise) };
     });
@@ -81,7 +85,12 @@ function table2({ groups }: Context) {
 
 function table5({ groups }: Context) {
   const efficiency = groups.filter((group) => hasAny(group.rows, 'holistic_efficiency'));
-  const byJudge = (judge: string) => efficiency.filter((group) => group.judge === judge).map((group) => ofSplit(group.rows, 'holistic_efficiency'));
+  // C_com's common set is over models; baselines join it only when nothing else is compared.
+  const byJudge = (judge: string) => {
+    const sameJudge = efficiency.filter((group) => group.judge === judge);
+    const models = sameJudge.filter((group) => !isBaseline(group.model));
+    return (models.length > 0 ? models : sameJudge).map((group) => ofSplit(group.rows, 'holistic_efficiency'));
+  };
   return efficiency.map((group) => ({ ...label(group), ...efficiencyRow(ofSplit(group.rows, 'holistic_efficiency'), commonlySolved(byJudge(group.judge))) }));
 }
 

@@ -7,7 +7,7 @@ import { agreementReport, type AgreementItem, type AgreementReport } from '../ju
 import { judgedRowFromLine, type JudgedRow, type JudgementLineKeys } from '../judge/calibration.js';
 import { CONTRADICTION_CODES, countContradictions, type Contradiction, type ContradictionsSection } from '../judge/contradictions.js';
 import { snapGrade, type ErrorFlags, type JudgeOutcome } from '../judge/verdict.js';
-import { behaviorOf, strictBoolean } from './result-rows.js';
+import { behaviorField, strictBoolean } from './result-rows.js';
 
 type Loose = Record<string, unknown>;
 
@@ -49,7 +49,7 @@ function outcomeOf(row: JudgedRow, judgement: Loose): JudgeOutcome {
   if (!verdict || !(verdict.grade >= 0 && verdict.grade <= 1)) return { kind: 'unjudged', reason: 'judge-parse-failure', message: 'no readable verdict recorded' };
   const errors = [0, 1, 2, 3, 4, 5].map((index) => verdict.errors[index] ?? false) as ErrorFlags;
   const outcome: JudgeOutcome = { kind: 'verdict', correct: verdict.correct, grade: snapGrade(verdict.grade), errors, reasoning: '', notes: [] };
-  const behavior = behaviorOf(judgement.behavior);
+  const behavior = behaviorField(judgement);
   if (behavior) outcome.behavior = behavior;
   const refused = strictBoolean(judgement.refused);
   if (refused !== undefined) outcome.refused = refused;

@@ -1,5 +1,6 @@
 /** What a run directory gets after (and independent of) a run: scores.json, report.md, report.html. */
 import { writeFileAtomic } from '../atomic-write.js';
+import { existsSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { InputError, type InputIssue } from '../errors.js';
 import { writeRunReports, type WrittenReports } from '../report/write-reports.js';
@@ -15,6 +16,28 @@ export async function readJudgementLines(dir: string): Promise<Record<string, un
   for await (const { value } of readJsonLines(file, (line, message) => issues.push({ file, line, field: '(line)', message }))) lines.push(value);
   if (issues.length > 0) throw new InputError(issues);
   return lines;
+}
+
+/**
+ * Moves a scores.json that apb did not write (the official harness's: no `tables`) out of the way
+ * before apb writes its own, as `scores.official.json` (or `scores.official-2.json`, … when taken);
+ * returns the backup's name, or null when there was nothing foreign to keep.
+ */
+export function keepForeignScores(dir: string): string | null {
+  const file = path.join(dir, 'scores.json');
+  if (!existsSync(file)) return null;
+  let ours = false;
+  try {
+    const value = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    ours = typeof value === 'object' && value !== null && typeof (value as Record<string, unknown>).tables === 'object';
+  } catch {
+    // Unreadable: not ours either; keep it.
+  }
+  if (ours) return null;
+  let name = 'scores.official.json';
+  for (let index = 2; existsSync(path.join(dir, name)); index += 1) name = `scores.official-${index}.json`;
+  renameSync(file, path.join(dir, name));
+  return name;
 }
 
 /**

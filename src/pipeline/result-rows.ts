@@ -29,9 +29,13 @@ export class ResultLineError extends ApbError {
 const asObject = (value: unknown): Loose | null => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Loose) : null);
 const stringOrNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
-/** A strict boolean: `true`/`false`, or the strings "true"/"false" (any case, trimmed); anything else is undefined. */
+/**
+ * A strict boolean: `true`/`false`, the numbers 1/0 (which the official scorer's `bool()` reads the
+ * same way), or the strings "true"/"false" (any case, trimmed); anything else is undefined.
+ */
 export function strictBoolean(value: unknown): boolean | undefined {
   if (typeof value === 'boolean') return value;
+  if (value === 1 || value === 0) return value === 1;
   if (typeof value !== 'string') return undefined;
   const word = value.trim().toLowerCase();
   return word === 'true' ? true : word === 'false' ? false : undefined;
@@ -50,13 +54,21 @@ export function errorFlagsOf(value: unknown): ErrorFlags {
 }
 
 const BEHAVIOR_SYNONYMS: Record<string, BrokenBehavior> = { replacement: 'replace', alternative: 'alter', refusal: 'refuse' };
+// The legacy tool-broken evaluator's integer categories (audit §2.6): 1 replacement … 5 other.
+const LEGACY_CATEGORIES: Record<number, BrokenBehavior> = { 1: 'replace', 2: 'alter', 3: 'retry', 4: 'refuse', 5: 'other' };
 
-/** A tool-broken behaviour: one of the five (or a synonym), any other text is `other`, absence is null. */
+/** A tool-broken behaviour: one of the five (or a synonym, or a legacy category number), any other text is `other`, absence is null. */
 export function behaviorOf(value: unknown): BrokenBehavior | null {
+  if (typeof value === 'number') return LEGACY_CATEGORIES[value] ?? 'other';
   if (typeof value !== 'string' || value.trim() === '') return null;
   const word = value.trim().toLowerCase();
   if ((BROKEN_BEHAVIORS as readonly string[]).includes(word)) return word as BrokenBehavior;
   return BEHAVIOR_SYNONYMS[word] ?? 'other';
+}
+
+/** The behaviour a judgement records: `behavior`, or the legacy evaluator's `category_name` / `category`. */
+export function behaviorField(judgement: Loose): BrokenBehavior | null {
+  return behaviorOf(judgement.behavior) ?? behaviorOf(judgement.category_name) ?? behaviorOf(judgement.category);
 }
 
 /** A line's refinement: the method, and where the line records them, the initial verdict and the critiques (apb refine's shape). */
@@ -214,7 +226,7 @@ export function rowFromJudgementLine(line: Record<string, unknown>): ResultRow {
     correct: plannerStatus !== 'error' && judgeStatus === 'ok' && verdict === true,
     grade,
     errors: judgeStatus === 'ok' ? errorFlagsOf(judgement.error_list) : [...NO_ERRORS],
-    behavior: judgeStatus === 'ok' ? behaviorOf(judgement.behavior) : null,
+    behavior: judgeStatus === 'ok' ? behaviorField(judgement) : null,
     refused: refused === undefined || judgeStatus !== 'ok' ? null : refused,
     findings: (asObject(apb?.findings) as ResultRow['findings']) ?? null,
     usage: { planner: (asObject(prediction?.usage) as ResultRow['usage']['planner']) ?? null, judge: (asObject(apb?.usage) as ResultRow['usage']['judge']) ?? null },

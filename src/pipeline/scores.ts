@@ -15,7 +15,7 @@ type Loose = Record<string, unknown>;
 const asObject = (value: unknown): Loose | null => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Loose) : null);
 
 /** The judgement keys the official groups and the judge sections read (never the reasoning text). */
-const JUDGEMENT_KEYS = ['is_correct', 'grade', 'error_list', 'behavior', 'refused'] as const;
+const JUDGEMENT_KEYS = ['is_correct', 'grade', 'error_list', 'behavior', 'refused', 'category', 'category_name'] as const;
 /** Dataset keys the official groups are named by (non-strings name no group, so they are dropped). */
 const GROUP_KEYS = ['split', 'planning_regime', 'task_family', 'task_category'] as const;
 

@@ -91,10 +91,10 @@ export function calibrationViews(summary: CalibrationSummary): SectionView[] {
   if (calibrations.length === 0) return [coverage];
   const table7: SectionView = {
     title: 'Table 7: judge vs human',
-    paragraphs: [],
+    paragraphs: ['Err-Type = rows whose six E flags judge and human set identically (the definition consistent with the paper\'s Table 7); per-flag = the share of single flags that agree, which sparse flags inflate.'],
     tables: [{
-      header: ['Judge', 'n', 'Agreement', 'Precision', 'Recall', 'F1', 'Grade MAE', 'Err-Type'],
-      rows: calibrations.map(({ judge, table7: t }) => [judge, String(t.n), percent(t.agreement), percent(t.precision), percent(t.recall), fixed(t.f1, 3), fixed(t.gradeMae, 3), percent(t.errorTypeAgreement)]),
+      header: ['Judge', 'n', 'Agreement', 'Precision', 'Recall', 'F1', 'Grade MAE', 'Err-Type', 'per-flag'],
+      rows: calibrations.map(({ judge, table7: t }) => [judge, String(t.n), percent(t.agreement), percent(t.precision), percent(t.recall), fixed(t.f1, 3), fixed(t.gradeMae, 3), percent(t.errorTypeAgreement), percent(t.flagAgreement)]),
     }],
   };
   const table8: SectionView = {

@@ -127,13 +127,16 @@ function table2View(data: ReportData): TableView {
     { key: `${regime}_cr_e`, label: `${label} CR_E %`, kind: 'rate', get: (row) => row[regime].cr_e },
     { key: `${regime}_cr_e_ci`, label: '95 % CI', kind: 'ci', get: (row) => row[regime].cr_e_ci },
     { key: `${regime}_delta`, label: 'Δ', kind: 'delta', get: (row) => row[regime].delta },
+    { key: `${regime}_n_pairs`, label: 'pairs', kind: 'count', get: (row) => row[regime].n_pairs },
     { key: `${regime}_n_b`, label: 'n_B', kind: 'count', get: (row) => row[regime].n_b },
     { key: `${regime}_n_e`, label: 'n_E', kind: 'count', get: (row) => row[regime].n_e },
+    { key: `${regime}_n_e_unmatched`, label: 'unmatched E', kind: 'count', get: (row) => row[regime].n_e_unmatched },
+    { key: `${regime}_cr_e_pooled`, label: 'CR_E pooled %', kind: 'rate', get: (row) => row[regime].cr_e_pooled },
   ];
   return {
     id: 'table2',
     title: 'Table 2 · Impact of extraneous tools',
-    description: 'TC = total uses of distractor tools; CR_B = correctness on the matching base cases; CR_E = correctness with distractors (pooled over levels); Δ = CR_E − CR_B.',
+    description: 'Matched pairs: CR_B and CR_E over the same base cases only (pairs = base cases with rows on both sides; CR_E pooled over their distractor levels), Δ = CR_E − CR_B; unmatched E = variants whose base case has no row, left out of the pair figures; CR_E pooled = every variant. TC = total uses of distractor tools over every variant.',
     columns: [...labelColumns(data), ...half('holistic', 'Holistic'), ...half('step_wise', 'Step-wise')],
     rows: data.tables.table2,
   };
@@ -155,13 +158,16 @@ function table18View(data: ReportData): TableView {
     { key: `${regime}_grade_orig`, label: 'Grade Orig', kind: 'grade', get: (row) => row[regime].grade_orig },
     { key: `${regime}_grade_red`, label: 'Grade Red', kind: 'grade', get: (row) => row[regime].grade_red },
     { key: `${regime}_grade_delta`, label: 'Δ', kind: 'grade-delta', get: (row) => row[regime].grade_delta },
+    { key: `${regime}_n_pairs`, label: 'pairs', kind: 'count', get: (row) => row[regime].n_pairs },
     { key: `${regime}_n_orig`, label: 'n Orig', kind: 'count', get: (row) => row[regime].n_orig },
     { key: `${regime}_n_red`, label: 'n Red', kind: 'count', get: (row) => row[regime].n_red },
+    { key: `${regime}_n_red_unmatched`, label: 'unmatched Red', kind: 'count', get: (row) => row[regime].n_red_unmatched },
+    { key: `${regime}_cr_red_pooled`, label: 'CR Red pooled %', kind: 'rate', get: (row) => row[regime].cr_red_pooled, decimals: 2 },
   ];
   return {
     id: 'table18',
     title: 'Table 18 · Base against extraneous, per regime',
-    description: 'Orig = the matching base cases; Red = with distractor tools, pooled over levels.',
+    description: 'Matched pairs: Orig and Red over the same base cases only (Red pooled over their distractor levels), Δ = Red − Orig; unmatched Red = variants without a base row; CR Red pooled = every variant.',
     columns: [...labelColumns(data), ...half('holistic', 'Holistic'), ...half('step_wise', 'Step-wise')],
     rows: data.tables.table18,
   };
@@ -224,8 +230,8 @@ function table5View(data: ReportData): TableView {
   return {
     id: 'table5',
     title: 'Table 5 · Planning efficiency',
-    description: 'Average plan cost over all cases (C_all), solved cases (C_pass) and cases every model solved (C_com).',
-    columns: [...labelColumns(data), ...cellColumns(self, '', { rate: 1, grade: 3 }, []), cost('c_all', 'C_all'), cost('c_pass', 'C_pass'), cost('c_com', 'C_com'), { key: 'common_cases', label: 'common cases', kind: 'count', get: (row) => row.common_cases }, ...failureColumns(self)],
+    description: 'Average plan cost over all cases with a plan (C_all), solved cases (C_pass) and cases every model solved (C_com; baselines are not models and stay out of that set). An answer without a plan (refusal, parse failure, failed call) has no cost and is counted under "no plan". A costlier valid plan is correct; cost is measured here, not judged.',
+    columns: [...labelColumns(data), ...cellColumns(self, '', { rate: 1, grade: 3 }, []), cost('c_all', 'C_all'), cost('c_pass', 'C_pass'), cost('c_com', 'C_com'), { key: 'common_cases', label: 'common cases', kind: 'count', get: (row) => row.common_cases }, { key: 'no_plan', label: 'no plan', kind: 'count', get: (row) => row.no_plan }, ...failureColumns(self)],
     rows: data.tables.table5,
   };
 }

@@ -160,7 +160,8 @@ describe('apb agreement', () => {
     expect(a.table7.recall).toBeCloseTo(100, 10);
     expect(a.table7.f1).toBeCloseTo(0.8, 10);
     expect(a.table7.gradeMae).toBeCloseTo(0.15, 10);
-    expect(a.table7.errorTypeAgreement).toBeCloseTo((23 / 24) * 100, 10);
+    expect(a.table7.errorTypeAgreement).toBeCloseTo(75, 10); // exact E1–E6 match on 3 of 4 rows
+    expect(a.table7.flagAgreement).toBeCloseTo((23 / 24) * 100, 10);
     expect(a.table8).toEqual({ correctButDifferent: { n: 1, agreement: 100, gradeMae: 0 }, standardCorrect: { n: 1, agreement: 100, gradeMae: 0 }, unlabelled: 0 });
     expect(a.table9).toHaveLength(1);
     expect(a.table9[0]).toMatchObject({ testedModel: 'baseline:oracle', n: 4, humanCr: 50, judgeCr: 75, crBias: 25 });
@@ -171,7 +172,7 @@ describe('apb agreement', () => {
   it('prints Tables 7–9 in Markdown', async () => {
     const result = await apb(['agreement', out, '--human', labelFile()], cacheDir);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toContain(`| ${A} | 4 | 75.0% | 66.7% | 100.0% | 0.800 | 0.150 | 95.8% |`);
+    expect(result.stdout).toContain(`| ${A} | 4 | 75.0% | 66.7% | 100.0% | 0.800 | 0.150 | 75.0% | 95.8% |`);
     expect(result.stdout).toContain('| baseline:oracle | 4 | 50.0% | 75.0% | +25.0 | 0.750 | 0.900 | +0.150 |');
     expect(result.stdout).toContain(`## Table 9: judge ${PANEL} vs human, per tested model`);
   });

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import { writeScores } from '../../pipeline/outputs.js';
+import { keepForeignScores, writeScores } from '../../pipeline/outputs.js';
 import { withRunLock } from '../../pipeline/run-lock.js';
 import type { CommandOutcome } from '../outcome.js';
 import { say } from '../terminal.js';
@@ -16,7 +16,12 @@ export function registerScoreCommand(program: Command, outcome: CommandOutcome):
     .action(async (runDir: string) => {
       const dir = path.resolve(runDir);
       if (!existsSync(path.join(dir, 'judgements.jsonl'))) throw new UsageError(`${runDir} has no judgements.jsonl`);
-      await withRunLock(dir, 'score', () => writeScores(dir, (message) => say(`warning: ${message}`)));
+      const kept = await withRunLock(dir, 'score', async () => {
+        const backup = keepForeignScores(dir);
+        await writeScores(dir, (message) => say(`warning: ${message}`));
+        return backup;
+      });
+      if (kept) process.stdout.write(`apb: the scores.json already in ${runDir} was not written by apb (the official harness's?): kept as ${path.join(runDir, kept)}\n`);
       say(`apb: wrote ${path.join(runDir, 'scores.json')}`);
       outcome.exitCode = 0;
     });
