@@ -27,7 +27,7 @@ function fieldsOf(column: Column, value: unknown): string[] {
   return [csvField(range?.lo ?? null, 'rate'), csvField(range?.hi ?? null, 'rate')];
 }
 
-/** Renders every non-empty table as CSV text, keyed by file name (`scorecard.csv`, `usage.csv`, `table1_holistic.csv`, …), plus `runs.csv`. */
+/** Renders every non-empty table as CSV text, keyed by file name (`scorecard.csv`, `usage.csv`, `table1_holistic.csv`, …), plus `runs.csv` and `notes.csv`. */
 export function renderCsv(data: ReportData): Record<string, string> {
   const files: Record<string, string> = {};
   for (const view of [...headlineViews(data), ...tableViews(data)]) {
@@ -35,10 +35,12 @@ export function renderCsv(data: ReportData): Record<string, string> {
     for (const row of view.rows) lines.push(view.columns.flatMap((column) => fieldsOf(column, column.get(row))).join(','));
     files[`${view.id}.csv`] = `${lines.join('\r\n')}\r\n`;
   }
-  const runs = [['dir', 'source', 'status', 'models', 'judges', 'judgements', 'unreadable_lines', 'duplicates'].join(',')];
+  const runs = [['dir', 'source', 'status', 'dataset', 'dataset_hash', 'cases', 'models', 'judges', 'judgements', 'unreadable_lines', 'duplicates'].join(',')];
   for (const run of data.runs) {
-    runs.push([run.dir, run.source, run.status, run.models.join(' '), run.judges.join(' '), run.judgements, run.issues.length, run.duplicates].map((value) => csvField(value)).join(','));
+    runs.push([run.dir, run.source, run.status, run.dataset, run.datasetHash, run.cases, run.models.join(' '), run.judges.join(' '), run.judgements, run.issues.length, run.duplicates].map((value) => csvField(value)).join(','));
   }
   files['runs.csv'] = `${runs.join('\r\n')}\r\n`;
+  // The caveats every other format prints above its tables: comparability, coverage, baselines.
+  files['notes.csv'] = `${['note', ...data.notes.map((note) => csvField(note))].join('\r\n')}\r\n`;
   return files;
 }

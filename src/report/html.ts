@@ -12,7 +12,7 @@ import { renderFigures } from './figures/figures.js';
 import { casePayloadParts, jsonScript } from './html-payload.js';
 import { REPORT_CSS } from './html-style.js';
 import { count, fixed } from './numbers.js';
-import { describeSource, type ReportData } from './report-data.js';
+import { describeDataset, describeSource, type ReportData } from './report-data.js';
 import { headlineViews } from './headline-views.js';
 import { TOTALS_CORRECT_NOTE } from './scorecard.js';
 import { formatCell, tableViews, type TableView } from './table-views.js';
@@ -46,10 +46,10 @@ function viewHtml(view: TableView): string {
 }
 
 function runsHtml(data: ReportData): string {
-  const rows = data.runs.map((run) => [run.dir, describeSource(run), run.models.join(', '), run.judges.join(', '), count(run.judgements), count(run.issues.length)]);
+  const rows = data.runs.map((run) => [run.dir, describeSource(run), describeDataset(run), run.models.join(', '), run.judges.join(', '), count(run.judgements), count(run.issues.length)]);
   const classes = data.comparability.comparable
     ? ''
-    : `<p><strong>Not directly comparable:</strong> rows with different sets were judged by different judges or with different prompt versions or protocols.</p>${table(['Set', 'Models', 'What the set shares'], data.comparability.classes.map((entry) => [entry.tag, entry.models.join(', '), describeClass(entry)]))}`;
+    : `<p><strong>Not directly comparable:</strong> rows of different sets differ in judge, dataset, protocol, or prompt versions on a split they share.</p>${table(['Set', 'Models', 'What the set shares'], data.comparability.classes.map((entry) => [entry.tag, entry.models.join(', '), describeClass(entry)]))}`;
   const tagged = !data.comparability.comparable;
   const totals = table(
     ['Model', 'Judge', ...(tagged ? ['Set'] : []), 'Judgements', 'Correct', 'Planner errors', 'Parse errors', 'Judge errors'],
@@ -58,7 +58,7 @@ function runsHtml(data: ReportData): string {
   );
   return [
     '<section id="runs"><h2>Runs</h2>',
-    table(['Run', 'Source', 'Models', 'Judges', 'Judgements', 'Unreadable lines'], rows, [false, false, false, false, true, true]),
+    table(['Run', 'Source', 'Dataset', 'Models', 'Judges', 'Judgements', 'Unreadable lines'], rows, [false, false, false, false, false, true, true]),
     classes,
     `<h3>Totals</h3><p class="desc">Every table counts every case: planner errors, unreadable answers and judge errors count as not correct and are shown beside each table. ${escapeHtml(TOTALS_CORRECT_NOTE)}</p>`,
     totals,

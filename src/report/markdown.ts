@@ -5,7 +5,7 @@ import { escapeMarkdownHtml } from './escape.js';
 import { judgeSectionViews, type SectionView } from './judge-views.js';
 import { count, fixed } from './numbers.js';
 import type { PaperComparison } from './paper.js';
-import { describeSource, type ReportData } from './report-data.js';
+import { describeDataset, describeSource, type ReportData } from './report-data.js';
 import { headlineViews } from './headline-views.js';
 import { TOTALS_CORRECT_NOTE } from './scorecard.js';
 import { formatCell, tableViews, type TableView } from './table-views.js';
@@ -27,14 +27,14 @@ function viewMarkdown(view: TableView): string {
 }
 
 function runsSection(data: ReportData): string {
-  const rows = data.runs.map((run) => [run.dir, describeSource(run), run.models.join(', '), run.judges.join(', '), count(run.judgements), count(run.issues.length)]);
-  return ['## Runs', '', markdownTable(['Run', 'Source', 'Models', 'Judges', 'Judgements', 'Unreadable lines'], rows)].join('\n');
+  const rows = data.runs.map((run) => [run.dir, describeSource(run), describeDataset(run), run.models.join(', '), run.judges.join(', '), count(run.judgements), count(run.issues.length)]);
+  return ['## Runs', '', markdownTable(['Run', 'Source', 'Dataset', 'Models', 'Judges', 'Judgements', 'Unreadable lines'], rows)].join('\n');
 }
 
 function comparabilitySection(data: ReportData): string {
   if (data.comparability.comparable) return '';
   const rows = data.comparability.classes.map((entry) => [entry.tag, entry.models.join(', '), describeClass(entry)]);
-  return ['', '**Not directly comparable.** Rows with different sets were judged by different judges or with different prompt versions or protocols:', '', markdownTable(['Set', 'Models', 'What the set shares'], rows)].join('\n');
+  return ['', '**Not directly comparable.** Rows of different sets differ in judge, dataset, protocol, or prompt versions on a split they share:', '', markdownTable(['Set', 'Models', 'What the set shares'], rows)].join('\n');
 }
 
 function totalsSection(data: ReportData): string {

@@ -11,7 +11,7 @@ import type { ResultRow } from '../metrics/result-row.js';
 import { computeTables, groupByModelJudge, type Tables } from '../metrics/tables.js';
 import type { Manifest } from '../pipeline/manifest.js';
 import { buildCaseBrowser, type CaseBrowserData, type LineWithRow, type MediaItem } from './cases.js';
-import { classifyGroups, comparabilityKey, groupKey, type Comparability } from './comparability.js';
+import { classifyGroups, comparabilityProfile, groupKey, type Comparability } from './comparability.js';
 import { comparePaper, type PaperComparison, type PaperTables } from './paper.js';
 import { scorecard, type ScorecardRow } from './scorecard.js';
 import { endpointsOf, usageRow, type UsageSection } from './usage.js';
@@ -54,6 +54,10 @@ export interface RunSummary {
   source: 'apb' | 'apb-lines' | 'official';
   status: string | null;
   dataset: string | null;
+  /** The dataset's content hash from the manifest (null without one). */
+  datasetHash: string | null;
+  /** Distinct (split, id) cases the run's judgements cover. */
+  cases: number;
   protocol: string | null;
   models: string[];
   judges: string[];
@@ -117,6 +121,12 @@ export interface ReportData {
   notes: string[];
 }
 
+/** A run's dataset as the runs table shows it: path, short content hash and the cases its judgements cover. */
+export function describeDataset(run: RunSummary): string {
+  const hash = run.datasetHash ? `, ${run.datasetHash.slice(0, 12)}…` : '';
+  return `${run.dataset ?? 'unknown (no manifest)'}${hash}, ${run.cases} case(s)`;
+}
+
 /** How a run's source reads in the reports. */
 export function describeSource(run: RunSummary): string {
   if (run.source === 'apb') return `apb (${run.status ?? 'unknown'})`;
@@ -175,7 +185,12 @@ export function buildReportData(runs: readonly ReportRunInput[], options: Report
     groups.map((group) => ({
       model: group.model,
       judge: group.judge,
-      key: comparabilityKey(group.judge, group.rows, runIndexes(group.model, group.judge).map((index) => protocolOf(runs[index]!.manifest))),
+      profile: comparabilityProfile(
+        group.judge,
+        group.rows,
+        runIndexes(group.model, group.judge).map((index) => protocolOf(runs[index]!.manifest)),
+        runIndexes(group.model, group.judge).map((index) => runs[index]!.manifest?.dataset?.content_hash ?? 'unknown'),
+      ),
     })),
   );
   const summaries: GroupSummary[] = groups.map((group) => ({
@@ -203,6 +218,8 @@ export function buildReportData(runs: readonly ReportRunInput[], options: Report
     source: run.manifest ? 'apb' : rowsByRun[index]!.some((row) => row.promptVersion !== null) ? 'apb-lines' : 'official',
     status: run.manifest?.status ?? null,
     dataset: run.manifest?.dataset?.path ?? null,
+    datasetHash: run.manifest?.dataset?.content_hash ?? null,
+    cases: new Set(rowsByRun[index]!.map((row) => `${row.facets.split}\u0000${row.id}`)).size,
     protocol: run.manifest ? protocolOf(run.manifest) : null,
     models: [...new Set(rowsByRun[index]!.map((row) => row.model))],
     judges: [...new Set(rowsByRun[index]!.map((row) => row.judge))],
@@ -231,8 +248,9 @@ export function buildReportData(runs: readonly ReportRunInput[], options: Report
 function reportNotes(runs: readonly RunSummary[], comparability: Comparability): string[] {
   const notes: string[] = [];
   if (!comparability.comparable) {
-    notes.push(`Not directly comparable: these rows were judged by different judges or with different prompt versions or protocols (tags ${comparability.classes.map((entry) => entry.tag).join(', ')}). Compare numbers only within one tag.`);
+    notes.push(`Not directly comparable: these rows differ in judge, dataset, protocol, or prompt versions on a split they share (sets ${comparability.classes.map((entry) => entry.tag).join(', ')}). Compare numbers only within one set.`);
   }
+  notes.push(...comparability.warnings);
   for (const run of runs) {
     if (run.duplicates > 0) notes.push(`${run.dir}: ${run.duplicates} judgement(s) ignored, already present in an earlier run (same model, judge, split, id and repeat).`);
     if (run.issues.length > 0) notes.push(`${run.dir}: ${run.issues.length} unreadable judgement line(s), left out of every table.`);

@@ -74,11 +74,11 @@ function judgements(counts: Counts): { is_correct: boolean; grade: number; error
 export function paperModelLines(paper: Paper, model: string, judge = 'gemini-3-pro-preview'): Row[] {
   const canon = (name: unknown) => paper.model_aliases[name as string] ?? (name as string);
   const rows = (table: string) => paper.tables[table]!.rows.filter((row) => canon(row.model) === model).sort((a, b) => Number(a.level ?? 0) - Number(b.level ?? 0));
-  const slug = model.replace(/[^A-Za-z0-9]+/g, '-');
+  // Case ids are shared across models, as in the released benchmark: every model answers the same cases.
   const lines: Row[] = [];
   const emit = (split: string, key: string, counts: Counts, extra: Row) =>
     judgements(counts).forEach((judgement, index) =>
-      lines.push({ id: `${slug}-${key}-${index}`, split, query: `${split} ${key} case ${index}`, ...extra, tested_model: model, model_response: 'answer', judge_model: judge, judgement: { ...judgement, reasoning: 'generated' } }),
+      lines.push({ id: `${key}-${index}`, split, query: `${split} ${key} case ${index}`, ...extra, tested_model: model, model_response: 'answer', judge_model: judge, judgement: { ...judgement, reasoning: 'generated' } }),
     );
   for (const row of rows('table14_stepwise_by_horizon')) {
     const horizon = Number.parseInt(String(row.horizon), 10);
