@@ -40,7 +40,13 @@ export function renderCsv(data: ReportData): Record<string, string> {
     runs.push([run.dir, run.source, run.status, run.dataset, run.datasetHash, run.cases, run.models.join(' '), run.judges.join(' '), run.judgements, run.issues.length, run.duplicates].map((value) => csvField(value)).join(','));
   }
   files['runs.csv'] = `${runs.join('\r\n')}\r\n`;
+  if (data.paper) {
+    const header = ['model', 'judge', 'paper_model', 'table', 'row', 'column', 'ours', 'ci_lo', 'ci_hi', 'n', 'paper', 'exact', 'within_ci', 'note'];
+    const cells = data.paper.models.flatMap((model) => model.cells.map((cell) => [model.model, model.judge, model.paperModel, cell.table, cell.row, cell.column, cell.ours, cell.ci?.lo ?? null, cell.ci?.hi ?? null, cell.n, cell.paper, cell.matches, cell.withinCi, cell.note]));
+    files['paper_comparison.csv'] = `${[header.join(','), ...cells.map((cells) => cells.map((value) => csvField(value, typeof value === 'number' ? 'rate' : 'text')).join(','))].join('\r\n')}\r\n`;
+  }
   // The caveats every other format prints above its tables: comparability, coverage, baselines.
-  files['notes.csv'] = `${['note', ...data.notes.map((note) => csvField(note))].join('\r\n')}\r\n`;
+  const caveats = data.paper ? [...data.paper.caveats, ...data.paper.models.flatMap((model) => model.caveats.map((caveat) => `${model.model}: ${caveat}`))] : [];
+  files['notes.csv'] = `${['note', ...[...data.notes, ...caveats].map((note) => csvField(note))].join('\r\n')}\r\n`;
   return files;
 }

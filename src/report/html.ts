@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { judgeSectionViews } from './judge-views.js';
 import { judgeLabel, modelLabel } from './labels.js';
 import { describeClass } from './comparability.js';
+import { PAPER_HEADER, paperCellTexts } from './paper-views.js';
 import { escapeHtml } from './escape.js';
 import { renderFigures } from './figures/figures.js';
 import { casePayloadParts, jsonScript } from './html-payload.js';
@@ -97,11 +98,13 @@ function judgeSectionsHtml(data: ReportData): string {
 
 function paperHtml(data: ReportData): string {
   if (!data.paper) return '';
-  const parts = ['<section id="paper"><h2>Compared with the paper</h2>', `<p class="desc">Source: ${escapeHtml(data.paper.source)}. Ours is rounded to the paper's printed decimals; a note names a known inconsistency of the paper.</p>`];
+  const warn = (caveat: string) => `<p class="warning" role="note">⚠ ${escapeHtml(caveat)}</p>`;
+  const parts = ['<section id="paper"><h2>Compared with the paper</h2>', `<p class="desc">Source: ${escapeHtml(data.paper.source)}. A note names a known inconsistency of the paper.</p>`, ...data.paper.caveats.map(warn)];
   for (const model of data.paper.models) {
-    parts.push(`<h3>${escapeHtml(model.model)} (judge ${escapeHtml(model.judge)}) ≈ ${escapeHtml(model.paperModel)}</h3>`, `<p class="desc">${model.matched} match, ${model.mismatched} differ, ${model.explained} differ where the paper is inconsistent.</p>`);
-    const rows = model.cells.map((cell) => `<tr${cell.matches ? '' : ' class="mismatch"'}>${[cell.table, cell.column, fixed(cell.oursRounded, cell.decimals), fixed(cell.paper, cell.decimals), cell.matches ? 'yes' : 'no', cell.note ?? ''].map((text) => `<td>${escapeHtml(text)}</td>`).join('')}</tr>`);
-    parts.push(scrollTable(`<table class="data"><thead><tr><th>Table</th><th>Column</th><th>Ours</th><th>Paper</th><th>Match</th><th>Note</th></tr></thead><tbody>${rows.join('\n')}</tbody></table>`));
+    parts.push(`<h3>${escapeHtml(model.model)} (judge ${escapeHtml(model.judge)}) ≈ ${escapeHtml(model.paperModel)}</h3>`, ...model.caveats.map(warn));
+    parts.push(`<p class="desc">${model.matched} match exactly, ${model.mismatched} differ, ${model.explained} differ where the paper is inconsistent; ${model.withinCi} of ${model.withCi} printed rates lie inside our 95 % interval.</p>`);
+    const rows = model.cells.map((cell) => `<tr${cell.matches || cell.withinCi ? '' : ' class="mismatch"'}>${paperCellTexts(cell).map((text) => `<td>${escapeHtml(text)}</td>`).join('')}</tr>`);
+    parts.push(scrollTable(`<table class="data"><thead><tr>${PAPER_HEADER.map((title) => `<th>${escapeHtml(title)}</th>`).join('')}</tr></thead><tbody>${rows.join('\n')}</tbody></table>`));
   }
   if (data.paper.unmatched.length > 0) parts.push(`<p class="desc">Models the paper does not report: ${escapeHtml(data.paper.unmatched.join(', '))}.</p>`);
   parts.push('</section>');

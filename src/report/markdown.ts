@@ -5,6 +5,7 @@ import { escapeMarkdownHtml } from './escape.js';
 import { judgeSectionViews, type SectionView } from './judge-views.js';
 import { count, fixed } from './numbers.js';
 import type { PaperComparison } from './paper.js';
+import { PAPER_HEADER, paperCellTexts } from './paper-views.js';
 import { describeDataset, describeSource, type ReportData } from './report-data.js';
 import { headlineViews } from './headline-views.js';
 import { TOTALS_CORRECT_NOTE } from './scorecard.js';
@@ -44,13 +45,15 @@ function totalsSection(data: ReportData): string {
   return ['## Totals', '', `Every table counts every case: planner errors, unreadable answers and judge errors count as not correct and are shown beside each table. ${TOTALS_CORRECT_NOTE}`, '', markdownTable(header, rows)].join('\n');
 }
 
-/** The paper comparison as Markdown (ours at the paper's decimals beside the printed value). */
+/** The paper comparison as Markdown: caveats first, then per model every cell with both verdicts. */
 export function paperMarkdown(paper: PaperComparison): string {
-  const parts = ['## Compared with the paper', '', `Source: ${markdownCell(paper.source)}. Ours is rounded to the paper's printed decimals; a note names a known inconsistency of the paper (data/paper-tables.json).`];
+  const parts = ['## Compared with the paper', '', `Source: ${markdownCell(paper.source)}. A note names a known inconsistency of the paper (data/paper-tables.json).`];
+  parts.push('', ...paper.caveats.map((caveat) => `- ⚠ ${markdownCell(caveat)}`));
   for (const model of paper.models) {
-    parts.push('', `### ${markdownCell(model.model)} (judge ${markdownCell(model.judge)}) ≈ paper's ${markdownCell(model.paperModel)}`, '', `${model.matched} cell(s) match, ${model.mismatched} differ, ${model.explained} differ where the paper is inconsistent.`, '');
-    const rows = model.cells.map((cell) => [cell.table, cell.column, fixed(cell.oursRounded, cell.decimals), fixed(cell.paper, cell.decimals), cell.matches ? 'yes' : 'no', cell.note ?? '']);
-    parts.push(markdownTable(['Table', 'Column', 'Ours', 'Paper', 'Match', 'Note'], rows));
+    parts.push('', `### ${markdownCell(model.model)} (judge ${markdownCell(model.judge)}) ≈ paper's ${markdownCell(model.paperModel)}`, '');
+    for (const caveat of model.caveats) parts.push(`- ⚠ ${markdownCell(caveat)}`);
+    parts.push(`${model.matched} cell(s) match exactly, ${model.mismatched} differ, ${model.explained} differ where the paper is inconsistent; ${model.withinCi} of ${model.withCi} printed rates lie inside our 95 % interval.`, '');
+    parts.push(markdownTable(PAPER_HEADER, model.cells.map(paperCellTexts)));
   }
   if (paper.unmatched.length > 0) parts.push('', `Models the paper does not report: ${paper.unmatched.map(markdownCell).join(', ')}.`);
   return parts.join('\n');

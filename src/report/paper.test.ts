@@ -2,6 +2,11 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fakeReport } from './fake-lines.fixture.js';
 import { comparePaper, inconsistencyOf, matchPaperModel, PaperTablesSchema } from './paper.js';
+import { PAPER_TABLE_SPECS } from './paper-specs.js';
+import { renderMarkdown } from './markdown.js';
+import { renderHtml } from './html.js';
+import { renderJson } from './json.js';
+import { renderCsv } from './csv.js';
 
 const paper = PaperTablesSchema.parse(JSON.parse(readFileSync(new URL('../../data/paper-tables.json', import.meta.url), 'utf8')));
 
@@ -34,7 +39,47 @@ describe('paper comparison', () => {
     expect(result.models).toHaveLength(1);
     const cr = result.models[0]!.cells.find((cell) => cell.column === 'holistic_CR')!;
     expect(cr).toMatchObject({ ours: 20, oursRounded: 20, paper: 19.5, decimals: 1, matches: false, note: null });
-    expect(result.models[0]!.cells.every((cell) => cell.table === 'Table 1' && cell.column.startsWith('holistic_'))).toBe(true);
+    const table1 = result.models[0]!.cells.filter((cell) => cell.table === 'Table 1');
+    expect(table1.length).toBeGreaterThan(0);
+    expect(table1.every((cell) => cell.column.startsWith('holistic_'))).toBe(true);
+    // The same rows fill the holistic appendix tables, compared too.
+    expect(new Set(result.models[0]!.cells.map((cell) => cell.table))).toEqual(new Set(['Table 1', 'Table 12', 'Table 13']));
+  });
+});
+
+describe('paper comparison: verdicts and caveats', () => {
+  const specs = Array.from({ length: 20 }, (_, index) => ({ split: 'holistic_planning' as const, id: `h${index}`, model: 'openai:gpt-4o', correct: index < 4 }));
+  const data = fakeReport([{ dir: 'a', specs }], { paper, caseBrowser: false });
+  const comparison = data.paper!;
+  const cr = comparison.models[0]!.cells.find((cell) => cell.table === 'Table 1' && cell.column === 'holistic_CR')!;
+
+  it('gives each rate an exact verdict and a within-our-95 %-interval verdict, with our n', () => {
+    // 4/20 = 20 %: Wilson 95 % [8.07, 41.60]; the paper's 19.5 is not 20.0 but lies inside.
+    expect(cr).toMatchObject({ oursRounded: 20, paper: 19.5, n: 20, matches: false, withinCi: true });
+    expect(cr.ci!.lo).toBeCloseTo(8.07, 1);
+    const grade = comparison.models[0]!.cells.find((cell) => cell.column === 'holistic_Grade')!;
+    expect(grade.withinCi).toBeNull();
+    expect(comparison.models[0]).toMatchObject({ withCi: expect.any(Number), withinCi: expect.any(Number) });
+  });
+
+  it('states that the data is not the release, and that the judge differs', () => {
+    expect(comparison.caveats[0]).toMatch(/^The data is not the paper's release \(holistic_planning: 20 case\(s\) here, 1109 in the release\)/);
+    expect(comparison.models[0]!.caveats.join(' ')).toMatch(/judge/);
+  });
+
+  it('prints the caveats and both verdicts in Markdown, HTML, JSON and CSV', () => {
+    const markdown = renderMarkdown(data);
+    expect(markdown).toContain("The data is not the paper's release");
+    expect(markdown).toContain('| Table | Row | Column | Ours | 95 % CI | n | Paper | Exact | Within CI | Note |');
+    expect(renderHtml(data)).toContain("The data is not the paper&#39;s release");
+    expect(JSON.parse(renderJson(data)).paper_comparison.caveats[0]).toMatch(/not the paper's release/);
+    const csv = renderCsv(data);
+    expect(csv['paper_comparison.csv']).toContain('model,judge,paper_model,table,row,column,ours,ci_lo,ci_hi,n,paper,exact,within_ci,note');
+    expect(csv['notes.csv']).toContain("not the paper's release");
+  });
+
+  it('covers every printed table the run fills: Table 5 and Table 18 have specs, as do 4 and 12–17', () => {
+    expect(Object.keys(PAPER_TABLE_SPECS)).toEqual(['table1', 'table2', 'table4', 'table5', 'table12', 'table13', 'table14', 'table15', 'table16', 'table17', 'table18']);
   });
 
   it('compares Table 4 per method: InternVL3.5-241B critic-guided with the taxonomy, 22 % → 60 % on 50 holistic cases', () => {
@@ -45,7 +90,7 @@ describe('paper comparison', () => {
     const result = comparePaper(data.tables, data.groups, paper);
     const cells = result.models[0]!.cells.filter((cell) => cell.table === 'Table 4');
     // Only the holistic cells of Critic_R+ have both sides (no step-wise rows, no other method refined).
-    expect(cells.map((cell) => [cell.column, cell.oursRounded, cell.paper, cell.matches])).toEqual([
+    expect(cells.map((cell) => [`${cell.row} ${cell.column}`, cell.oursRounded, cell.paper, cell.matches])).toEqual([
       ['Critic_R+ holistic_base', 22, 22, true],
       ['Critic_R+ holistic_refined', 60, 60, true],
       ['Critic_R+ holistic_delta', 38, 38, true],

@@ -1,18 +1,21 @@
 /**
  * The paper's published numbers beside ours (`--compare-paper`): the zod schema of
  * data/paper-tables.json (the part used here), model-name matching through the paper's aliases,
- * and a cell-by-cell comparison of Tables 1 and 2 at the paper's printed decimals, with the
- * paper's own known inconsistencies marked instead of counted as mismatches; and Table 4 per
- * refinement method.
+ * and a cell-by-cell comparison of every printed table the run fills (`paper-specs.ts`: Tables
+ * 1, 2, 4, 5, 12–18), each cell judged twice: equal at the paper's printed decimals, and inside the
+ * 95 % interval of ours. The paper's own known inconsistencies are marked instead of counted, and
+ * caveats (other data, another judge, small n) are stated with the comparison. docs/reports.md.
  */
 import { z } from 'zod';
+import type { Interval } from '../metrics/intervals.js';
 import type { Tables } from '../metrics/tables.js';
+import { PAPER_TABLE_SPECS, type PaperGroup } from './paper-specs.js';
 import { roundTo } from './numbers.js';
 
 const PaperTableSchema = z
   .object({
     columns: z.array(z.string()),
-    decimals: z.record(z.string(), z.union([z.number(), z.array(z.number())])),
+    decimals: z.record(z.string(), z.union([z.number(), z.array(z.number())])).nullish(),
     rows: z.array(z.record(z.string(), z.unknown())),
   })
   .loose();
@@ -24,29 +27,32 @@ export const PaperTablesSchema = z
     model_aliases: z.record(z.string(), z.string()),
     models: z.object({ list: z.array(z.object({ name: z.string(), api_model_id: z.string().nullish(), url: z.string().nullish() }).loose()) }).loose(),
     known_paper_inconsistencies: z.array(z.object({ id: z.string(), tables: z.array(z.number()), description: z.string(), cells: z.array(z.string()) }).loose()),
-    tables: z
-      .object({
-        table1_holistic_extraneous: PaperTableSchema,
-        table1_stepwise_broken_unsolvable: PaperTableSchema,
-        table2_extraneous_tools: PaperTableSchema,
-        table4_refinement: PaperTableSchema,
-      })
-      .loose(),
+    splits: z.record(z.string(), z.unknown()).optional(),
+    tables: z.record(z.string(), PaperTableSchema),
   })
   .loose();
 export type PaperTables = z.infer<typeof PaperTablesSchema>;
 
-/** One compared cell: ours unrounded and at the paper's decimals, the paper's printed value, and why a mismatch is expected. */
+/** One compared cell: ours unrounded and at the paper's decimals, our interval and n, the paper's printed value, and both verdicts. */
 export interface PaperCell {
-  table: 'Table 1' | 'Table 2' | 'Table 4';
+  /** The printed table, "Table 1" … "Table 18". */
+  table: string;
+  /** The printed row beyond the model ("1-5 steps", "2-step", "Self_R+"), or null. */
+  row: string | null;
   /** The paper's column key, e.g. `stepwise_CR`. */
   column: string;
   ours: number | null;
   oursRounded: number | null;
+  /** 95 % interval of our rate (percent); null where we compute none. */
+  ci: Interval | null;
+  /** The cases behind our cell. */
+  n: number | null;
   paper: number | null;
   decimals: number;
   /** Both present and equal at the paper's decimals. */
   matches: boolean;
+  /** The paper's value lies inside our 95 % interval; null without an interval. */
+  withinCi: boolean | null;
   /** Id of a known paper inconsistency affecting the cell, or another explanation; null when none. */
   note: string | null;
 }
@@ -61,11 +67,18 @@ export interface PaperModelComparison {
   mismatched: number;
   /** Mismatches in cells the paper itself gets wrong (not counted in `mismatched`). Cells we have no value for are left out. */
   explained: number;
+  /** Cells with an interval, and how many of them hold the paper's value. */
+  withCi: number;
+  withinCi: number;
+  /** What makes this group's cells differ from the paper's beyond chance (another judge). */
+  caveats: string[];
 }
 
 /** The comparison for a whole report. */
 export interface PaperComparison {
   source: string;
+  /** What holds for every cell: other data than the paper's release, how to read the two verdicts. */
+  caveats: string[];
   models: PaperModelComparison[];
   /** Our models that match no paper model. */
   unmatched: string[];
@@ -95,49 +108,6 @@ export function matchPaperModel(spec: string, paper: PaperTables): string | null
   return null;
 }
 
-type Table1Row = Tables['table1'][number];
-type Table2Row = Tables['table2'][number];
-type Getter<T> = (row: T) => number | null | undefined;
-
-const E = ['E1', 'E2', 'E3', 'E4', 'E5', 'E6'] as const;
-const lower = (key: string) => key.toLowerCase() as 'e1';
-
-/** Paper Table 1 columns → our Table 1 values. The printed E2-H/E2-S headers are swapped (ARCHITECTURE decision 5). */
-const TABLE1: Record<string, Getter<Table1Row>> = {
-  holistic_CR: (row) => row.holistic.cr,
-  holistic_Grade: (row) => row.holistic.grade,
-  ...Object.fromEntries(E.map((key) => [`holistic_${key}`, (row: Table1Row) => row.holistic[lower(key)]])),
-  extraneous_CR: (row) => row.tool_extraneous.cr,
-  extraneous_Grade: (row) => row.tool_extraneous.grade,
-  extraneous_E1: (row) => row.tool_extraneous.e1,
-  'extraneous_E2-H': (row) => row.tool_extraneous.e2_s,
-  'extraneous_E2-S': (row) => row.tool_extraneous.e2_h,
-  ...Object.fromEntries(['E3', 'E4', 'E5', 'E6'].map((key) => [`extraneous_${key}`, (row: Table1Row) => row.tool_extraneous[lower(key)]])),
-  stepwise_CR: (row) => row.step_wise.cr,
-  stepwise_Grade: (row) => row.step_wise.grade,
-  ...Object.fromEntries(E.map((key) => [`stepwise_${key}`, (row: Table1Row) => row.step_wise[lower(key)]])),
-  broken_Rp: (row) => row.tool_broken.replace,
-  broken_Al: (row) => row.tool_broken.alter,
-  broken_Rt: (row) => row.tool_broken.retry,
-  broken_Rf: (row) => row.tool_broken.refuse,
-  broken_Ot: (row) => row.tool_broken.other,
-  unsolvable_Conf: (row) => row.unsolvable.conf,
-  unsolvable_Info: (row) => row.unsolvable.info,
-  unsolvable_Tool: (row) => row.unsolvable.tool,
-  unsolvable_Vis: (row) => row.unsolvable.vis,
-};
-
-const TABLE2: Record<string, Getter<Table2Row>> = {
-  holistic_TC: (row) => row.holistic.tc,
-  holistic_CR_B: (row) => row.holistic.cr_b,
-  holistic_CR_E: (row) => row.holistic.cr_e,
-  holistic_Delta: (row) => row.holistic.delta,
-  stepwise_TC: (row) => row.step_wise.tc,
-  stepwise_CR_B: (row) => row.step_wise.cr_b,
-  stepwise_CR_E: (row) => row.step_wise.cr_e,
-  stepwise_Delta: (row) => row.step_wise.delta,
-};
-
 /** Columns a model-level inconsistency entry covers, by id (entries naming `Model/column` cover that cell only). */
 const INCONSISTENCY_COLUMNS: Record<string, string[]> = {
   table1_extraneous_E2H_E2S_swapped: ['extraneous_E2-H', 'extraneous_E2-S'],
@@ -154,79 +124,101 @@ export function inconsistencyOf(paper: PaperTables, table: number, model: string
   return null;
 }
 
+
 function decimalsOf(value: number | number[] | undefined): number {
   return Array.isArray(value) ? (value[0] ?? 1) : (value ?? 1);
 }
 
-function compareRow<T>(table: 'Table 1' | 'Table 2', getters: Record<string, Getter<T>>, ours: T | undefined, printed: Record<string, unknown>, decimals: Record<string, number | number[]>, paper: PaperTables, model: string): PaperCell[] {
-  if (!ours) return [];
-  return Object.entries(getters).map(([column, get]) => {
-    const value = get(ours) ?? null;
-    const places = decimalsOf(decimals[column]);
-    const oursRounded = value === null ? null : roundTo(value, places);
-    const paperValue = typeof printed[column] === 'number' ? (printed[column] as number) : null;
-    const swapped = column === 'extraneous_E2-H' || column === 'extraneous_E2-S';
-    const known = inconsistencyOf(paper, table === 'Table 1' ? 1 : 2, model, column);
-    return {
-      table,
-      column,
-      ours: value,
-      oursRounded,
-      paper: paperValue,
-      decimals: places,
-      matches: oursRounded !== null && paperValue !== null && Math.abs(oursRounded - paperValue) < 10 ** -(places + 3),
-      note: known ?? (swapped ? 'table1_extraneous_E2H_E2S_swapped' : null),
-    };
+const SWAP_NOTE = 'table1_extraneous_E2H_E2S_swapped';
+const tableNumber = (table: string) => Number(/\d+/.exec(table)?.[0] ?? 0);
+
+/** The paper's counts per split of its release (data/paper-tables.json `splits`), under our split names. */
+const RELEASE_COUNTS: Record<string, string> = {
+  holistic_planning: 'holistic',
+  step_wise_planning: 'stepwise',
+  holistic_tool_extraneous: 'tool_extraneous_holistic',
+  step_wise_tool_extraneous: 'tool_extraneous_stepwise',
+  step_wise_tool_broken: 'tool_broken',
+  holistic_unsolvable: 'unsolvable',
+};
+
+/** Caveats of the whole comparison: other data than the release (per split, by case count), and how to read the verdicts. */
+export function comparisonCaveats(paper: PaperTables, casesPerSplit: Readonly<Record<string, number>>): string[] {
+  const caveats: string[] = [];
+  const splits = (paper.splits ?? {}) as Record<string, unknown>;
+  const differing = Object.entries(casesPerSplit).flatMap(([split, count]) => {
+    const released = splits[RELEASE_COUNTS[split] ?? ''];
+    return typeof released === 'number' && released !== count ? [`${split}: ${count} case(s) here, ${released} in the release`] : [];
   });
+  if (differing.length > 0) caveats.push(`The data is not the paper's release (${differing.join('; ')}): every cell describes other cases, so an exact match is a coincidence and a difference is expected.`);
+  caveats.push('Two verdicts per cell: "exact" = ours rounded to the paper\'s printed decimals equals the printed value; "within CI" = the printed value lies inside the 95 % Wilson interval of our rate (rates only; n is our cases behind the cell). A printed value outside our interval is unlikely to come from the same rate on cases like ours.');
+  return caveats;
 }
 
-type Table4Row = Tables['table4'][number];
+/** Caveats of one group: a judge other than the paper's. */
+function groupCaveats(judge: string): string[] {
+  if (judge === 'rules') return ['Judged by the structural rules judge (docs/rules-judge.md), not the paper\'s LLM judge: its rates are not the paper\'s and are not expected to match.'];
+  if (!normalizeModelName(judge).includes('gemini3pro')) return [`Judged by ${judge}; the paper's tables were judged by Gemini 3 Pro with the reference (Table 7 shows judges differ by up to 14 points of agreement).`];
+  return [];
+}
 
-const COLUMNS = [
-  ['holistic', 'holistic_base', 'base_cr'],
-  ['holistic', 'holistic_refined', 'refined_cr'],
-  ['holistic', 'holistic_delta', 'delta'],
-  ['step_wise', 'stepwise_base', 'base_cr'],
-  ['step_wise', 'stepwise_refined', 'refined_cr'],
-  ['step_wise', 'stepwise_delta', 'delta'],
-] as const;
+function cellOf(spec: { table: string }, column: string, ours: { value: number | null; ci?: Interval | null; n?: number | null }, printed: number, places: number, row: string | null, note: string | null): PaperCell {
+  const oursRounded = ours.value === null ? null : roundTo(ours.value, places);
+  const ci = ours.ci ?? null;
+  return {
+    table: spec.table,
+    row,
+    column,
+    ours: ours.value,
+    oursRounded,
+    ci,
+    n: ours.n ?? null,
+    paper: printed,
+    decimals: places,
+    matches: oursRounded !== null && Math.abs(oursRounded - printed) < 10 ** -(places + 3),
+    withinCi: ci ? printed >= ci.lo - 1e-9 && printed <= ci.hi + 1e-9 : null,
+    note,
+  };
+}
 
-/**
- * Table 4 against the paper's: for each of our refinement methods of a model the paper reports (one
- * round, as the paper ran it), base, refined and Δ of both regimes beside the printed row of the
- * same model and method. The compared cells of one (model, judge): `paperRows` are the paper's Table 4 rows of the matched model. */
-function table4Cells(ours: readonly Table4Row[], paperRows: readonly Record<string, unknown>[], decimals: Record<string, number | number[]>): PaperCell[] {
+/** Every compared cell of one group and one paper model, over every table spec. */
+function cellsOf(tables: Tables, group: PaperGroup, paperModel: string, paper: PaperTables): PaperCell[] {
+  const canonical = (name: unknown) => (typeof name === 'string' ? (paper.model_aliases[name] ?? name) : '');
   const cells: PaperCell[] = [];
-  for (const printed of paperRows) {
-    const method = String(printed.method ?? '');
-    for (const [regime, column, key] of COLUMNS) {
-      const row = ours.find((candidate) => candidate.regime === regime && candidate.mode === printed.refiner && candidate.taxonomy === printed.taxonomy_guided && candidate.rounds === 1);
-      const value = row ? row[key] : null;
-      const places = typeof decimals[column] === 'number' ? (decimals[column] as number) : 2;
-      const paper = typeof printed[column] === 'number' ? (printed[column] as number) : null;
-      const oursRounded = value === null ? null : roundTo(value, places);
-      cells.push({ table: 'Table 4', column: `${method} ${column}`, ours: value, oursRounded, paper, decimals: places, matches: oursRounded !== null && paper !== null && Math.abs(oursRounded - paper) < 10 ** -(places + 3), note: null });
+  for (const [id, spec] of Object.entries(PAPER_TABLE_SPECS)) {
+    for (const key of spec.paperTables) {
+      const printedTable = paper.tables[key];
+      if (!printedTable) continue;
+      for (const printed of printedTable.rows.filter((row) => canonical(row.model) === paperModel)) {
+        const ours = spec.ours(tables, group, printed);
+        if (!ours) continue;
+        const row = spec.rowLabel?.(printed) ?? null;
+        for (const column of printedTable.columns) {
+          const value = printed[column];
+          const mine = ours[column];
+          if (typeof value !== 'number' || !mine || mine.value === null) continue;
+          const swapped = column === 'extraneous_E2-H' || column === 'extraneous_E2-S';
+          const cellId = spec.cellKey ? `${id}/${paperModel}/${spec.cellKey(printed)}/${column}` : null;
+          const byCell = cellId ? (paper.known_paper_inconsistencies.find((entry) => entry.cells.includes(cellId))?.id ?? null) : null;
+          const note = byCell ?? inconsistencyOf(paper, tableNumber(spec.table), paperModel, column) ?? (swapped ? SWAP_NOTE : null);
+          cells.push(cellOf(spec, column, mine, value, decimalsOf(printedTable.decimals?.[column]), row, note));
+        }
+      }
     }
   }
   return cells;
 }
 
-const SWAP_NOTE = 'table1_extraneous_E2H_E2S_swapped';
-
 /** The (model, judge) groups to compare: the given ones, then any that only Table 4 holds (a refined run's report). */
-function withRefinedGroups(groups: readonly { model: string; judge: string }[], table4: Pick<Tables, 'table4'>['table4'] | undefined): { model: string; judge: string }[] {
+function withRefinedGroups(groups: readonly PaperGroup[], table4: Tables['table4'] | undefined): PaperGroup[] {
   const all = [...groups];
   for (const row of table4 ?? []) if (!all.some((group) => group.model === row.model && group.judge === row.judge)) all.push({ model: row.model, judge: row.judge });
   return all;
 }
 
-/** Compares every group whose model the paper reports (Tables 1, 2 and 4, at the paper's decimals). */
-export function comparePaper(tables: Pick<Tables, 'table1' | 'table2'> & Partial<Pick<Tables, 'table4'>>, given: readonly { model: string; judge: string }[], paper: PaperTables): PaperComparison {
+/** Compares every group whose model the paper reports, over every printed table the run fills. */
+export function comparePaper(tables: Tables, given: readonly PaperGroup[], paper: PaperTables, casesPerSplit: Readonly<Record<string, number>> = {}): PaperComparison {
   const groups = withRefinedGroups(given, tables.table4);
-  const canonical = (name: unknown) => (typeof name === 'string' ? (paper.model_aliases[name] ?? name) : '');
-  const t1a = paper.tables.table1_holistic_extraneous;
-  const t1b = paper.tables.table1_stepwise_broken_unsolvable;
-  const t2 = paper.tables.table2_extraneous_tools;
   const models: PaperModelComparison[] = [];
   const unmatched = new Set<string>();
   for (const group of groups) {
@@ -235,19 +227,22 @@ export function comparePaper(tables: Pick<Tables, 'table1' | 'table2'> & Partial
       unmatched.add(group.model);
       continue;
     }
-    const find = (rows: Record<string, unknown>[]) => rows.find((row) => canonical(row.model) === paperModel) ?? {};
-    const t4 = paper.tables.table4_refinement;
-    const ours4 = (tables.table4 ?? []).filter((row) => row.model === group.model && row.judge === group.judge);
-    const ours1 = tables.table1.find((row) => row.model === group.model && row.judge === group.judge);
-    const ours2 = tables.table2.find((row) => row.model === group.model && row.judge === group.judge);
-    const cells = [
-      ...compareRow('Table 1', TABLE1, ours1, { ...find(t1a.rows), ...find(t1b.rows) }, { ...t1a.decimals, ...t1b.decimals }, paper, paperModel),
-      ...compareRow('Table 2', TABLE2, ours2, find(t2.rows), t2.decimals, paper, paperModel),
-      ...table4Cells(ours4, t4.rows.filter((row) => canonical(row.model) === paperModel), t4.decimals),
-    ].filter((cell) => cell.ours !== null && cell.paper !== null);
+    const cells = cellsOf(tables, group, paperModel, paper);
     const explained = cells.filter((cell) => !cell.matches && cell.note !== null && cell.note !== SWAP_NOTE).length;
     const matched = cells.filter((cell) => cell.matches).length;
-    models.push({ model: group.model, judge: group.judge, paperModel, cells, matched, mismatched: cells.length - matched - explained, explained });
+    const withCi = cells.filter((cell) => cell.withinCi !== null);
+    models.push({
+      model: group.model,
+      judge: group.judge,
+      paperModel,
+      cells,
+      matched,
+      mismatched: cells.length - matched - explained,
+      explained,
+      withCi: withCi.length,
+      withinCi: withCi.filter((cell) => cell.withinCi).length,
+      caveats: groupCaveats(group.judge),
+    });
   }
-  return { source: paper.source ?? 'paper', models, unmatched: [...unmatched] };
+  return { source: paper.source ?? 'paper', caveats: comparisonCaveats(paper, casesPerSplit), models, unmatched: [...unmatched] };
 }

@@ -238,11 +238,18 @@ export function buildReportData(runs: readonly ReportRunInput[], options: Report
     usage,
     comparability,
     tables,
-    paper: options.paper ? comparePaper(tables, summaries, options.paper) : null,
+    paper: options.paper ? comparePaper(tables, summaries, options.paper, casesPerSplit(allRows)) : null,
     cases: options.caseBrowser ? buildCaseBrowser(kept, options.media) : null,
     judgeSections: runs.flatMap((run) => (run.judgeSections ? [{ dir: run.dir, sections: run.judgeSections }] : [])),
     notes: [...roleNotes(summaries.map((group) => group.model), summaries.map((group) => group.judge)), ...reportNotes(runSummaries, comparability)],
   };
+}
+
+/** Distinct cases per split over every row (the largest data any paper comparison speaks of). */
+function casesPerSplit(rows: readonly ResultRow[]): Record<string, number> {
+  const ids: Record<string, Set<string>> = {};
+  for (const row of rows) (ids[row.facets.split] ??= new Set()).add(row.id);
+  return Object.fromEntries(Object.entries(ids).map(([split, set]) => [split, set.size]));
 }
 
 function reportNotes(runs: readonly RunSummary[], comparability: Comparability): string[] {
