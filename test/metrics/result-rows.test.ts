@@ -91,7 +91,10 @@ describe('strict parsing of the judgement', () => {
     ['true', true],
     [' FALSE ', false],
     ['yes', undefined],
-    [1, undefined],
+    // 1 and 0 as the official scorer's bool() reads them (issue 11); other numbers stay unread.
+    [1, true],
+    [0, false],
+    [2, undefined],
     [null, undefined],
   ])('strictBoolean(%j) = %j', (value, expected) => {
     expect(strictBoolean(value)).toBe(expected);
