@@ -44,11 +44,14 @@ describe('the Dataset column and the coverage warning in the reports', () => {
   const manifest = (hash: string) => ({ dataset: { path: `/data/${hash}`, content_hash: `${hash}0123456789abcdef` }, identity: { protocol: 'paper', tested_model: 'x' }, status: 'complete' }) as unknown as Manifest;
   const data = buildReportData([
     { dir: 'run-a', rows: rows('a', 'holistic_planning', ['h1', 'h2']), manifest: manifest('aaaa') },
-    { dir: 'run-b', rows: rows('b', 'holistic_planning', ['h1']), manifest: manifest('bbbb') },
+    { dir: 'run-b', rows: rows('b', 'holistic_planning', ['h1']), manifest: manifest('aaaa') },
+    { dir: 'run-c', rows: rows('c', 'holistic_planning', ['x1']), manifest: manifest('bbbb') },
   ]);
 
   it('lists each run\'s dataset path, short hash and case count, and warns', () => {
-    expect(data.runs.map((run) => [run.dataset, run.datasetHash?.slice(0, 4), run.cases])).toEqual([['/data/aaaa', 'aaaa', 2], ['/data/bbbb', 'bbbb', 1]]);
+    expect(data.runs.map((run) => [run.dataset, run.datasetHash?.slice(0, 4), run.cases])).toEqual([['/data/aaaa', 'aaaa', 2], ['/data/aaaa', 'aaaa', 1], ['/data/bbbb', 'bbbb', 1]]);
+    // Cases are compared within one dataset: a and b, not c.
+    expect(data.notes.filter((note) => note.startsWith('Rows cover different cases'))).toEqual(['Rows cover different cases on holistic_planning: a (rules) 2, b (rules) 1; 1 shared by all. Compare them on the shared cases (the paired comparisons do).']);
     expect(data.notes.some((note) => note.startsWith('Rows cover different data'))).toBe(true);
     expect(data.notes.some((note) => note.startsWith('Rows cover different cases on holistic_planning'))).toBe(true);
   });

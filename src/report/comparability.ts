@@ -90,6 +90,15 @@ export function coverageWarnings(groups: readonly { model: string; judge: string
   const datasets = sorted(groups.flatMap((group) => group.profile.datasets));
   if (datasets.length > 1) warnings.push(`Rows cover different data: ${datasets.length} datasets (content hashes ${datasets.map((hash) => hash.slice(0, 12)).join(', ')}); a number compares only with rows of its own dataset.`);
   const name = (group: { model: string; judge: string }) => `${group.model} (${group.judge})`;
+  // Cases are compared within one dataset: across datasets the data warning already says it all.
+  const byData = new Map<string, typeof groups[number][]>();
+  for (const group of groups) byData.set(group.profile.datasets.join(' '), [...(byData.get(group.profile.datasets.join(' ')) ?? []), group]);
+  for (const sameData of byData.values()) warnings.push(...caseWarnings(sameData, name));
+  return warnings;
+}
+
+function caseWarnings(groups: readonly { model: string; judge: string; profile: ComparabilityProfile }[], name: (group: { model: string; judge: string }) => string): string[] {
+  const warnings: string[] = [];
   const splits = sorted(groups.flatMap((group) => Object.keys(group.profile.caseIds)));
   for (const split of splits) {
     const covering = groups.filter((group) => group.profile.caseIds[split]);
