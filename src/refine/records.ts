@@ -51,7 +51,7 @@ export type RefineStep = { round: number; kind: 'critique'; record: CritiqueReco
 
 /**
  * How a refinement ended. `ok` and `parse_error` carry a revised answer to judge (a parse failure
- * is judged as one: never correct); the other three carry none and are outcomes of their own.
+ * is judged as an unparsed first answer is); the other three carry none and are outcomes of their own.
  */
 export type RefineStatus = 'ok' | 'parse_error' | 'critique_failed' | 'critique_unreadable' | 'revision_failed';
 
