@@ -84,7 +84,7 @@ export async function runPipelineCommand(read: { config: PipelineConfig; baseDir
         baseDir: read.baseDir,
         modelFor: (spec) => models.modelFor(spec),
         keyword: (name) => (name === 'sample' ? resolveDatasetDir('sample') : undefined),
-        onItem: (step, done, total) => progress(step, true)?.(done, total),
+        onItem: (step, done, total) => progress(step, !engine.dryRun)?.(done, total),
         onStep: (summary, index) => engine.dryRun || say(describeSummary(summary, path.join(outOption, 'steps', stepIds(config.steps)[index]!), { ...models, usage: () => [] })),
       },
       constructDeps(),

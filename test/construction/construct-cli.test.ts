@@ -76,6 +76,24 @@ describe('apb construct (CLI)', () => {
     expect(JSON.parse(readFileSync(path.join(root, 'visual-run', 'scores.json'), 'utf8')).groups.holistic_unsolvable).toMatchObject({ records: 3, accuracy: 1 });
   });
 
+  it('--solved-by keeps the efficiency cases whose holistic case every run solved', async () => {
+    const run = async (model: string) => {
+      const out = path.join(root, `run-${model.replace(':', '-')}`);
+      const result = await runCli(['run', '--model', model, '--splits', 'holistic_planning', '--out', out]);
+      expect(result.code, result.stderr).toBe(0);
+      return out;
+    };
+    const [oracle, refuse] = [await run('baseline:oracle'), await run('baseline:refuse')];
+    const all = await runCli(['construct', 'efficiency', '--in', 'sample', '--out', path.join(root, 'eff-all'), '--solved-by', oracle]);
+    expect(all.code, all.stderr).toBe(0);
+    const kept = jsonl(path.join(root, 'eff-all', 'data', 'holistic_efficiency.jsonl'));
+    expect(kept.length).toBeGreaterThan(0);
+    const none = await runCli(['construct', 'efficiency', '--in', 'sample', '--out', path.join(root, 'eff-none'), '--solved-by', oracle, '--solved-by', refuse]);
+    expect(none.code, none.stderr).toBe(0);
+    const skipped = jsonl(path.join(root, 'eff-none', 'meta', 'skipped.jsonl')).filter((item) => String(item.reason).startsWith('not solved by'));
+    expect(skipped.map((item) => item.parent_id).sort()).toEqual(kept.map((item) => jsonl(path.join(root, 'eff-all', 'meta', 'holistic_efficiency.jsonl')).find((line) => line.id === item.id)!.parent_id).sort());
+  });
+
   it('refuses what it cannot do sensibly, in one line with exit 2', async () => {
     const foreign = path.join(root, 'foreign');
     mkdirSync(foreign);

@@ -64,7 +64,7 @@ async function runOne(step: StepSpec['step'], fields: Record<string, unknown>, o
   const out = dryRun ? mkdtempSync(path.join(tmpdir(), 'apb-construct-dry-')) : path.resolve(options.out as string);
   try {
     const model = models.modelFor((options.llm as string | undefined) ?? null);
-    const summary: StepSummary = await runStep({ spec, inputs, out, seed: options.seed as number, model, onItem: progress(step, Boolean(model)), recorded: { spec, inputs: (options.in as string[] | undefined) ?? [] } }, constructDeps());
+    const summary: StepSummary = await runStep({ spec, inputs, out, seed: options.seed as number, model, onItem: progress(step, Boolean(model) && !dryRun), recorded: { spec, inputs: (options.in as string[] | undefined) ?? [] } }, constructDeps());
     if (dryRun) process.stdout.write(formatConstructDryRun(models.dryRun()));
     else say(describeSummary(summary, options.out as string, models));
     outcome.exitCode = 0;
