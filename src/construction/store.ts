@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Case, SplitName } from '../dataset/case.js';
 import { SPLITS } from '../dataset/case.js';
 import { containedFile } from '../dataset/contained-file.js';
+import { FileResolver } from '../dataset/files.js';
 import { readAllCases } from '../dataset/read-cases.js';
 import { writeFileAtomic } from '../atomic-write.js';
 import { InputError, UsageError, type InputIssue } from '../errors.js';
@@ -16,6 +17,7 @@ import { LIMITS } from '../limits.js';
 import { readLines } from '../jsonl-lines.js';
 import type { z } from 'zod';
 import type { Attachment, ConstructedCase, MetaLine } from './case-record.js';
+import { ruleCheckSource } from './check.js';
 import { applyReview, ReviewLineSchema, type ReviewLine, type ReviewSummary } from './review.js';
 import { SourceRecordSchema, type SourceRecord } from './source-record.js';
 import type { Skip } from './step.js';
@@ -74,6 +76,13 @@ export async function readSources(dir: string, options: { reviewedOnly?: boolean
   const review = await readSchemaLines(reviewFile, ReviewLineSchema);
   if (review.issues.length > 0) throw new InputError(review.issues);
   const applied = applyReview(records, review.lines as Array<{ line: number; value: ReviewLine }>, { file: display(reviewFile), reviewedOnly: options.reviewedOnly ?? false });
+  // An edited record must pass the rule check the original passed: a reviewer's typo is no exception.
+  const resolver = new FileResolver(dir);
+  for (const { line, value } of review.lines) {
+    const edited = value.decision === 'edited' ? applied.records.find((record) => record.id === value.id) : undefined;
+    if (!edited) continue;
+    for (const error of ruleCheckSource(edited, resolver, { file: display(reviewFile), line }).errors) applied.issues.push({ file: display(reviewFile), line, field: 'record', message: `the edited record fails the rule check: ${error}` });
+  }
   if (applied.issues.length > 0) throw new InputError(applied.issues);
   return { records: applied.records, lines: applied.records.map((record) => lineOf.get(record.id) ?? 0), file: display(file), root: dir, skipped: applied.skipped, review: applied.summary };
 }

@@ -54,6 +54,11 @@ describe('apb construct (CLI)', () => {
     const queue = jsonl(path.join(checked, 'review.jsonl'));
     expect(queue.map((item) => [item.id, item.decision])).toEqual([['1', 'pending'], ['3', 'pending'], ['4', 'pending']]);
     const edited = { ...jsonl(path.join(checked, 'sources.jsonl'))[1]!, query: 'Where is my order #W3? I ordered it last week.' };
+    const typo = { ...edited, messages: [{ ...(edited.messages as Array<Record<string, unknown>>)[0], tool_calls: [{ id: 'c1', name: 'get_ordr', arguments: { order_id: '#W3' } }] }] };
+    write('checked/review.jsonl', [{ ...queue[0], decision: 'accepted' }, { ...queue[1], decision: 'edited', record: typo }, { ...queue[2], decision: 'rejected', note: 'duplicate of 1' }]);
+    const refused = await runCli(['construct', 'holistic', '--in', checked, '--out', path.join(root, 'holistic-typo')]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/review\.jsonl:2: record: the edited record fails the rule check: messages\[0\]\.tool_calls\[0\]\.name: calls "get_ordr"/);
     write('checked/review.jsonl', [{ ...queue[0], decision: 'accepted' }, { ...queue[1], decision: 'edited', record: edited }, { ...queue[2], decision: 'rejected', note: 'duplicate of 1' }]);
     const holistic = path.join(root, 'holistic');
     const made = await runCli(['construct', 'holistic', '--in', checked, '--out', holistic]);
