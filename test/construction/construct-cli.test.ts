@@ -112,6 +112,9 @@ describe('apb construct (CLI)', () => {
       [['construct', 'import', '--from', 'tau3', '--out', path.join(root, 't')], /allowed values: tau2, trajectories/],
       [['construct', 'cuts', '--in', path.join(root, 'checked'), '--ratios', '0.5,1.5', '--out', path.join(root, 'c')], /--ratios/],
     ];
+    const config = path.join(root, 'pipeline.yaml');
+    writeFileSync(config, 'seed: 3\nsteps:\n  - step: import\n    frm: tau2\n  - step: cutz\n');
+    cases.push([['construct', 'pipeline', '--config', config, '--out', path.join(root, 'p')], /pipeline\.yaml:3: steps\[0\]: unknown key\(s\) frm[\s\S]*pipeline\.yaml:5: steps\[1\]\.step/]);
     for (const [args, message] of cases) {
       const result = await runCli(args);
       expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(2);
