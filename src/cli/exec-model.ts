@@ -8,22 +8,26 @@ import { UsageError } from '../errors.js';
 import type { Environment, EnvironmentSession, ExecTask } from '../execution/environment.js';
 import { checkExecIdentity, writeExecManifest, type ExecIdentity } from '../execution/exec-manifest.js';
 import { runExec, type Evaluate } from '../execution/exec-run.js';
-import { AGENT_PROMPT_VERSION, agentSystemText } from '../execution/agent.js';
+import type { ExecutionLine } from '../execution/records.js';
+import { AGENT_PROMPT_VERSION } from '../execution/agent.js';
+import { dropInfrastructureErrors } from '../execution/exec-retry.js';
 import { USER_PROMPT_VERSION } from '../execution/user-simulator.js';
 import { DEFAULT_MAX_ERRORS } from '../execution/loop.js';
 import { createNlAssertionJudge } from '../execution/nl-assertions.js';
 import { computeReward } from '../execution/reward.js';
 import { EXEC_MODES, type ExecMode } from '../metrics/executable.js';
-import { draftPlanPrompt } from '../execution/plans.js';
-import { estimateInputTokens } from '../providers/estimate.js';
-import { Budget, costOfCall, estimatedCost, priceOfSpec } from '../pipeline/budget.js';
+import { Budget, costOfCall } from '../pipeline/budget.js';
 import { acquireRunLock } from '../pipeline/run-lock.js';
 import type { SamplingParams } from '../providers/provider.js';
+import { buildExecSummary } from '../report/exec-summary.js';
 import { writeExecOutputs } from '../report/write-exec-reports.js';
+import { dryRunText } from './exec-dry-run.js';
+import { createExecProgress } from './exec-progress.js';
 import { handleInterrupts } from './interrupts.js';
 import { EXIT, type CommandOutcome } from './outcome.js';
 import { resolveJudge } from './resolve.js';
-import { createRunProviders, defaultCacheDir } from './run-providers.js';
+import { createRunProviders, defaultCacheDir, type RunProviders } from './run-providers.js';
+import { printSummary, shown } from './summary-text.js';
 import { say } from './terminal.js';
 
 /** The flags of the model path. */
@@ -49,6 +53,9 @@ export interface ModelExecFlags {
   userTemperature?: number;
   dryRun: boolean;
   comparePaper?: boolean;
+  retryErrors?: boolean;
+  quiet?: boolean;
+  json?: boolean;
 }
 
 /** `direct,plan-first` → the modes, in the paper's order; an unknown one is a usage error naming the known ones. */
@@ -59,80 +66,82 @@ export function parseModes(value: string): ExecMode[] {
   return EXEC_MODES.filter((mode) => asked.includes(mode));
 }
 
+/** The run's identity as `exec-manifest.json` records it (a resume with another one is refused). */
+function identityOf(environment: Environment, ids: { agent: string; user: string; critic: string; judge: string; judgeVersion: string }, flags: ModelExecFlags, sampling: { agent: SamplingParams; user: SamplingParams }): ExecIdentity {
+  return {
+    env: environment.id,
+    model: ids.agent,
+    user_model: ids.user,
+    critic: ids.critic,
+    taxonomy: flags.metric,
+    judge: ids.judge,
+    max_steps: flags.maxSteps,
+    max_errors: DEFAULT_MAX_ERRORS,
+    prompt_versions: { agent: AGENT_PROMPT_VERSION, user: USER_PROMPT_VERSION, judge: ids.judgeVersion },
+    sampling,
+  };
+}
+
+/** Who plays and judges: the tested model (agent, planner, reviser), the user simulator, the critic, the judges, the reward. */
+function playersOf(environment: Environment, flags: ModelExecFlags, providers: RunProviders, model: string, judgeSpec: string) {
+  const baseUrl = flags.baseUrl ?? process.env.APB_BASE_URL ?? null;
+  const agent = providers.provider(model, baseUrl);
+  const user = flags.userModel ? providers.provider(flags.userModel, flags.userBaseUrl ?? null) : agent;
+  const critic = flags.critic ? providers.provider(flags.critic, flags.criticBaseUrl ?? null) : agent;
+  const judgeBaseUrl = flags.judgeBaseUrl ?? process.env.APB_JUDGE_BASE_URL ?? null;
+  const judge = resolveJudge([judgeSpec], providers, { baseUrl: judgeBaseUrl, protocol: 'paper', blind: false });
+  const nlJudge = judgeSpec === 'rules' ? undefined : createNlAssertionJudge(providers.provider(judgeSpec, judgeBaseUrl));
+  const evaluate: Evaluate = async ({ task, messages, termination, session }, signal) => {
+    const result = await computeReward({ environment, task: task as ExecTask, messages, termination, finalDatabase: (session as EnvironmentSession).database(), ...(nlJudge ? { nlJudge } : {}), ...(signal ? { signal } : {}) });
+    return { reward: result.reward, reward_info: { ...result.reward_info }, details: { ...result.details } };
+  };
+  return { agent, user, planner: agent, critic, judge, evaluate, nlJudgeId: nlJudge ? judgeSpec : null };
+}
+
+type Status = 'running' | 'complete' | 'interrupted' | 'stopped-budget' | 'failed';
+
 /** Runs the model path of `apb exec` over the selected tasks into `outDir`. */
 export async function runModelExec(environment: Environment, tasks: readonly ExecTask[], outDir: string, flags: ModelExecFlags, outcome: CommandOutcome): Promise<void> {
+  const started = Date.now();
   const modes = parseModes(flags.mode);
   const model = flags.model ?? process.env.APB_MODEL;
   if (!model) throw new UsageError('apb exec --mode … needs --model PROVIDER:MODEL (the tested model)');
   if (model.startsWith('baseline:') || model === 'rules') throw new UsageError(`--model ${model} cannot act as an agent: give a model (PROVIDER:MODEL), or --agent replay:FILE for a scripted one`);
   if (flags.critic && !modes.includes('refine')) throw new UsageError('--critic applies to --mode refine only');
   const judgeSpec = flags.judge ?? 'rules';
-  const calls = tasks.length * flags.trials * modes.length;
-  if (flags.dryRun) {
-    process.stdout.write(dryRunText(environment, tasks, modes, model, judgeSpec, flags));
-    return;
-  }
+  if (flags.dryRun) return void process.stdout.write(dryRunText(environment, tasks, modes, model, judgeSpec, flags));
   const budget = flags.maxCost ? new Budget(flags.maxCost) : undefined;
-  const providers = createRunProviders({ concurrency: flags.concurrency, timeoutMs: flags.timeoutMs, maxRetries: flags.maxRetries, cache: flags.cache, cacheDir: defaultCacheDir(process.env), ...(budget ? { budget } : {}) });
+  let retries = 0;
+  const providers = createRunProviders({ concurrency: flags.concurrency, timeoutMs: flags.timeoutMs, maxRetries: flags.maxRetries, cache: flags.cache, cacheDir: defaultCacheDir(process.env), ...(budget ? { budget } : {}), onRetry: () => (retries += 1) });
+  const calls = () => ({ retries, rateLimited: providers.endpointStats().reduce((sum, entry) => sum + entry.rate_limited, 0) });
   const lock = acquireRunLock(outDir, 'exec');
   const interrupts = handleInterrupts();
   try {
-    const baseUrl = flags.baseUrl ?? process.env.APB_BASE_URL ?? null;
-    const agent = providers.provider(model, baseUrl);
-    const user = flags.userModel ? providers.provider(flags.userModel, flags.userBaseUrl ?? null) : agent;
-    const critic = flags.critic ? providers.provider(flags.critic, flags.criticBaseUrl ?? null) : agent;
-    const judgeBaseUrl = flags.judgeBaseUrl ?? process.env.APB_JUDGE_BASE_URL ?? null;
-    const judge = resolveJudge([judgeSpec], providers, { baseUrl: judgeBaseUrl, protocol: 'paper', blind: false });
-    const nlJudge = judgeSpec === 'rules' ? undefined : createNlAssertionJudge(providers.provider(judgeSpec, judgeBaseUrl));
-    const evaluate: Evaluate = async ({ task, messages, termination, session }, signal) => {
-      const result = await computeReward({ environment, task: task as ExecTask, messages, termination, finalDatabase: (session as EnvironmentSession).database(), ...(nlJudge ? { nlJudge } : {}), ...(signal ? { signal } : {}) });
-      return { reward: result.reward, reward_info: { ...result.reward_info }, details: { ...result.details } };
-    };
+    const players = playersOf(environment, flags, providers, model, judgeSpec);
     const sampling: SamplingParams = flags.temperature !== undefined ? { temperature: flags.temperature } : {};
     const userSampling: SamplingParams = flags.userTemperature !== undefined ? { temperature: flags.userTemperature } : {};
-    const identity: ExecIdentity = {
-      env: environment.id,
-      model: agent.id,
-      user_model: user.id,
-      critic: modes.includes('refine') ? critic.id : 'none',
-      taxonomy: flags.metric,
-      judge: judge.id,
-      max_steps: flags.maxSteps,
-      max_errors: DEFAULT_MAX_ERRORS,
-      prompt_versions: { agent: AGENT_PROMPT_VERSION, user: USER_PROMPT_VERSION, judge: judge.version },
-      sampling: { agent: sampling, user: userSampling },
-    };
+    const { agent, user, critic, judge } = players;
+    const identity = identityOf(environment, { agent: agent.id, user: user.id, critic: modes.includes('refine') ? critic.id : 'none', judge: judge.id, judgeVersion: judge.version }, flags, { agent: sampling, user: userSampling });
     const previous = checkExecIdentity(outDir, identity);
     const startedAt = previous?.started_at ?? new Date().toISOString();
-    const manifest = (status: 'running' | 'complete' | 'interrupted' | 'stopped-budget' | 'failed', executions: { total: number; finished: number; already_done: number }) =>
-      writeExecManifest(outDir, { identity, modes: [...new Set([...(previous?.modes ?? []), ...modes])], trials: Math.max(previous?.trials ?? 0, flags.trials), tasks: tasks.length, started_at: startedAt, ended_at: status === 'running' ? null : new Date().toISOString(), status, executions });
-    manifest('running', { total: calls, finished: 0, already_done: 0 });
-    let done = 0;
-    const summary = await runExec(
-      { outDir, env: environment, tasks, modes, trials: flags.trials, concurrency: flags.concurrency, maxSteps: flags.maxSteps, maxErrors: 10, taxonomy: flags.metric, sampling: { agent: sampling, user: userSampling, planner: sampling } },
-      {
-        agent,
-        user,
-        planner: agent,
-        critic,
-        judge,
-        evaluate,
-        nlJudgeId: nlJudge ? judgeSpec : null,
-        stop: interrupts.stop,
-        signal: interrupts.cancel,
-        ...(budget ? { halted: () => budget.exhausted } : {}),
-        onExecution: (line) => {
-          done += 1;
-          say(`apb exec: [${done}] task ${line.task_id} ${line.mode} trial ${line.trial}: reward ${line.reward ?? 'not evaluated'} (${line.termination})`);
-        },
-      },
-    );
-    const status = budget?.exhausted ? 'stopped-budget' : summary.interrupted ? 'interrupted' : 'complete';
+    const manifest = (status: Status, executions: { total: number; finished: number; already_done: number }) =>
+      writeExecManifest(outDir, { identity, modes: [...new Set([...(previous?.modes ?? []), ...modes])], trials: Math.max(previous?.trials ?? 0, flags.trials), tasks: tasks.length, started_at: startedAt, ended_at: status === 'running' ? null : new Date().toISOString(), status, executions, ...(budget ? { budget: budget.summary() } : {}), endpoints: providers.endpointStats() });
+    if (flags.retryErrors && previous) await retryErrors(outDir, flags);
+    const planned = { total: tasks.length * flags.trials * modes.length, finished: 0, already_done: 0 };
+    manifest('running', planned);
+    const progress = createExecProgress({ tty: Boolean(process.stderr.isTTY), quiet: Boolean(flags.quiet), calls });
+    const spec = { outDir, env: environment, tasks, modes, trials: flags.trials, concurrency: flags.concurrency, maxSteps: flags.maxSteps, maxErrors: DEFAULT_MAX_ERRORS, taxonomy: flags.metric, sampling: { agent: sampling, user: userSampling, planner: sampling } };
+    const deps = { ...players, stop: interrupts.stop, signal: interrupts.cancel, ...(budget ? { halted: () => budget.exhausted } : {}), onStart: (event: { total: number; alreadyDone: number }) => progress.start({ ...event, dir: shown(outDir), modes }), onExecution: (line: ExecutionLine) => progress.onExecution(line) };
+    const summary = await runExec(spec, deps).finally(() => progress.end()).catch((error: unknown) => {
+      manifest('failed', planned);
+      throw error;
+    });
+    const status: Status = budget?.exhausted ? 'stopped-budget' : summary.interrupted ? 'interrupted' : 'complete';
     manifest(status, { total: summary.total, finished: summary.finished, already_done: summary.alreadyDone });
     const scores = await writeExecOutputs(outDir, costOfCall, { comparePaper: flags.comparePaper === true });
-    for (const row of scores.tables.table3) say(`apb exec: ${row.env} ${row.model}: direct ${row.direct ?? '–'}, plan-first ${row.plan_first ?? '–'}, refine ${row.refine ?? '–'}; APB CR ${row.apb_cr_before ?? '–'} → ${row.apb_cr_after ?? '–'} over ${row.n} task(s)`);
-    say(`apb exec: ${summary.finished} execution(s) run, ${summary.alreadyDone} already done; ${path.join(outDir, 'exec-scores.json')}`);
-    if (budget?.exhausted) say(`apb: stopped by --max-cost ${flags.maxCost} USD; rerun with a higher --max-cost to resume the rest`);
+    const { retries: retried, rateLimited } = calls();
+    printSummary({ quiet: Boolean(flags.quiet), json: Boolean(flags.json) }, buildExecSummary(scores, { command: 'exec', wallMs: Date.now() - started, dir: shown(outDir), env: environment.id, model: agent.id, judge: judge.id, status, retries: retried, rateLimited: providers.endpointStats().length > 0 ? rateLimited : null, reportHtml: shown(path.join(outDir, 'report.html')), reportMd: shown(path.join(outDir, 'report.md')), viewCommand: `apb view ${shown(outDir)}` }));
+    if (budget?.exhausted) say(`apb: stopped by --max-cost ${flags.maxCost} USD after spending about ${budget.summary().spent_usd.toFixed(4)} USD; ${summary.total - summary.alreadyDone - summary.finished} execution(s) not run (rerun with a higher --max-cost to resume them)`);
     outcome.exitCode = summary.interrupted ? EXIT.interrupted : EXIT.ok;
   } finally {
     interrupts.dispose();
@@ -141,23 +150,8 @@ export async function runModelExec(environment: Environment, tasks: readonly Exe
   }
 }
 
-/**
- * What `--dry-run` prints: the conversations and planning calls the run would make, and the tokens every agent
- * and planning call carries before the conversation adds to it (system text, policy, tools; APB's planner
- * prompt). How long each conversation runs is up to the models, so its total cannot be known in advance.
- */
-export function dryRunText(environment: Environment, tasks: readonly ExecTask[], modes: readonly ExecMode[], model: string, judgeSpec: string, flags: Pick<ModelExecFlags, 'trials' | 'maxSteps'>): string {
-  const conversations = tasks.length * flags.trials * modes.length;
-  const openings = tasks.length * flags.trials;
-  const agentFixed = estimateInputTokens([{ role: 'system', parts: [{ type: 'text', text: agentSystemText(environment.policy, null) }] }], environment.tools);
-  const plannerFixed = estimateInputTokens(draftPlanPrompt({ policy: environment.policy, request: '', tools: environment.tools }).messages);
-  const price = priceOfSpec(model);
-  const perCall = (tokens: number) => (price && price !== 'free' ? ` (≈ ${estimatedCost(price, tokens, 0).toFixed(4)} USD of input each)` : '');
-  const plans = modes.some((mode) => mode !== 'direct') ? `${openings} draft plan(s)${modes.includes('refine') ? `, ${openings} critique(s) and ${openings} revision(s)` : ''}, judged by ${judgeSpec}` : 'no plans';
-  return [
-    `apb exec --dry-run: ${environment.id}, ${tasks.length} task(s) × ${flags.trials} trial(s) × ${modes.length} mode(s) = ${conversations} conversation(s) with ${model}, plus ${openings} opening user message(s); ${plans}.`,
-    `Every agent call carries at least ${agentFixed} input tokens (instructions, policy, tools)${perCall(agentFixed)}; every draft-plan call at least ${plannerFixed}${perCall(plannerFixed)}.`,
-    `How many calls a conversation takes depends on the models (at most --max-steps ${flags.maxSteps} steps). Nothing was called or written.`,
-    '',
-  ].join('\n');
+/** `--retry-errors`: what infrastructure errors left is taken out of the directory, so this run makes it again. */
+async function retryErrors(outDir: string, flags: Pick<ModelExecFlags, 'quiet'>): Promise<void> {
+  const dropped = await dropInfrastructureErrors(path.join(outDir, 'plans.jsonl'), path.join(outDir, 'executions.jsonl'));
+  if (!flags.quiet && dropped.executions + dropped.openings > 0) say(`apb: --retry-errors: ${dropped.executions} execution(s) and ${dropped.openings} opening(s) left by infrastructure errors are made again`);
 }

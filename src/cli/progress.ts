@@ -29,47 +29,68 @@ export interface Traffic {
 
 const emptyCounts = (): Counts => ({ total: 0, done: 0, ok: 0, error: 0, parse_error: 0, judge_error: 0, correct: 0 });
 
+/** One status line on stderr: rewritten in place on a TTY, otherwise printed at most every `intervalMs` (5 s). */
+export interface StatusLine {
+  /** Prints the line (made only when it is printed) unless printed within the interval; `force` prints anyway. */
+  print(line: () => string, force: boolean): void;
+  /** Ends a line being rewritten in place, so what is printed next starts on a line of its own. */
+  newline(): void;
+}
+
+/** The status line of a command; `quiet` prints nothing. */
+export function createStatusLine(options: { tty: boolean; intervalMs?: number; now?: () => number; quiet?: boolean }): StatusLine {
+  const now = options.now ?? Date.now;
+  const interval = options.intervalMs ?? (options.tty ? 100 : 5000);
+  let lastPrint = 0;
+  // On a TTY the line is rewritten in place; anything else printed first ends it.
+  let dirty = false;
+  return {
+    print(line, force) {
+      if (options.quiet) return;
+      const time = now();
+      if (!force && time - lastPrint < interval) return;
+      lastPrint = time;
+      if (options.tty) {
+        process.stderr.write(`\r${line()}\u001b[K`);
+        dirty = true;
+      } else say(line());
+    },
+    newline() {
+      if (dirty) process.stderr.write('\n');
+      dirty = false;
+    },
+  };
+}
+
+/** `[########................] 3/9  …  0.5/s  eta 0m12s`: the bar, the count, `middle`, the rate and what is left. */
+export function progressText(done: number, total: number, elapsedMs: number, middle: string): string {
+  const seconds = Math.max(0.001, elapsedMs / 1000);
+  const rate = done / seconds;
+  const eta = rate > 0 ? Math.round((total - done) / rate) : null;
+  const width = 24;
+  const filled = total > 0 ? Math.round((done / total) * width) : width;
+  const bar = `${'#'.repeat(filled)}${'.'.repeat(width - filled)}`;
+  return `[${bar}] ${done}/${total}  ${middle}  ${rate.toFixed(1)}/s${eta !== null ? `  eta ${Math.floor(eta / 60)}m${String(eta % 60).padStart(2, '0')}s` : ''}`;
+}
+
 /**
  * `quiet`: only warnings; `summary`: a summary follows the run, so a finished run prints no "done" line
  * (an interrupted one still says what was kept).
  */
 export function createProgressReporter(options: { tty: boolean; intervalMs?: number; now?: () => number; runs?: number; quiet?: boolean; summary?: boolean; traffic?: () => Traffic }): ProgressReporter {
   const now = options.now ?? Date.now;
-  const interval = options.intervalMs ?? (options.tty ? 100 : 5000);
+  const status = createStatusLine(options);
   const sum = emptyCounts();
   let started: number | null = null;
-  let lastPrint = 0;
   let open = options.runs ?? 1;
-  // On a TTY the line is rewritten in place; anything else printed first ends it.
-  let dirty = false;
-
   const line = () => {
-    const seconds = Math.max(0.001, (now() - (started ?? now())) / 1000);
-    const rate = sum.done / seconds;
-    const left = sum.total - sum.done;
-    const eta = rate > 0 ? Math.round(left / rate) : null;
-    const width = 24;
-    const filled = sum.total > 0 ? Math.round((sum.done / sum.total) * width) : width;
-    const bar = `${'#'.repeat(filled)}${'.'.repeat(width - filled)}`;
     const traffic = options.traffic?.();
     // Retries and 429s show as soon as there is one: a run that only waits on them must not look stuck.
     const waits = traffic && (traffic.retries > 0 || traffic.rateLimited > 0) ? `  retries ${traffic.retries}  429s ${traffic.rateLimited}` : '';
-    return `[${bar}] ${sum.done}/${sum.total}  correct ${sum.correct}  error ${sum.error}  parse_error ${sum.parse_error}  judge_error ${sum.judge_error}${waits}  ${rate.toFixed(1)}/s${eta !== null ? `  eta ${Math.floor(eta / 60)}m${String(eta % 60).padStart(2, '0')}s` : ''}`;
+    return progressText(sum.done, sum.total, now() - (started ?? now()), `correct ${sum.correct}  error ${sum.error}  parse_error ${sum.parse_error}  judge_error ${sum.judge_error}${waits}`);
   };
-  const print = (force: boolean) => {
-    if (options.quiet) return;
-    const time = now();
-    if (!force && time - lastPrint < interval) return;
-    lastPrint = time;
-    if (options.tty) {
-      process.stderr.write(`\r${line()}\u001b[K`);
-      dirty = true;
-    } else say(line());
-  };
-  const newline = () => {
-    if (dirty) process.stderr.write('\n');
-    dirty = false;
-  };
+  const print = (force: boolean) => status.print(line, force);
+  const newline = () => status.newline();
 
   const reporter = (label: string | null): RunReporter => {
     const prefix = label ? `${label}: ` : '';

@@ -10,6 +10,7 @@ import { LimiterPool } from '../providers/limit.js';
 import { ResponseCache } from '../providers/cache.js';
 import type { Provider } from '../providers/provider.js';
 import { buildProviderStack } from '../providers/registry.js';
+import type { RetryPolicy } from '../providers/retry.js';
 import { say } from './terminal.js';
 
 /** The engine knobs of a run (from `RunSpec`). */
@@ -27,6 +28,8 @@ export interface EngineOptions {
   budget?: Budget;
   /** `--batch`: openai, anthropic and google calls go through this run directory's batches. */
   batch?: Batcher;
+  /** Told before each retry of a retryable failure (the exec summary's and progress line's retry count). */
+  onRetry?: RetryPolicy['onRetry'];
 }
 
 /** Per-model settings that override the run's (from a config file's model entry). */
@@ -78,6 +81,7 @@ export function createRunProviders(options: EngineOptions): RunProviders {
         retry,
         ...(options.batch ? { batch: options.batch } : {}),
         ...(gate ? { gate } : {}),
+        ...(options.onRetry ? { retry: { onRetry: options.onRetry } } : {}),
       });
     },
     endpointStats: () => endpointStats(limiters, health),

@@ -8,6 +8,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../atomic-write.js';
 import { RunMismatchError } from '../errors.js';
+import type { BudgetSummary } from '../pipeline/budget.js';
+import type { Manifest } from '../pipeline/manifest.js';
 import { APB_VERSION } from '../version.js';
 
 /** The name of the manifest in an exec run directory. */
@@ -39,6 +41,10 @@ export interface ExecManifest {
   ended_at: string | null;
   status: 'running' | 'complete' | 'interrupted' | 'stopped-budget' | 'failed';
   executions: { total: number; finished: number; already_done: number };
+  /** The `--max-cost` budget of the latest invocation, when one was given (what it spent, whether it stopped). */
+  budget?: BudgetSummary;
+  /** The latest invocation's counts per endpoint (requests, 429s, failures, concurrency limits). */
+  endpoints?: Manifest['endpoints'];
 }
 
 /** The differences between two identities, as `field: before → now` lines. */

@@ -60,6 +60,8 @@ export interface ExecDependencies {
   evaluate: Evaluate;
   /** The NL-assertion judge the evaluator uses (recorded in every line), or null. */
   nlJudgeId?: string | null;
+  /** Told once, before any call: how many executions the selection holds and how many are already finished. */
+  onStart?: (event: { total: number; alreadyDone: number }) => void;
   onExecution?: (line: ExecutionLine) => void;
   /** First Ctrl-C: no new (task, trial) starts. */
   stop?: AbortSignal;
@@ -170,6 +172,7 @@ export async function runExec(spec: ExecRunSpec, deps: ExecDependencies): Promis
   const wanted = spec.tasks.flatMap((task) => Array.from({ length: spec.trials }, (_, trial) => ({ task, trial })));
   const total = wanted.length * spec.modes.length;
   const alreadyDone = wanted.reduce((sum, { task, trial }) => sum + spec.modes.filter((mode) => state.finished.has(executionKey(task.id, mode, trial))).length, 0);
+  deps.onStart?.({ total, alreadyDone });
   const cancel = new AbortController();
   const signal = deps.signal ? AbortSignal.any([deps.signal, cancel.signal]) : cancel.signal;
   const halted = () => Boolean(deps.stop?.aborted || signal.aborted || deps.halted?.());

@@ -5,6 +5,7 @@
 import { readJsonLines } from '../pipeline/results-store.js';
 import { table3, type ExecutionRow, type PlanScore, type Table3Row } from '../metrics/executable.js';
 import type { Usage } from '../providers/provider.js';
+import { execOutcomes, type ExecOutcomes, type FailureReason } from './exec-outcomes.js';
 import type { LoopRoleUsage } from './loop.js';
 import type { JudgedPlan, ExecutionLine, OpeningLine } from './records.js';
 
@@ -25,6 +26,10 @@ export interface ExecScores {
   executions: number;
   openings: number;
   terminations: Record<string, number>;
+  /** Every execution in one of success, failed, unevaluated, infrastructure error; tool errors summed. */
+  outcomes: ExecOutcomes;
+  /** Why executions fell short of reward 1, most frequent first (at most five), one example each. */
+  failure_reasons: FailureReason[];
   usage: Record<string, RoleTotals>;
   tables: { table3: Table3Row[] };
 }
@@ -113,12 +118,13 @@ export async function computeExecScores(plansPath: string, executionsPath: strin
     const line = value as unknown as OpeningLine;
     openings.set(JSON.stringify([line.task_id, line.trial]), line);
   }
-  for (const opening of openings.values()) addOpening(totals, opening, userModels.get(opening.model) ?? 'unknown');
+  for (const opening of openings.values()) addOpening(totals, opening, opening.user_model ?? userModels.get(opening.model) ?? 'unknown');
   return {
     schema_version: 1,
     executions: executions.size,
     openings: openings.size,
     terminations,
+    ...execOutcomes(executions.values()),
     usage: Object.fromEntries(totals.roles),
     tables: { table3: table3([...executions.values()].map(executionRow)) },
   };

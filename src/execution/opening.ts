@@ -58,6 +58,7 @@ export async function ensureOpening(context: OpeningContext, known: OpeningLine 
     trial: context.trial,
     env: context.env.id,
     model: context.model,
+    user_model: context.user.id,
     ...(await firstUserMessage(context)),
     draft: null,
     refined: null,

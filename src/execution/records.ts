@@ -20,6 +20,8 @@ export interface OpeningLine {
   trial: number;
   env: string;
   model: string;
+  /** The user simulator that wrote the first message (absent in lines written before it was recorded). */
+  user_model?: string;
   /** The user simulator's first message (its answer to the agent's greeting); null when the call failed. */
   first_user_message: string | null;
   first_user_usage: LoopRoleUsage;

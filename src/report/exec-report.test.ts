@@ -1,5 +1,6 @@
 /** The exec report: Table 3 at the paper's decimals, and untrusted conversation text escaped in the case browser. */
 import { describe, expect, it } from 'vitest';
+import { execOutcomes } from '../execution/exec-outcomes.js';
 import type { ExecScores } from '../execution/exec-scores.js';
 import type { ExecutionLine } from '../execution/records.js';
 import { table3 } from '../metrics/executable.js';
@@ -36,6 +37,7 @@ const scores: ExecScores = {
   executions: 1,
   openings: 1,
   terminations: { user_stop: 1 },
+  ...execOutcomes([line]),
   usage: { agent: { model: 'openai:gpt-4o', calls: 1, cached_calls: 0, input_tokens: 1, output_tokens: 1, cost_usd: 0.00001 } },
   tables: {
     table3: table3([

@@ -4,14 +4,54 @@
  * wall time; where the report is and the command that opens it. Built from the `ReportData` the
  * run's report was rendered from (so the two always agree); `apb run --json` prints it, the CLI
  * renders it as text, and other commands that write run directories (refine, exec) can build one
- * the same way or fill `headline` with their own numbers. Pure.
+ * the same way or fill `headline` with their own numbers; `apb exec` fills `exec` instead
+ * (report/exec-summary.ts). Pure.
  */
+import type { ExecOutcomes } from '../execution/exec-outcomes.js';
 import type { ReportData } from './report-data.js';
 import type { HeadlineCell } from './scorecard.js';
 import type { RoleUsage } from './usage.js';
 
 /** One headline number of a summary (the scorecard's, or a command's own: label, percent, interval, n). */
 export type SummaryNumber = Pick<HeadlineCell, 'label' | 'value' | 'ci' | 'n'>;
+
+/** The outcomes of judged planning answers (`apb run`, `apb refine`). */
+export interface PlanningOutcomes {
+  judgements: number;
+  ok: number;
+  error: number;
+  parse_error: number;
+  judge_error: number;
+  correct: number;
+}
+
+/** One execution mode's Table 3 cell and what it averages (`apb exec`). */
+export interface ExecModeNumber {
+  /** Table 3's column: `direct`, `plan_first`, `refine`. */
+  mode: string;
+  /** Mean reward over the `n` rewarded runs (null when none). */
+  reward: number | null;
+  n: number;
+  /** Runs left out: NL assertions not judged, and infrastructure errors. */
+  unevaluated: number;
+  infrastructure_errors: number;
+  /** With unjudged NL assertions: the mean if they all held (an upper bound). */
+  reward_if_nl_met: number | null;
+  /** pass^k for k = 1..K when the run has several trials, else null. */
+  pass_hat_k: Record<string, number> | null;
+}
+
+/** An `apb exec` entry's figures: Table 3's row with its n, the plans' APB judgements, terminations and outcomes. */
+export interface ExecSummaryFigures {
+  env: string;
+  tasks: number;
+  trials: number;
+  modes: ExecModeNumber[];
+  /** APB CR (percent) and mean grade of the draft plans (before) and the refined ones (after), over `plans_*` plans. */
+  apb: { cr_before: number | null; cr_after: number | null; grade_before: number | null; grade_after: number | null; plans_before: number; plans_after: number };
+  terminations: Record<string, number>;
+  outcomes: ExecOutcomes;
+}
 
 /** One (model, judge) of a summary. */
 export interface SummaryEntry {
@@ -21,7 +61,10 @@ export interface SummaryEntry {
   dirs: string[];
   /** Headline numbers of the splits it has (n > 0). */
   headline: SummaryNumber[];
-  outcomes: { judgements: number; ok: number; error: number; parse_error: number; judge_error: number; correct: number };
+  /** null for an `apb exec` entry, whose outcomes are executions (`exec.outcomes`). */
+  outcomes: PlanningOutcomes | null;
+  /** `apb exec` only: the executions' figures. */
+  exec?: ExecSummaryFigures;
   /** The most frequent failure reasons (at most five), with one example message each. */
   top_failures: { reason: string; count: number; example: string }[];
   usage: RoleUsage[];

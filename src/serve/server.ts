@@ -14,6 +14,8 @@ import { ConversationPlans, openingOf } from './conversations.js';
 import { BadRequestError, readChatRequest, type ServeRequest } from './openai-request.js';
 import { completionBody, completionChunks, errorBody } from './openai-response.js';
 import { parseUntrustedJson } from '../json-depth.js';
+import { BudgetExceededError, type BudgetSummary } from '../pipeline/budget.js';
+import type { UsageTotals } from '../pipeline/manifest.js';
 
 /** The three execution modes of paper §5.1. */
 export type ServeMode = 'direct' | 'plan-first' | 'refine';
@@ -31,6 +33,8 @@ export interface ServeOptions {
   port: number;
   /** Largest request body accepted (default 16 MiB). */
   maxBodyBytes?: number;
+  /** What the calls cost so far, by role, and the `--max-cost` budget, for `/apb/stats`. */
+  accounting?: () => { usage: Record<string, UsageTotals>; budget: BudgetSummary | null };
 }
 
 /** Counts of a running server. */
@@ -40,6 +44,10 @@ export interface ServeStats {
   conversations: number;
   plans: number;
   failed_requests: number;
+  /** Requests refused because `--max-cost` was reached. */
+  refused_budget: number;
+  usage?: Record<string, UsageTotals>;
+  budget?: BudgetSummary | null;
 }
 
 /** A running server. */
@@ -60,7 +68,7 @@ export async function startServe(options: ServeOptions): Promise<RunningServe> {
     const plan = await options.makePlan!(context, shutdown.signal);
     return plan;
   });
-  const counts = { requests: 0, failed_requests: 0 };
+  const counts = { requests: 0, failed_requests: 0, refused_budget: 0 };
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
       counts.failed_requests += 1;
@@ -93,7 +101,14 @@ export async function startServe(options: ServeOptions): Promise<RunningServe> {
       if (!(error instanceof BadRequestError)) throw error;
       return sendJson(response, 400, errorBody(error.message, 'invalid_request_error'));
     }
-    const { messages, conversation, planState } = await planned(parsed);
+    let plannedRequest: Awaited<ReturnType<typeof planned>>;
+    try {
+      plannedRequest = await planned(parsed);
+    } catch (error) {
+      if (!(error instanceof BudgetExceededError)) throw error;
+      return refuseOverBudget(response, error);
+    }
+    const { messages, conversation, planState } = plannedRequest;
     const client = new AbortController();
     response.on('close', () => {
       if (!response.writableFinished) client.abort();
@@ -105,6 +120,7 @@ export async function startServe(options: ServeOptions): Promise<RunningServe> {
         AbortSignal.any([client.signal, shutdown.signal]),
       );
     } catch (error) {
+      if (error instanceof BudgetExceededError) return refuseOverBudget(response, error);
       if (!(error instanceof ProviderError)) throw error;
       counts.failed_requests += 1;
       return sendJson(response, statusOf(error), errorBody(redact(error.message), error.kind === 'rate-limit' ? 'rate_limit_exceeded' : 'upstream_error', error.kind));
@@ -129,8 +145,14 @@ export async function startServe(options: ServeOptions): Promise<RunningServe> {
     return { messages: injectPlan(request.messages, block), conversation: opening.key, planState: 'injected' };
   }
 
+  /** `--max-cost` reached: OpenAI's answer to an exhausted quota (429 `insufficient_quota`), nothing forwarded. */
+  function refuseOverBudget(response: ServerResponse, error: BudgetExceededError): void {
+    counts.refused_budget += 1;
+    sendJson(response, 429, errorBody(`apb serve: ${error.message}`, 'insufficient_quota', 'insufficient_quota'));
+  }
+
   function stats(): ServeStats {
-    return { mode: options.mode, requests: counts.requests, conversations: plans.size, plans: plans.made, failed_requests: counts.failed_requests };
+    return { mode: options.mode, requests: counts.requests, conversations: plans.size, plans: plans.made, failed_requests: counts.failed_requests, refused_budget: counts.refused_budget, ...(options.accounting?.() ?? {}) };
   }
 
   await new Promise<void>((resolve, reject) => {

@@ -53,8 +53,17 @@ describe('apb exec (model agent) on tau2:retail', () => {
     const args = ['exec', '--env', 'tau2:retail', '--tasks', TASKS.join(','), '--mode', 'direct,plan-first,refine', '--model', 'openai-compatible:fake-agent', '--base-url', fake.baseUrl('openai'), '--out', out, '--max-retries', '0'];
     const env = { APB_CACHE_DIR: cacheDir };
     const first = await runCli(args, { env, timeoutMs: 120_000 });
-    expect(first.stderr).toContain('apb exec:');
-    expect(first.code).toBe(0);
+    expect(first.code, first.stderr).toBe(0);
+    // The shared end-of-run summary: Table 3's row with n, outcomes, terminations, failures, usage by role, where to look.
+    expect(first.stderr).toMatch(/apb: exec complete in [\d.]+ s/);
+    expect(first.stderr).toMatch(/tau2:retail · openai-compatible:fake-agent\s+0\.00 n=2\s+0\.00 n=2\s+1\.00 n=2\s+0\.0 → 100\.0 \(n=2\/2\)/);
+    expect(first.stderr).toContain('outcomes: 6 executions of 2 task(s) × 1 trial(s) · 2 reward 1 · 4 below 1 · 0 not evaluated · 0 infrastructure error');
+    expect(first.stderr).toContain('terminations: user_stop 6');
+    expect(first.stderr).toContain('top failures: 4× db: the final database differs from the expected one');
+    expect(first.stderr).toMatch(/usage: agent \d+ calls.* · user \d+ calls.* · planner 4 calls.* · critic 2 calls.*retries 0 · 429s 0/);
+    expect(first.stderr).toContain(`open it live: apb view ${out}`);
+    // The progress line: executions done, each mode's mean reward so far with n.
+    expect(first.stderr).toMatch(/\[#{24}\] 6\/6 {2}direct 0\.00 \(n=2\) {2}plan-first 0\.00 \(n=2\) {2}refine 1\.00 \(n=2\) {2}infra errors 0 {2}retries 0 {2}429s 0/);
     const drafts = fake.requests.filter((request) => roleOf(request) === 'draft').length;
     expect(drafts).toBe(2);
     const scores = JSON.parse(readFileSync(path.join(out, 'exec-scores.json'), 'utf8')) as { tables: { table3: Array<Record<string, unknown>> }; usage: Record<string, { calls: number }> };
@@ -70,9 +79,16 @@ describe('apb exec (model agent) on tau2:retail', () => {
     expect(readFileSync(path.join(out, 'report.html'), 'utf8')).toContain('Database difference');
 
     const before = fake.count();
-    const again = await runCli(args, { env, timeoutMs: 120_000 });
+    const again = await runCli([...args, '--json'], { env, timeoutMs: 120_000 });
     expect(again.code).toBe(0);
     expect(fake.count()).toBe(before);
+    // --json: the same summary object on stdout, read back from the directory on resume.
+    const summary = JSON.parse(again.stdout);
+    expect(summary).toMatchObject({ command: 'exec', status: 'complete', view_command: `apb view ${out}` });
+    expect(summary.entries[0]).toMatchObject({ model: 'openai-compatible:fake-agent', judge: 'rules', outcomes: null, exec: { env: 'tau2:retail', tasks: 2, trials: 1, outcomes: { executions: 6, success: 2, failed: 4 }, apb: { cr_before: 0, cr_after: 100, plans_before: 2, plans_after: 2 } } });
+    expect(summary.entries[0].exec.modes.map((mode: { mode: string; reward: number; n: number }) => [mode.mode, mode.reward, mode.n])).toEqual([['direct', 0, 2], ['plan_first', 0, 2], ['refine', 1, 2]]);
+    expect(summary.entries[0].usage.map((role: { role: string }) => role.role)).toEqual(['agent', 'user', 'planner', 'critic']);
+    expect(again.stderr).not.toContain('apb: exec complete');
     // Other settings into the same directory are refused, naming what differs, before any call.
     const other = await runCli([...args, '--user-model', 'openai-compatible:other-user', '--user-base-url', fake.baseUrl('openai')], { env, timeoutMs: 60_000 });
     expect(other.code).toBe(2);

@@ -78,6 +78,9 @@ export function registerExecCommand(program: Command, outcome: CommandOutcome): 
     .option('--temperature <t>', 'sampling temperature of the tested model', temperature)
     .option('--user-temperature <t>', 'sampling temperature of the user simulator', temperature)
     .option('--compare-paper', 'put the paper\'s Table 3 (τ²-bench rows) beside ours in the reports', false)
+    .option('--retry-errors', 'in an existing run directory, run again what infrastructure errors left (failed model calls), keeping every finished execution', false)
+    .option('--quiet', 'print nothing but warnings and errors (no progress line, no summary)', false)
+    .option('--json', 'print the end-of-run summary as JSON on stdout (a replay: its counts)', false)
     .option('--dry-run', 'print what the run would execute; call nothing, write nothing', false)
     .action(async (flags: ExecFlags) => {
       if (!flags.agent) return modelBranch(flags, outcome);
@@ -104,8 +107,9 @@ export function registerExecCommand(program: Command, outcome: CommandOutcome): 
           stop: interrupts.stop,
           signal: interrupts.cancel,
         });
+        if (flags.json) process.stdout.write(`${JSON.stringify({ command: 'exec', env: environment.id, ...summary }, null, 2)}\n`);
         const unjudged = summary.unjudged > 0 ? `, ${summary.unjudged} with NL assertions not evaluated (${summary.unjudgedWouldPass} would reach 1.0 if they hold; give --judge to evaluate them)` : '';
-        say(`apb: ${environment.id} ${summary.agent}: ${summary.tasks} task(s): ${summary.rewardOne} reward 1.0, ${summary.rewardZero} reward 0${unjudged}; final database as expected in ${summary.databaseMatches}; ${summary.toolErrors} tool error(s); ${summary.executionsFile}`);
+        if (!flags.quiet && !flags.json) say(`apb: ${environment.id} ${summary.agent}: ${summary.tasks} task(s): ${summary.rewardOne} reward 1.0, ${summary.rewardZero} reward 0${unjudged}; final database as expected in ${summary.databaseMatches}; ${summary.toolErrors} tool error(s); ${summary.executionsFile}`);
         outcome.exitCode = summary.interrupted ? EXIT.interrupted : EXIT.ok;
       } finally {
         interrupts.dispose();
@@ -122,5 +126,5 @@ async function modelBranch(flags: ExecFlags, outcome: CommandOutcome): Promise<v
   const tasks = selectTasks(environment, { taskIds: flags.tasks ?? null, split: splitOf(flags.taskSplit), limit: flags.limit ?? null }, null);
   if (tasks.length === 0) throw new UsageError(`no task of ${environment.id} is selected`);
   const outDir = path.resolve(flags.out ?? path.join('runs', `exec-${environment.id.replace(/[^A-Za-z0-9._-]+/g, '-')}-${(flags.model ?? 'model').replace(/[^A-Za-z0-9._-]+/g, '-')}`));
-  await runModelExec(environment, tasks, outDir, { ...(flags as ModelExecFlags), mode: flags.mode, metric: flags.metric !== false, trials: flags.trials ?? 1, maxSteps: flags.maxSteps ?? 200, concurrency: flags.concurrency ?? 4, dryRun: flags.dryRun === true, comparePaper: flags.comparePaper === true }, outcome);
+  await runModelExec(environment, tasks, outDir, { ...(flags as ModelExecFlags), mode: flags.mode, metric: flags.metric !== false, trials: flags.trials ?? 1, maxSteps: flags.maxSteps ?? 200, concurrency: flags.concurrency ?? 4, dryRun: flags.dryRun === true, comparePaper: flags.comparePaper === true, retryErrors: flags.retryErrors === true, quiet: flags.quiet === true, json: flags.json === true }, outcome);
 }

@@ -18,7 +18,7 @@ import { parseSplits, type ModelEntry, type RunSpec } from '../../pipeline/run-s
 import { writeRunOutputs } from '../../pipeline/outputs.js';
 import { acquireRunLocks } from '../../pipeline/run-lock.js';
 import type { SamplingParams } from '../../providers/provider.js';
-import { buildRunSummary, type EndOfRunSummary } from '../../report/run-summary.js';
+import { buildRunSummary } from '../../report/run-summary.js';
 import { writeLeaderboard, type WrittenReports } from '../../report/write-reports.js';
 import { DEFAULT_PROMPT_OPTIONS } from '../../settings/prompt.js';
 import { limitHeapGrowth } from '../heap.js';
@@ -30,7 +30,7 @@ import { createProgressReporter } from '../progress.js';
 import { resolveJudge, resolvePlanner } from '../resolve.js';
 import { addRunOptions, runSpecOf } from '../run-options.js';
 import { createRunProviders, defaultCacheDir, type RunProviders } from '../run-providers.js';
-import { formatSummary } from '../summary-text.js';
+import { printSummary, shown, type Display } from '../summary-text.js';
 import { say } from '../terminal.js';
 
 /** The closing line of a run that `--max-cost` stopped: what was spent and how to continue. */
@@ -158,24 +158,6 @@ async function runModels(spec: RunSpec & Display, providers: RunProviders, budge
     interrupts.dispose();
     for (const lock of locks.reverse()) lock.release();
   }
-}
-
-/** How `--quiet` and `--json` shape what a run prints. */
-interface Display {
-  quiet: boolean;
-  json: boolean;
-}
-
-/** A path as the user would type it: relative to the working directory when inside it. */
-function shown(file: string): string {
-  const relative = path.relative(process.cwd(), file);
-  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
-}
-
-/** `--json`: the summary object on stdout; otherwise its text on stderr, unless `--quiet`. */
-function printSummary(display: Display, summary: EndOfRunSummary): void {
-  if (display.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
-  else if (!display.quiet) for (const line of formatSummary(summary)) say(line);
 }
 
 /** A finished run in which not one planner answer was usable (every case `error` or `parse_error`): it measured nothing. */

@@ -6,9 +6,14 @@ import { UsageError } from '../../errors.js';
 import { draftPlan, refinePlan, type PlanningContext } from '../../execution/plans.js';
 import type { SamplingParams } from '../../providers/provider.js';
 import { redact } from '../../redact.js';
+import { Budget, costOfCall } from '../../pipeline/budget.js';
+import type { UsageTotals } from '../../pipeline/manifest.js';
+import { usd } from '../../report/numbers.js';
+import { roleText } from '../summary-text.js';
+import { RoleUsage } from '../../serve/usage.js';
 import { startServe, type ServeMode } from '../../serve/server.js';
 import { untilStopped } from '../interrupts.js';
-import { nonNegativeInt, port, positiveInt, temperature } from '../options.js';
+import { nonNegativeInt, port, positiveInt, positiveNumber, temperature } from '../options.js';
 import type { CommandOutcome } from '../outcome.js';
 import { createRunProviders, defaultCacheDir } from '../run-providers.js';
 import { say } from '../terminal.js';
@@ -29,6 +34,13 @@ interface ServeFlags {
   maxRetries: number;
   cache: boolean;
   temperature?: number;
+  maxCost?: number;
+}
+
+/** Usage by role, as the end-of-run summaries print it. */
+function usageText(roles: Record<string, UsageTotals>): string {
+  const entries = Object.entries(roles).map(([role, totals]) => roleText({ role, ...totals }));
+  return entries.length > 0 ? `usage: ${entries.join(' · ')}` : 'no model calls';
 }
 
 function modeOf(value: string): ServeMode {
@@ -56,17 +68,20 @@ export function registerServeCommand(program: Command, outcome: CommandOutcome):
     .option('--max-retries <n>', 'retries of a retryable failure', nonNegativeInt, 4)
     .option('--no-cache', 'do not cache the planning calls (forwarded requests are never cached)')
     .option('--temperature <t>', 'sampling temperature of the planning calls', temperature)
+    .option('--max-cost <usd>', 'refuse new calls (429 insufficient_quota) once this much would be spent, planning and forwarded calls together', positiveNumber)
     .action(async (flags: ServeFlags) => {
       const mode = modeOf(flags.mode);
       const model = flags.model ?? process.env.APB_MODEL;
       if (!model) throw new UsageError('apb serve needs --model PROVIDER:MODEL (the tested model)');
       if (model.startsWith('baseline:') || model === 'rules') throw new UsageError(`--model ${model} is not a model: apb serve forwards to a provider`);
       if (flags.critic && mode !== 'refine') throw new UsageError('--critic applies to --mode refine only');
-      const providers = createRunProviders({ concurrency: flags.concurrency, timeoutMs: flags.timeoutMs, maxRetries: flags.maxRetries, cache: flags.cache, cacheDir: defaultCacheDir(process.env) });
+      const budget = flags.maxCost ? new Budget(flags.maxCost) : undefined;
+      const providers = createRunProviders({ concurrency: flags.concurrency, timeoutMs: flags.timeoutMs, maxRetries: flags.maxRetries, cache: flags.cache, cacheDir: defaultCacheDir(process.env), ...(budget ? { budget } : {}) });
       const baseUrl = flags.baseUrl ?? process.env.APB_BASE_URL ?? null;
-      const forward = providers.provider(model, baseUrl, { cache: false });
-      const planner = providers.provider(model, baseUrl);
-      const critic = flags.critic ? providers.provider(flags.critic, flags.criticBaseUrl ?? null) : planner;
+      const usage = new RoleUsage(costOfCall);
+      const forward = usage.wrap(providers.provider(model, baseUrl, { cache: false }));
+      const planner = usage.wrap(providers.provider(model, baseUrl));
+      const critic = flags.critic ? usage.wrap(providers.provider(flags.critic, flags.criticBaseUrl ?? null)) : planner;
       const sampling: SamplingParams = flags.temperature !== undefined ? { temperature: flags.temperature } : {};
       const log = flags.out ? path.join(path.resolve(flags.out), 'serve-plans.jsonl') : null;
       if (log) mkdirSync(path.dirname(log), { recursive: true });
@@ -79,6 +94,7 @@ export function registerServeCommand(program: Command, outcome: CommandOutcome):
         forward,
         ...(mode === 'direct' ? {} : { makePlan }),
         port: flags.port,
+        accounting: () => ({ usage: usage.totals(), budget: budget?.summary() ?? null }),
         onPlan: ({ conversation, context, plan }) => {
           say(`apb serve: new conversation ${conversation}: plan ${plan.status}`);
           if (log) appendFileSync(log, `${redact(JSON.stringify({ conversation, mode, model, at: new Date().toISOString(), request: context.request, plan }))}\n`);
@@ -90,7 +106,7 @@ export function registerServeCommand(program: Command, outcome: CommandOutcome):
       const stats = server.stats();
       await server.close();
       providers.close();
-      say(`apb serve: stopped after ${stats.requests} request(s) in ${stats.plans} planned conversation(s)`);
+      say(`apb serve: stopped after ${stats.requests} request(s) in ${stats.plans} planned conversation(s); ${usageText(stats.usage ?? {})}${budget ? `; --max-cost ${flags.maxCost} USD: spent about ${usd(budget.summary().spent_usd)}, ${stats.refused_budget} request(s) refused` : ''}`);
       outcome.exitCode = 0;
     });
 }
