@@ -39,7 +39,7 @@ const isUnder = (file: string, ...folders: string[]) => folders.some((folder) =>
 
 const PURE = ['construction/', 'settings/', 'judge/checks/', 'judge/parse-verdict.ts', 'judge/rubric.ts', 'judge/prompts/', 'metrics/', 'dataset/normalize.ts', 'dataset/record-schema.ts', 'dataset/case.ts', 'dataset/facets.ts', 'report/'];
 /** The report's I/O edge: loading runs, writing files, and the live viewer. Everything else in report/ renders. */
-const REPORT_IO = ['report/load-runs.ts', 'report/write-reports.ts', 'report/write-exec-reports.ts', 'report/viewer/server.ts', 'report/viewer/live-runs.ts', 'report/viewer/discover.ts', 'report/viewer/history.ts', 'report/viewer/site.ts'];
+const REPORT_IO = ['report/load-runs.ts', 'report/write-reports.ts', 'report/write-exec-reports.ts', 'report/viewer/server.ts', 'report/viewer/live-runs.ts', 'report/viewer/discover.ts', 'report/viewer/history.ts', 'report/viewer/site.ts', 'report/viewer/exec-site.ts'];
 const IO_PACKAGES = /^(node:)?(fs|fs\/promises|http|https|net|child_process|readline)$|^better-sqlite3$|^ai$|^@ai-sdk\//;
 /** The vendors' own SDKs, used only for their batch APIs (providers/batch/). */
 const VENDOR_SDKS = ['openai', '@anthropic-ai/sdk', '@google/genai'];

@@ -9,20 +9,32 @@ import { compareTable3 } from './exec-paper.js';
 import { execHtml, execMarkdown } from './exec-report.js';
 import { PAPER_TABLES_FILE } from './load-runs.js';
 
-/** Computes the scores of an exec run directory and writes its score file and reports; returns the scores. */
-export async function writeExecOutputs(dir: string, priceOf: PriceOf, options: { comparePaper?: boolean } = {}): Promise<ExecScores> {
-  const plans = path.join(dir, 'plans.jsonl');
+/** An exec run directory's scores and both reports, rendered from its lines as they are now. */
+export interface ExecReports {
+  scores: ExecScores;
+  markdown: string;
+  html: string;
+}
+
+/** Reads an exec run directory (`plans.jsonl`, `executions.jsonl`) and renders its scores and reports. */
+export async function renderExecReports(dir: string, priceOf: PriceOf, options: { comparePaper?: boolean } = {}): Promise<ExecReports> {
   const executions = path.join(dir, 'executions.jsonl');
-  const scores = await computeExecScores(plans, executions, priceOf);
+  const scores = await computeExecScores(path.join(dir, 'plans.jsonl'), executions, priceOf);
   const latest = new Map<string, ExecutionLine>();
   for await (const { value } of readJsonLines(executions)) {
     const line = value as unknown as ExecutionLine;
     latest.set(JSON.stringify([line.task_id, line.mode, line.trial]), line);
   }
   const lines = [...latest.values()].sort((a, b) => a.task_id.localeCompare(b.task_id, 'en', { numeric: true }) || a.trial - b.trial || a.mode.localeCompare(b.mode));
-  writeFileAtomic(path.join(dir, 'exec-scores.json'), `${JSON.stringify(scores, null, 2)}\n`);
   const paper = options.comparePaper ? compareTable3(scores.tables.table3, JSON.parse(readFileSync(PAPER_TABLES_FILE, 'utf8'))) : undefined;
-  writeFileAtomic(path.join(dir, 'report.md'), execMarkdown(scores, paper));
-  writeFileAtomic(path.join(dir, 'report.html'), execHtml(scores, lines, paper));
+  return { scores, markdown: execMarkdown(scores, paper), html: execHtml(scores, lines, paper) };
+}
+
+/** Computes the scores of an exec run directory and writes its score file and reports; returns the scores. */
+export async function writeExecOutputs(dir: string, priceOf: PriceOf, options: { comparePaper?: boolean } = {}): Promise<ExecScores> {
+  const { scores, markdown, html } = await renderExecReports(dir, priceOf, options);
+  writeFileAtomic(path.join(dir, 'exec-scores.json'), `${JSON.stringify(scores, null, 2)}\n`);
+  writeFileAtomic(path.join(dir, 'report.md'), markdown);
+  writeFileAtomic(path.join(dir, 'report.html'), html);
   return scores;
 }

@@ -5,6 +5,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { execSite, isExecRunDir } from './exec-site.js';
 import { allRunDirs, historySite, reportSite } from './site.js';
 import { listenError } from '../../errors.js';
 
@@ -38,11 +39,12 @@ function allowedHost(request: IncomingMessage, port: number): boolean {
 
 /**
  * Starts the viewer on 127.0.0.1 (`port` 0 = a free port): run directories get their report at `/`;
- * when a target is a folder to search (`runs/`), `/` is the history of every run found below it.
+ * when a target is a folder to search (`runs/`), `/` is the history of every run found below it; one
+ * `apb exec` run directory gets its exec report.
  */
 export async function startViewer(targets: readonly string[], options: { port?: number; comparePaper?: boolean; minIntervalMs?: number } = {}): Promise<Viewer> {
   const liveOptions = { comparePaper: options.comparePaper, minIntervalMs: options.minIntervalMs };
-  const site = allRunDirs(targets) ? await reportSite(targets, liveOptions) : historySite(targets, liveOptions);
+  const site = targets.length === 1 && isExecRunDir(targets[0]!) ? execSite(targets[0]!, liveOptions) : allRunDirs(targets) ? await reportSite(targets, liveOptions) : historySite(targets, liveOptions);
   let port = 0;
   const server = createServer((request, response) => {
     void (async () => {
