@@ -36,9 +36,14 @@ export interface CorrectnessRate extends FailureCounts {
   correct: number;
 }
 
-/** True when the row counts as correct: a readable answer, a readable verdict, and that verdict says correct. */
+/**
+ * True when the row counts as correct: an answer (no planner `error`), a readable verdict, and that verdict
+ * says correct. A `parse_error` answer (no JSON: prose) counts only when its verdict credits it — a reasoned
+ * prose refusal the judge accepts (issue 11); empty, garbage or cut-off text never gets that verdict, since
+ * judging guards it (`guardParseFailure`).
+ */
 export function isCorrect(row: ResultRow): boolean {
-  return row.correct && row.plannerStatus === 'ok' && row.judgeStatus === 'ok';
+  return row.correct && row.plannerStatus !== 'error' && row.judgeStatus === 'ok';
 }
 
 /** Correctness rate over every case of the group (paper §3.3); failures count as not correct. */

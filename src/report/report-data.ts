@@ -6,7 +6,7 @@
 import type { InputIssue } from '../errors.js';
 import type { JudgeSections } from '../pipeline/judge-sections.js';
 import { roleNotes } from './labels.js';
-import { failureCounts, type FailureCounts } from '../metrics/correctness-rate.js';
+import { failureCounts, isCorrect, type FailureCounts } from '../metrics/correctness-rate.js';
 import type { ResultRow } from '../metrics/result-row.js';
 import { computeTables, groupByModelJudge, type Tables } from '../metrics/tables.js';
 import type { Manifest } from '../pipeline/manifest.js';
@@ -197,7 +197,7 @@ export function buildReportData(runs: readonly ReportRunInput[], options: Report
     model: group.model,
     judge: group.judge,
     ...failureCounts(group.rows),
-    correct: group.rows.filter((row) => row.correct && row.plannerStatus === 'ok' && row.judgeStatus === 'ok').length,
+    correct: group.rows.filter(isCorrect).length,
     ok: group.rows.filter((row) => row.plannerStatus === 'ok' && row.judgeStatus === 'ok').length,
     failure_reasons: failureReasons(group.rows),
     tag: comparability.tags[groupKey(group.model, group.judge)] ?? 'A',

@@ -3,6 +3,7 @@
  * and an LLM judge that calls it a correct refusal give a correct line; garbage, empty or cut-off
  * text that the judge calls a refusal does not, and the contradiction is recorded.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFUSAL_OUTPUT } from '../../src/judge/prompts/common.js';
@@ -43,5 +44,8 @@ describe('prose refusals on unsolvable cases, judged by an LLM judge', () => {
       expect(lines[id]!.judgement, id).toMatchObject({ is_correct: false, refused: false });
       expect(lines[id]!.apb.contradictions.map((entry: { code: string }) => entry.code), id).toContain('refusal-credited-unparsed');
     }
+    // It counts in the tables too: one pass of four, not a failure of the run.
+    const scores = JSON.parse(readFileSync(path.join(out, 'scores.json'), 'utf8'));
+    expect(scores.tables.table1[0].unsolvable).toMatchObject({ passed: 1, n: 4, parse_errors: 4 });
   });
 });

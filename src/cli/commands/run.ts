@@ -18,7 +18,7 @@ import { parseSplits, type ModelEntry, type RunSpec } from '../../pipeline/run-s
 import { writeRunOutputs } from '../../pipeline/outputs.js';
 import { acquireRunLocks } from '../../pipeline/run-lock.js';
 import type { SamplingParams } from '../../providers/provider.js';
-import { buildRunSummary } from '../../report/run-summary.js';
+import { buildRunSummary, type EndOfRunSummary } from '../../report/run-summary.js';
 import { writeLeaderboard, type WrittenReports } from '../../report/write-reports.js';
 import { DEFAULT_PROMPT_OPTIONS } from '../../settings/prompt.js';
 import { limitHeapGrowth } from '../heap.js';
@@ -160,10 +160,15 @@ async function runModels(spec: RunSpec & Display, providers: RunProviders, budge
   }
 }
 
-/** A finished run in which not one planner answer was usable (every case `error` or `parse_error`): it measured nothing. */
-function hasNoUsableAnswer(summary: RunSummary): boolean {
+/**
+ * A finished run in which not one planner answer was usable: every case `error` or `parse_error`, and no
+ * prose answer among them credited by the judge (a prose refusal is an answer, issue 11). It measured nothing.
+ */
+function hasNoUsableAnswer(summary: RunSummary, end: EndOfRunSummary | null): boolean {
   const { predictions } = summary.manifest.counts;
-  return summary.status === 'complete' && predictions.ok === 0 && predictions.error + predictions.parse_error > 0;
+  if (summary.status !== 'complete' || predictions.ok > 0 || predictions.error + predictions.parse_error === 0) return false;
+  const credited = end?.entries.some((entry) => entry.dirs.includes(summary.dir) && (entry.outcomes?.correct ?? 0) > 0) ?? false;
+  return !credited;
 }
 
 /** Why a run measured nothing, from its manifest's failure reasons (exit 1 follows). */
@@ -207,9 +212,10 @@ export function registerRunCommand(program: Command, outcome: CommandOutcome): v
       });
       try {
         const { root, dirs, summaries, reports } = await runModels(spec, providers, budget, layout, batcher);
-        if (reports) printSummary(spec, buildRunSummary(reports.data, { command: 'run', wallMs: Date.now() - started, reportHtml: shown(reports.html), reportMd: shown(reports.markdown), viewCommand: `apb view ${shown(root ?? dirs[0]!)}` }));
+        const end = reports ? buildRunSummary(reports.data, { command: 'run', wallMs: Date.now() - started, reportHtml: shown(reports.html), reportMd: shown(reports.markdown), viewCommand: `apb view ${shown(root ?? dirs[0]!)}` }) : null;
+        if (end) printSummary(spec, end);
         if (summaries.some((summary) => summary.status === 'stopped-budget')) say(budgetMessage(summaries, spec.maxCost ?? 0));
-        const empty = summaries.filter(hasNoUsableAnswer);
+        const empty = summaries.filter((summary) => hasNoUsableAnswer(summary, end));
         for (const summary of empty) say(noAnswerMessage(summary));
         outcome.exitCode = summaries.some((summary) => summary.interrupted) ? EXIT.interrupted : empty.length > 0 ? EXIT.failure : EXIT.ok;
       } finally {

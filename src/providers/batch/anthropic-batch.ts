@@ -40,25 +40,30 @@ export class AnthropicBatchClient implements BatchClient {
   }
 
   /**
-   * Anthropic batches carry no metadata of ours: a batch created at or after `since` (less a few
-   * seconds of clock skew) with exactly `count` requests, not already known, is taken for ours when
-   * it is the only one; otherwise it is given up and its requests go into a new batch. A wrong pick
-   * cannot mix up answers, since results are matched by custom id, which is the request's hash.
+   * Anthropic batches carry no metadata of ours: a batch with exactly `count` requests, not already
+   * known, is taken for ours when it is the only one created at or after `since` — or, when none is,
+   * the only one within a few seconds of clock skew before it (another run's batch made just before
+   * ours must not make ours ambiguous); otherwise it is given up and its requests go into a new batch.
+   * A wrong pick cannot mix up answers, since results are matched by custom id, the request's hash.
    */
   async adopt(_key: string, since: string, count: number, known: ReadonlySet<string>): Promise<string | null> {
-    const after = Date.parse(since) - 5_000;
-    const candidates: string[] = [];
+    const intent = Date.parse(since);
+    const after = intent - 5_000;
+    const candidates: { id: string; createdAt: number }[] = [];
     try {
       for await (const batch of this.client.messages.batches.list({ limit: 100 })) {
-        if (Date.parse(batch.created_at) < after) break;
+        const createdAt = Date.parse(batch.created_at);
+        if (createdAt < after) break;
         const counts = batch.request_counts;
         const total = counts.processing + counts.succeeded + counts.errored + counts.canceled + counts.expired;
-        if (total === count && !known.has(batch.id)) candidates.push(batch.id);
+        if (total === count && !known.has(batch.id)) candidates.push({ id: batch.id, createdAt });
       }
     } catch (error) {
       throw batchError(`anthropic:${this.options.model}`, error, 'listing batches');
     }
-    return candidates.length === 1 ? candidates[0]! : null;
+    const sinceIntent = candidates.filter((candidate) => candidate.createdAt >= intent);
+    const pool = sinceIntent.length > 0 ? sinceIntent : candidates;
+    return pool.length === 1 ? pool[0]!.id : null;
   }
 
   async status(id: string): Promise<BatchStatus> {
