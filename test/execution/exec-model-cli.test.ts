@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnvironment } from '../../src/execution/registry.js';
+import { startViewer } from '../../src/report/viewer/server.js';
 import { runCli } from '../helpers/cli.js';
 import { replies, startFakeServer, type FakeReply, type FakeServer, type RecordedRequest } from '../fake-server/index.js';
 import { roleOf } from './scripted-model.js';
@@ -77,6 +78,17 @@ describe('apb exec (model agent) on tau2:retail', () => {
     const direct0 = lines.find((line) => line.task_id === '0' && line.mode === 'direct')!;
     expect((direct0.reward_details as { db_differences: unknown[] }).db_differences.length).toBeGreaterThan(0);
     expect(readFileSync(path.join(out, 'report.html'), 'utf8')).toContain('Database difference');
+    // The summary's `apb view DIR` serves this exec report live: the same Table 3 as the file, the page from the lines.
+    const viewer = await startViewer([out], { port: 0 });
+    try {
+      const page = await fetch(viewer.url);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('Database difference');
+      const live = (await (await fetch(new URL('/api/exec-scores.json', viewer.url))).json()) as typeof scores;
+      expect(live.tables.table3).toEqual(scores.tables.table3);
+    } finally {
+      await viewer.close();
+    }
 
     const before = fake.count();
     const again = await runCli([...args, '--json'], { env, timeoutMs: 120_000 });

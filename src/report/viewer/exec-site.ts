@@ -11,10 +11,12 @@ import type { Site } from './site.js';
 
 const FILES = ['plans.jsonl', 'executions.jsonl'];
 
-/** True for a directory `apb exec` wrote (a model run's exec-manifest.json, or a replay's executions without judgements). */
+/**
+ * True for a directory a model run of `apb exec` wrote (its exec-manifest.json). A replay's directory is not
+ * one: its executions carry no plans, usage or modes, and `executions.jsonl` is its whole result.
+ */
 export function isExecRunDir(dir: string): boolean {
-  if (existsSync(path.join(dir, 'exec-manifest.json'))) return true;
-  return existsSync(path.join(dir, 'executions.jsonl')) && !existsSync(path.join(dir, 'judgements.jsonl'));
+  return existsSync(path.join(dir, 'exec-manifest.json'));
 }
 
 function signature(dir: string): string {
