@@ -7,6 +7,17 @@ import type { Findings } from '../judge/checks/findings.js';
 import type { BrokenBehavior, ErrorFlags } from '../judge/verdict.js';
 import type { Usage } from '../providers/provider.js';
 
+/**
+ * The part of the findings the metrics read: D3 distractor use (ExtUse, TC), D5 refusal and the plan
+ * cost (Table 5). A row keeps only these: the full findings are ~1 KB of JSON per line (several KB as
+ * objects), and a report holds one row per judgement, so the case browser reads the rest from the line.
+ */
+export interface RowFindings {
+  distractorUse: Findings['distractorUse'];
+  refusal: { refused: boolean } | null;
+  planCost: Findings['planCost'];
+}
+
 /** One judged (case, repeat): the input of every metric. */
 export interface ResultRow {
   id: string;
@@ -20,14 +31,15 @@ export interface ResultRow {
   plannerStatus: 'ok' | 'error' | 'parse_error';
   /** Judge outcome: `judge_error` = no readable verdict. Never counted as correct. */
   judgeStatus: 'ok' | 'judge_error';
-  /** Strictly parsed correctness; false whenever either side failed. */
+  /** Strictly parsed correctness; false for a planner `error` or a judge error (a `parse_error` keeps a verdict that credits readable prose). */
   correct: boolean;
   /** Plan grade on the grid; null for a judge error (excluded from grade means, counted beside them). */
   grade: number | null;
   errors: ErrorFlags;
   behavior: BrokenBehavior | null;
   refused: boolean | null;
-  findings: Findings | null;
+  /** The deterministic findings the metrics read; null for lines without them (official-harness lines). */
+  findings: RowFindings | null;
   usage: { planner: Usage | null; judge: Usage | null };
   /** How the planner and judge calls went (latency, attempts, cache), when the line records it. */
   calls?: { planner: CallRecord | null; judge: CallRecord | null };

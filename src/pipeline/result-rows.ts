@@ -11,7 +11,7 @@ import { ChainNodeSchema, ReferenceStepSchema, TrajectoryEntrySchema, type RawRe
 import { ApbError, type InputIssue } from '../errors.js';
 import { readLines } from '../jsonl-lines.js';
 import { BROKEN_BEHAVIORS, NO_ERRORS, snapGrade, type BrokenBehavior, type ErrorFlags } from '../judge/verdict.js';
-import type { CallRecord, FailureReason, ResultRow, RowRefinement } from '../metrics/result-row.js';
+import type { CallRecord, FailureReason, ResultRow, RowFindings, RowRefinement } from '../metrics/result-row.js';
 import { parseUntrustedJson } from '../json-depth.js';
 
 type Loose = Record<string, unknown>;
@@ -199,6 +199,19 @@ export function failureReasonOf(plannerStatus: ResultRow['plannerStatus'], judge
   return null;
 }
 
+/** The findings a row keeps (`RowFindings`), copied out of a line's full findings so the rest can be freed. */
+function rowFindingsOf(findings: Record<string, unknown> | null): RowFindings | null {
+  if (!findings) return null;
+  const use = asObject(findings.distractorUse);
+  const refusal = asObject(findings.refusal);
+  const cost = asObject(findings.planCost);
+  return {
+    distractorUse: use && typeof use.count === 'number' ? { names: Array.isArray(use.names) ? use.names.filter((name): name is string => typeof name === 'string') : [], count: use.count } : null,
+    refusal: refusal ? { refused: refusal.refused === true } : null,
+    planCost: cost && typeof cost.predictedSteps === 'number' ? { predictedSteps: cost.predictedSteps, referenceSteps: typeof cost.referenceSteps === 'number' ? cost.referenceSteps : 0, predictedCost: typeof cost.predictedCost === 'number' ? cost.predictedCost : null, referenceCost: typeof cost.referenceCost === 'number' ? cost.referenceCost : null } : null,
+  };
+}
+
 /** One judgement line (ours or the official harness's) as a `ResultRow`; throws `ResultLineError` when it cannot be one. */
 export function rowFromJudgementLine(line: Record<string, unknown>): ResultRow {
   if (line.id === undefined || line.id === null || line.id === '') throw new ResultLineError('id', 'missing');
@@ -228,7 +241,7 @@ export function rowFromJudgementLine(line: Record<string, unknown>): ResultRow {
     errors: judgeStatus === 'ok' ? errorFlagsOf(judgement.error_list) : [...NO_ERRORS],
     behavior: judgeStatus === 'ok' ? behaviorField(judgement) : null,
     refused: refused === undefined || judgeStatus !== 'ok' ? null : refused,
-    findings: (asObject(apb?.findings) as ResultRow['findings']) ?? null,
+    findings: rowFindingsOf(asObject(apb?.findings)),
     usage: { planner: (asObject(prediction?.usage) as ResultRow['usage']['planner']) ?? null, judge: (asObject(apb?.usage) as ResultRow['usage']['judge']) ?? null },
     calls: { planner: callRecordOf(prediction), judge: callRecordOf(apb) },
     datasetLine: typeof prediction?.dataset_line === 'number' ? prediction.dataset_line : null,

@@ -6,6 +6,7 @@
 import { SPLITS, STAGES } from '../dataset/case.js';
 import type { ResultRow } from '../metrics/result-row.js';
 import { BROKEN_BEHAVIORS } from '../judge/verdict.js';
+import type { Findings } from '../judge/checks/findings.js';
 import { methodLabel } from './labels.js';
 import { caseDetailOf, rowDetailOf, type CaseDetail, type RowDetail } from './case-details.js';
 import { refinementViewOf, type RefinementView } from './refinement-view.js';
@@ -63,7 +64,9 @@ export function rowDetailAt(data: CaseBrowserData, index: number, line?: Record<
   const source = data.rowSources[index]!;
   const read = line ?? source.line;
   const apb = read.apb && typeof read.apb === 'object' ? (read.apb as Record<string, unknown>) : null;
-  return { ...rowDetailOf(read, source.row.findings), refinement: refinementViewOf(apb) };
+  // The line's full findings (a row keeps only what the metrics read).
+  const findings = apb?.findings && typeof apb.findings === 'object' ? (apb.findings as Findings) : null;
+  return { ...rowDetailOf(read, findings), refinement: refinementViewOf(apb) };
 }
 
 /** What the page shows for case `index`; embedded files get their place in `data.media` as details are made. */
