@@ -13,15 +13,26 @@ export function judgeLabel(id: string): string {
   return id.replace(/(^|[(|+\s])rules(?=$|[)|+\s])/g, '$1rules (structural judge)');
 }
 
-/** Notes that explain the labels, for the ids present in a report. */
+/** What each baseline is, in the notes of a report it appears in. */
+const BASELINE_NOTES: readonly (readonly [string, string])[] = [
+  ['baseline:oracle', 'replays the reference (a sanity ceiling)'],
+  ['baseline:heuristic', 'is a lexical-retrieval planner (a floor)'],
+  ['baseline:refuse', 'always refuses'],
+];
+
+/** `a`, `a and b`, `a, b and c`. */
+function sentenceList(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+/** Notes that explain the labels, for the ids present in a report (only the baselines that ran). */
 export function roleNotes(models: readonly string[], judges: readonly string[]): string[] {
   const notes: string[] = [];
   if (judges.some((judge) => judgeLabel(judge) !== judge)) {
     notes.push('The rules judge is a structural judge built from deterministic checks (docs/rules-judge.md), not the paper\'s LLM judge: its correctness rates and grades are not comparable with the paper\'s tables.');
   }
-  if (models.some((model) => model.startsWith('baseline:'))) {
-    notes.push('baseline:oracle replays the reference (a sanity ceiling), baseline:heuristic is a lexical-retrieval planner (a floor) and baseline:refuse always refuses: named non-LLM planners, not models.');
-  }
+  const baselines = BASELINE_NOTES.filter(([id]) => models.includes(id)).map(([id, what]) => `${id} ${what}`);
+  if (baselines.length > 0) notes.push(`${sentenceList(baselines)}: ${baselines.length === 1 ? 'a named non-LLM planner, not a model' : 'named non-LLM planners, not models'}.`);
   return notes;
 }
 
