@@ -60,6 +60,8 @@ describe('exec report', () => {
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).toContain('Database difference');
     expect(html).toContain('#W1');
+    // The same sections as the Markdown report: terminations and usage and cost by role.
+    for (const heading of ['Terminations', 'Usage and cost by role']) expect(html).toContain(`<h2>${heading}</h2>`);
   });
 
   it('compares Table 3 with the paper\'s τ²-bench row of the same model, at the paper\'s decimals', () => {

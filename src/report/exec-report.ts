@@ -45,15 +45,28 @@ function paperRows(comparison: readonly Table3Comparison[]): string[][] {
 const PAPER_HEADER = ['Model', 'Paper\'s model', 'Column', 'Ours', 'Paper (τ²-bench)', 'Match'];
 const PAPER_NOTE = 'The paper\'s τ²-bench rows (200 tasks); ours rounded to its printed decimals. ToolSandbox is not run by apb.';
 
+const TABLE3_NOTE = 'Mean task reward per mode (tau2-bench\'s reward); APB CR and Grade of the draft plan → the refined plan. Runs left out of the means:';
+const DETAIL_HEADER = ['Model', 'Mode', 'Rewarded runs', 'NL assertions not judged', 'Infrastructure errors', 'Mean if NL assertions held'];
+const TERMINATION_HEADER = ['Termination', 'Executions'];
+const USAGE_HEADER = ['Role', 'Model', 'Calls', 'Cached', 'Input tokens', 'Output tokens', 'Cost (USD)'];
+
+function terminationRows(scores: ExecScores): string[][] {
+  return Object.entries(scores.terminations).map(([name, value]) => [name, count(value)]);
+}
+
+function usageRows(scores: ExecScores): string[][] {
+  return Object.entries(scores.usage).map(([role, usage]) => [role, usage.model ?? '(several)', count(usage.calls), count(usage.cached_calls), count(usage.input_tokens), count(usage.output_tokens), usage.cost_usd === null ? 'unknown' : fixed(usage.cost_usd, 4)]);
+}
+
 /** The exec report as Markdown (with the paper's Table 3 beside ours when `paper` is given). */
 export function execMarkdown(scores: ExecScores, paper?: readonly Table3Comparison[]): string {
   const rows = scores.tables.table3;
   const parts = ['# Executable validation (paper §5.1, Table 3)', '', `${count(scores.executions)} execution(s) from ${count(scores.openings)} opening(s).`, '', '## Table 3', '', markdownTable(TABLE3_HEADER, rows.map(table3Cells))];
-  parts.push('', 'Mean task reward per mode (tau2-bench\'s reward); APB CR and Grade of the draft plan → the refined plan. Runs left out of the means:', '', markdownTable(['Model', 'Mode', 'Rewarded runs', 'NL assertions not judged', 'Infrastructure errors', 'Mean if NL assertions held'], detailRows(rows)));
+  parts.push('', TABLE3_NOTE, '', markdownTable(DETAIL_HEADER, detailRows(rows)));
   const ks = passHatKRows(rows);
   if (ks.length > 0) parts.push('', '## pass^k', '', markdownTable(['Environment', 'Model', 'Mode', 'pass^k'], ks));
-  parts.push('', '## Terminations', '', markdownTable(['Termination', 'Executions'], Object.entries(scores.terminations).map(([name, value]) => [name, count(value)])));
-  parts.push('', '## Usage and cost by role', '', markdownTable(['Role', 'Model', 'Calls', 'Cached', 'Input tokens', 'Output tokens', 'Cost (USD)'], Object.entries(scores.usage).map(([role, usage]) => [role, usage.model ?? '(several)', count(usage.calls), count(usage.cached_calls), count(usage.input_tokens), count(usage.output_tokens), usage.cost_usd === null ? 'unknown' : fixed(usage.cost_usd, 4)])));
+  parts.push('', '## Terminations', '', markdownTable(TERMINATION_HEADER, terminationRows(scores)));
+  parts.push('', '## Usage and cost by role', '', markdownTable(USAGE_HEADER, usageRows(scores)));
   if (paper) parts.push('', '## Compared with the paper (Table 3)', '', PAPER_NOTE, '', markdownTable(PAPER_HEADER, paperRows(paper)));
   return `${parts.join('\n')}\n`;
 }
@@ -99,8 +112,11 @@ export function execHtml(scores: ExecScores, lines: readonly ExecutionLine[], pa
   const body = [
     '<h2>Table 3</h2>',
     htmlTable(TABLE3_HEADER, rows.map(table3Cells)),
-    htmlTable(['Model', 'Mode', 'Rewarded runs', 'NL assertions not judged', 'Infrastructure errors', 'Mean if NL assertions held'], detailRows(rows)),
+    `<p class="note">${escapeHtml(TABLE3_NOTE)}</p>`,
+    htmlTable(DETAIL_HEADER, detailRows(rows)),
     ks.length > 0 ? `<h2>pass^k</h2>${htmlTable(['Environment', 'Model', 'Mode', 'pass^k'], ks)}` : '',
+    `<h2>Terminations</h2>${htmlTable(TERMINATION_HEADER, terminationRows(scores))}`,
+    `<h2>Usage and cost by role</h2>${htmlTable(USAGE_HEADER, usageRows(scores))}`,
     paper ? `<h2>Compared with the paper (Table 3)</h2><p class="note">${escapeHtml(PAPER_NOTE)}</p>${htmlTable(PAPER_HEADER, paperRows(paper))}` : '',
     `<h2>Executions (${lines.length})</h2>`,
     ...lines.map(executionHtml),
