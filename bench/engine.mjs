@@ -63,7 +63,13 @@ export function writeBenchDataset(dir) {
 /** Starts the fake model server process (which writes the dataset into `datasetDir`) and resolves once it serves it. */
 export function startServer(datasetDir) {
   const child = fork(path.join(ROOT, 'bench', 'fake-model-server.mjs'), [datasetDir], { execArgv: ['--import', 'tsx', ...KNOBS.serverFlags], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], cwd: ROOT });
-  const ask = (message, key) =>
+  const ask = askerOf(child);
+  return ask(null, 'ready').then((ready) => ({ child, ask, baseUrl: ready.baseUrl, cases: ready.cases, bytes: ready.bytes }));
+}
+
+/** `ask(message, key)` for a forked server process: sends `message` (if any) and resolves with the first reply carrying `key`. */
+export function askerOf(child) {
+  return (message, key) =>
     new Promise((resolve) => {
       const onMessage = (reply) => {
         if (reply[key] === undefined) return;
@@ -73,7 +79,6 @@ export function startServer(datasetDir) {
       child.on('message', onMessage);
       if (message) child.send(message);
     });
-  return ask(null, 'ready').then((ready) => ({ child, ask, baseUrl: ready.baseUrl, cases: ready.cases, bytes: ready.bytes }));
 }
 
 /**

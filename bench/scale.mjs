@@ -18,6 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MODELS, benchCases, benchLine } from './report-data.mjs';
 import { writeScaleDataset } from './scale-data.mjs';
+import { askerOf } from './engine.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = path.join(ROOT, 'bin', 'apb.js');
@@ -48,16 +49,7 @@ export function measureApb(args, { quiet = true } = {}) {
 /** Starts bench/scale-server.mjs (the loopback fake in its own process). */
 function startScaleServer() {
   const child = fork(path.join(ROOT, 'bench', 'scale-server.mjs'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], cwd: ROOT });
-  const ask = (message, key) =>
-    new Promise((resolve) => {
-      const onMessage = (reply) => {
-        if (reply[key] === undefined) return;
-        child.off('message', onMessage);
-        resolve(reply[key]);
-      };
-      child.on('message', onMessage);
-      if (message) child.send(message);
-    });
+  const ask = askerOf(child);
   return ask(null, 'ready').then((ready) => ({ child, ask, baseUrl: ready.baseUrl, close: () => child.send({ close: true }) }));
 }
 
