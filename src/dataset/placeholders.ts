@@ -11,11 +11,15 @@ export function isPlaceholder(value: unknown): boolean {
   return WHOLE_ANGLE.test(value) || TEMPLATE.test(value) || FROM_STEP.test(value);
 }
 
-/** Step numbers a value cites (`step 2`, `action 2`, `#2`, `step2.output`), searched through nested values. */
+/**
+ * Step numbers a value cites (`step 2`, `action 2`, `#2`, `step2.output`), searched through nested values.
+ * A bare `#N` cites a step only up to two digits: `#9502126` is an order id (tau2-bench's own references
+ * hold such ids), and no plan has a hundred steps.
+ */
 export function citedSteps(value: unknown): number[] {
   const text = typeof value === 'string' ? value : JSON.stringify(value ?? null);
   const cited = new Set<number>();
   for (const match of text.matchAll(/\b(?:step|action|call)[\s_#-]*(\d+)/gi)) cited.add(Number(match[1]));
-  for (const match of text.matchAll(/(?<![\w&])#(\d+)\b/g)) cited.add(Number(match[1]));
+  for (const match of text.matchAll(/(?<![\w&])#(\d{1,2})(?!\d)\b/g)) cited.add(Number(match[1]));
   return [...cited].sort((a, b) => a - b);
 }
