@@ -80,7 +80,8 @@ function refinementOf(value: unknown): RowRefinement | null {
   const initial = asObject(object.initial);
   const initialCorrect = strictBoolean(initial?.is_correct);
   // Only a readable verdict is a base: a judge error on the initial answer leaves the row to pair otherwise.
-  if (initial && initialCorrect !== undefined && initial.judge_status !== 'judge_error') refinement.initial = { correct: initialCorrect && initial.status !== 'error' && initial.status !== 'parse_error', grade: gradeOf(initial.grade) ?? null };
+  // As `isCorrect` reads a row: a planner error is never correct; a parse error keeps a verdict that credits it.
+  if (initial && initialCorrect !== undefined && initial.judge_status !== 'judge_error') refinement.initial = { correct: initialCorrect && initial.status !== 'error', grade: gradeOf(initial.grade) ?? null };
   if (Array.isArray(object.critiques)) refinement.critiques = object.critiques.map((entry) => asObject(entry)?.text).filter((text): text is string => typeof text === 'string');
   return refinement;
 }

@@ -164,6 +164,27 @@ describe('rowFromJudgementLine', () => {
     expect(row.usage).toEqual({ planner: null, judge: { inputTokens: 5, outputTokens: 1 } });
   });
 
+  it('keeps only the findings the metrics read, and reads a refined line\'s initial verdict as isCorrect reads a row', () => {
+    const line = (initialStatus: string) => ({
+      ...RECORDS.stepWise,
+      tested_model: 'openai:gpt-4o',
+      model_response: '{}',
+      judge_model: 'rules',
+      judgement: { is_correct: true, grade: 1, error_list: [0, 0, 0, 0, 0, 0], reasoning: '' },
+      apb: {
+        status: 'ok',
+        findings: { distractorUse: { names: ['d'], count: 2 }, refusal: { refused: false, explicit: false, evidence: 'long text' }, planCost: { predictedSteps: 3, referenceSteps: 2, predictedCost: 7, referenceCost: 5 }, toolSet: { precision: 1, recall: 1, f1: 1, missing: [], extra: [] } },
+        refinement: { mode: 'self', taxonomy: false, initial: { is_correct: true, grade: 0.8, status: initialStatus, judge_status: 'ok' } },
+        prediction: { status: 'ok', repeat: 0 },
+      },
+    });
+    const row = rowFromJudgementLine(line('parse_error'));
+    expect(row.findings).toEqual({ distractorUse: { names: ['d'], count: 2 }, refusal: { refused: false }, planCost: { predictedSteps: 3, referenceSteps: 2, predictedCost: 7, referenceCost: 5 } });
+    // A credited prose first answer is a correct base; a failed planner call never is.
+    expect(row.refinement?.initial).toEqual({ correct: true, grade: 0.8 });
+    expect(rowFromJudgementLine(line('error')).refinement?.initial).toEqual({ correct: false, grade: 0.8 });
+  });
+
   it('gives a failed planner grade 0 and no judge error when the judgement is empty', () => {
     const line = { ...official({}), apb: { status: 'ok', prediction: { status: 'error' } } };
     expect(rowFromJudgementLine(line)).toMatchObject({ plannerStatus: 'error', judgeStatus: 'ok', correct: false, grade: 0 });
