@@ -1,6 +1,7 @@
 // Synthetic judgement lines at APB scale for bench/report.mjs: 12 models × 4,209 cases with the
 // paper's split sizes and realistic facets, answer texts, findings and dataset fields.
 
+import { mulberry32 } from '../dist/construction/random.js';
 import { SPLIT_SIZES } from './apb-scale.mjs';
 
 export const MODELS = ['GPT-5', 'Gemini 3 Pro', 'Claude Sonnet 4.5', 'Gemini 2.5 Pro', 'Gemini 2.5 Flash', 'GPT-4o', 'InternVL3.5-241B-A28B', 'InternVL3.5-30B-A3B', 'InternVL3.5-38B', 'Qwen3-VL-235B-A22B-Instruct', 'Qwen3-VL-30B-A3B-Instruct', 'Qwen3-VL-32B-Instruct'];
@@ -9,18 +10,6 @@ const STAGES = ['early', 'middle', 'late'];
 const BEHAVIORS = ['replace', 'alter', 'retry', 'refuse', 'other'];
 const FAMILIES = [['software', 'Software Development'], ['finance', 'Financial Modeling'], ['travel', 'Travel & Itinerary Planning'], ['media', 'Graphic Design'], ['retrieval', 'Information Retrieval'], ['data', 'Statistical Analysis']];
 const WORDS = 'search fetch parse summarise compare book cancel refund invoice chart image table report user order flight date price policy document screenshot extract convert translate filter'.split(' ');
-
-/** A small deterministic PRNG (mulberry32), so every bench run builds the same data. */
-function random(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function sentence(next, words) {
   return Array.from({ length: words }, () => WORDS[Math.floor(next() * WORDS.length)]).join(' ');
@@ -36,7 +25,7 @@ function tools(next, count, distractors) {
 
 /** Every case of the benchmark: id, split and facets (without the model's answer). */
 export function benchCases() {
-  const next = random(7);
+  const next = mulberry32(7);
   const cases = [];
   for (const [split, size] of Object.entries(SPLIT_SIZES)) {
     for (let index = 0; index < size; index += 1) {
@@ -169,6 +158,6 @@ export function benchLine(entry, model, modelIndex, next) {
 /** 12 models × 4,209 cases = 50,508 judgement lines. */
 export function benchLines() {
   const cases = benchCases();
-  const next = random(11);
+  const next = mulberry32(11);
   return MODELS.flatMap((model, modelIndex) => cases.map((entry) => benchLine(entry, model, modelIndex, next)));
 }

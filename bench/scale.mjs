@@ -18,6 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MODELS, benchCases, benchLine } from './report-data.mjs';
 import { writeScaleDataset } from './scale-data.mjs';
+import { mulberry32 } from '../dist/construction/random.js';
 import { askerOf } from './engine.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -58,13 +59,7 @@ const check = (value, target, below = true) => ({ value, target, op: below ? 'â‰
 /** Writes the 12-model leaderboard (12 run directories of 4,209 judgement lines each); returns their paths. */
 function writeLeaderboardRuns(dir) {
   const cases = benchCases();
-  let state = 11;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), state | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(11);
   return MODELS.map((model, index) => {
     const runDir = path.join(dir, `model-${index}`);
     mkdirSync(runDir, { recursive: true });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '../construction/random.js';
 import { officialScores } from '../metrics/official-groups.js';
 import { fakeApbLine, fakeLeaderboard } from '../report/fake-lines.fixture.js';
 import { judgeSections } from './judge-sections.js';
@@ -10,13 +11,7 @@ type Loose = Record<string, unknown>;
 
 /** A deterministic shuffle (mulberry32). */
 function shuffled<T>(items: readonly T[], seed: number): T[] {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), state | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   const out = [...items];
   for (let index = out.length - 1; index > 0; index -= 1) {
     const other = Math.floor(next() * (index + 1));
