@@ -33,8 +33,9 @@ export function withFailureWatch(provider: Provider, options: { firstCalls?: num
       } catch (error) {
         if (tripped) throw tripped;
         if (succeeded || !(error instanceof ProviderError) || error.kind === 'aborted' || error.kind === 'auth' || signal?.aborted) throw error;
-        failures.push(`${error.kind} ${error.status ?? ''} ${error.message}`);
-        const same = failures.length >= firstCalls && failures.slice(0, firstCalls).every((failure) => failure === failures[0]);
+        // Only the first calls' failures decide; later ones need not be kept.
+        if (failures.length < firstCalls) failures.push(`${error.kind} ${error.status ?? ''} ${error.message}`);
+        const same = failures.length === firstCalls && failures.every((failure) => failure === failures[0]);
         if (failsAtOnce(error) || same) tripped = new SystematicFailureError(provider.id, error, failsAtOnce(error) ? 1 : firstCalls);
         if (tripped) throw tripped;
         throw error;
