@@ -8,7 +8,15 @@
 // limit = calls × latency / concurrency is the best possible wall time. Run alone
 // (`node --expose-gc bench/engine.mjs`, after `npm run build`) or through bench/run.js.
 import { fork } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -23,16 +31,29 @@ const words = (text) => (text ?? '').split(' ').filter(Boolean);
 const KNOBS = {
   scale: Number(process.env.APB_BENCH_SCALE ?? 1),
   dist: process.env.APB_BENCH_DIST ?? path.join(ROOT, 'dist'),
-  harnessFlags: [...(process.env.APB_BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.APB_BENCH_PROFILE}`] : []), ...words(process.env.APB_BENCH_NODE_FLAGS)],
+  harnessFlags: [
+    ...(process.env.APB_BENCH_PROFILE
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.APB_BENCH_PROFILE}`]
+      : []),
+    ...words(process.env.APB_BENCH_NODE_FLAGS),
+  ],
   serverFlags: words(process.env.APB_BENCH_SERVER_FLAGS),
 };
-if (!(Number.isFinite(KNOBS.scale) && KNOBS.scale > 0)) throw new Error(`APB_BENCH_SCALE must be a positive number (got "${process.env.APB_BENCH_SCALE}")`);
+if (!(Number.isFinite(KNOBS.scale) && KNOBS.scale > 0))
+  throw new Error(
+    `APB_BENCH_SCALE must be a positive number (got "${process.env.APB_BENCH_SCALE}")`,
+  );
 const dist = (file) => pathToFileURL(path.join(KNOBS.dist, file)).href;
 
 export const TARGETS = { limitRatio: 0.9, cpuMsPerCall: 1, peakRssMb: 200 };
 
 /** Cases per split of the benchmark dataset: the paper's sizes, times the scale knob. */
-const SIZES = Object.fromEntries(Object.entries(SPLIT_SIZES).map(([split, size]) => [split, Math.max(1, Math.round(size * KNOBS.scale))]));
+const SIZES = Object.fromEntries(
+  Object.entries(SPLIT_SIZES).map(([split, size]) => [
+    split,
+    Math.max(1, Math.round(size * KNOBS.scale)),
+  ]),
+);
 const TOTAL_CASES = Object.values(SIZES).reduce((sum, size) => sum + size, 0);
 
 /**
@@ -45,7 +66,10 @@ export function writeBenchDataset(dir) {
   cpSync(path.join(ROOT, 'sample', 'assets'), path.join(dir, 'assets'), { recursive: true });
   let bytes = 0;
   for (const [split, size] of Object.entries(SIZES)) {
-    const sources = readFileSync(path.join(ROOT, 'sample', 'data', `${split}.jsonl`), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line));
+    const sources = readFileSync(path.join(ROOT, 'sample', 'data', `${split}.jsonl`), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
     const lines = [];
     for (let index = 0; index < size; index += 1) {
       const record = structuredClone(sources[index % sources.length]);
@@ -62,9 +86,19 @@ export function writeBenchDataset(dir) {
 
 /** Starts the fake model server process (which writes the dataset into `datasetDir`) and resolves once it serves it. */
 export function startServer(datasetDir) {
-  const child = fork(path.join(ROOT, 'bench', 'fake-model-server.mjs'), [datasetDir], { execArgv: ['--import', 'tsx', ...KNOBS.serverFlags], stdio: ['ignore', 'inherit', 'inherit', 'ipc'], cwd: ROOT });
+  const child = fork(path.join(ROOT, 'bench', 'fake-model-server.mjs'), [datasetDir], {
+    execArgv: ['--import', 'tsx', ...KNOBS.serverFlags],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    cwd: ROOT,
+  });
   const ask = askerOf(child);
-  return ask(null, 'ready').then((ready) => ({ child, ask, baseUrl: ready.baseUrl, cases: ready.cases, bytes: ready.bytes }));
+  return ask(null, 'ready').then((ready) => ({
+    child,
+    ask,
+    baseUrl: ready.baseUrl,
+    cases: ready.cases,
+    bytes: ready.bytes,
+  }));
 }
 
 /** `ask(message, key)` for a forked server process: sends `message` (if any) and resolves with the first reply carrying `key`. */
@@ -100,7 +134,11 @@ function rssPeak() {
     const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 10);
     return () => {
       clearInterval(timer);
-      return { startMb: mb(start), peakMb: mb(Math.max(peak, process.memoryUsage.rss())), method: 'sampled every 10 ms' };
+      return {
+        startMb: mb(start),
+        peakMb: mb(Math.max(peak, process.memoryUsage.rss())),
+        method: 'sampled every 10 ms',
+      };
     };
   }
 }
@@ -126,8 +164,18 @@ async function runHarness({ datasetDir, baseUrl, concurrency, judgeSpec }) {
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const startedAt = Date.now();
-  const providers = createRunProviders({ concurrency, timeoutMs: 120_000, maxRetries: 6, cache: false, cacheDir: outDir });
-  const planner = resolvePlanner('openai-compatible:bench-planner', providers, { baseUrl, sampling: {}, json: false });
+  const providers = createRunProviders({
+    concurrency,
+    timeoutMs: 120_000,
+    maxRetries: 6,
+    cache: false,
+    cacheDir: outDir,
+  });
+  const planner = resolvePlanner('openai-compatible:bench-planner', providers, {
+    baseUrl,
+    sampling: {},
+    json: false,
+  });
   const judge = resolveJudge([judgeSpec], providers, { baseUrl, protocol: 'paper', blind: false });
   const summary = await runEvaluation(
     {
@@ -148,26 +196,47 @@ async function runHarness({ datasetDir, baseUrl, concurrency, judgeSpec }) {
   const wallMs = performance.now() - started;
   const cpu = process.cpuUsage(cpuBefore);
   const ru = process.resourceUsage();
-  const usage = { userMs: (ru.userCPUTime - ruBefore.userCPUTime) / 1000, systemMs: (ru.systemCPUTime - ruBefore.systemCPUTime) / 1000, minorFaults: ru.minorPageFault - ruBefore.minorPageFault };
+  const usage = {
+    userMs: (ru.userCPUTime - ruBefore.userCPUTime) / 1000,
+    systemMs: (ru.systemCPUTime - ruBefore.systemCPUTime) / 1000,
+    minorFaults: ru.minorPageFault - ruBefore.minorPageFault,
+  };
   const rss = stopSampling();
   providers.close();
   rmSync(outDir, { recursive: true, force: true });
-  return { wallMs, cpuMs: (cpu.user + cpu.system) / 1000, usage, rss, startedAt, counts: summary.manifest.counts };
+  return {
+    wallMs,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    usage,
+    rss,
+    startedAt,
+    counts: summary.manifest.counts,
+  };
 }
 
 /** Forks this file as a harness process for one configuration and resolves with its figures. */
 function forkHarness(config) {
   return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(import.meta.url), ['--harness', JSON.stringify(config)], { execArgv: ['--expose-gc', ...KNOBS.harnessFlags], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(fileURLToPath(import.meta.url), ['--harness', JSON.stringify(config)], {
+      execArgv: ['--expose-gc', ...KNOBS.harnessFlags],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     child.once('message', resolve);
-    child.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`harness exited with ${code}`))));
+    child.once('exit', (code) =>
+      code === 0 ? undefined : reject(new Error(`harness exited with ${code}`)),
+    );
   });
 }
 
 async function measure({ datasetDir, server, latencyMs, concurrency, judgeSpec }) {
   const serverBefore = await server.ask({ stats: true }, 'stats');
   server.child.send({ reset: true, configure: { latencyMs } });
-  const { wallMs, cpuMs, usage, rss, startedAt, counts } = await forkHarness({ datasetDir, baseUrl: server.baseUrl, concurrency, judgeSpec });
+  const { wallMs, cpuMs, usage, rss, startedAt, counts } = await forkHarness({
+    datasetDir,
+    baseUrl: server.baseUrl,
+    concurrency,
+    judgeSpec,
+  });
   const stats = await server.ask({ stats: true }, 'stats');
   const calls = stats.requests;
   const limitMs = (calls * latencyMs) / concurrency;
@@ -198,27 +267,49 @@ async function measure({ datasetDir, server, latencyMs, concurrency, judgeSpec }
     // The same from the first request to the last reply, i.e. without the up-front validation of the dataset.
     first_request_s: Number(((stats.firstAt - startedAt) / 1000).toFixed(2)),
     call_phase_s: Number(((stats.lastAt + latencyMs - stats.firstAt) / 1000).toFixed(2)),
-    call_phase_over_limit: latencyMs > 0 ? Number((limitMs / (stats.lastAt + latencyMs - stats.firstAt)).toFixed(3)) : null,
+    call_phase_over_limit:
+      latencyMs > 0
+        ? Number((limitMs / (stats.lastAt + latencyMs - stats.firstAt)).toFixed(3))
+        : null,
   };
 }
 
 /** Runs the engine benchmark at each latency and judge, `repeats` times; returns every run's figures and whether each target is met. */
-export async function benchEngine({ latencies = [0, 200], concurrency = 64, quiet = false, judges = ['rules', 'openai-compatible:bench-judge'], repeats = 1 } = {}) {
+export async function benchEngine({
+  latencies = [0, 200],
+  concurrency = 64,
+  quiet = false,
+  judges = ['rules', 'openai-compatible:bench-judge'],
+  repeats = 1,
+} = {}) {
   const work = mkdtempSync(path.join(os.tmpdir(), 'apb-bench-data-'));
   // The server process writes the dataset, then serves it.
   const server = await startServer(work);
   const dataset = { dir: work, cases: TOTAL_CASES, bytes: server.bytes };
-  if (server.cases !== dataset.cases) throw new Error(`fake server read ${server.cases} cases of ${dataset.cases}`);
+  if (server.cases !== dataset.cases)
+    throw new Error(`fake server read ${server.cases} cases of ${dataset.cases}`);
   const runs = [];
   try {
     // Repeats go round all configurations, so a slow spell of the machine does not hit one configuration only.
     const configurations = latencies.flatMap((latency) => judges.map((judge) => [latency, judge]));
-    for (const [latencyMs, judgeSpec] of Array.from({ length: repeats }, () => configurations).flat()) {
-      const figures = await measure({ datasetDir: dataset.dir, server, latencyMs, concurrency, judgeSpec });
+    for (const [latencyMs, judgeSpec] of Array.from(
+      { length: repeats },
+      () => configurations,
+    ).flat()) {
+      const figures = await measure({
+        datasetDir: dataset.dir,
+        server,
+        latencyMs,
+        concurrency,
+        judgeSpec,
+      });
       figures.targets =
         latencyMs > 0
           ? { achieved_over_limit: figures.achieved_over_limit >= TARGETS.limitRatio }
-          : { cpu_ms_per_call: figures.cpu_ms_per_call <= TARGETS.cpuMsPerCall, peak_rss_mb: figures.peak_rss_mb <= TARGETS.peakRssMb };
+          : {
+              cpu_ms_per_call: figures.cpu_ms_per_call <= TARGETS.cpuMsPerCall,
+              peak_rss_mb: figures.peak_rss_mb <= TARGETS.peakRssMb,
+            };
       runs.push(figures);
       if (!quiet) console.log(JSON.stringify(figures));
     }
@@ -226,10 +317,16 @@ export async function benchEngine({ latencies = [0, 200], concurrency = 64, quie
     server.child.send({ close: true });
     rmSync(work, { recursive: true, force: true });
   }
-  return { dataset: { cases: dataset.cases, mb: Number((dataset.bytes / 1048576).toFixed(1)) }, runs };
+  return {
+    dataset: { cases: dataset.cases, mb: Number((dataset.bytes / 1048576).toFixed(1)) },
+    runs,
+  };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && process.argv[2] === '--harness') {
+if (
+  import.meta.url === pathToFileURL(process.argv[1] ?? '').href &&
+  process.argv[2] === '--harness'
+) {
   process.send(await runHarness(JSON.parse(process.argv[3])));
   process.exit(0);
 } else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

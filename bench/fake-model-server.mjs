@@ -23,7 +23,11 @@ async function loadAnswers() {
   const { cases } = await readAllCases(datasetDir);
   for (const item of cases) {
     const prompt = plannerPromptOf(item, DEFAULT_PROMPT_OPTIONS);
-    const text = prompt.messages.map((message) => message.parts.map((part) => (part.type === 'text' ? part.text : '')).join('')).join('');
+    const text = prompt.messages
+      .map((message) =>
+        message.parts.map((part) => (part.type === 'text' ? part.text : '')).join(''),
+      )
+      .join('');
     answers.set(promptKey(text), BASELINES.oracle.answer(item));
   }
   return { answers, cases: cases.length };
@@ -32,9 +36,17 @@ const { answers, cases } = await loadAnswers();
 
 // Judge requests (model bench-judge) get a readable verdict in the shape their rubric asks for.
 const VERDICTS = {
-  behavior: JSON.stringify({ reasoning: 'The first call uses the substitute tool.', behavior: 'replace' }),
+  behavior: JSON.stringify({
+    reasoning: 'The first call uses the substitute tool.',
+    behavior: 'replace',
+  }),
   refused: JSON.stringify({ reasoning: 'The answer declines and says why.', refused: true }),
-  graded: JSON.stringify({ reasoning: 'Every step is supported.', errors: { E1: false, E2: false, E3: false, E4: false, E5: false, E6: false }, is_correct: true, grade: 1 }),
+  graded: JSON.stringify({
+    reasoning: 'Every step is supported.',
+    errors: { E1: false, E2: false, E3: false, E4: false, E5: false, E6: false },
+    is_correct: true,
+    grade: 1,
+  }),
 };
 function verdictFor(text) {
   if (text.includes('"behavior": "replace"}')) return VERDICTS.behavior;
@@ -50,7 +62,8 @@ const server = await startFakeServer({
   respond(request) {
     firstAt ??= Date.now();
     lastAt = Date.now();
-    if (request.parsed?.model === 'bench-judge') return { text: verdictFor(request.parsed.text ?? '') };
+    if (request.parsed?.model === 'bench-judge')
+      return { text: verdictFor(request.parsed.text ?? '') };
     const answer = answers.get(promptKey(request.parsed?.text ?? ''));
     if (answer === undefined) unmatched += 1;
     return { text: answer ?? 'unrecognised request' };
@@ -64,7 +77,17 @@ process.on('message', async (message) => {
     firstAt = lastAt = null;
   }
   if (message.configure) server.configure(message.configure);
-  if (message.stats) process.send({ stats: { requests: server.count(), maxInFlight: server.maxInFlight, unmatched, firstAt, lastAt, cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000 } });
+  if (message.stats)
+    process.send({
+      stats: {
+        requests: server.count(),
+        maxInFlight: server.maxInFlight,
+        unmatched,
+        firstAt,
+        lastAt,
+        cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
+      },
+    });
   if (message.close) {
     await server.close();
     process.exit(0);

@@ -6,5 +6,9 @@ const { readFileSync, writeFileSync } = require('node:fs');
 process.on('exit', () => {
   const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
   const cpu = process.cpuUsage();
-  if (process.env.APB_PEAK_RSS_FILE && match) writeFileSync(process.env.APB_PEAK_RSS_FILE, JSON.stringify({ peakKb: Number(match[1]), cpuMs: (cpu.user + cpu.system) / 1000 }));
+  if (process.env.APB_PEAK_RSS_FILE && match)
+    writeFileSync(
+      process.env.APB_PEAK_RSS_FILE,
+      JSON.stringify({ peakKb: Number(match[1]), cpuMs: (cpu.user + cpu.system) / 1000 }),
+    );
 });

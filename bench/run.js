@@ -17,48 +17,89 @@ if (!existsSync(`${root}dist/pipeline/run.js`)) {
   process.exit(1);
 }
 if (Number(process.env.APB_BENCH_SCALE ?? 1) !== 1) {
-  console.error('bench: APB_BENCH_SCALE is for investigations with bench/engine.mjs; the targets are for the full 4,209-case run');
+  console.error(
+    'bench: APB_BENCH_SCALE is for investigations with bench/engine.mjs; the targets are for the full 4,209-case run',
+  );
   process.exit(1);
 }
-if (!globalThis.gc) console.error('bench: run with --expose-gc (as `npm run bench` does) for steadier memory figures');
+if (!globalThis.gc)
+  console.error(
+    'bench: run with --expose-gc (as `npm run bench` does) for steadier memory figures',
+  );
 
-const machine = { node: process.version, cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown'}`, memory_gb: Math.round(os.totalmem() / 2 ** 30), platform: `${os.platform()} ${os.release()}` };
+const machine = {
+  node: process.version,
+  cpus: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown'}`,
+  memory_gb: Math.round(os.totalmem() / 2 ** 30),
+  platform: `${os.platform()} ${os.release()}`,
+};
 console.log(`machine: ${JSON.stringify(machine)}`);
 let failed = false;
 
 if (!args.has('--report-only') && !args.has('--scale-only')) {
   const { benchEngine, TARGETS } = await import('./engine.mjs');
-  console.log('\nengine: 4,209 cases, openai-compatible planner against the fake server (separate process), concurrency 64;');
-  console.log('        judged by the rules judge (4,209 calls) and by an LLM judge on the same fake (8,418 calls, as in a real run)');
+  console.log(
+    '\nengine: 4,209 cases, openai-compatible planner against the fake server (separate process), concurrency 64;',
+  );
+  console.log(
+    '        judged by the rules judge (4,209 calls) and by an LLM judge on the same fake (8,418 calls, as in a real run)',
+  );
   const repeats = Number(process.argv[process.argv.indexOf('--repeat') + 1]) || 1;
   const result = await benchEngine({ quiet: true, repeats });
-  console.log(`dataset: ${result.dataset.cases} cases, ${result.dataset.mb} MB; each configuration run ${repeats} time(s) in a fresh process`);
+  console.log(
+    `dataset: ${result.dataset.cases} cases, ${result.dataset.mb} MB; each configuration run ${repeats} time(s) in a fresh process`,
+  );
   for (const run of result.runs) {
-    const ratio = run.latency_ms > 0 ? `  achieved/limit ${run.achieved_over_limit} (calls only ${run.call_phase_over_limit})` : '';
+    const ratio =
+      run.latency_ms > 0
+        ? `  achieved/limit ${run.achieved_over_limit} (calls only ${run.call_phase_over_limit})`
+        : '';
     console.log(
       `  ${String(run.latency_ms).padStart(3)} ms latency, judge ${run.judge}: ${run.calls} calls in ${run.wall_s} s = ${run.calls_per_s} calls/s  CPU ${run.cpu_ms_per_call} ms/call  peak RSS ${run.peak_rss_mb} MB${ratio}`,
     );
-    if (run.unmatched_prompts > 0 || run.judgements_ok !== 4209) console.log(`      warning: ${run.unmatched_prompts} prompt(s) the fake did not recognise; ${run.predictions_ok} ok predictions`);
+    if (run.unmatched_prompts > 0 || run.judgements_ok !== 4209)
+      console.log(
+        `      warning: ${run.unmatched_prompts} prompt(s) the fake did not recognise; ${run.predictions_ok} ok predictions`,
+      );
   }
   // Targets are judged on the median of the repeats (this machine's figures vary by ±15 % from run to run).
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
-  const range = (values) => (values.length > 1 ? ` (${Math.min(...values)}–${Math.max(...values)})` : '');
+  const range = (values) =>
+    values.length > 1 ? ` (${Math.min(...values)}–${Math.max(...values)})` : '';
   const groups = new Map();
-  for (const run of result.runs) groups.set(`${run.latency_ms}|${run.judge}`, [...(groups.get(`${run.latency_ms}|${run.judge}`) ?? []), run]);
+  for (const run of result.runs)
+    groups.set(`${run.latency_ms}|${run.judge}`, [
+      ...(groups.get(`${run.latency_ms}|${run.judge}`) ?? []),
+      run,
+    ]);
   console.log('targets (median of the repeats):');
   for (const runs of groups.values()) {
     const { latency_ms: latency, judge } = runs[0];
-    const figure = (key) => `${median(runs.map((run) => run[key]))}${range(runs.map((run) => run[key]))}`;
+    const figure = (key) =>
+      `${median(runs.map((run) => run[key]))}${range(runs.map((run) => run[key]))}`;
     const checks =
       latency > 0
-        ? [[`achieved/limit ${figure('achieved_over_limit')} ≥ ${TARGETS.limitRatio}`, median(runs.map((run) => run.achieved_over_limit)) >= TARGETS.limitRatio]]
+        ? [
+            [
+              `achieved/limit ${figure('achieved_over_limit')} ≥ ${TARGETS.limitRatio}`,
+              median(runs.map((run) => run.achieved_over_limit)) >= TARGETS.limitRatio,
+            ],
+          ]
         : [
-            [`CPU ${figure('cpu_ms_per_call')} ms/call ≤ ${TARGETS.cpuMsPerCall}`, median(runs.map((run) => run.cpu_ms_per_call)) <= TARGETS.cpuMsPerCall],
-            [`peak RSS ${figure('peak_rss_mb')} MB ≤ ${TARGETS.peakRssMb}`, median(runs.map((run) => run.peak_rss_mb)) <= TARGETS.peakRssMb],
+            [
+              `CPU ${figure('cpu_ms_per_call')} ms/call ≤ ${TARGETS.cpuMsPerCall}`,
+              median(runs.map((run) => run.cpu_ms_per_call)) <= TARGETS.cpuMsPerCall,
+            ],
+            [
+              `peak RSS ${figure('peak_rss_mb')} MB ≤ ${TARGETS.peakRssMb}`,
+              median(runs.map((run) => run.peak_rss_mb)) <= TARGETS.peakRssMb,
+            ],
           ];
     for (const [text, met] of checks) {
       if (!met) failed = true;
-      console.log(`  ${String(latency).padStart(3)} ms, judge ${judge}: ${met ? 'meets' : 'MISSES'} ${text}`);
+      console.log(
+        `  ${String(latency).padStart(3)} ms, judge ${judge}: ${met ? 'meets' : 'MISSES'} ${text}`,
+      );
     }
   }
 }
@@ -70,7 +111,8 @@ if (!args.has('--engine-only') && !args.has('--scale-only')) {
   } else {
     console.log('\nreport:');
     const { benchReport } = await import(pathToFileURL(fileURLToPath(report)).href);
-    if (typeof benchReport !== 'function') console.log('report: bench/report.mjs exports no benchReport()');
+    if (typeof benchReport !== 'function')
+      console.log('report: bench/report.mjs exports no benchReport()');
     else await benchReport({ browser: !args.has('--no-browser') });
   }
 }

@@ -11,11 +11,17 @@ export const TAU2 = path.join(ROOT, 'test', 'fixtures', 'datasets', 'tau2-bench-
 /** Writes the dataset into `dir` (`times` copies of every case); returns its case count and bytes. */
 export function writeScaleDataset(dir, times) {
   mkdirSync(path.join(dir, 'data'), { recursive: true });
-  for (const entry of readdirSync(TAU2)) if (entry !== 'data' && !existsSync(path.join(dir, entry))) cpSync(path.join(TAU2, entry), path.join(dir, entry), { recursive: true });
+  for (const entry of readdirSync(TAU2))
+    if (entry !== 'data' && !existsSync(path.join(dir, entry)))
+      cpSync(path.join(TAU2, entry), path.join(dir, entry), { recursive: true });
   let cases = 0;
   let bytes = 0;
-  for (const name of readdirSync(path.join(TAU2, 'data')).filter((file) => file.endsWith('.jsonl'))) {
-    const lines = readFileSync(path.join(TAU2, 'data', name), 'utf8').split('\n').filter(Boolean);
+  for (const name of readdirSync(path.join(TAU2, 'data')).filter((file) =>
+    file.endsWith('.jsonl'),
+  )) {
+    const lines = readFileSync(path.join(TAU2, 'data', name), 'utf8')
+      .split('\n')
+      .filter(Boolean);
     const out = [];
     for (let copy = 0; copy < times; copy += 1) {
       for (const line of lines) {

@@ -6,13 +6,32 @@
 // next token). Control over IPC: {configure: {latencyMs, rpm}}, {reset: true}, {stats: true}, {close: true}.
 import { replies, startFakeServer } from '../test/fake-server/index.ts';
 
-const PLAN = JSON.stringify({ plan: '1. Look up the user and the reservation. 2. Check the policy. 3. Make the change the user asked for.', tool_chain: [{ name: 'get_user_details', arguments: { user_id: 'user_1' } }, { name: 'get_reservation_details', arguments: { reservation_id: 'R1' } }] });
+const PLAN = JSON.stringify({
+  plan: '1. Look up the user and the reservation. 2. Check the policy. 3. Make the change the user asked for.',
+  tool_chain: [
+    { name: 'get_user_details', arguments: { user_id: 'user_1' } },
+    { name: 'get_reservation_details', arguments: { reservation_id: 'R1' } },
+  ],
+});
 const VERDICTS = {
-  behavior: JSON.stringify({ reasoning: 'The first call uses the substitute tool.', behavior: 'replace' }),
+  behavior: JSON.stringify({
+    reasoning: 'The first call uses the substitute tool.',
+    behavior: 'replace',
+  }),
   refused: JSON.stringify({ reasoning: 'The answer does not decline.', refused: false }),
-  graded: JSON.stringify({ reasoning: 'Two steps are missing.', errors: { E1: false, E2: false, E3: true, E4: false, E5: false, E6: false }, is_correct: false, grade: 0.4 }),
+  graded: JSON.stringify({
+    reasoning: 'Two steps are missing.',
+    errors: { E1: false, E2: false, E3: true, E4: false, E5: false, E6: false },
+    is_correct: false,
+    grade: 0.4,
+  }),
 };
-const verdictFor = (text) => (text.includes('"behavior": "replace"}') ? VERDICTS.behavior : text.includes('"refused": true}') ? VERDICTS.refused : VERDICTS.graded);
+const verdictFor = (text) =>
+  text.includes('"behavior": "replace"}')
+    ? VERDICTS.behavior
+    : text.includes('"refused": true}')
+      ? VERDICTS.refused
+      : VERDICTS.graded;
 
 let rpm = null;
 let tokens = 0;
@@ -45,7 +64,9 @@ const server = await startFakeServer({
     stats.ok += 1;
     stats.firstOkAt ??= Date.now();
     stats.lastOkAt = Date.now();
-    return { text: request.parsed?.model === 'scale-judge' ? verdictFor(request.parsed.text ?? '') : PLAN };
+    return {
+      text: request.parsed?.model === 'scale-judge' ? verdictFor(request.parsed.text ?? '') : PLAN,
+    };
   },
 });
 
@@ -60,7 +81,10 @@ process.on('message', async (message) => {
     tokens = rpm ? rpm / 60 : 0;
     refilledAt = Date.now();
   }
-  if (message.stats) process.send({ stats: { ...stats, requests: server.count(), maxInFlight: server.maxInFlight } });
+  if (message.stats)
+    process.send({
+      stats: { ...stats, requests: server.count(), maxInFlight: server.maxInFlight },
+    });
   if (message.close) {
     await server.close();
     process.exit(0);

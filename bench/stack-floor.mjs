@@ -12,7 +12,15 @@
 // writes a second line; `apb run` does all of that.
 // `node --expose-gc bench/stack-floor.mjs [--repeat N]` after `npm run build`.
 import { fork } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -44,7 +52,12 @@ async function pool(items, perCase) {
 
 /** The raw record's own fields as one prompt: system prompt, tools, query, trajectory, attachments. */
 function rawPrompt(record, datasetDir, images) {
-  const content = [{ type: 'text', text: `${record.system_prompt ?? ''}\nTools:\n${record.tools_json ?? '[]'}\nQuery: ${record.query}\n${record.trajectory_prefix_json ?? ''}\nAnswer with JSON.` }];
+  const content = [
+    {
+      type: 'text',
+      text: `${record.system_prompt ?? ''}\nTools:\n${record.tools_json ?? '[]'}\nQuery: ${record.query}\n${record.trajectory_prefix_json ?? ''}\nAnswer with JSON.`,
+    },
+  ];
   for (const entry of record.files ?? []) {
     const file = typeof entry === 'string' ? entry : entry.path;
     const full = path.join(datasetDir, file);
@@ -65,7 +78,11 @@ async function runLevel({ level, baseUrl, datasetDir, cases, promptChars }) {
   const { plannerPromptOf } = await import(dist('pipeline/evaluate-case.js'));
   const { toSdkPrompt } = await import(dist('providers/sdk-adapter.js'));
   const { DEFAULT_PROMPT_OPTIONS } = await import(dist('settings/prompt.js'));
-  const model = createOpenAICompatible({ name: 'floor', baseURL: baseUrl, fetch: nodeFetch }).chatModel('bench-planner');
+  const model = createOpenAICompatible({
+    name: 'floor',
+    baseURL: baseUrl,
+    fetch: nodeFetch,
+  }).chatModel('bench-planner');
   const out = openSync(path.join(datasetDir, `floor-${level}.jsonl`), 'w');
   const append = (id, text, usage) => writeSync(out, `${JSON.stringify({ id, text, usage })}\n`);
   const text = 'x'.repeat(promptChars);
@@ -75,31 +92,58 @@ async function runLevel({ level, baseUrl, datasetDir, cases, promptChars }) {
   const images = new Map();
   const records = (async function* () {
     for (const split of Object.keys(SPLIT_SIZES)) {
-      for await (const { text: line } of readLines(path.join(datasetDir, 'data', `${split}.jsonl`))) yield JSON.parse(line);
+      for await (const { text: line } of readLines(path.join(datasetDir, 'data', `${split}.jsonl`)))
+        yield JSON.parse(line);
     }
   })();
   const apbCases = (async function* () {
-    for await (const item of readCases(datasetDir, { trusted: { invalidLines: new Set() } })) if (item.kind === 'case') yield item.case;
+    for await (const item of readCases(datasetDir, { trusted: { invalidLines: new Set() } }))
+      if (item.kind === 'case') yield item.case;
   })();
   const perLevel = {
-    http: [fixed, async (index) => {
-      const body = JSON.stringify({ model: 'bench-planner', messages: [{ role: 'user', content: text }] });
-      const reply = await (await nodeFetch(`${baseUrl}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).json();
-      append(index, reply.choices[0].message.content, reply.usage);
-    }],
-    sdk: [fixed, async (index) => {
-      const result = await model.doGenerate({ prompt: [{ role: 'user', content: [{ type: 'text', text }] }] });
-      append(index, result.content[0]?.text, result.usage);
-    }],
-    'sdk-dataset': [records, async (record) => {
-      const result = await model.doGenerate({ prompt: rawPrompt(record, datasetDir, images) });
-      append(record.id, result.content[0]?.text, result.usage);
-    }],
-    'sdk-apb-case': [apbCases, async (item) => {
-      const prompt = plannerPromptOf(item, DEFAULT_PROMPT_OPTIONS);
-      const result = await model.doGenerate({ prompt: await toSdkPrompt(prompt.messages, 'floor') });
-      append(item.id, result.content[0]?.text, result.usage);
-    }],
+    http: [
+      fixed,
+      async (index) => {
+        const body = JSON.stringify({
+          model: 'bench-planner',
+          messages: [{ role: 'user', content: text }],
+        });
+        const reply = await (
+          await nodeFetch(`${baseUrl}/chat/completions`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body,
+          })
+        ).json();
+        append(index, reply.choices[0].message.content, reply.usage);
+      },
+    ],
+    sdk: [
+      fixed,
+      async (index) => {
+        const result = await model.doGenerate({
+          prompt: [{ role: 'user', content: [{ type: 'text', text }] }],
+        });
+        append(index, result.content[0]?.text, result.usage);
+      },
+    ],
+    'sdk-dataset': [
+      records,
+      async (record) => {
+        const result = await model.doGenerate({ prompt: rawPrompt(record, datasetDir, images) });
+        append(record.id, result.content[0]?.text, result.usage);
+      },
+    ],
+    'sdk-apb-case': [
+      apbCases,
+      async (item) => {
+        const prompt = plannerPromptOf(item, DEFAULT_PROMPT_OPTIONS);
+        const result = await model.doGenerate({
+          prompt: await toSdkPrompt(prompt.messages, 'floor'),
+        });
+        append(item.id, result.content[0]?.text, result.usage);
+      },
+    ],
   };
   const [items, perCase] = perLevel[level];
   globalThis.gc?.();
@@ -108,7 +152,12 @@ async function runLevel({ level, baseUrl, datasetDir, cases, promptChars }) {
   const calls = await pool(items, perCase);
   const cpu = process.cpuUsage(cpuBefore);
   closeSync(out);
-  return { level, calls, wall_s: Number(((performance.now() - started) / 1000).toFixed(2)), cpu_ms_per_call: Number(((cpu.user + cpu.system) / 1000 / calls).toFixed(3)) };
+  return {
+    level,
+    calls,
+    wall_s: Number(((performance.now() - started) / 1000).toFixed(2)),
+    cpu_ms_per_call: Number(((cpu.user + cpu.system) / 1000 / calls).toFixed(3)),
+  };
 }
 
 /** The mean characters of apb's planner prompts over the dataset (images as their base64 length), for the fixed-prompt levels. */
@@ -121,8 +170,15 @@ async function meanPromptChars(datasetDir) {
   let count = 0;
   for await (const item of readCases(datasetDir)) {
     if (item.kind !== 'case') continue;
-    const prompt = await toSdkPrompt(plannerPromptOf(item.case, DEFAULT_PROMPT_OPTIONS).messages, 'floor');
-    for (const message of prompt) for (const part of Array.isArray(message.content) ? message.content : [{ text: message.content }]) chars += (part.text ?? part.data ?? '').length;
+    const prompt = await toSdkPrompt(
+      plannerPromptOf(item.case, DEFAULT_PROMPT_OPTIONS).messages,
+      'floor',
+    );
+    for (const message of prompt)
+      for (const part of Array.isArray(message.content)
+        ? message.content
+        : [{ text: message.content }])
+        chars += (part.text ?? part.data ?? '').length;
     count += 1;
   }
   return Math.round(chars / count);
@@ -142,17 +198,33 @@ if (process.argv[2] === '--level') {
   const server = await startServer(work);
   try {
     const promptChars = await meanPromptChars(work);
-    console.log(`stack floor: ${server.cases} calls per level, concurrency ${CONCURRENCY}, 0 ms latency; mean prompt ${promptChars} characters`);
+    console.log(
+      `stack floor: ${server.cases} calls per level, concurrency ${CONCURRENCY}, 0 ms latency; mean prompt ${promptChars} characters`,
+    );
     for (let round = 0; round < repeats; round += 1) {
       for (const level of LEVELS) {
         server.child.send({ reset: true, configure: { latencyMs: 0 } });
-        const config = { level, baseUrl: server.baseUrl, datasetDir: work, cases: server.cases, promptChars };
+        const config = {
+          level,
+          baseUrl: server.baseUrl,
+          datasetDir: work,
+          cases: server.cases,
+          promptChars,
+        };
         const figures = await new Promise((resolve, reject) => {
-          const child = fork(self, ['--level', JSON.stringify(config)], { execArgv: ['--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+          const child = fork(self, ['--level', JSON.stringify(config)], {
+            execArgv: ['--expose-gc'],
+            stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+          });
           child.once('message', resolve);
-          child.once('exit', (code) => code !== 0 && reject(new Error(`level ${level} exited with ${code}`)));
+          child.once(
+            'exit',
+            (code) => code !== 0 && reject(new Error(`level ${level} exited with ${code}`)),
+          );
         });
-        console.log(`  ${level.padEnd(13)} ${figures.calls} calls  ${String(figures.wall_s).padStart(5)} s  CPU ${figures.cpu_ms_per_call.toFixed(3)} ms/call`);
+        console.log(
+          `  ${level.padEnd(13)} ${figures.calls} calls  ${String(figures.wall_s).padStart(5)} s  CPU ${figures.cpu_ms_per_call.toFixed(3)} ms/call`,
+        );
       }
     }
   } finally {

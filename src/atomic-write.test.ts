@@ -1,8 +1,22 @@
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createAtomicWriter, fileWriteError, openAppendNoFollow, writeFileAtomic } from './atomic-write.js';
+import {
+  createAtomicWriter,
+  fileWriteError,
+  openAppendNoFollow,
+  writeFileAtomic,
+} from './atomic-write.js';
 
 const work = () => mkdtempSync(path.join(tmpdir(), 'apb-atomic-'));
 
@@ -43,16 +57,22 @@ describe('writeFileAtomic', () => {
   it('names the file in one line when it cannot write', () => {
     const dir = work();
     mkdirSync(path.join(dir, 'scores.json'));
-    expect(() => writeFileAtomic(path.join(dir, 'scores.json'), '{}')).toThrow(/^cannot write .*scores\.json: /);
+    expect(() => writeFileAtomic(path.join(dir, 'scores.json'), '{}')).toThrow(
+      /^cannot write .*scores\.json: /,
+    );
   });
 });
 
 describe('fileWriteError', () => {
   it('words a full disk and a read-only file system', () => {
-    const fail = (code: string) => fileWriteError('/runs/x/scores.json', Object.assign(new Error(`${code}: raw`), { code })).message;
+    const fail = (code: string) =>
+      fileWriteError('/runs/x/scores.json', Object.assign(new Error(`${code}: raw`), { code }))
+        .message;
     expect(fail('ENOSPC')).toBe('cannot write /runs/x/scores.json: no space left on the device');
     expect(fail('EROFS')).toBe('cannot write /runs/x/scores.json: read-only file system');
-    expect(fileWriteError('/f', Object.assign(new Error('x'), { code: 'ENOSPC' })).code).toBe('environment');
+    expect(fileWriteError('/f', Object.assign(new Error('x'), { code: 'ENOSPC' })).code).toBe(
+      'environment',
+    );
   });
 });
 
@@ -62,7 +82,9 @@ describe('openAppendNoFollow', () => {
     const victim = path.join(dir, 'victim.txt');
     writeFileSync(victim, 'precious');
     symlinkSync(victim, path.join(dir, 'predictions.jsonl'));
-    expect(() => openAppendNoFollow(path.join(dir, 'predictions.jsonl'))).toThrow(/cannot write .*predictions\.jsonl: it is a symbolic link \(refused\)/);
+    expect(() => openAppendNoFollow(path.join(dir, 'predictions.jsonl'))).toThrow(
+      /cannot write .*predictions\.jsonl: it is a symbolic link \(refused\)/,
+    );
     expect(readFileSync(victim, 'utf8')).toBe('precious');
     expect(existsSync(victim)).toBe(true);
   });

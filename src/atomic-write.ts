@@ -5,13 +5,25 @@
  * old file whole, and a symlink planted at the target or at a temporary name is never written
  * through: rename replaces the link itself, and the exclusive open refuses an existing name.
  */
-import { closeSync, constants, fsyncSync, lstatSync, mkdirSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fsyncSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { ApbError } from './errors.js';
 
-const CREATE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
-const APPEND_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | constants.O_NOFOLLOW;
+const CREATE_FLAGS =
+  constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
+const APPEND_FLAGS =
+  constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | constants.O_NOFOLLOW;
 
 /** A file being written atomically: `write` chunks, then `commit` (rename into place) or `abort`. */
 export interface AtomicWriter {
@@ -24,7 +36,18 @@ export interface AtomicWriter {
 /** An error from writing a file, reworded as one line naming the file (ENOSPC, EACCES, EROFS, …). */
 export function fileWriteError(file: string, error: unknown): ApbError {
   const code = (error as NodeJS.ErrnoException)?.code;
-  const reason = code === 'ENOSPC' ? 'no space left on the device' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EROFS' ? 'read-only file system' : code === 'EDQUOT' ? 'disk quota exceeded' : code === 'ELOOP' ? 'it is a symbolic link (refused)' : ((error as Error)?.message ?? String(error));
+  const reason =
+    code === 'ENOSPC'
+      ? 'no space left on the device'
+      : code === 'EACCES' || code === 'EPERM'
+        ? 'permission denied'
+        : code === 'EROFS'
+          ? 'read-only file system'
+          : code === 'EDQUOT'
+            ? 'disk quota exceeded'
+            : code === 'ELOOP'
+              ? 'it is a symbolic link (refused)'
+              : ((error as Error)?.message ?? String(error));
   return new ApbError('environment', `cannot write ${file}: ${reason}`, { cause: error });
 }
 
@@ -35,7 +58,10 @@ export function createAtomicWriter(file: string): AtomicWriter {
   let temp: string;
   try {
     mkdirSync(dir, { recursive: true });
-    temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+    temp = path.join(
+      dir,
+      `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`,
+    );
     fd = openSync(temp, CREATE_FLAGS, 0o644);
   } catch (error) {
     throw fileWriteError(file, error);
@@ -65,7 +91,7 @@ export function createAtomicWriter(file: string): AtomicWriter {
       if (!open) throw new ApbError('internal', `write after commit or abort: ${file}`);
       try {
         const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-        for (let offset = 0; offset < bytes.length; ) offset += writeSync(fd, bytes, offset);
+        for (let offset = 0; offset < bytes.length;) offset += writeSync(fd, bytes, offset);
       } catch (error) {
         fail(error);
       }
@@ -95,7 +121,8 @@ function refuseDirectoryTarget(file: string): void {
   } catch {
     return;
   }
-  if (isDirectory) throw Object.assign(new Error('a directory of that name is in the way'), { code: 'EISDIR' });
+  if (isDirectory)
+    throw Object.assign(new Error('a directory of that name is in the way'), { code: 'EISDIR' });
 }
 
 /** Writes a whole file atomically (temp file + rename), never through a symlink. */

@@ -8,7 +8,11 @@ export function closest(word: string, known: readonly string[]): string | null {
     const distance = editDistance(word.toLowerCase(), candidate.toLowerCase());
     if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
   }
-  return best !== null && bestDistance <= Math.max(1, Math.floor(word.length / 3)) && bestDistance < word.length ? best : null;
+  return best !== null &&
+    bestDistance <= Math.max(1, Math.floor(word.length / 3)) &&
+    bestDistance < word.length
+    ? best
+    : null;
 }
 
 /** ` (did you mean "X"?)` for a near miss, else the empty string. */
@@ -23,8 +27,13 @@ export function editDistance(a: string, b: string): number {
   for (let i = 1; i <= a.length; i += 1) {
     const row = [i];
     for (let j = 1; j <= b.length; j += 1) {
-      row[j] = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j]!, rows[i - 2]![j - 2]! + 1);
+      row[j] = Math.min(
+        rows[i - 1]![j]! + 1,
+        row[j - 1]! + 1,
+        rows[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        row[j] = Math.min(row[j]!, rows[i - 2]![j - 2]! + 1);
     }
     rows.push(row);
   }

@@ -35,8 +35,15 @@ export class InputError extends ApbError {
 /** A server that cannot listen, worded for the terminal: a port in use or one that needs privileges (exit 1). */
 export function listenError(host: string, port: number, error: unknown): ApbError {
   const code = (error as NodeJS.ErrnoException)?.code;
-  const reason = code === 'EADDRINUSE' ? 'the port is in use (pick another with --port, or 0 for a free one)' : code === 'EACCES' ? 'the port needs privileges (use one above 1023, or 0 for a free one)' : ((error as Error)?.message ?? String(error));
-  return new ApbError('environment', `cannot listen on ${host}:${port}: ${reason}`, { cause: error });
+  const reason =
+    code === 'EADDRINUSE'
+      ? 'the port is in use (pick another with --port, or 0 for a free one)'
+      : code === 'EACCES'
+        ? 'the port needs privileges (use one above 1023, or 0 for a free one)'
+        : ((error as Error)?.message ?? String(error));
+  return new ApbError('environment', `cannot listen on ${host}:${port}: ${reason}`, {
+    cause: error,
+  });
 }
 
 /** Bad command-line arguments or run specification. */
@@ -60,7 +67,15 @@ export class ProviderError extends ApbError {
   readonly retryable: boolean;
   readonly retryAfterMs: number | undefined;
   /** `auth` failures stop a run at once instead of failing every case. */
-  readonly kind: 'auth' | 'rate-limit' | 'server' | 'client' | 'network' | 'timeout' | 'bad-response' | 'aborted';
+  readonly kind:
+    | 'auth'
+    | 'rate-limit'
+    | 'server'
+    | 'client'
+    | 'network'
+    | 'timeout'
+    | 'bad-response'
+    | 'aborted';
 
   constructor(options: {
     provider: string;
@@ -90,12 +105,20 @@ export class SystematicFailureError extends ApbError {
     readonly reason: ProviderError,
     readonly calls: number,
   ) {
-    const what = calls === 1 ? 'the first call failed' : `the first ${calls} calls all failed the same way`;
-    super('systematic', `${reason.message}\napb: ${provider}: ${what} and nothing has succeeded, so the run stopped instead of recording the same error for every case (check the model name, the base URL and the endpoint)`);
+    const what =
+      calls === 1 ? 'the first call failed' : `the first ${calls} calls all failed the same way`;
+    super(
+      'systematic',
+      `${reason.message}\napb: ${provider}: ${what} and nothing has succeeded, so the run stopped instead of recording the same error for every case (check the model name, the base URL and the endpoint)`,
+    );
   }
 }
 
 /** True for errors that must stop the whole run instead of becoming a case outcome: a rejected key, a systematic failure or an abort. */
 export function isFatal(error: unknown): boolean {
-  return (error instanceof ProviderError && (error.kind === 'auth' || error.kind === 'aborted')) || error instanceof SystematicFailureError || (error as Error)?.name === 'AbortError';
+  return (
+    (error instanceof ProviderError && (error.kind === 'auth' || error.kind === 'aborted')) ||
+    error instanceof SystematicFailureError ||
+    (error as Error)?.name === 'AbortError'
+  );
 }

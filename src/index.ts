@@ -1,16 +1,51 @@
 /** apb's library API: an explicit list of named exports, nothing else. */
 
-export { ApbError, InputError, ProviderError, RunMismatchError, UsageError, formatIssue, type InputIssue } from './errors.js';
+export {
+  ApbError,
+  InputError,
+  ProviderError,
+  RunMismatchError,
+  UsageError,
+  formatIssue,
+  type InputIssue,
+} from './errors.js';
 
-export { SPLITS, RELEASED_SPLITS, UNSOLVABLE_TYPES, type Case, type CaseInput, type CaseReference, type Facets, type SplitName, type Tool, type ToolCall } from './dataset/case.js';
-export { readCases, readAllCases, resolveDatasetDir, SAMPLE_DATASET_DIR } from './dataset/read-cases.js';
+export {
+  SPLITS,
+  RELEASED_SPLITS,
+  UNSOLVABLE_TYPES,
+  type Case,
+  type CaseInput,
+  type CaseReference,
+  type Facets,
+  type SplitName,
+  type Tool,
+  type ToolCall,
+} from './dataset/case.js';
+export {
+  readCases,
+  readAllCases,
+  resolveDatasetDir,
+  SAMPLE_DATASET_DIR,
+} from './dataset/read-cases.js';
 export { prepareDataset, APB_DATASET_REPO } from './dataset/prepare.js';
 export { ruleCheck, RULE_CHECK_VERSION, type RuleIssue } from './dataset/rule-check.js';
-export { argumentSchemaProblems, hasArgumentSchema, isListedTool, type SchemaProblem, type ArgumentProblemKind } from './dataset/tool-arguments.js';
+export {
+  argumentSchemaProblems,
+  hasArgumentSchema,
+  isListedTool,
+  type SchemaProblem,
+  type ArgumentProblemKind,
+} from './dataset/tool-arguments.js';
 
 export { SETTINGS, type Setting } from './settings/index.js';
 export type { Attempt, ParsedAnswer } from './settings/attempt.js';
-export { DEFAULT_PROMPT_OPTIONS, promptText, type Prompt, type PromptOptions } from './settings/prompt.js';
+export {
+  DEFAULT_PROMPT_OPTIONS,
+  promptText,
+  type Prompt,
+  type PromptOptions,
+} from './settings/prompt.js';
 
 export { runChecks, CHECKS } from './judge/checks/index.js';
 export type { Findings } from './judge/checks/findings.js';
@@ -22,9 +57,20 @@ export type { Verdict, Unjudged, JudgeOutcome } from './judge/verdict.js';
 export { BASELINES } from './baselines/index.js';
 export { buildProviderStack, type ProviderStackOptions } from './providers/registry.js';
 export { FakeProvider } from './providers/fake-provider.js';
-export type { Provider, ProviderRequest, ProviderResult, SamplingParams, Usage } from './providers/provider.js';
+export type {
+  Provider,
+  ProviderRequest,
+  ProviderResult,
+  SamplingParams,
+  Usage,
+} from './providers/provider.js';
 
-export { runEvaluation, type ResolvedRun, type RunDependencies, type RunSummary } from './pipeline/run.js';
+export {
+  runEvaluation,
+  type ResolvedRun,
+  type RunDependencies,
+  type RunSummary,
+} from './pipeline/run.js';
 export { providerPlanner, baselinePlanner, type Planner } from './pipeline/planner.js';
 export { computeScores, type ScoresJson } from './pipeline/scores.js';
 export { rowFromJudgementLine } from './pipeline/result-rows.js';
@@ -32,9 +78,22 @@ export { writeRunOutputs } from './pipeline/outputs.js';
 export type { JudgementLine, PredictionLine } from './pipeline/records.js';
 
 export { refineAnswer, type RefineOutcome, type RefineRequest } from './refine/refine-answer.js';
-export { functionCritic, providerCritic, type Critic, type CriticReply, type CritiqueRequest } from './refine/critic.js';
+export {
+  functionCritic,
+  providerCritic,
+  type Critic,
+  type CriticReply,
+  type CritiqueRequest,
+} from './refine/critic.js';
 export { critiqueProfile, type CritiqueProfile, type RefineMode } from './refine/refine-prompts.js';
-export type { CritiqueRecord, RefineRound, RefineStatus, RefineStep, RevisionRecord, RoleUsage } from './refine/records.js';
+export type {
+  CritiqueRecord,
+  RefineRound,
+  RefineStatus,
+  RefineStep,
+  RevisionRecord,
+  RoleUsage,
+} from './refine/records.js';
 
 export { computeTables, type Tables } from './metrics/tables.js';
 export { officialScores } from './metrics/official-groups.js';
@@ -46,37 +105,114 @@ export { mergeRuns, type MergeSummary } from './pipeline/merge.js';
 export { ScoresAccumulator } from './pipeline/scores.js';
 
 // Executable validation (issue 15): environments, tau2's reward, replay.
-export type { DatabaseDifference, DatabaseState, Environment, EnvironmentSession, EvaluationCriteria, ExecMessage, ExecTask, ExecToolCall, ReferenceAction, RewardComponent, Termination, ToolKind, ToolOutcome, ToolSpec, UserScenario } from './execution/environment.js';
+export type {
+  DatabaseDifference,
+  DatabaseState,
+  Environment,
+  EnvironmentSession,
+  EvaluationCriteria,
+  ExecMessage,
+  ExecTask,
+  ExecToolCall,
+  ReferenceAction,
+  RewardComponent,
+  Termination,
+  ToolKind,
+  ToolOutcome,
+  ToolSpec,
+  UserScenario,
+} from './execution/environment.js';
 export { ENVIRONMENTS, loadEnvironment, type EnvironmentId } from './execution/registry.js';
-export { computeReward, expectedDatabase, type RewardDetails, type RewardInfo, type RewardInput, type RewardResult } from './execution/reward.js';
-export { createNlAssertionJudge, type NlAssertionCheck, type NlAssertionJudge, type NlJudgement } from './execution/nl-assertions.js';
-export { ExecutionRecordSchema, executionRecord, type ExecutionRecord } from './execution/execution-record.js';
-export { goldReplay, readReplayFile, replayTask, type ReplayAgent, type ReplayOutcome, type ReplayScript } from './execution/replay.js';
+export {
+  computeReward,
+  expectedDatabase,
+  type RewardDetails,
+  type RewardInfo,
+  type RewardInput,
+  type RewardResult,
+} from './execution/reward.js';
+export {
+  createNlAssertionJudge,
+  type NlAssertionCheck,
+  type NlAssertionJudge,
+  type NlJudgement,
+} from './execution/nl-assertions.js';
+export {
+  ExecutionRecordSchema,
+  executionRecord,
+  type ExecutionRecord,
+} from './execution/execution-record.js';
+export {
+  goldReplay,
+  readReplayFile,
+  replayTask,
+  type ReplayAgent,
+  type ReplayOutcome,
+  type ReplayScript,
+} from './execution/replay.js';
 export { runReplay, type ReplayRunSpec, type ReplaySummary } from './pipeline/exec-replay.js';
 
 // Hardening (issue 12): the run-directory lock and the atomic-write helper.
-export { writeFileAtomic, createAtomicWriter, openAppendNoFollow, type AtomicWriter } from './atomic-write.js';
-export { acquireRunLock, withRunLock, runLockHolder, RunLockedError, RUN_LOCK_FILE, type RunLock, type RunLockHolder } from './pipeline/run-lock.js';
+export {
+  writeFileAtomic,
+  createAtomicWriter,
+  openAppendNoFollow,
+  type AtomicWriter,
+} from './atomic-write.js';
+export {
+  acquireRunLock,
+  withRunLock,
+  runLockHolder,
+  RunLockedError,
+  RUN_LOCK_FILE,
+  type RunLock,
+  type RunLockHolder,
+} from './pipeline/run-lock.js';
 export { Batcher, BatchDeferredError } from './providers/batch/batcher.js';
 export { runWithBatches } from './pipeline/batch-run.js';
 export { withEndpoints, endpointStats, type EndpointStats } from './providers/endpoints.js';
 
 // Case construction (issue 16): apb construct, one library function per step.
-export { SourceRecordSchema, stepsOf, type SourceRecord, type SourceMessage, type SourceTool } from './construction/source-record.js';
+export {
+  SourceRecordSchema,
+  stepsOf,
+  type SourceRecord,
+  type SourceMessage,
+  type SourceTool,
+} from './construction/source-record.js';
 export type { ConstructedCase, MetaLine } from './construction/case-record.js';
 export type { StepContext, StepResult, Skip } from './construction/step.js';
 export { importEnvironment, type ImportEnvironment } from './construction/import-environment.js';
 export { importTrajectoryLine, TrajectoryLineSchema } from './construction/import-trajectories.js';
-export { checkSources, ruleCheckSource, type CheckResult, type Rejection } from './construction/check.js';
+export {
+  checkSources,
+  ruleCheckSource,
+  type CheckResult,
+  type Rejection,
+} from './construction/check.js';
 export { applyReview, ReviewLineSchema, type ReviewLine } from './construction/review.js';
 export { constructHolistic, derivePlan } from './construction/holistic.js';
 export { constructCuts, DEFAULT_CUTS, type CutsOptions } from './construction/cuts.js';
-export { constructExtraneous, DEFAULT_LEVELS, type ExtraneousOptions } from './construction/extraneous.js';
+export {
+  constructExtraneous,
+  DEFAULT_LEVELS,
+  type ExtraneousOptions,
+} from './construction/extraneous.js';
 export { constructBroken } from './construction/broken.js';
 export { constructUnsolvable } from './construction/unsolvable.js';
 export { constructEfficiency, keepSolvedBy } from './construction/efficiency.js';
-export { providerModel, type ConstructionModel, type ModelPrompt, type ModelReply } from './construction/model.js';
+export {
+  providerModel,
+  type ConstructionModel,
+  type ModelPrompt,
+  type ModelReply,
+} from './construction/model.js';
 export { randomFor, type Random } from './construction/random.js';
 export { StepSpecSchema, type StepSpec } from './construction/step-spec.js';
 export { runStep, type StepDeps, type StepRun, type StepSummary } from './construction/run-step.js';
-export { runPipeline, PipelineConfigSchema, type PipelineConfig, type PipelineRun } from './construction/pipeline.js';
+export {
+  runPipeline,
+  PipelineConfigSchema,
+  type PipelineConfig,
+  type PipelineRun,
+} from './construction/pipeline.js';

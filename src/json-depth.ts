@@ -9,7 +9,9 @@ import { LIMITS } from './limits.js';
 /** A JSON value nested deeper than the cap; a `SyntaxError` so callers that catch parse errors catch it too. */
 export class JsonTooDeepError extends SyntaxError {
   constructor(readonly maxDepth: number) {
-    super(`nested more than ${maxDepth} levels deep (the cap on untrusted JSON, APB_MAX_JSON_DEPTH)`);
+    super(
+      `nested more than ${maxDepth} levels deep (the cap on untrusted JSON, APB_MAX_JSON_DEPTH)`,
+    );
     this.name = 'JsonTooDeepError';
   }
 }
@@ -22,7 +24,8 @@ export function deeperThan(value: unknown, maxDepth: number): boolean {
     const [node, depth] = stack.pop()!;
     if (depth > maxDepth) return true;
     const children = Array.isArray(node) ? node : Object.values(node);
-    for (const child of children) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    for (const child of children)
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
   }
   return false;
 }

@@ -43,7 +43,9 @@ describe('readLines', () => {
   });
 
   it('gives the same strings as decoding the whole file', async () => {
-    const content = Array.from({ length: 3000 }, (_, index) => JSON.stringify({ id: index, q: index % 7 === 0 ? `café ${index} ✓` : `plain ${index}` })).join('\n');
+    const content = Array.from({ length: 3000 }, (_, index) =>
+      JSON.stringify({ id: index, q: index % 7 === 0 ? `café ${index} ✓` : `plain ${index}` }),
+    ).join('\n');
     const lines = await linesOf(content);
     expect(lines.map((line) => line.text)).toEqual(content.split('\n'));
   });
@@ -53,7 +55,7 @@ describe('readLines', () => {
     expect(lines).toEqual([{ line: 1, text: '{\uFFFD}', offset: 0, bytes: 3 }]);
   });
 
-  it('gives each line\'s byte position, so readLineAt reads the same text again', async () => {
+  it("gives each line's byte position, so readLineAt reads the same text again", async () => {
     const content = `\uFEFF{"a":"é"}\r\n\n${'x'.repeat(300_000)}€\n  {"z": "naïve ✓"}  \n{"last":1}`;
     const file = path.join(dir, 'positions.jsonl');
     writeFileSync(file, content);
@@ -61,7 +63,9 @@ describe('readLines', () => {
     for await (const line of readLines(file)) lines.push(line);
     const fd = openSync(file, 'r');
     try {
-      expect(lines.map((line) => readLineAt(fd, line.offset, line.bytes))).toEqual(lines.map((line) => line.text));
+      expect(lines.map((line) => readLineAt(fd, line.offset, line.bytes))).toEqual(
+        lines.map((line) => line.text),
+      );
     } finally {
       closeSync(fd);
     }

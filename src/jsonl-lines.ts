@@ -17,7 +17,9 @@ import { createReadStream, readSync } from 'node:fs';
 const CHUNK_BYTES = 256 * 1024;
 
 function decode(buffer: Buffer, start: number, end: number): string {
-  return isAscii(buffer.subarray(start, end)) ? buffer.toString('latin1', start, end) : buffer.toString('utf8', start, end);
+  return isAscii(buffer.subarray(start, end))
+    ? buffer.toString('latin1', start, end)
+    : buffer.toString('utf8', start, end);
 }
 
 /** A non-blank line of a file, its 1-based number, and where its raw bytes sit (to read it again later by position). */
@@ -38,14 +40,19 @@ export function readLineAt(fd: number, offset: number, bytes: number): string {
     if (count === 0) throw new Error(`the file ended before byte ${offset + bytes}`);
     read += count;
   }
-  return decode(buffer, 0, bytes).replace(/^\uFEFF/, '').trim();
+  return decode(buffer, 0, bytes)
+    .replace(/^\uFEFF/, '')
+    .trim();
 }
 
 /**
  * Yields each non-blank line of `file`, trimmed (the last line too, when the file does not end with
  * `\n`). `onBytes` sees every chunk read, in order (e.g. to hash the file in the same read).
  */
-export async function* readLines(file: string, onBytes?: (bytes: Buffer) => void): AsyncGenerator<NumberedLine> {
+export async function* readLines(
+  file: string,
+  onBytes?: (bytes: Buffer) => void,
+): AsyncGenerator<NumberedLine> {
   let line = 0;
   let lineStart = 0; // file offset of the current line's first byte
   const numbered = (raw: string, length: number): NumberedLine | null => {

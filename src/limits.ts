@@ -23,7 +23,13 @@ export interface Limits {
 const MiB = 1024 * 1024;
 
 /** The defaults: far above anything real data needs (the deepest field of the released data nests 9 levels; the checks test answers 200 deep). */
-export const DEFAULT_LIMITS: Readonly<Limits> = { jsonDepth: 256, replyBytes: 16 * MiB, decompressedBytes: 16 * MiB, fileBytes: 8 * MiB, imageBytes: 20 * MiB };
+export const DEFAULT_LIMITS: Readonly<Limits> = {
+  jsonDepth: 256,
+  replyBytes: 16 * MiB,
+  decompressedBytes: 16 * MiB,
+  fileBytes: 8 * MiB,
+  imageBytes: 20 * MiB,
+};
 
 /** The variable that overrides each cap. */
 export const LIMIT_VARIABLES: Readonly<Record<keyof Limits, string>> = {
@@ -46,7 +52,8 @@ export function applyLimitOverrides(env: Record<string, string | undefined>): vo
       continue;
     }
     const value = Number(raw);
-    if (!Number.isSafeInteger(value) || value <= 0) throw new UsageError(`${variable} must be a positive integer, got "${raw}"`);
+    if (!Number.isSafeInteger(value) || value <= 0)
+      throw new UsageError(`${variable} must be a positive integer, got "${raw}"`);
     LIMITS[key] = value;
   }
 }

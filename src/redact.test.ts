@@ -3,13 +3,19 @@ import { redact, registerSecret } from './redact.js';
 
 describe('redact', () => {
   it.each([
-    ['Incorrect API key provided: sk-proj-abcdefghijklmnop.', 'Incorrect API key provided: sk-***.'],
+    [
+      'Incorrect API key provided: sk-proj-abcdefghijklmnop.',
+      'Incorrect API key provided: sk-***.',
+    ],
     ['invalid x-api-key: sk-ant-api03-AAAAAAAAAAAA', 'invalid x-api-key: ***'],
     ['Authorization: Bearer abc.def-ghi', 'Authorization: Bearer ***'],
     ['headers {"authorization":"Bearer tok123456"}', 'headers {"authorization":"Bearer ***"}'],
     ['{"x-api-key":"plainsecret99"}', '{"x-api-key":"***"}'],
     ['x-goog-api-key=AIzaSyA1234567890abcdefghij', 'x-goog-api-key=***'],
-    ['GET https://host/v1beta/models?key=AIzaSecretValue&alt=json', 'GET https://host/v1beta/models?key=***&alt=json'],
+    [
+      'GET https://host/v1beta/models?key=AIzaSecretValue&alt=json',
+      'GET https://host/v1beta/models?key=***&alt=json',
+    ],
     ['apiKey: hunter2hunter2', 'apiKey: ***'],
     ['key AIzaSyA1234567890abcdefghij leaked', 'key AIza*** leaked'],
     ['nothing secret here: 429 Too Many Requests', 'nothing secret here: 429 Too Many Requests'],
@@ -39,7 +45,9 @@ describe('redact', () => {
       expect(redact(`token=${urlSafe}`)).not.toContain(urlSafe.slice(8, 30));
     }
     expect(redact(`GET /v1?k=${encodeURIComponent(key)}`)).not.toContain(encodeURIComponent(key));
-    expect(redact(`GET /v1?k=${encodeURIComponent(key).toLowerCase()}`)).not.toContain('AbC%2b%2f9xyz');
+    expect(redact(`GET /v1?k=${encodeURIComponent(key).toLowerCase()}`)).not.toContain(
+      'AbC%2b%2f9xyz',
+    );
     expect(redact('Authorization: Basic dXNlcjpwYXNzd29yZA==')).toBe('Authorization: Basic ***');
   });
 });

@@ -24,10 +24,15 @@ export function secretForms(secret: string): string[] {
   }
   const bytes = Buffer.from(secret, 'utf8');
   for (let shift = 0; shift < 3; shift += 1) {
-    const text = Buffer.concat([Buffer.alloc(shift), bytes]).toString('base64').replace(/=+$/, '');
+    const text = Buffer.concat([Buffer.alloc(shift), bytes])
+      .toString('base64')
+      .replace(/=+$/, '');
     // Drop the first group when it mixes in bytes before the secret, and the last when it mixes in bytes after.
     const start = shift === 0 ? 0 : 4;
-    const end = (shift + bytes.length) % 3 === 0 ? text.length : text.length - ((shift + bytes.length) % 3) - 1;
+    const end =
+      (shift + bytes.length) % 3 === 0
+        ? text.length
+        : text.length - ((shift + bytes.length) % 3) - 1;
     const core = text.slice(start, end);
     if (core.length >= MIN_FORM_LENGTH) {
       forms.add(core);
@@ -41,7 +46,9 @@ export function secretForms(secret: string): string[] {
 export function registerSecret(value: string | undefined): void {
   if (!value || value.length < MIN_SECRET_LENGTH || knownSecrets.has(value)) return;
   knownSecrets.add(value);
-  knownForms = [...new Set([...knownSecrets].flatMap(secretForms))].sort((a, b) => b.length - a.length);
+  knownForms = [...new Set([...knownSecrets].flatMap(secretForms))].sort(
+    (a, b) => b.length - a.length,
+  );
 }
 
 // Order matters: a `Bearer` token is masked before the generic header rule sees `Authorization`.
@@ -52,7 +59,8 @@ const PATTERNS: Array<{ pattern: RegExp; replace: string }> = [
   { pattern: /\bAIza[0-9A-Za-z_-]{16,}/g, replace: `AIza${MASK}` },
   { pattern: /\bhf_[A-Za-z0-9]{10,}/g, replace: `hf_${MASK}` },
   {
-    pattern: /\b(x-api-key|x-goog-api-key|api[_-]?key|authorization|access[_-]?token)(["']?\s*[:=]\s*["']?)(?!Bearer\b|Basic\b|\*\*\*)([^\s"',;}&]+)/gi,
+    pattern:
+      /\b(x-api-key|x-goog-api-key|api[_-]?key|authorization|access[_-]?token)(["']?\s*[:=]\s*["']?)(?!Bearer\b|Basic\b|\*\*\*)([^\s"',;}&]+)/gi,
     replace: `$1$2${MASK}`,
   },
   { pattern: /([?&](?:key|api_key|apikey|access_token|token)=)[^&\s"'#]+/gi, replace: `$1${MASK}` },
@@ -61,9 +69,14 @@ const PATTERNS: Array<{ pattern: RegExp; replace: string }> = [
 /** Returns `text` with registered secrets (and their URL and base64 forms), `extra` secrets and common key patterns masked. */
 export function redact(text: string, extra: Iterable<string> = []): string {
   let result = text;
-  const extraForms = [...extra].filter((secret) => secret.length >= MIN_SECRET_LENGTH && !knownSecrets.has(secret)).flatMap(secretForms);
+  const extraForms = [...extra]
+    .filter((secret) => secret.length >= MIN_SECRET_LENGTH && !knownSecrets.has(secret))
+    .flatMap(secretForms);
   // Longest first, so a key that contains another registered key is masked whole.
-  const forms = extraForms.length > 0 ? [...knownForms, ...extraForms].sort((a, b) => b.length - a.length) : knownForms;
+  const forms =
+    extraForms.length > 0
+      ? [...knownForms, ...extraForms].sort((a, b) => b.length - a.length)
+      : knownForms;
   for (const form of forms) if (result.includes(form)) result = result.split(form).join(MASK);
   for (const { pattern, replace } of PATTERNS) result = result.replace(pattern, replace);
   return result;

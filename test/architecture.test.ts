@@ -24,26 +24,64 @@ const sources = new Map(files.map((file) => [relative(file), readFileSync(file, 
 /** Import specifiers of a file: local ones resolved to src-relative .ts paths, packages as written. */
 function importsOf(file: string): { local: string[]; packages: string[] } {
   const text = sources.get(file)!;
-  const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+['"]([^'"]+)['"]/g), ...text.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((match) => match[1]!);
+  const specifiers = [
+    ...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+['"]([^'"]+)['"]/g),
+    ...text.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g),
+  ].map((match) => match[1]!);
   const local: string[] = [];
   const packages: string[] = [];
   for (const specifier of specifiers) {
-    if (specifier.startsWith('.')) local.push(path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)).replace(/\.js$/, '.ts'));
+    if (specifier.startsWith('.'))
+      local.push(
+        path.posix
+          .normalize(path.posix.join(path.posix.dirname(file), specifier))
+          .replace(/\.js$/, '.ts'),
+      );
     else packages.push(specifier);
   }
   return { local, packages };
 }
 
 const graph = new Map([...sources.keys()].map((file) => [file, importsOf(file)]));
-const isUnder = (file: string, ...folders: string[]) => folders.some((folder) => file.startsWith(folder));
+const isUnder = (file: string, ...folders: string[]) =>
+  folders.some((folder) => file.startsWith(folder));
 
-const PURE = ['construction/', 'settings/', 'judge/checks/', 'judge/parse-verdict.ts', 'judge/rubric.ts', 'judge/prompts/', 'metrics/', 'dataset/normalize.ts', 'dataset/record-schema.ts', 'dataset/case.ts', 'dataset/facets.ts', 'report/'];
+const PURE = [
+  'construction/',
+  'settings/',
+  'judge/checks/',
+  'judge/parse-verdict.ts',
+  'judge/rubric.ts',
+  'judge/prompts/',
+  'metrics/',
+  'dataset/normalize.ts',
+  'dataset/record-schema.ts',
+  'dataset/case.ts',
+  'dataset/facets.ts',
+  'report/',
+];
 /** The report's I/O edge: loading runs, writing files, and the live viewer. Everything else in report/ renders. */
-const REPORT_IO = ['report/load-runs.ts', 'report/write-reports.ts', 'report/write-exec-reports.ts', 'report/viewer/server.ts', 'report/viewer/live-runs.ts', 'report/viewer/discover.ts', 'report/viewer/history.ts', 'report/viewer/site.ts', 'report/viewer/exec-site.ts'];
-const IO_PACKAGES = /^(node:)?(fs|fs\/promises|http|https|net|child_process|readline)$|^better-sqlite3$|^ai$|^@ai-sdk\//;
+const REPORT_IO = [
+  'report/load-runs.ts',
+  'report/write-reports.ts',
+  'report/write-exec-reports.ts',
+  'report/viewer/server.ts',
+  'report/viewer/live-runs.ts',
+  'report/viewer/discover.ts',
+  'report/viewer/history.ts',
+  'report/viewer/site.ts',
+  'report/viewer/exec-site.ts',
+];
+const IO_PACKAGES =
+  /^(node:)?(fs|fs\/promises|http|https|net|child_process|readline)$|^better-sqlite3$|^ai$|^@ai-sdk\//;
 /** The vendors' own SDKs, used only for their batch APIs (providers/batch/). */
 const VENDOR_SDKS = ['openai', '@anthropic-ai/sdk', '@google/genai'];
-const VENDOR_FILES = ['providers/openai.ts', 'providers/anthropic.ts', 'providers/google.ts', 'providers/openai-compatible.ts'];
+const VENDOR_FILES = [
+  'providers/openai.ts',
+  'providers/anthropic.ts',
+  'providers/google.ts',
+  'providers/openai-compatible.ts',
+];
 
 /** Construction's I/O edge: reading inputs and writing outputs. Every step module is a pure transform. */
 const CONSTRUCTION_IO = ['construction/store.ts', 'construction/inputs.ts'];
@@ -52,17 +90,28 @@ describe('architecture', () => {
   it('keeps the pure core free of I/O, environment, console, clocks and exits', () => {
     const offenders: string[] = [];
     for (const [file, { packages }] of graph) {
-      if (!isUnder(file, ...PURE) || REPORT_IO.includes(file) || CONSTRUCTION_IO.includes(file)) continue;
-      for (const name of packages) if (IO_PACKAGES.test(name)) offenders.push(`${file} imports ${name}`);
+      if (!isUnder(file, ...PURE) || REPORT_IO.includes(file) || CONSTRUCTION_IO.includes(file))
+        continue;
+      for (const name of packages)
+        if (IO_PACKAGES.test(name)) offenders.push(`${file} imports ${name}`);
       const text = sources.get(file)!;
-      for (const pattern of [/process\.env/, /console\./, /Date\.now\(/, /new Date\(\)/, /process\.exit/]) if (pattern.test(text)) offenders.push(`${file} uses ${pattern.source}`);
+      for (const pattern of [
+        /process\.env/,
+        /console\./,
+        /Date\.now\(/,
+        /new Date\(\)/,
+        /process\.exit/,
+      ])
+        if (pattern.test(text)) offenders.push(`${file} uses ${pattern.source}`);
     }
     expect(offenders).toEqual([]);
   });
 
   it('keeps test fixtures (*.fixture.ts, not built into dist/) out of every built module', () => {
     const isFixture = (file: string) => file.endsWith('.fixture.ts');
-    const offenders = [...graph].flatMap(([file, { local }]) => (isFixture(file) ? [] : local.filter(isFixture).map((target) => `${file} imports ${target}`)));
+    const offenders = [...graph].flatMap(([file, { local }]) =>
+      isFixture(file) ? [] : local.filter(isFixture).map((target) => `${file} imports ${target}`),
+    );
     expect(offenders).toEqual([]);
     expect([...graph.keys()].filter(isFixture).length).toBeGreaterThan(0);
   });
@@ -71,7 +120,8 @@ describe('architecture', () => {
     const offenders: string[] = [];
     for (const [file, { local }] of graph) {
       if (file.startsWith('cli/')) continue;
-      for (const target of local) if (target.startsWith('cli/')) offenders.push(`${file} imports ${target}`);
+      for (const target of local)
+        if (target.startsWith('cli/')) offenders.push(`${file} imports ${target}`);
       if (/process\.exit\(/.test(sources.get(file)!)) offenders.push(`${file} calls process.exit`);
     }
     expect(offenders).toEqual([]);
@@ -81,34 +131,92 @@ describe('architecture', () => {
     const offenders: string[] = [];
     for (const [file, { local, packages }] of graph) {
       if (file.startsWith('providers/') || file.startsWith('cli/')) continue;
-      for (const target of local) if (VENDOR_FILES.includes(target)) offenders.push(`${file} imports ${target}`);
-      for (const name of packages) if (name === 'ai' || name.startsWith('@ai-sdk/') || VENDOR_SDKS.includes(name)) offenders.push(`${file} imports ${name}`);
+      for (const target of local)
+        if (VENDOR_FILES.includes(target)) offenders.push(`${file} imports ${target}`);
+      for (const name of packages)
+        if (name === 'ai' || name.startsWith('@ai-sdk/') || VENDOR_SDKS.includes(name))
+          offenders.push(`${file} imports ${name}`);
     }
     expect(offenders).toEqual([]);
   });
 
   it('keeps the vendor SDKs inside providers/batch/', () => {
-    const offenders = [...graph].flatMap(([file, { packages }]) => (file.startsWith('providers/batch/') ? [] : packages.filter((name) => VENDOR_SDKS.includes(name)).map((name) => `${file} imports ${name}`)));
+    const offenders = [...graph].flatMap(([file, { packages }]) =>
+      file.startsWith('providers/batch/')
+        ? []
+        : packages
+            .filter((name) => VENDOR_SDKS.includes(name))
+            .map((name) => `${file} imports ${name}`),
+    );
     expect(offenders).toEqual([]);
   });
 
   it('lets metrics depend only on result types', () => {
-    const allowed = ['metrics/', 'dataset/case.ts', 'judge/verdict.ts', 'judge/checks/findings.ts', 'providers/provider.ts'];
-    const offenders = [...graph].flatMap(([file, { local }]) => (file.startsWith('metrics/') ? local.filter((target) => !isUnder(target, ...allowed)).map((target) => `${file} imports ${target}`) : []));
+    const allowed = [
+      'metrics/',
+      'dataset/case.ts',
+      'judge/verdict.ts',
+      'judge/checks/findings.ts',
+      'providers/provider.ts',
+    ];
+    const offenders = [...graph].flatMap(([file, { local }]) =>
+      file.startsWith('metrics/')
+        ? local
+            .filter((target) => !isUnder(target, ...allowed))
+            .map((target) => `${file} imports ${target}`)
+        : [],
+    );
     expect(offenders).toEqual([]);
   });
 
   it('lets refine/ reach models only through the Provider contract, and never the pipeline, reports or judges', () => {
-    const allowed = ['refine/', 'dataset/case.ts', 'settings/', 'judge/render-material.ts', 'providers/provider.ts', 'errors.ts', 'redact.ts'];
-    const offenders = [...graph].flatMap(([file, { local }]) => (file.startsWith('refine/') ? local.filter((target) => !isUnder(target, ...allowed)).map((target) => `${file} imports ${target}`) : []));
+    const allowed = [
+      'refine/',
+      'dataset/case.ts',
+      'settings/',
+      'judge/render-material.ts',
+      'providers/provider.ts',
+      'errors.ts',
+      'redact.ts',
+    ];
+    const offenders = [...graph].flatMap(([file, { local }]) =>
+      file.startsWith('refine/')
+        ? local
+            .filter((target) => !isUnder(target, ...allowed))
+            .map((target) => `${file} imports ${target}`)
+        : [],
+    );
     expect(offenders).toEqual([]);
     expect([...graph.keys()].some((file) => file.startsWith('refine/'))).toBe(true);
   });
 
   it('lets serve/ and execution/ reach models only through the Provider contract, and never the CLI or reports', () => {
-    const allowed = ['serve/', 'execution/', 'refine/', 'settings/', 'judge/', 'dataset/', 'providers/provider.ts', 'errors.ts', 'redact.ts', 'canonical-json.ts', 'json-span.ts', 'json-depth.ts', 'limits.ts', 'jsonl-lines.ts', 'atomic-write.ts', 'version.ts', 'pipeline/', 'metrics/'];
+    const allowed = [
+      'serve/',
+      'execution/',
+      'refine/',
+      'settings/',
+      'judge/',
+      'dataset/',
+      'providers/provider.ts',
+      'errors.ts',
+      'redact.ts',
+      'canonical-json.ts',
+      'json-span.ts',
+      'json-depth.ts',
+      'limits.ts',
+      'jsonl-lines.ts',
+      'atomic-write.ts',
+      'version.ts',
+      'pipeline/',
+      'metrics/',
+    ];
     const offenders = [...graph].flatMap(([file, { local }]) =>
-      isUnder(file, 'serve/', 'execution/') ? local.filter((target) => !isUnder(target, ...allowed)).map((target) => `${file} imports ${target}`) : [],
+      isUnder(file, 'serve/', 'execution/')
+        ? local
+            .filter((target) => !isUnder(target, ...allowed))
+            .map((target) => `${file} imports ${target}`)
+        : [],
     );
     expect(offenders).toEqual([]);
     expect([...graph.keys()].some((file) => file.startsWith('serve/'))).toBe(true);
@@ -116,12 +224,33 @@ describe('architecture', () => {
 
   it('lets construction/ reach models only through the Provider contract and environments only through their interface', () => {
     const allowed = [
-      'construction/', 'dataset/', 'errors.ts', 'jsonl-lines.ts', 'version.ts', 'providers/provider.ts', 'execution/environment.ts',
-      'settings/answer-json.ts', 'settings/prompt.ts', 'settings/render.ts', 'baselines/lexical.ts', 'json-span.ts', 'json-depth.ts', 'limits.ts', 'atomic-write.ts',
+      'construction/',
+      'dataset/',
+      'errors.ts',
+      'jsonl-lines.ts',
+      'version.ts',
+      'providers/provider.ts',
+      'execution/environment.ts',
+      'settings/answer-json.ts',
+      'settings/prompt.ts',
+      'settings/render.ts',
+      'baselines/lexical.ts',
+      'json-span.ts',
+      'json-depth.ts',
+      'limits.ts',
+      'atomic-write.ts',
     ];
-    const offenders = [...graph].flatMap(([file, { local }]) => (file.startsWith('construction/') ? local.filter((target) => !isUnder(target, ...allowed)).map((target) => `${file} imports ${target}`) : []));
+    const offenders = [...graph].flatMap(([file, { local }]) =>
+      file.startsWith('construction/')
+        ? local
+            .filter((target) => !isUnder(target, ...allowed))
+            .map((target) => `${file} imports ${target}`)
+        : [],
+    );
     expect(offenders).toEqual([]);
-    expect([...graph.keys()].filter((file) => file.startsWith('construction/')).length).toBeGreaterThan(10);
+    expect(
+      [...graph.keys()].filter((file) => file.startsWith('construction/')).length,
+    ).toBeGreaterThan(10);
   });
 
   it('has no import cycle', () => {
@@ -134,7 +263,8 @@ describe('architecture', () => {
         return;
       }
       state.set(file, 'visiting');
-      for (const target of graph.get(file)?.local ?? []) if (graph.has(target)) visit(target, [...trail, file]);
+      for (const target of graph.get(file)?.local ?? [])
+        if (graph.has(target)) visit(target, [...trail, file]);
       state.set(file, 'done');
     };
     for (const file of graph.keys()) visit(file, []);

@@ -28,16 +28,40 @@ describe('exec leakage', () => {
     // The canary really is in every evaluator-only field.
     expect(JSON.stringify(tasks.map((task) => [task.criteria, task.purpose]))).toContain(CANARY);
     expect(JSON.stringify(tasks.map((task) => task.userScenario))).not.toContain(CANARY);
-    const model = buildProviderStack('openai:gpt-4o', { baseUrl: fake.baseUrl('openai'), env: { OPENAI_API_KEY: 'sk-test' }, maxRetries: 0 });
+    const model = buildProviderStack('openai:gpt-4o', {
+      baseUrl: fake.baseUrl('openai'),
+      env: { OPENAI_API_KEY: 'sk-test' },
+      maxRetries: 0,
+    });
     const outDir = mkdtempSync(path.join(tmpdir(), 'apb-exec-leak-'));
     await runExec(
-      { outDir, env: fakeShop, tasks, modes: ['direct', 'plan-first', 'refine'], trials: 1, concurrency: 1, maxSteps: 30, maxErrors: 10, taxonomy: true, sampling: { agent: {}, user: {}, planner: {} } },
-      { agent: model, user: model, planner: model, critic: model, judge: rulesJudge, evaluate: fakeShopEvaluate },
+      {
+        outDir,
+        env: fakeShop,
+        tasks,
+        modes: ['direct', 'plan-first', 'refine'],
+        trials: 1,
+        concurrency: 1,
+        maxSteps: 30,
+        maxErrors: 10,
+        taxonomy: true,
+        sampling: { agent: {}, user: {}, planner: {} },
+      },
+      {
+        agent: model,
+        user: model,
+        planner: model,
+        critic: model,
+        judge: rulesJudge,
+        evaluate: fakeShopEvaluate,
+      },
     );
     const roles = new Set(fake.requests.map(roleOf));
     expect([...roles].sort()).toEqual(['agent', 'critique', 'draft', 'revision', 'user']);
     for (const request of fake.requests) expect(request.rawBody).not.toContain(CANARY);
     // The reference tool names the agent must see anyway are there; the reference's own argument values are not.
-    expect(fake.requests.some((request) => request.rawBody.includes('no longer needed CANARY'))).toBe(false);
+    expect(
+      fake.requests.some((request) => request.rawBody.includes('no longer needed CANARY')),
+    ).toBe(false);
   });
 });

@@ -33,7 +33,10 @@ describe('planner prompts never contain reference, label or provenance fields', 
       for (const options of OPTION_SETS) {
         const text = promptText(SETTINGS[caseItem.split].buildPrompt(caseItem.input, options));
         const leaked = canaries.filter((value) => text.includes(value));
-        expect(leaked, `${caseItem.split} (${options.protocol}, allowRefusal=${options.allowRefusal})`).toEqual([]);
+        expect(
+          leaked,
+          `${caseItem.split} (${options.protocol}, allowRefusal=${options.allowRefusal})`,
+        ).toEqual([]);
         expect(text).toContain('search_orders');
       }
     }
@@ -41,9 +44,23 @@ describe('planner prompts never contain reference, label or provenance fields', 
 
   it('labels that cannot carry a canary do not change the prompt', async () => {
     const variants: [string, (item: Record<string, unknown>) => void][] = [
-      ['unsolvable_type', (item) => (item.unsolvable_type = item.split === 'holistic_unsolvable' ? 'tool_removal' : null)],
-      ['extraneous_tool_names_json', (item) => (item.extraneous_tool_names_json = JSON.stringify(String(item.split).endsWith('tool_extraneous') ? ['refund_order_v2'] : []))],
-      ['broken_tool_name', (item) => (item.broken_tool_name = item.split === 'step_wise_tool_broken' ? 'search_orders' : null)],
+      [
+        'unsolvable_type',
+        (item) =>
+          (item.unsolvable_type = item.split === 'holistic_unsolvable' ? 'tool_removal' : null),
+      ],
+      [
+        'extraneous_tool_names_json',
+        (item) =>
+          (item.extraneous_tool_names_json = JSON.stringify(
+            String(item.split).endsWith('tool_extraneous') ? ['refund_order_v2'] : [],
+          )),
+      ],
+      [
+        'broken_tool_name',
+        (item) =>
+          (item.broken_tool_name = item.split === 'step_wise_tool_broken' ? 'search_orders' : null),
+      ],
       ['stage', (item) => (item.stage = item.stage ? 'late' : null)],
       ['steps', (item) => (item.steps = 9)],
       ['modality', (item) => (item.modality = 'video')],
@@ -59,7 +76,9 @@ describe('planner prompts never contain reference, label or provenance fields', 
       const { cases } = await readAllCases(writeDataset(changed));
       cases.forEach((caseItem, index) => {
         for (const options of OPTION_SETS) {
-          const before = promptText(SETTINGS[caseItem.split].buildPrompt(baseCases[index]!.input, options));
+          const before = promptText(
+            SETTINGS[caseItem.split].buildPrompt(baseCases[index]!.input, options),
+          );
           const after = promptText(SETTINGS[caseItem.split].buildPrompt(caseItem.input, options));
           expect(after, `${field} changed the ${caseItem.split} prompt`).toBe(before);
         }
@@ -68,11 +87,24 @@ describe('planner prompts never contain reference, label or provenance fields', 
   });
 
   it('the unsolvable prompt equals the holistic prompt with --allow-refusal, word for word', async () => {
-    const { cases } = await readAllCases(writeDataset(SPLITS.map((split, index) => record(split, index))));
+    const { cases } = await readAllCases(
+      writeDataset(SPLITS.map((split, index) => record(split, index))),
+    );
     const unsolvable = cases.find((caseItem) => caseItem.split === 'holistic_unsolvable')!;
-    const asHolistic = promptText(SETTINGS.holistic_planning.buildPrompt(unsolvable.input, { ...DEFAULT_PROMPT_OPTIONS, allowRefusal: true }));
-    expect(promptText(SETTINGS.holistic_unsolvable.buildPrompt(unsolvable.input, DEFAULT_PROMPT_OPTIONS))).toBe(asHolistic);
-    const solvable = promptText(SETTINGS.holistic_planning.buildPrompt(unsolvable.input, DEFAULT_PROMPT_OPTIONS));
+    const asHolistic = promptText(
+      SETTINGS.holistic_planning.buildPrompt(unsolvable.input, {
+        ...DEFAULT_PROMPT_OPTIONS,
+        allowRefusal: true,
+      }),
+    );
+    expect(
+      promptText(
+        SETTINGS.holistic_unsolvable.buildPrompt(unsolvable.input, DEFAULT_PROMPT_OPTIONS),
+      ),
+    ).toBe(asHolistic);
+    const solvable = promptText(
+      SETTINGS.holistic_planning.buildPrompt(unsolvable.input, DEFAULT_PROMPT_OPTIONS),
+    );
     expect(solvable).not.toMatch(/REJECT/);
     expect(asHolistic).not.toMatch(/missing|contradict|removed|image|visual/i);
   });
@@ -81,7 +113,9 @@ describe('planner prompts never contain reference, label or provenance fields', 
 describe('what a model planner is sent in a real run', () => {
   it('holds no canary: the planner call carries the prompt and nothing else of the case', async () => {
     const dir = writeDataset(SPLITS.map((split, index) => record(split, index)));
-    const provider = new FakeProvider({ fallback: { text: '{"status": "REJECT", "reason": "fake"}' } });
+    const provider = new FakeProvider({
+      fallback: { text: '{"status": "REJECT", "reason": "fake"}' },
+    });
     const outDir = path.join(mkdtempSync(path.join(tmpdir(), 'apb-leak-run-')), 'run');
     await runEvaluation(
       {

@@ -4,7 +4,8 @@ import { fillArguments, kindOf, visibleValues } from './fill-arguments.js';
 
 describe('visibleValues', () => {
   it('finds each kind once, without reusing the digits of emails, URLs and dates', () => {
-    const text = 'Meet "Grand Hotel" in Paris on May 3rd, 2024 or 12/05/2024; order ORD-123, 3 nights, 250.50 euros, see https://x.io/a?b=1 and mail bob.s@x.co.uk. I like it.';
+    const text =
+      'Meet "Grand Hotel" in Paris on May 3rd, 2024 or 12/05/2024; order ORD-123, 3 nights, 250.50 euros, see https://x.io/a?b=1 and mail bob.s@x.co.uk. I like it.';
     expect(visibleValues(text)).toEqual({
       email: ['bob.s@x.co.uk'],
       date: ['May 3rd, 2024', '12/05/2024'],
@@ -17,7 +18,15 @@ describe('visibleValues', () => {
   });
 
   it('finds nothing in nothing', () => {
-    expect(visibleValues('')).toEqual({ email: [], date: [], url: [], quoted: [], id: [], number: [], proper: [] });
+    expect(visibleValues('')).toEqual({
+      email: [],
+      date: [],
+      url: [],
+      quoted: [],
+      id: [],
+      number: [],
+      proper: [],
+    });
   });
 });
 
@@ -55,12 +64,21 @@ describe('fillArguments', () => {
         loyalty_flag: { type: 'boolean' },
         note: { type: 'string' },
       },
-      required: ['destination', 'depart_date', 'return_date', 'travellers', 'cabin', 'contact_email', 'loyalty_flag'],
+      required: [
+        'destination',
+        'depart_date',
+        'return_date',
+        'travellers',
+        'cabin',
+        'contact_email',
+        'loyalty_flag',
+      ],
     },
   };
 
   it('fills required arguments from the text, in order of appearance, and leaves placeholders otherwise', () => {
-    const query = 'Book 2 business seats to Lisbon from 2024-06-01 to 2024-06-09, confirmation to me@site.org.';
+    const query =
+      'Book 2 business seats to Lisbon from 2024-06-01 to 2024-06-09, confirmation to me@site.org.';
     expect(fillArguments(tool, query, query)).toEqual({
       destination: 'Lisbon',
       depart_date: '2024-06-01',
@@ -73,7 +91,11 @@ describe('fillArguments', () => {
   });
 
   it('uses placeholders when the text holds nothing fitting', () => {
-    expect(fillArguments(tool, 'plan a trip', 'plan a trip')).toMatchObject({ destination: '<destination from an earlier step>', travellers: '<travellers from an earlier step>', cabin: '<cabin from an earlier step>' });
+    expect(fillArguments(tool, 'plan a trip', 'plan a trip')).toMatchObject({
+      destination: '<destination from an earlier step>',
+      travellers: '<travellers from an earlier step>',
+      cabin: '<cabin from an earlier step>',
+    });
   });
 
   it('fills nothing for a tool without a schema', () => {

@@ -7,7 +7,8 @@ import type { Tool } from '../dataset/case.js';
 import { stem, tokenize } from './lexical.js';
 
 type Loose = Record<string, unknown>;
-const isObject = (value: unknown): value is Loose => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Loose =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** Values visible in a text, by kind, in order of appearance. */
 export interface VisibleValues {
@@ -21,7 +22,10 @@ export interface VisibleValues {
 }
 
 const MONTH = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?';
-const DATE = new RegExp(`\\b\\d{4}-\\d{2}-\\d{2}\\b|\\b\\d{1,2}/\\d{1,2}/\\d{2,4}\\b|\\b${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?(?:,?\\s+\\d{4})?\\b|\\b\\d{1,2}(?:st|nd|rd|th)?\\s+${MONTH}(?:\\s+\\d{4})?\\b`, 'gi');
+const DATE = new RegExp(
+  `\\b\\d{4}-\\d{2}-\\d{2}\\b|\\b\\d{1,2}/\\d{1,2}/\\d{2,4}\\b|\\b${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?(?:,?\\s+\\d{4})?\\b|\\b\\d{1,2}(?:st|nd|rd|th)?\\s+${MONTH}(?:\\s+\\d{4})?\\b`,
+  'gi',
+);
 const EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
 const URL = /https?:\/\/[^\s"'<>)]+/g;
 const QUOTED = /"([^"\n]{1,200})"|“([^”\n]{1,200})”|(?<![\w])'([^'\n]{1,200})'(?![\w])/g;
@@ -42,7 +46,9 @@ export function visibleValues(text: string): VisibleValues {
     date,
     url,
     quoted: [...text.matchAll(QUOTED)].map((match) => (match[1] ?? match[2] ?? match[3])!.trim()),
-    id: [...rest.matchAll(ID)].map((match) => match[0]).filter((value) => !/^\d+(?:st|nd|rd|th|am|pm|h|k|m)$/i.test(value)),
+    id: [...rest.matchAll(ID)]
+      .map((match) => match[0])
+      .filter((value) => !/^\d+(?:st|nd|rd|th|am|pm|h|k|m)$/i.test(value)),
     number: [...rest.matchAll(NUMBER)].map((match) => Number(match[0])),
     proper: [...rest.matchAll(PROPER)].map((match) => match[0]),
   };
@@ -55,9 +61,68 @@ const KIND_WORDS: [Kind, string[]][] = [
   ['url', ['url', 'link', 'website', 'webpage', 'uri']],
   ['date', ['date', 'day', 'checkin', 'checkout', 'departure', 'arrival', 'deadline', 'birthday']],
   ['id', ['id', 'identifier', 'code', 'sku', 'isbn', 'ticker', 'symbol']],
-  ['number', ['amount', 'count', 'quantity', 'price', 'budget', 'limit', 'age', 'num', 'number', 'total', 'guest', 'night', 'people', 'size', 'year', 'rating', 'max', 'min']],
-  ['text', ['query', 'keyword', 'search', 'text', 'prompt', 'question', 'topic', 'term', 'content', 'message', 'body', 'description', 'q']],
-  ['proper', ['city', 'location', 'destination', 'origin', 'place', 'country', 'name', 'title', 'company', 'product', 'person', 'author', 'from', 'to', 'artist', 'brand']],
+  [
+    'number',
+    [
+      'amount',
+      'count',
+      'quantity',
+      'price',
+      'budget',
+      'limit',
+      'age',
+      'num',
+      'number',
+      'total',
+      'guest',
+      'night',
+      'people',
+      'size',
+      'year',
+      'rating',
+      'max',
+      'min',
+    ],
+  ],
+  [
+    'text',
+    [
+      'query',
+      'keyword',
+      'search',
+      'text',
+      'prompt',
+      'question',
+      'topic',
+      'term',
+      'content',
+      'message',
+      'body',
+      'description',
+      'q',
+    ],
+  ],
+  [
+    'proper',
+    [
+      'city',
+      'location',
+      'destination',
+      'origin',
+      'place',
+      'country',
+      'name',
+      'title',
+      'company',
+      'product',
+      'person',
+      'author',
+      'from',
+      'to',
+      'artist',
+      'brand',
+    ],
+  ],
 ];
 
 /** Which kind of value an argument wants, from its name first and its JSON type second. */
@@ -74,11 +139,21 @@ export function kindOf(name: string, schema: unknown): Kind | null {
 }
 
 /** A value for one argument from the pool (consumed in order), or a placeholder; `text` is the request, for enums and free text. */
-function valueFor(name: string, schema: unknown, pool: VisibleValues, text: string, used: Map<Kind, number>): unknown {
+function valueFor(
+  name: string,
+  schema: unknown,
+  pool: VisibleValues,
+  text: string,
+  used: Map<Kind, number>,
+): unknown {
   const options = isObject(schema) && Array.isArray(schema.enum) ? schema.enum : null;
   if (options) {
     const lowered = text.toLowerCase();
-    return options.find((option) => typeof option === 'string' && lowered.includes(option.toLowerCase())) ?? `<${name} from an earlier step>`;
+    return (
+      options.find(
+        (option) => typeof option === 'string' && lowered.includes(option.toLowerCase()),
+      ) ?? `<${name} from an earlier step>`
+    );
   }
   const kind = kindOf(name, schema);
   const take = (key: keyof VisibleValues): unknown => {
@@ -99,10 +174,19 @@ function valueFor(name: string, schema: unknown, pool: VisibleValues, text: stri
  * The required arguments of a tool (the rest are left to the tool's defaults), filled from the
  * values visible in `context`; free-text and enum arguments read the request itself.
  */
-export function fillArguments(tool: Tool, context: string, query: string, pool: VisibleValues = visibleValues(context)): Record<string, unknown> {
+export function fillArguments(
+  tool: Tool,
+  context: string,
+  query: string,
+  pool: VisibleValues = visibleValues(context),
+): Record<string, unknown> {
   const schema = tool.parameters;
   const properties = isObject(schema?.properties) ? schema.properties : {};
-  const required = Array.isArray(schema?.required) ? schema.required.filter((name): name is string => typeof name === 'string') : [];
+  const required = Array.isArray(schema?.required)
+    ? schema.required.filter((name): name is string => typeof name === 'string')
+    : [];
   const used = new Map<Kind, number>();
-  return Object.fromEntries(required.map((name) => [name, valueFor(name, properties[name], pool, query, used)]));
+  return Object.fromEntries(
+    required.map((name) => [name, valueFor(name, properties[name], pool, query, used)]),
+  );
 }

@@ -11,20 +11,46 @@ const tools = [
   makeTool('send_email', 'Send an email message.', ['email', 'body']),
   makeTool('play_music', 'Play a song.', ['song']),
 ];
-const query = 'Find a hotel in Rome, check its price and book it for 2024-05-01. Then email the confirmation to ann@example.com.';
-const holisticInput: CaseInput = { regime: 'Holistic', query, systemPrompt: null, tools, files: [], trajectoryPrefix: [], horizon: null };
+const query =
+  'Find a hotel in Rome, check its price and book it for 2024-05-01. Then email the confirmation to ann@example.com.';
+const holisticInput: CaseInput = {
+  regime: 'Holistic',
+  query,
+  systemPrompt: null,
+  tools,
+  files: [],
+  trajectoryPrefix: [],
+  horizon: null,
+};
 const searched: TrajectoryMessage[] = [
   { role: 'user', text: query, toolCalls: [] },
-  { role: 'assistant', text: '', toolCalls: [{ name: 'search_hotels', arguments: { city: 'Rome' } }] },
+  {
+    role: 'assistant',
+    text: '',
+    toolCalls: [{ name: 'search_hotels', arguments: { city: 'Rome' } }],
+  },
   { role: 'tool', text: '[{"hotel_id": "H7", "name": "Hotel Roma"}]', toolCalls: [] },
 ];
-const stepInput = (horizon: 1 | 2 | 3, trajectoryPrefix = searched): CaseInput => ({ ...holisticInput, regime: 'Step-wise', horizon, trajectoryPrefix });
+const stepInput = (horizon: 1 | 2 | 3, trajectoryPrefix = searched): CaseInput => ({
+  ...holisticInput,
+  regime: 'Step-wise',
+  horizon,
+  trajectoryPrefix,
+});
 
 describe('heuristic baseline: holistic', () => {
-  const answer = JSON.parse(heuristicAnswer(holisticInput)) as { plan: string; tool_chain: { name: string; parameter_description: Record<string, unknown> }[] };
+  const answer = JSON.parse(heuristicAnswer(holisticInput)) as {
+    plan: string;
+    tool_chain: { name: string; parameter_description: Record<string, unknown> }[];
+  };
 
   it('takes the matching tools, read before write, in the order the request mentions them', () => {
-    expect(answer.tool_chain.map((node) => node.name)).toEqual(['search_hotels', 'get_hotel_price', 'book_hotel', 'send_email']);
+    expect(answer.tool_chain.map((node) => node.name)).toEqual([
+      'search_hotels',
+      'get_hotel_price',
+      'book_hotel',
+      'send_email',
+    ]);
     expect(answer.plan).toMatch(/^1\. Call search_hotels/);
   });
 
@@ -38,8 +64,11 @@ describe('heuristic baseline: holistic', () => {
   });
 
   it('caps the plan at eight tools', () => {
-    const many = Array.from({ length: 12 }, (_, index) => makeTool(`hotel_tool_${index}`, 'hotel helper'));
-    const chain = JSON.parse(heuristicAnswer({ ...holisticInput, tools: many })).tool_chain as unknown[];
+    const many = Array.from({ length: 12 }, (_, index) =>
+      makeTool(`hotel_tool_${index}`, 'hotel helper'),
+    );
+    const chain = JSON.parse(heuristicAnswer({ ...holisticInput, tools: many }))
+      .tool_chain as unknown[];
     expect(chain).toHaveLength(8);
   });
 
@@ -47,7 +76,10 @@ describe('heuristic baseline: holistic', () => {
     ['no tool shares a word', { ...holisticInput, query: 'Translate this poem into Latin.' }],
     ['no tool is listed', { ...holisticInput, tools: [] }],
   ])('refuses only when %s', (_name, input) => {
-    expect(JSON.parse(heuristicAnswer(input))).toEqual({ status: 'REJECT', reason: expect.stringContaining('heuristic baseline') });
+    expect(JSON.parse(heuristicAnswer(input))).toEqual({
+      status: 'REJECT',
+      reason: expect.stringContaining('heuristic baseline'),
+    });
   });
 
   it('is deterministic', () => {
@@ -58,13 +90,21 @@ describe('heuristic baseline: holistic', () => {
 describe('heuristic baseline: step-wise', () => {
   it('takes the k best tools not yet called successfully, with values from the trajectory', () => {
     const answer = JSON.parse(heuristicAnswer(stepInput(2)));
-    expect(answer.predicted_steps.map((step: { tool: string }) => step.tool)).toEqual(['get_hotel_price', 'book_hotel']);
+    expect(answer.predicted_steps.map((step: { tool: string }) => step.tool)).toEqual([
+      'get_hotel_price',
+      'book_hotel',
+    ]);
     expect(answer.predicted_steps[0].arguments).toEqual({ hotel_id: 'H7' });
   });
 
   it('keeps a tool whose call returned an error among the candidates, and drops it after a clean return', () => {
-    const failed: TrajectoryMessage[] = [...searched.slice(0, 2), { role: 'tool', text: 'Error: service unavailable', toolCalls: [] }];
-    const only = (prefix: TrajectoryMessage[]) => JSON.parse(heuristicAnswer({ ...stepInput(1, prefix), tools: tools.slice(0, 1) })).predicted_steps[0].tool;
+    const failed: TrajectoryMessage[] = [
+      ...searched.slice(0, 2),
+      { role: 'tool', text: 'Error: service unavailable', toolCalls: [] },
+    ];
+    const only = (prefix: TrajectoryMessage[]) =>
+      JSON.parse(heuristicAnswer({ ...stepInput(1, prefix), tools: tools.slice(0, 1) }))
+        .predicted_steps[0].tool;
     expect(only(failed)).toBe('search_hotels');
     expect(only(searched)).toBeNull();
   });
@@ -72,18 +112,37 @@ describe('heuristic baseline: step-wise', () => {
   it('reports back when fewer tools fit than actions asked', () => {
     const input = { ...stepInput(3), tools: tools.slice(0, 2) };
     const answer = JSON.parse(heuristicAnswer(input));
-    expect(answer.predicted_steps.map((step: { tool: string | null }) => step.tool)).toEqual(['get_hotel_price', null, null]);
+    expect(answer.predicted_steps.map((step: { tool: string | null }) => step.tool)).toEqual([
+      'get_hotel_price',
+      null,
+      null,
+    ]);
   });
 
   it.each<[string, TrajectoryMessage[], string[]]>([
     ['a call with a clean return', searched, ['search_hotels']],
-    ['a call with an error return', [...searched.slice(0, 2), { role: 'tool', text: 'Timed out', toolCalls: [] }], []],
+    [
+      'a call with an error return',
+      [...searched.slice(0, 2), { role: 'tool', text: 'Timed out', toolCalls: [] }],
+      [],
+    ],
     ['a call without a recorded return', searched.slice(0, 2), ['search_hotels']],
-    ['two calls, two returns in order', [
-      { role: 'assistant', text: '', toolCalls: [{ name: 'a', arguments: {} }, { name: 'b', arguments: {} }] },
-      { role: 'tool', text: 'ok', toolCalls: [] },
-      { role: 'tool', text: 'failed: invalid key', toolCalls: [] },
-    ], ['a']],
+    [
+      'two calls, two returns in order',
+      [
+        {
+          role: 'assistant',
+          text: '',
+          toolCalls: [
+            { name: 'a', arguments: {} },
+            { name: 'b', arguments: {} },
+          ],
+        },
+        { role: 'tool', text: 'ok', toolCalls: [] },
+        { role: 'tool', text: 'failed: invalid key', toolCalls: [] },
+      ],
+      ['a'],
+    ],
   ])('succeededTools: %s', (_name, prefix, expected) => {
     expect([...succeededTools(prefix)]).toEqual(expected);
   });
@@ -92,7 +151,9 @@ describe('heuristic baseline: step-wise', () => {
 describe('heuristic baseline: reads the planner-visible input only', () => {
   const CANARY = 'CANARY-7f3e9b-DO-NOT-LEAK';
   const poisoned = (split: SplitName): Case => {
-    const base = makeCase(split, { input: split.startsWith('step') ? stepInput(2) : holisticInput });
+    const base = makeCase(split, {
+      input: split.startsWith('step') ? stepInput(2) : holisticInput,
+    });
     const poisonCall = { name: CANARY, arguments: { value: CANARY }, reason: CANARY };
     return {
       ...base,
@@ -106,16 +167,26 @@ describe('heuristic baseline: reads the planner-visible input only', () => {
         brokenToolName: CANARY,
         replacementTool: makeTool(CANARY, CANARY, [CANARY]),
       },
-      facets: { ...base.facets, source: CANARY, sourceSubset: CANARY, taskFamily: CANARY, taskCategory: CANARY, baseCaseKey: CANARY },
+      facets: {
+        ...base.facets,
+        source: CANARY,
+        sourceSubset: CANARY,
+        taskFamily: CANARY,
+        taskCategory: CANARY,
+        baseCaseKey: CANARY,
+      },
       record: { plan: CANARY, tool_chain_json: CANARY, broken_tool_name: CANARY, source: CANARY },
     };
   };
 
-  it.each(Object.keys(SETTINGS) as SplitName[])('%s: the answer never contains the canary and still parses', (split) => {
-    const caseItem = poisoned(split);
-    const text = heuristicBaseline.answer(caseItem);
-    expect(text).not.toContain(CANARY);
-    expect(text).toBe(heuristicAnswer(caseItem.input));
-    expect(SETTINGS[split].parseAnswer(text, caseItem.input).kind).not.toBe('parse_error');
-  });
+  it.each(Object.keys(SETTINGS) as SplitName[])(
+    '%s: the answer never contains the canary and still parses',
+    (split) => {
+      const caseItem = poisoned(split);
+      const text = heuristicBaseline.answer(caseItem);
+      expect(text).not.toContain(CANARY);
+      expect(text).toBe(heuristicAnswer(caseItem.input));
+      expect(SETTINGS[split].parseAnswer(text, caseItem.input).kind).not.toBe('parse_error');
+    },
+  );
 });

@@ -4,7 +4,13 @@
  * `answer` hands the input alone to `heuristicAnswer`, and a canary test holds it to that.
  */
 import type { CaseInput, TrajectoryMessage } from '../dataset/case.js';
-import { holisticAnswer, rejectAnswer, stepsAnswer, type BaselinePlanner, type StepNode } from './baseline.js';
+import {
+  holisticAnswer,
+  rejectAnswer,
+  stepsAnswer,
+  type BaselinePlanner,
+  type StepNode,
+} from './baseline.js';
 import { fillArguments, visibleValues } from './fill-arguments.js';
 import { scoreTools, verbClass, type ScoredTool } from './lexical.js';
 
@@ -15,7 +21,8 @@ const RELATIVE_THRESHOLD = 0.4;
 /** Executed messages, counted from the end, that join the query as retrieval text in step-wise cases. */
 const RECENT_MESSAGES = 6;
 
-const ERROR_RETURN = /\b(?:error|failed|failure|exception|timed?\s?out|unavailable|not found|invalid|denied|refused)\b/i;
+const ERROR_RETURN =
+  /\b(?:error|failed|failure|exception|timed?\s?out|unavailable|not found|invalid|denied|refused)\b/i;
 
 /** Read before compute before write; within a class, in the order the request mentions them; then by score and listed order. */
 function planOrder(left: ScoredTool, right: ScoredTool): number {
@@ -37,8 +44,11 @@ function reasonOf(scored: ScoredTool): string {
 }
 
 function holisticHeuristic(input: CaseInput): string {
-  const scored = scoreTools([input.query, input.systemPrompt ?? ''].join('\n'), input.tools).filter((item) => item.score > 0);
-  if (scored.length === 0) return rejectAnswer('heuristic baseline: no listed tool shares a word with the request');
+  const scored = scoreTools([input.query, input.systemPrompt ?? ''].join('\n'), input.tools).filter(
+    (item) => item.score > 0,
+  );
+  if (scored.length === 0)
+    return rejectAnswer('heuristic baseline: no listed tool shares a word with the request');
   const best = Math.max(...scored.map((item) => item.score));
   const chosen = scored
     .filter((item) => item.score >= RELATIVE_THRESHOLD * best)
@@ -46,10 +56,19 @@ function holisticHeuristic(input: CaseInput): string {
     .slice(0, MAX_PLAN_TOOLS)
     .sort(planOrder);
   const pool = visibleValues(input.query);
-  const plan = chosen.map((item, index) => `${index + 1}. Call ${item.tool.name}: ${firstSentence(item.tool.description) || 'no description'}`).join('\n');
+  const plan = chosen
+    .map(
+      (item, index) =>
+        `${index + 1}. Call ${item.tool.name}: ${firstSentence(item.tool.description) || 'no description'}`,
+    )
+    .join('\n');
   return holisticAnswer(
     plan,
-    chosen.map((item) => ({ name: item.tool.name, parameter_description: fillArguments(item.tool, input.query, input.query, pool), reason: reasonOf(item) })),
+    chosen.map((item) => ({
+      name: item.tool.name,
+      parameter_description: fillArguments(item.tool, input.query, input.query, pool),
+      reason: reasonOf(item),
+    })),
   );
 }
 
@@ -78,7 +97,8 @@ function stepWiseHeuristic(input: CaseInput): string {
   const context = [input.query, input.systemPrompt ?? '', recent].join('\n');
   const done = succeededTools(input.trajectoryPrefix);
   const scored = scoreTools(context, input.tools).filter((item) => item.score > 0);
-  if (scored.length === 0) return rejectAnswer('heuristic baseline: no listed tool shares a word with the task');
+  if (scored.length === 0)
+    return rejectAnswer('heuristic baseline: no listed tool shares a word with the task');
   const k = input.horizon ?? 1;
   const chosen = scored
     .filter((item) => !done.has(item.tool.name))
@@ -86,9 +106,19 @@ function stepWiseHeuristic(input: CaseInput): string {
     .slice(0, k)
     .sort(planOrder);
   const pool = visibleValues(context);
-  const steps: StepNode[] = chosen.map((item) => ({ thought: reasonOf(item), tool: item.tool.name, arguments: fillArguments(item.tool, context, input.query, pool) }));
+  const steps: StepNode[] = chosen.map((item) => ({
+    thought: reasonOf(item),
+    tool: item.tool.name,
+    arguments: fillArguments(item.tool, context, input.query, pool),
+  }));
   // Fewer fitting tools than actions asked: the remaining actions report back to the user.
-  while (steps.length < k) steps.push({ thought: 'heuristic baseline: no further matching tool; report the results', tool: null, arguments: {}, content: 'Report the results to the user.' });
+  while (steps.length < k)
+    steps.push({
+      thought: 'heuristic baseline: no further matching tool; report the results',
+      tool: null,
+      arguments: {},
+      content: 'Report the results to the user.',
+    });
   return stepsAnswer(steps);
 }
 
@@ -100,6 +130,7 @@ export function heuristicAnswer(input: CaseInput): string {
 /** Lexical-retrieval planner: picks the tools whose names and descriptions share the most words with the request. */
 export const heuristicBaseline: BaselinePlanner = {
   id: 'heuristic',
-  description: 'heuristic baseline: lexical tool retrieval (BM25-lite), read-before-write ordering, arguments copied from the request',
+  description:
+    'heuristic baseline: lexical tool retrieval (BM25-lite), read-before-write ordering, arguments copied from the request',
   answer: (caseItem) => heuristicAnswer(caseItem.input),
 };

@@ -33,10 +33,17 @@ describe('tokenize', () => {
 });
 
 describe('scoreTools', () => {
-  const tools = [makeTool('search_flights', 'Search flights between two cities.', ['origin']), makeTool('get_weather', 'Weather forecast for a city.', ['city']), makeTool('play_music', 'Play a song.')];
+  const tools = [
+    makeTool('search_flights', 'Search flights between two cities.', ['origin']),
+    makeTool('get_weather', 'Weather forecast for a city.', ['city']),
+    makeTool('play_music', 'Play a song.'),
+  ];
 
   it('scores name matches above description matches, and unrelated tools zero', () => {
-    const [flights, weather, music] = scoreTools('Find flights to Rome and the weather there', tools);
+    const [flights, weather, music] = scoreTools(
+      'Find flights to Rome and the weather there',
+      tools,
+    );
     expect(flights!.score).toBeGreaterThan(0);
     expect(weather!.score).toBeGreaterThan(0);
     expect(music!.score).toBe(0);

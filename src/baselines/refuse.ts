@@ -5,5 +5,6 @@ import { rejectAnswer, type BaselinePlanner } from './baseline.js';
 export const refuseBaseline: BaselinePlanner = {
   id: 'refuse',
   description: 'always-refuse baseline: answers REJECT to every case',
-  answer: () => rejectAnswer('always-refuse baseline: this planner refuses every case without reading it'),
+  answer: () =>
+    rejectAnswer('always-refuse baseline: this planner refuses every case without reading it'),
 };

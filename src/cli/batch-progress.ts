@@ -5,13 +5,18 @@ import { say } from './terminal.js';
 const count = (value: number) => value.toLocaleString('en-US');
 
 /** The batcher's `onEvent`: one line per change, nothing for a poll that found the same status and counts. */
-export function batchProgress(write: (line: string) => void = say): (event: BatchEventInfo) => void {
+export function batchProgress(
+  write: (line: string) => void = say,
+): (event: BatchEventInfo) => void {
   const last = new Map<string, string>();
   return (event) => {
     const name = `batch ${event.id} (${event.provider}:${event.model}, ${count(event.requests)} request(s))`;
     if (event.kind === 'submitted') return write(`apb: ${name} submitted`);
-    if (event.kind === 'collected') return write(`apb: ${name} ended (${event.status ?? 'ended'}); results stored`);
-    const counts = event.counts ? `, ${count(event.counts.succeeded)} succeeded, ${count(event.counts.failed)} failed of ${count(event.counts.total)}` : '';
+    if (event.kind === 'collected')
+      return write(`apb: ${name} ended (${event.status ?? 'ended'}); results stored`);
+    const counts = event.counts
+      ? `, ${count(event.counts.succeeded)} succeeded, ${count(event.counts.failed)} failed of ${count(event.counts.total)}`
+      : '';
     const text = `apb: ${name}: ${event.status ?? 'unknown'}${counts}`;
     if (last.get(event.id) === text) return;
     last.set(event.id, text);

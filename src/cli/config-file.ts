@@ -19,12 +19,17 @@ const endpointLimits = {
 };
 
 /** `PROVIDER:MODEL` or `baseline:NAME` (which provider and model exist is checked when the run resolves them). */
-const modelSpec = z.string().regex(/^[A-Za-z][A-Za-z0-9-]*:.+$/, 'expected PROVIDER:MODEL or baseline:NAME');
+const modelSpec = z
+  .string()
+  .regex(/^[A-Za-z][A-Za-z0-9-]*:.+$/, 'expected PROVIDER:MODEL or baseline:NAME');
 
 /** `rules` or `PROVIDER:MODEL`, with a hint for a near miss of `rules`. */
 const judgeSpec = z.string().superRefine((value, context) => {
   if (value === 'rules' || /^[A-Za-z][A-Za-z0-9-]*:.+$/.test(value)) return;
-  context.addIssue({ code: 'custom', message: `expected rules or PROVIDER:MODEL${didYouMean(value, ['rules'])}` });
+  context.addIssue({
+    code: 'custom',
+    message: `expected rules or PROVIDER:MODEL${didYouMean(value, ['rules'])}`,
+  });
 });
 
 /** One endpoint, or several endpoints of the same model (balanced by load). */
@@ -53,11 +58,17 @@ export const RunConfigSchema = z
     limit: positiveInt.optional(),
     ids: z.array(z.string().min(1)).min(1).optional(),
     repeats: positiveInt.max(100).optional(),
-    shard: z.string().regex(/^\d+\/\d+$/, 'expected I/N, e.g. 1/4').optional(),
+    shard: z
+      .string()
+      .regex(/^\d+\/\d+$/, 'expected I/N, e.g. 1/4')
+      .optional(),
     protocol: z.enum(['paper', 'official']).optional(),
     allow_refusal: z.boolean().optional(),
     out: z.string().min(1).optional(),
-    models: z.array(z.union([modelSpec, modelObject])).min(1).optional(),
+    models: z
+      .array(z.union([modelSpec, modelObject]))
+      .min(1)
+      .optional(),
     judges: z.array(judgeSpec).min(1).optional(),
     judge_base_url: baseUrls.optional(),
     judge_blind: z.boolean().optional(),
@@ -84,19 +95,34 @@ export type ConfigValues = Record<string, unknown> & { models?: ModelEntry[] };
 
 /** `models[1].temperature` from a zod / YAML path. */
 export function fieldName(keys: readonly PropertyKey[]): string {
-  return keys.reduce<string>((text, key) => (typeof key === 'number' ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key)), '') || '(file)';
+  return (
+    keys.reduce<string>(
+      (text, key) =>
+        typeof key === 'number' ? `${text}[${key}]` : text ? `${text}.${String(key)}` : String(key),
+      '',
+    ) || '(file)'
+  );
 }
 
 /** The 1-based line of the node at `keys` (or of its nearest ancestor that exists). */
 export function lineOf(doc: Document, counter: LineCounter, keys: readonly PropertyKey[]): number {
   for (let depth = keys.length; depth >= 0; depth -= 1) {
-    const node = depth === 0 ? doc.contents : (doc.getIn(keys.slice(0, depth) as unknown[], true) as Node | undefined);
-    if (node && typeof node === 'object' && 'range' in node && node.range) return counter.linePos(node.range[0]).line;
+    const node =
+      depth === 0
+        ? doc.contents
+        : (doc.getIn(keys.slice(0, depth) as unknown[], true) as Node | undefined);
+    if (node && typeof node === 'object' && 'range' in node && node.range)
+      return counter.linePos(node.range[0]).line;
   }
   return 1;
 }
 
-function unknownKeyIssues(doc: Document, counter: LineCounter, file: string, issue: z.core.$ZodIssue): InputIssue[] {
+function unknownKeyIssues(
+  doc: Document,
+  counter: LineCounter,
+  file: string,
+  issue: z.core.$ZodIssue,
+): InputIssue[] {
   if (issue.code !== 'unrecognized_keys') return [];
   const parent = issue.path;
   const container = parent.length === 0 ? doc.contents : doc.getIn(parent as unknown[], true);
@@ -104,11 +130,18 @@ function unknownKeyIssues(doc: Document, counter: LineCounter, file: string, iss
   return issue.keys.map((key) => {
     let line = lineOf(doc, counter, parent);
     if (isMap(container)) {
-      const pair = container.items.find((item) => (item.key as { value?: unknown } | null)?.value === key);
+      const pair = container.items.find(
+        (item) => (item.key as { value?: unknown } | null)?.value === key,
+      );
       const range = (pair?.key as Node | undefined)?.range;
       if (range) line = counter.linePos(range[0]).line;
     }
-    return { file, line, field: fieldName([...parent, key]), message: `unknown key${didYouMean(key, allowed)}; known keys: ${allowed.join(', ')}` };
+    return {
+      file,
+      line,
+      field: fieldName([...parent, key]),
+      message: `unknown key${didYouMean(key, allowed)}; known keys: ${allowed.join(', ')}`,
+    };
   });
 }
 
@@ -120,7 +153,8 @@ function knownKeys(parent: readonly PropertyKey[]): string[] {
 
 /** zod's message, with a model entry's union failure said as what an entry may be. */
 function issueMessage(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'invalid_union') return 'expected a model spec (PROVIDER:MODEL or baseline:NAME) or an entry {model: SPEC, ...options}';
+  if (issue.code === 'invalid_union')
+    return 'expected a model spec (PROVIDER:MODEL or baseline:NAME) or an entry {model: SPEC, ...options}';
   return issue.message;
 }
 
@@ -130,13 +164,29 @@ export function parseRunConfig(text: string, file: string): RunConfig {
   // YAML 1.2 is a superset of JSON, so one parser reads both and gives lines for either.
   const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) {
-    throw new InputError(doc.errors.map((error) => ({ file, line: error.linePos?.[0]?.line ?? 1, field: '(file)', message: `not valid ${file.endsWith('.json') ? 'JSON' : 'YAML'}: ${error.message.split('\n')[0]}` })));
+    throw new InputError(
+      doc.errors.map((error) => ({
+        file,
+        line: error.linePos?.[0]?.line ?? 1,
+        field: '(file)',
+        message: `not valid ${file.endsWith('.json') ? 'JSON' : 'YAML'}: ${error.message.split('\n')[0]}`,
+      })),
+    );
   }
   const parsed = RunConfigSchema.safeParse(doc.toJS({ maxAliasCount: 100 }));
   if (parsed.success) return parsed.data;
   const issues = parsed.error.issues.flatMap((issue) => {
     const unknown = unknownKeyIssues(doc, counter, file, issue);
-    return unknown.length > 0 ? unknown : [{ file, line: lineOf(doc, counter, issue.path), field: fieldName(issue.path), message: issueMessage(issue) }];
+    return unknown.length > 0
+      ? unknown
+      : [
+          {
+            file,
+            line: lineOf(doc, counter, issue.path),
+            field: fieldName(issue.path),
+            message: issueMessage(issue),
+          },
+        ];
   });
   throw new InputError(issues.sort((a, b) => a.line - b.line));
 }
@@ -157,11 +207,17 @@ function modelEntry(entry: NonNullable<RunConfig['models']>[number]): ModelEntry
     rpm: entry.rpm,
     tpm: entry.tpm,
   };
-  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as ModelEntry;
+  return Object.fromEntries(
+    Object.entries(values).filter(([, value]) => value !== undefined),
+  ) as ModelEntry;
 }
 
 /** A relative path in the file means relative to the file's folder; `sample` stays the built-in sample. */
-function resolvePath(value: string | undefined, baseDir: string, keyword?: string): string | undefined {
+function resolvePath(
+  value: string | undefined,
+  baseDir: string,
+  keyword?: string,
+): string | undefined {
   if (value === undefined || value === keyword || path.isAbsolute(value)) return value;
   return path.resolve(baseDir, value);
 }
@@ -193,7 +249,9 @@ export function configValues(config: RunConfig, baseDir: string): ConfigValues {
     batch: engine.batch,
     batchPollMs: engine.batch_poll_ms,
   };
-  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as ConfigValues;
+  return Object.fromEntries(
+    Object.entries(values).filter(([, value]) => value !== undefined),
+  ) as ConfigValues;
 }
 
 /** Reads `--config FILE` into `RunSpec` input; an unreadable file is a usage error, a bad one an input error. */
@@ -202,7 +260,9 @@ export function readRunConfig(file: string): ConfigValues {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new UsageError(`--config ${file}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw new UsageError(
+      `--config ${file}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
   }
   return configValues(parseRunConfig(text, file), path.dirname(path.resolve(file)));
 }

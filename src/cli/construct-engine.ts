@@ -3,7 +3,13 @@
  * cache, retries, `--max-cost` budget), and the `--dry-run` stand-in that records every prompt a
  * step would send, to estimate calls, tokens and cost without calling anything.
  */
-import { CONSTRUCT_MAX_OUTPUT_TOKENS, promptMessages, providerModel, type ConstructionModel, type ModelUsage } from '../construction/model.js';
+import {
+  CONSTRUCT_MAX_OUTPUT_TOKENS,
+  promptMessages,
+  providerModel,
+  type ConstructionModel,
+  type ModelUsage,
+} from '../construction/model.js';
 import { UsageError } from '../errors.js';
 import { Budget, BudgetExceededError, estimatedCost, priceOfSpec } from '../pipeline/budget.js';
 import { estimateInputTokens } from '../providers/estimate.js';
@@ -12,7 +18,11 @@ import type { EngineFlags } from './options.js';
 import { say } from './terminal.js';
 
 /** The engine flags of `apb construct`: the shared ones, plus the model's endpoint, the budget and the dry run. */
-export type ConstructEngineOptions = EngineFlags & { llmBaseUrl?: string; maxCost?: number; dryRun: boolean };
+export type ConstructEngineOptions = EngineFlags & {
+  llmBaseUrl?: string;
+  maxCost?: number;
+  dryRun: boolean;
+};
 
 /** What a dry run recorded for one model. */
 export interface DryRunTally {
@@ -52,7 +62,8 @@ export function createConstructModels(options: ConstructEngineOptions): Construc
   return {
     modelFor(spec) {
       if (!spec) return undefined;
-      if (spec === 'rules' || spec.startsWith('baseline:')) throw new UsageError(`--llm needs a model (PROVIDER:MODEL), not "${spec}"`);
+      if (spec === 'rules' || spec.startsWith('baseline:'))
+        throw new UsageError(`--llm needs a model (PROVIDER:MODEL), not "${spec}"`);
       let model = models.get(spec);
       if (model) return model;
       if (options.dryRun) {
@@ -60,8 +71,19 @@ export function createConstructModels(options: ConstructEngineOptions): Construc
         tallies.set(spec, tally);
         model = recordingModel(spec, tally, options.concurrency);
       } else {
-        providers ??= createRunProviders({ concurrency: options.concurrency, ...(options.rpm ? { rpm: options.rpm } : {}), ...(options.tpm ? { tpm: options.tpm } : {}), timeoutMs: options.timeoutMs, maxRetries: options.maxRetries, cache: options.cache, cacheDir: defaultCacheDir(process.env), ...(budget ? { budget } : {}) });
-        model = providerModel(providers.provider(spec, options.llmBaseUrl ?? null), { concurrency: options.concurrency });
+        providers ??= createRunProviders({
+          concurrency: options.concurrency,
+          ...(options.rpm ? { rpm: options.rpm } : {}),
+          ...(options.tpm ? { tpm: options.tpm } : {}),
+          timeoutMs: options.timeoutMs,
+          maxRetries: options.maxRetries,
+          cache: options.cache,
+          cacheDir: defaultCacheDir(process.env),
+          ...(budget ? { budget } : {}),
+        });
+        model = providerModel(providers.provider(spec, options.llmBaseUrl ?? null), {
+          concurrency: options.concurrency,
+        });
       }
       models.set(spec, model);
       return model;
@@ -74,26 +96,34 @@ export function createConstructModels(options: ConstructEngineOptions): Construc
 
 /** The dry-run estimate as lines: calls, tokens and dollars per model (output at the call cap). */
 export function formatConstructDryRun(tallies: readonly DryRunTally[]): string {
-  if (tallies.length === 0) return 'apb construct --dry-run: no model would be called (every step here is deterministic)\n';
+  if (tallies.length === 0)
+    return 'apb construct --dry-run: no model would be called (every step here is deterministic)\n';
   const lines = tallies.map((tally) => {
     const price = priceOfSpec(tally.spec);
     const outputTokens = tally.calls * CONSTRUCT_MAX_OUTPUT_TOKENS;
-    const cost = price === 'free' ? 0 : price ? estimatedCost(price, tally.inputTokens, outputTokens) : null;
+    const cost =
+      price === 'free' ? 0 : price ? estimatedCost(price, tally.inputTokens, outputTokens) : null;
     return `${tally.spec}: ${tally.calls} call(s), about ${tally.inputTokens} input tokens, at most ${outputTokens} output tokens, ${cost === null ? 'cost unknown (no price in data/prices.json)' : `at most about $${cost.toFixed(4)}`}`;
   });
   return `apb construct --dry-run (nothing called, nothing written; items after a model step are counted from its deterministic fallback):\n${lines.join('\n')}\n`;
 }
 
 /** A progress line every tenth of the items, for steps that call a model. */
-export function progress(step: string, enabled: boolean): ((done: number, total: number) => void) | undefined {
+export function progress(
+  step: string,
+  enabled: boolean,
+): ((done: number, total: number) => void) | undefined {
   if (!enabled) return undefined;
   return (done, total) => {
-    if (done === total || done % Math.max(1, Math.floor(total / 10)) === 0) say(`apb: construct ${step}: ${done}/${total}`);
+    if (done === total || done % Math.max(1, Math.floor(total / 10)) === 0)
+      say(`apb: construct ${step}: ${done}/${total}`);
   };
 }
 
 /** A `--max-cost` stop, with what to do next: the cache already holds every reply paid for. */
 export function withBudgetHint(error: unknown): unknown {
   if (!(error instanceof BudgetExceededError)) return error;
-  return new BudgetExceededError(`${error.message}; nothing was written (every reply received so far is in the response cache: rerun with a higher --max-cost to continue without paying for them again)`);
+  return new BudgetExceededError(
+    `${error.message}; nothing was written (every reply received so far is in the response cache: rerun with a higher --max-cost to continue without paying for them again)`,
+  );
 }

@@ -11,14 +11,36 @@ import { estimateInputTokens } from '../providers/estimate.js';
  * and planning call carries before the conversation adds to it (system text, policy, tools; APB's planner
  * prompt). How long each conversation runs is up to the models, so its total cannot be known in advance.
  */
-export function dryRunText(environment: Environment, tasks: readonly ExecTask[], modes: readonly ExecMode[], model: string, judgeSpec: string, flags: { trials: number; maxSteps: number }): string {
+export function dryRunText(
+  environment: Environment,
+  tasks: readonly ExecTask[],
+  modes: readonly ExecMode[],
+  model: string,
+  judgeSpec: string,
+  flags: { trials: number; maxSteps: number },
+): string {
   const conversations = tasks.length * flags.trials * modes.length;
   const openings = tasks.length * flags.trials;
-  const agentFixed = estimateInputTokens([{ role: 'system', parts: [{ type: 'text', text: agentSystemText(environment.policy, null) }] }], environment.tools);
-  const plannerFixed = estimateInputTokens(draftPlanPrompt({ policy: environment.policy, request: '', tools: environment.tools }).messages);
+  const agentFixed = estimateInputTokens(
+    [
+      {
+        role: 'system',
+        parts: [{ type: 'text', text: agentSystemText(environment.policy, null) }],
+      },
+    ],
+    environment.tools,
+  );
+  const plannerFixed = estimateInputTokens(
+    draftPlanPrompt({ policy: environment.policy, request: '', tools: environment.tools }).messages,
+  );
   const price = priceOfSpec(model);
-  const perCall = (tokens: number) => (price && price !== 'free' ? ` (≈ ${estimatedCost(price, tokens, 0).toFixed(4)} USD of input each)` : '');
-  const plans = modes.some((mode) => mode !== 'direct') ? `${openings} draft plan(s)${modes.includes('refine') ? `, ${openings} critique(s) and ${openings} revision(s)` : ''}, judged by ${judgeSpec}` : 'no plans';
+  const perCall = (tokens: number) =>
+    price && price !== 'free'
+      ? ` (≈ ${estimatedCost(price, tokens, 0).toFixed(4)} USD of input each)`
+      : '';
+  const plans = modes.some((mode) => mode !== 'direct')
+    ? `${openings} draft plan(s)${modes.includes('refine') ? `, ${openings} critique(s) and ${openings} revision(s)` : ''}, judged by ${judgeSpec}`
+    : 'no plans';
   return [
     `apb exec --dry-run: ${environment.id}, ${tasks.length} task(s) × ${flags.trials} trial(s) × ${modes.length} mode(s) = ${conversations} conversation(s) with ${model}, plus ${openings} opening user message(s); ${plans}.`,
     `Every agent call carries at least ${agentFixed} input tokens (instructions, policy, tools)${perCall(agentFixed)}; every draft-plan call at least ${plannerFixed}${perCall(plannerFixed)}.`,

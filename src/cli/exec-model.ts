@@ -6,7 +6,11 @@
 import path from 'node:path';
 import { UsageError } from '../errors.js';
 import type { Environment, EnvironmentSession, ExecTask } from '../execution/environment.js';
-import { checkExecIdentity, writeExecManifest, type ExecIdentity } from '../execution/exec-manifest.js';
+import {
+  checkExecIdentity,
+  writeExecManifest,
+  type ExecIdentity,
+} from '../execution/exec-manifest.js';
 import { runExec, type Evaluate } from '../execution/exec-run.js';
 import type { ExecutionLine } from '../execution/records.js';
 import { AGENT_PROMPT_VERSION } from '../execution/agent.js';
@@ -60,14 +64,26 @@ export interface ModelExecFlags {
 
 /** `direct,plan-first` → the modes, in the paper's order; an unknown one is a usage error naming the known ones. */
 export function parseModes(value: string): ExecMode[] {
-  const asked = value.split(',').map((item) => item.trim()).filter(Boolean);
-  for (const mode of asked) if (!(EXEC_MODES as readonly string[]).includes(mode)) throw new UsageError(`--mode must be one or more of ${EXEC_MODES.join(', ')} separated by commas (got "${mode}")`);
+  const asked = value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  for (const mode of asked)
+    if (!(EXEC_MODES as readonly string[]).includes(mode))
+      throw new UsageError(
+        `--mode must be one or more of ${EXEC_MODES.join(', ')} separated by commas (got "${mode}")`,
+      );
   if (asked.length === 0) throw new UsageError('--mode names no mode');
   return EXEC_MODES.filter((mode) => asked.includes(mode));
 }
 
 /** The run's identity as `exec-manifest.json` records it (a resume with another one is refused). */
-function identityOf(environment: Environment, ids: { agent: string; user: string; critic: string; judge: string; judgeVersion: string }, flags: ModelExecFlags, sampling: { agent: SamplingParams; user: SamplingParams }): ExecIdentity {
+function identityOf(
+  environment: Environment,
+  ids: { agent: string; user: string; critic: string; judge: string; judgeVersion: string },
+  flags: ModelExecFlags,
+  sampling: { agent: SamplingParams; user: SamplingParams },
+): ExecIdentity {
   return {
     env: environment.id,
     model: ids.agent,
@@ -77,71 +93,222 @@ function identityOf(environment: Environment, ids: { agent: string; user: string
     judge: ids.judge,
     max_steps: flags.maxSteps,
     max_errors: DEFAULT_MAX_ERRORS,
-    prompt_versions: { agent: AGENT_PROMPT_VERSION, user: USER_PROMPT_VERSION, judge: ids.judgeVersion },
+    prompt_versions: {
+      agent: AGENT_PROMPT_VERSION,
+      user: USER_PROMPT_VERSION,
+      judge: ids.judgeVersion,
+    },
     sampling,
   };
 }
 
 /** Who plays and judges: the tested model (agent, planner, reviser), the user simulator, the critic, the judges, the reward. */
-function playersOf(environment: Environment, flags: ModelExecFlags, providers: RunProviders, model: string, judgeSpec: string) {
+function playersOf(
+  environment: Environment,
+  flags: ModelExecFlags,
+  providers: RunProviders,
+  model: string,
+  judgeSpec: string,
+) {
   const baseUrl = flags.baseUrl ?? process.env.APB_BASE_URL ?? null;
   const agent = providers.provider(model, baseUrl);
-  const user = flags.userModel ? providers.provider(flags.userModel, flags.userBaseUrl ?? null) : agent;
-  const critic = flags.critic ? providers.provider(flags.critic, flags.criticBaseUrl ?? null) : agent;
+  const user = flags.userModel
+    ? providers.provider(flags.userModel, flags.userBaseUrl ?? null)
+    : agent;
+  const critic = flags.critic
+    ? providers.provider(flags.critic, flags.criticBaseUrl ?? null)
+    : agent;
   const judgeBaseUrl = flags.judgeBaseUrl ?? process.env.APB_JUDGE_BASE_URL ?? null;
-  const judge = resolveJudge([judgeSpec], providers, { baseUrl: judgeBaseUrl, protocol: 'paper', blind: false });
-  const nlJudge = judgeSpec === 'rules' ? undefined : createNlAssertionJudge(providers.provider(judgeSpec, judgeBaseUrl));
+  const judge = resolveJudge([judgeSpec], providers, {
+    baseUrl: judgeBaseUrl,
+    protocol: 'paper',
+    blind: false,
+  });
+  const nlJudge =
+    judgeSpec === 'rules'
+      ? undefined
+      : createNlAssertionJudge(providers.provider(judgeSpec, judgeBaseUrl));
   const evaluate: Evaluate = async ({ task, messages, termination, session }, signal) => {
-    const result = await computeReward({ environment, task: task as ExecTask, messages, termination, finalDatabase: (session as EnvironmentSession).database(), ...(nlJudge ? { nlJudge } : {}), ...(signal ? { signal } : {}) });
-    return { reward: result.reward, reward_info: { ...result.reward_info }, details: { ...result.details } };
+    const result = await computeReward({
+      environment,
+      task: task as ExecTask,
+      messages,
+      termination,
+      finalDatabase: (session as EnvironmentSession).database(),
+      ...(nlJudge ? { nlJudge } : {}),
+      ...(signal ? { signal } : {}),
+    });
+    return {
+      reward: result.reward,
+      reward_info: { ...result.reward_info },
+      details: { ...result.details },
+    };
   };
-  return { agent, user, planner: agent, critic, judge, evaluate, nlJudgeId: nlJudge ? judgeSpec : null };
+  return {
+    agent,
+    user,
+    planner: agent,
+    critic,
+    judge,
+    evaluate,
+    nlJudgeId: nlJudge ? judgeSpec : null,
+  };
 }
 
 type Status = 'running' | 'complete' | 'interrupted' | 'stopped-budget' | 'failed';
 
 /** Runs the model path of `apb exec` over the selected tasks into `outDir`. */
-export async function runModelExec(environment: Environment, tasks: readonly ExecTask[], outDir: string, flags: ModelExecFlags, outcome: CommandOutcome): Promise<void> {
+export async function runModelExec(
+  environment: Environment,
+  tasks: readonly ExecTask[],
+  outDir: string,
+  flags: ModelExecFlags,
+  outcome: CommandOutcome,
+): Promise<void> {
   const started = Date.now();
   const modes = parseModes(flags.mode);
   const model = flags.model ?? process.env.APB_MODEL;
-  if (!model) throw new UsageError('apb exec --mode … needs --model PROVIDER:MODEL (the tested model)');
-  if (model.startsWith('baseline:') || model === 'rules') throw new UsageError(`--model ${model} cannot act as an agent: give a model (PROVIDER:MODEL), or --agent replay:FILE for a scripted one`);
-  if (flags.critic && !modes.includes('refine')) throw new UsageError('--critic applies to --mode refine only');
+  if (!model)
+    throw new UsageError('apb exec --mode … needs --model PROVIDER:MODEL (the tested model)');
+  if (model.startsWith('baseline:') || model === 'rules')
+    throw new UsageError(
+      `--model ${model} cannot act as an agent: give a model (PROVIDER:MODEL), or --agent replay:FILE for a scripted one`,
+    );
+  if (flags.critic && !modes.includes('refine'))
+    throw new UsageError('--critic applies to --mode refine only');
   const judgeSpec = flags.judge ?? 'rules';
-  if (flags.dryRun) return void process.stdout.write(dryRunText(environment, tasks, modes, model, judgeSpec, flags));
+  if (flags.dryRun)
+    return void process.stdout.write(
+      dryRunText(environment, tasks, modes, model, judgeSpec, flags),
+    );
   const budget = flags.maxCost ? new Budget(flags.maxCost) : undefined;
   let retries = 0;
-  const providers = createRunProviders({ concurrency: flags.concurrency, timeoutMs: flags.timeoutMs, maxRetries: flags.maxRetries, cache: flags.cache, cacheDir: defaultCacheDir(process.env), ...(budget ? { budget } : {}), onRetry: () => (retries += 1) });
-  const calls = () => ({ retries, rateLimited: providers.endpointStats().reduce((sum, entry) => sum + entry.rate_limited, 0) });
+  const providers = createRunProviders({
+    concurrency: flags.concurrency,
+    timeoutMs: flags.timeoutMs,
+    maxRetries: flags.maxRetries,
+    cache: flags.cache,
+    cacheDir: defaultCacheDir(process.env),
+    ...(budget ? { budget } : {}),
+    onRetry: () => (retries += 1),
+  });
+  const calls = () => ({
+    retries,
+    rateLimited: providers.endpointStats().reduce((sum, entry) => sum + entry.rate_limited, 0),
+  });
   const lock = acquireRunLock(outDir, 'exec');
   const interrupts = handleInterrupts();
   try {
     const players = playersOf(environment, flags, providers, model, judgeSpec);
-    const sampling: SamplingParams = flags.temperature !== undefined ? { temperature: flags.temperature } : {};
-    const userSampling: SamplingParams = flags.userTemperature !== undefined ? { temperature: flags.userTemperature } : {};
+    const sampling: SamplingParams =
+      flags.temperature !== undefined ? { temperature: flags.temperature } : {};
+    const userSampling: SamplingParams =
+      flags.userTemperature !== undefined ? { temperature: flags.userTemperature } : {};
     const { agent, user, critic, judge } = players;
-    const identity = identityOf(environment, { agent: agent.id, user: user.id, critic: modes.includes('refine') ? critic.id : 'none', judge: judge.id, judgeVersion: judge.version }, flags, { agent: sampling, user: userSampling });
+    const identity = identityOf(
+      environment,
+      {
+        agent: agent.id,
+        user: user.id,
+        critic: modes.includes('refine') ? critic.id : 'none',
+        judge: judge.id,
+        judgeVersion: judge.version,
+      },
+      flags,
+      { agent: sampling, user: userSampling },
+    );
     const previous = checkExecIdentity(outDir, identity);
     const startedAt = previous?.started_at ?? new Date().toISOString();
-    const manifest = (status: Status, executions: { total: number; finished: number; already_done: number }) =>
-      writeExecManifest(outDir, { identity, modes: [...new Set([...(previous?.modes ?? []), ...modes])], trials: Math.max(previous?.trials ?? 0, flags.trials), tasks: tasks.length, started_at: startedAt, ended_at: status === 'running' ? null : new Date().toISOString(), status, executions, ...(budget ? { budget: budget.summary() } : {}), endpoints: providers.endpointStats() });
+    const manifest = (
+      status: Status,
+      executions: { total: number; finished: number; already_done: number },
+    ) =>
+      writeExecManifest(outDir, {
+        identity,
+        modes: [...new Set([...(previous?.modes ?? []), ...modes])],
+        trials: Math.max(previous?.trials ?? 0, flags.trials),
+        tasks: tasks.length,
+        started_at: startedAt,
+        ended_at: status === 'running' ? null : new Date().toISOString(),
+        status,
+        executions,
+        ...(budget ? { budget: budget.summary() } : {}),
+        endpoints: providers.endpointStats(),
+      });
     if (flags.retryErrors && previous) await retryErrors(outDir, flags);
-    const planned = { total: tasks.length * flags.trials * modes.length, finished: 0, already_done: 0 };
+    const planned = {
+      total: tasks.length * flags.trials * modes.length,
+      finished: 0,
+      already_done: 0,
+    };
     manifest('running', planned);
-    const progress = createExecProgress({ tty: Boolean(process.stderr.isTTY), quiet: Boolean(flags.quiet), calls });
-    const spec = { outDir, env: environment, tasks, modes, trials: flags.trials, concurrency: flags.concurrency, maxSteps: flags.maxSteps, maxErrors: DEFAULT_MAX_ERRORS, taxonomy: flags.metric, sampling: { agent: sampling, user: userSampling, planner: sampling } };
-    const deps = { ...players, stop: interrupts.stop, signal: interrupts.cancel, ...(budget ? { halted: () => budget.exhausted } : {}), onStart: (event: { total: number; alreadyDone: number }) => progress.start({ ...event, dir: shown(outDir), modes }), onExecution: (line: ExecutionLine) => progress.onExecution(line) };
-    const summary = await runExec(spec, deps).finally(() => progress.end()).catch((error: unknown) => {
-      manifest('failed', planned);
-      throw error;
+    const progress = createExecProgress({
+      tty: Boolean(process.stderr.isTTY),
+      quiet: Boolean(flags.quiet),
+      calls,
     });
-    const status: Status = budget?.exhausted ? 'stopped-budget' : summary.interrupted ? 'interrupted' : 'complete';
-    manifest(status, { total: summary.total, finished: summary.finished, already_done: summary.alreadyDone });
-    const scores = await writeExecOutputs(outDir, costOfCall, { comparePaper: flags.comparePaper === true });
+    const spec = {
+      outDir,
+      env: environment,
+      tasks,
+      modes,
+      trials: flags.trials,
+      concurrency: flags.concurrency,
+      maxSteps: flags.maxSteps,
+      maxErrors: DEFAULT_MAX_ERRORS,
+      taxonomy: flags.metric,
+      sampling: { agent: sampling, user: userSampling, planner: sampling },
+    };
+    const deps = {
+      ...players,
+      stop: interrupts.stop,
+      signal: interrupts.cancel,
+      ...(budget ? { halted: () => budget.exhausted } : {}),
+      onStart: (event: { total: number; alreadyDone: number }) =>
+        progress.start({ ...event, dir: shown(outDir), modes }),
+      onExecution: (line: ExecutionLine) => progress.onExecution(line),
+    };
+    const summary = await runExec(spec, deps)
+      .finally(() => progress.end())
+      .catch((error: unknown) => {
+        manifest('failed', planned);
+        throw error;
+      });
+    const status: Status = budget?.exhausted
+      ? 'stopped-budget'
+      : summary.interrupted
+        ? 'interrupted'
+        : 'complete';
+    manifest(status, {
+      total: summary.total,
+      finished: summary.finished,
+      already_done: summary.alreadyDone,
+    });
+    const scores = await writeExecOutputs(outDir, costOfCall, {
+      comparePaper: flags.comparePaper === true,
+    });
     const { retries: retried, rateLimited } = calls();
-    printSummary({ quiet: Boolean(flags.quiet), json: Boolean(flags.json) }, buildExecSummary(scores, { command: 'exec', wallMs: Date.now() - started, dir: shown(outDir), env: environment.id, model: agent.id, judge: judge.id, status, retries: retried, rateLimited: providers.endpointStats().length > 0 ? rateLimited : null, reportHtml: shown(path.join(outDir, 'report.html')), reportMd: shown(path.join(outDir, 'report.md')), viewCommand: `apb view ${shown(outDir)}` }));
-    if (budget?.exhausted) say(`apb: stopped by --max-cost ${flags.maxCost} USD after spending about ${budget.summary().spent_usd.toFixed(4)} USD; ${summary.total - summary.alreadyDone - summary.finished} execution(s) not run (rerun with a higher --max-cost to resume them)`);
+    printSummary(
+      { quiet: Boolean(flags.quiet), json: Boolean(flags.json) },
+      buildExecSummary(scores, {
+        command: 'exec',
+        wallMs: Date.now() - started,
+        dir: shown(outDir),
+        env: environment.id,
+        model: agent.id,
+        judge: judge.id,
+        status,
+        retries: retried,
+        rateLimited: providers.endpointStats().length > 0 ? rateLimited : null,
+        reportHtml: shown(path.join(outDir, 'report.html')),
+        reportMd: shown(path.join(outDir, 'report.md')),
+        viewCommand: `apb view ${shown(outDir)}`,
+      }),
+    );
+    if (budget?.exhausted)
+      say(
+        `apb: stopped by --max-cost ${flags.maxCost} USD after spending about ${budget.summary().spent_usd.toFixed(4)} USD; ${summary.total - summary.alreadyDone - summary.finished} execution(s) not run (rerun with a higher --max-cost to resume them)`,
+      );
     outcome.exitCode = summary.interrupted ? EXIT.interrupted : EXIT.ok;
   } finally {
     interrupts.dispose();
@@ -152,6 +319,12 @@ export async function runModelExec(environment: Environment, tasks: readonly Exe
 
 /** `--retry-errors`: what infrastructure errors left is taken out of the directory, so this run makes it again. */
 async function retryErrors(outDir: string, flags: Pick<ModelExecFlags, 'quiet'>): Promise<void> {
-  const dropped = await dropInfrastructureErrors(path.join(outDir, 'plans.jsonl'), path.join(outDir, 'executions.jsonl'));
-  if (!flags.quiet && dropped.executions + dropped.openings > 0) say(`apb: --retry-errors: ${dropped.executions} execution(s) and ${dropped.openings} opening(s) left by infrastructure errors are made again`);
+  const dropped = await dropInfrastructureErrors(
+    path.join(outDir, 'plans.jsonl'),
+    path.join(outDir, 'executions.jsonl'),
+  );
+  if (!flags.quiet && dropped.executions + dropped.openings > 0)
+    say(
+      `apb: --retry-errors: ${dropped.executions} execution(s) and ${dropped.openings} opening(s) left by infrastructure errors are made again`,
+    );
 }

@@ -20,7 +20,13 @@ export interface ExecProgress {
 export type CallCounts = () => { retries: number; rateLimited: number };
 
 /** A progress line for one exec run. */
-export function createExecProgress(options: { tty: boolean; quiet?: boolean; intervalMs?: number; now?: () => number; calls: CallCounts }): ExecProgress {
+export function createExecProgress(options: {
+  tty: boolean;
+  quiet?: boolean;
+  intervalMs?: number;
+  now?: () => number;
+  calls: CallCounts;
+}): ExecProgress {
   const now = options.now ?? Date.now;
   const status = createStatusLine(options);
   const modes = new Map<string, { sum: number; n: number }>();
@@ -29,9 +35,22 @@ export function createExecProgress(options: { tty: boolean; quiet?: boolean; int
   let infrastructure = 0;
   let started = now();
   const line = () => {
-    const rewards = [...modes.entries()].map(([mode, entry]) => `${mode} ${entry.n > 0 ? fixed(entry.sum / entry.n, 2) : '–'} (n=${entry.n})`);
+    const rewards = [...modes.entries()].map(
+      ([mode, entry]) =>
+        `${mode} ${entry.n > 0 ? fixed(entry.sum / entry.n, 2) : '–'} (n=${entry.n})`,
+    );
     const { retries, rateLimited } = options.calls();
-    return progressText(done, total, now() - started, [...rewards, `infra errors ${infrastructure}`, `retries ${retries}`, `429s ${rateLimited}`].join('  '));
+    return progressText(
+      done,
+      total,
+      now() - started,
+      [
+        ...rewards,
+        `infra errors ${infrastructure}`,
+        `retries ${retries}`,
+        `429s ${rateLimited}`,
+      ].join('  '),
+    );
   };
   return {
     start(event) {
@@ -39,7 +58,8 @@ export function createExecProgress(options: { tty: boolean; quiet?: boolean; int
       total = event.total - event.alreadyDone;
       for (const mode of event.modes) modes.set(mode, { sum: 0, n: 0 });
       if (options.quiet) return;
-      const resumed = event.alreadyDone > 0 ? ` (${event.alreadyDone} already finished, resuming)` : '';
+      const resumed =
+        event.alreadyDone > 0 ? ` (${event.alreadyDone} already finished, resuming)` : '';
       say(`apb: ${event.total} execution(s) into ${event.dir}${resumed}`);
       status.print(line, true);
     },

@@ -36,10 +36,14 @@ export function handleInterrupts(): Interrupts {
     if (signal === 'SIGHUP') ignoreClosedTerminal();
     const what = signal === 'SIGINT' ? 'interrupt' : signal;
     if (count === 1) {
-      say(`\napb: ${what} received: no new case starts; cases in flight finish (Ctrl-C again to cancel them)`);
+      say(
+        `\napb: ${what} received: no new case starts; cases in flight finish (Ctrl-C again to cancel them)`,
+      );
       stop.abort();
     } else if (count === 2) {
-      say('\napb: cancelling the calls in flight; finished cases are kept (Ctrl-C again to quit at once)');
+      say(
+        '\napb: cancelling the calls in flight; finished cases are kept (Ctrl-C again to quit at once)',
+      );
       cancel.abort();
     } else {
       process.exit(EXIT.interrupted);

@@ -24,11 +24,16 @@ import { say } from './terminal.js';
 
 export function buildProgram(outcome: CommandOutcome): Command {
   const program = new Command('apb')
-    .description('Agent Planning Benchmark harness: run planners, judge plans, report the paper\'s tables')
+    .description(
+      "Agent Planning Benchmark harness: run planners, judge plans, report the paper's tables",
+    )
     .version(APB_VERSION)
     .option('--debug', 'print stack traces of internal errors')
     .exitOverride()
-    .configureOutput({ writeErr: (text) => process.stderr.write(text), outputError: (text, write) => write(`apb: ${text.replace(/^error: /, '')}`) });
+    .configureOutput({
+      writeErr: (text) => process.stderr.write(text),
+      outputError: (text, write) => write(`apb: ${text.replace(/^error: /, '')}`),
+    });
   registerRunCommand(program, outcome);
   registerDataCommands(program, outcome);
   registerScoreCommand(program, outcome);
@@ -52,13 +57,18 @@ const USAGE_CODES = new Set(['usage', 'run-mismatch', 'input', 'locked']);
  * subcommands such as `data`), `help WORD` included. Commander would print the top-level help and
  * exit 0 for `apb refine --help`; the contract says a command that does not exist exits 2.
  */
-function unknownCommand(program: Command, argv: readonly string[]): { word: string; parent: Command } | null {
+function unknownCommand(
+  program: Command,
+  argv: readonly string[],
+): { word: string; parent: Command } | null {
   let command = program;
   const words = argv.filter((arg) => !arg.startsWith('-'));
   for (let index = 0; index < words.length && command.commands.length > 0; index += 1) {
     const word = words[index]!;
     if (word === 'help') continue;
-    const next = command.commands.find((child) => child.name() === word || child.aliases().includes(word));
+    const next = command.commands.find(
+      (child) => child.name() === word || child.aliases().includes(word),
+    );
     if (!next) return { word, parent: command };
     command = next;
   }
@@ -67,7 +77,11 @@ function unknownCommand(program: Command, argv: readonly string[]): { word: stri
 
 function reportError(error: unknown, debug: boolean): number {
   if (error instanceof CommanderError) {
-    return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help' ? EXIT.ok : EXIT.usage;
+    return error.code === 'commander.helpDisplayed' ||
+      error.code === 'commander.version' ||
+      error.code === 'commander.help'
+      ? EXIT.ok
+      : EXIT.usage;
   }
   if (error instanceof InputError) {
     say(redact(error.message));
@@ -78,7 +92,9 @@ function reportError(error: unknown, debug: boolean): number {
     say(`apb: ${redact(error.message)}`);
     return USAGE_CODES.has(error.code) ? EXIT.usage : EXIT.failure;
   }
-  say(`apb: internal error: ${redact((error as Error)?.message ?? String(error))}${debug ? '' : ' (rerun with --debug for the stack)'}`);
+  say(
+    `apb: internal error: ${redact((error as Error)?.message ?? String(error))}${debug ? '' : ' (rerun with --debug for the stack)'}`,
+  );
   if (debug) say(redact((error as Error)?.stack ?? ''));
   return EXIT.failure;
 }
@@ -96,7 +112,9 @@ export async function main(argv: string[]): Promise<number> {
   if (unknown) {
     const where = unknown.parent === program ? 'apb' : `apb ${unknown.parent.name()}`;
     const names = unknown.parent.commands.map((child) => child.name());
-    say(`${where}: unknown command "${unknown.word}" (commands: ${names.join(', ')})${didYouMean(unknown.word, names).replace(' (', '; ').replace(/\)$/, '')}`);
+    say(
+      `${where}: unknown command "${unknown.word}" (commands: ${names.join(', ')})${didYouMean(unknown.word, names).replace(' (', '; ').replace(/\)$/, '')}`,
+    );
     return EXIT.usage;
   }
   try {

@@ -6,35 +6,42 @@ import type { EngineOptions } from './run-providers.js';
 /** Parses a positive integer option value. */
 export function positiveInt(value: string): number {
   const number = Number(value);
-  if (!Number.isInteger(number) || number <= 0) throw new InvalidArgumentError(`expected a positive integer, got "${value}"`);
+  if (!Number.isInteger(number) || number <= 0)
+    throw new InvalidArgumentError(`expected a positive integer, got "${value}"`);
   return number;
 }
 
 /** Parses a non-negative integer option value. */
 export function nonNegativeInt(value: string): number {
   const number = Number(value);
-  if (!Number.isInteger(number) || number < 0) throw new InvalidArgumentError(`expected a non-negative integer, got "${value}"`);
+  if (!Number.isInteger(number) || number < 0)
+    throw new InvalidArgumentError(`expected a non-negative integer, got "${value}"`);
   return number;
 }
 
 /** Parses a positive number option value. */
 export function positiveNumber(value: string): number {
   const number = Number(value);
-  if (!Number.isFinite(number) || number <= 0) throw new InvalidArgumentError(`expected a positive number, got "${value}"`);
+  if (!Number.isFinite(number) || number <= 0)
+    throw new InvalidArgumentError(`expected a positive number, got "${value}"`);
   return number;
 }
 
 /** Parses a TCP port: 0 (any free port) to 65535. */
 export function port(value: string): number {
   const number = Number(value);
-  if (!Number.isInteger(number) || number < 0 || number > 65535) throw new InvalidArgumentError(`expected a port from 0 (any free port) to 65535, got "${value}"`);
+  if (!Number.isInteger(number) || number < 0 || number > 65535)
+    throw new InvalidArgumentError(
+      `expected a port from 0 (any free port) to 65535, got "${value}"`,
+    );
   return number;
 }
 
 /** Parses a sampling temperature (0 to 2). */
 export function temperature(value: string): number {
   const number = Number(value);
-  if (!Number.isFinite(number) || number < 0 || number > 2) throw new InvalidArgumentError(`expected a temperature between 0 and 2, got "${value}"`);
+  if (!Number.isFinite(number) || number < 0 || number > 2)
+    throw new InvalidArgumentError(`expected a temperature between 0 and 2, got "${value}"`);
   return number;
 }
 
@@ -50,17 +57,25 @@ export function collect(value: string, previous: string[] | undefined): string[]
 export function choice<T extends string>(allowed: readonly T[]): (value: string) => T {
   return (value: string) => {
     if ((allowed as readonly string[]).includes(value)) return value as T;
-    throw new InvalidArgumentError(`allowed values: ${allowed.join(', ')}${didYouMean(value, allowed)}`);
+    throw new InvalidArgumentError(
+      `allowed values: ${allowed.join(', ')}${didYouMean(value, allowed)}`,
+    );
   };
 }
 
 /** Splits a comma-separated option value. */
 export function commaList(value: string): string[] {
-  return value.split(',').map((item) => item.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
 /** The engine flags a model-calling command shares (limits, retries, timeout, cache), as commander parses them. */
-export type EngineFlags = Pick<EngineOptions, 'concurrency' | 'rpm' | 'tpm' | 'timeoutMs' | 'maxRetries' | 'cache'>;
+export type EngineFlags = Pick<
+  EngineOptions,
+  'concurrency' | 'rpm' | 'tpm' | 'timeoutMs' | 'maxRetries' | 'cache'
+>;
 
 /** Registers the engine flags on `command`; `unit` names what `--concurrency` counts (cases, answers…). */
 export function addEngineOptions(command: Command, unit: string): Command {
@@ -75,5 +90,12 @@ export function addEngineOptions(command: Command, unit: string): Command {
 
 /** The engine flags as `createRunProviders` takes them (unset caps left out). */
 export function engineOptionsOf(flags: EngineFlags): EngineFlags {
-  return { concurrency: flags.concurrency, ...(flags.rpm ? { rpm: flags.rpm } : {}), ...(flags.tpm ? { tpm: flags.tpm } : {}), timeoutMs: flags.timeoutMs, maxRetries: flags.maxRetries, cache: flags.cache };
+  return {
+    concurrency: flags.concurrency,
+    ...(flags.rpm ? { rpm: flags.rpm } : {}),
+    ...(flags.tpm ? { tpm: flags.tpm } : {}),
+    timeoutMs: flags.timeoutMs,
+    maxRetries: flags.maxRetries,
+    cache: flags.cache,
+  };
 }

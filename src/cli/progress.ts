@@ -27,7 +27,15 @@ export interface Traffic {
   rateLimited: number;
 }
 
-const emptyCounts = (): Counts => ({ total: 0, done: 0, ok: 0, error: 0, parse_error: 0, judge_error: 0, correct: 0 });
+const emptyCounts = (): Counts => ({
+  total: 0,
+  done: 0,
+  ok: 0,
+  error: 0,
+  parse_error: 0,
+  judge_error: 0,
+  correct: 0,
+});
 
 /** One status line on stderr: rewritten in place on a TTY, otherwise printed at most every `intervalMs` (5 s). */
 export interface StatusLine {
@@ -38,7 +46,12 @@ export interface StatusLine {
 }
 
 /** The status line of a command; `quiet` prints nothing. */
-export function createStatusLine(options: { tty: boolean; intervalMs?: number; now?: () => number; quiet?: boolean }): StatusLine {
+export function createStatusLine(options: {
+  tty: boolean;
+  intervalMs?: number;
+  now?: () => number;
+  quiet?: boolean;
+}): StatusLine {
   const now = options.now ?? Date.now;
   const interval = options.intervalMs ?? (options.tty ? 100 : 5000);
   let lastPrint = 0;
@@ -63,7 +76,12 @@ export function createStatusLine(options: { tty: boolean; intervalMs?: number; n
 }
 
 /** `[########................] 3/9  …  0.5/s  eta 0m12s`: the bar, the count, `middle`, the rate and what is left. */
-export function progressText(done: number, total: number, elapsedMs: number, middle: string): string {
+export function progressText(
+  done: number,
+  total: number,
+  elapsedMs: number,
+  middle: string,
+): string {
   const seconds = Math.max(0.001, elapsedMs / 1000);
   const rate = done / seconds;
   const eta = rate > 0 ? Math.round((total - done) / rate) : null;
@@ -77,7 +95,15 @@ export function progressText(done: number, total: number, elapsedMs: number, mid
  * `quiet`: only warnings; `summary`: a summary follows the run, so a finished run prints no "done" line
  * (an interrupted one still says what was kept).
  */
-export function createProgressReporter(options: { tty: boolean; intervalMs?: number; now?: () => number; runs?: number; quiet?: boolean; summary?: boolean; traffic?: () => Traffic }): ProgressReporter {
+export function createProgressReporter(options: {
+  tty: boolean;
+  intervalMs?: number;
+  now?: () => number;
+  runs?: number;
+  quiet?: boolean;
+  summary?: boolean;
+  traffic?: () => Traffic;
+}): ProgressReporter {
   const now = options.now ?? Date.now;
   const status = createStatusLine(options);
   const sum = emptyCounts();
@@ -86,8 +112,16 @@ export function createProgressReporter(options: { tty: boolean; intervalMs?: num
   const line = () => {
     const traffic = options.traffic?.();
     // Retries and 429s show as soon as there is one: a run that only waits on them must not look stuck.
-    const waits = traffic && (traffic.retries > 0 || traffic.rateLimited > 0) ? `  retries ${traffic.retries}  429s ${traffic.rateLimited}` : '';
-    return progressText(sum.done, sum.total, now() - (started ?? now()), `correct ${sum.correct}  error ${sum.error}  parse_error ${sum.parse_error}  judge_error ${sum.judge_error}${waits}`);
+    const waits =
+      traffic && (traffic.retries > 0 || traffic.rateLimited > 0)
+        ? `  retries ${traffic.retries}  429s ${traffic.rateLimited}`
+        : '';
+    return progressText(
+      sum.done,
+      sum.total,
+      now() - (started ?? now()),
+      `correct ${sum.correct}  error ${sum.error}  parse_error ${sum.parse_error}  judge_error ${sum.judge_error}${waits}`,
+    );
   };
   const print = (force: boolean) => status.print(line, force);
   const newline = () => status.newline();
@@ -98,8 +132,10 @@ export function createProgressReporter(options: { tty: boolean; intervalMs?: num
       onRunStart(event: RunStartEvent) {
         started ??= now();
         sum.total += event.total - event.alreadyDone;
-        const resumed = event.alreadyDone > 0 ? ` (${event.alreadyDone} already finished, resuming)` : '';
-        const skipped = event.invalidRecords > 0 ? `; ${event.invalidRecords} invalid record(s) skipped` : '';
+        const resumed =
+          event.alreadyDone > 0 ? ` (${event.alreadyDone} already finished, resuming)` : '';
+        const skipped =
+          event.invalidRecords > 0 ? `; ${event.invalidRecords} invalid record(s) skipped` : '';
         if (options.quiet) return;
         newline();
         say(`apb: ${prefix}${event.total} case run(s) into ${event.dir}${resumed}${skipped}`);
@@ -122,9 +158,16 @@ export function createProgressReporter(options: { tty: boolean; intervalMs?: num
         if (open <= 0 && sum.done < sum.total) print(true);
         if (options.quiet || (options.summary && !event.interrupted)) return newline();
         newline();
-        say(event.interrupted ? `apb: ${prefix}interrupted; ${event.finished} finished case(s) kept in ${event.dir}` : `apb: ${prefix}done; results in ${event.dir}`);
+        say(
+          event.interrupted
+            ? `apb: ${prefix}interrupted; ${event.finished} finished case(s) kept in ${event.dir}`
+            : `apb: ${prefix}done; results in ${event.dir}`,
+        );
       },
     };
   };
-  return { ...reporter(null), forRun: (label) => ((options.runs ?? 1) > 1 ? reporter(label) : reporter(null)) };
+  return {
+    ...reporter(null),
+    forRun: (label) => ((options.runs ?? 1) > 1 ? reporter(label) : reporter(null)),
+  };
 }

@@ -18,52 +18,115 @@ import type { RoleUsage } from '../report/usage.js';
 type Table4Row = RefinementRow & { model: string; judge: string };
 
 /** Correct answers and the reasons refinements failed, from the refined judgement lines. */
-async function outcomesOf(dir: string): Promise<{ correct: number; retries: number; failures: SummaryEntry['top_failures'] }> {
+async function outcomesOf(
+  dir: string,
+): Promise<{ correct: number; retries: number; failures: SummaryEntry['top_failures'] }> {
   let correct = 0;
   let retries = 0;
   const failures = new Map<string, { count: number; example: string }>();
   for await (const { value } of readJsonLines(path.join(dir, 'judgements.jsonl'))) {
-    const line = value as { judgement?: { is_correct?: unknown }; apb?: { attempts?: number; refinement?: { status?: string; critiques?: { attempts?: number }[]; revisions?: { attempts?: number }[] }; prediction?: { error?: { message?: string } } } };
+    const line = value as {
+      judgement?: { is_correct?: unknown };
+      apb?: {
+        attempts?: number;
+        refinement?: {
+          status?: string;
+          critiques?: { attempts?: number }[];
+          revisions?: { attempts?: number }[];
+        };
+        prediction?: { error?: { message?: string } };
+      };
+    };
     if (line.judgement?.is_correct === true) correct += 1;
     // HTTP attempts beyond the first, of every critique, revision and judge call of the line.
-    const calls = [...(line.apb?.refinement?.critiques ?? []), ...(line.apb?.refinement?.revisions ?? []), { attempts: line.apb?.attempts }];
+    const calls = [
+      ...(line.apb?.refinement?.critiques ?? []),
+      ...(line.apb?.refinement?.revisions ?? []),
+      { attempts: line.apb?.attempts },
+    ];
     for (const call of calls) retries += Math.max(0, (call.attempts ?? 0) - 1);
     const status = line.apb?.refinement?.status;
     if (!status || status === 'ok') continue;
-    const entry = failures.get(status) ?? { count: 0, example: line.apb?.prediction?.error?.message ?? status };
+    const entry = failures.get(status) ?? {
+      count: 0,
+      example: line.apb?.prediction?.error?.message ?? status,
+    };
     failures.set(status, { ...entry, count: entry.count + 1 });
   }
-  const top = [...failures].map(([reason, entry]) => ({ reason, ...entry })).sort((a, b) => b.count - a.count).slice(0, 5);
+  const top = [...failures]
+    .map(([reason, entry]) => ({ reason, ...entry }))
+    .sort((a, b) => b.count - a.count)
+    .slice(0, 5);
   return { correct, retries, failures: top };
 }
 
 const roleUsage = (role: string, totals: UsageTotals | undefined): RoleUsage[] =>
-  totals && totals.calls > 0 ? [{ role, calls: totals.calls, cached_calls: totals.cached_calls, input_tokens: totals.input_tokens, output_tokens: totals.output_tokens, cost_usd: totals.cost_usd }] : [];
+  totals && totals.calls > 0
+    ? [
+        {
+          role,
+          calls: totals.calls,
+          cached_calls: totals.cached_calls,
+          input_tokens: totals.input_tokens,
+          output_tokens: totals.output_tokens,
+          cost_usd: totals.cost_usd,
+        },
+      ]
+    : [];
 
 /** Base and refined CR of each method and paper regime (per-horizon rows stay in the tables). */
 function headlineOf(rows: readonly Table4Row[]): SummaryNumber[] {
   return rows
     .filter((row) => !row.regime.startsWith('step_wise_next'))
     .flatMap((row) => [
-      { label: `${methodLabel(row)} ${row.regime} base`, value: row.base_cr, ci: row.base_ci, n: row.n },
-      { label: `${methodLabel(row)} ${row.regime} refined`, value: row.refined_cr, ci: row.refined_ci, n: row.n },
+      {
+        label: `${methodLabel(row)} ${row.regime} base`,
+        value: row.base_cr,
+        ci: row.base_ci,
+        n: row.n,
+      },
+      {
+        label: `${methodLabel(row)} ${row.regime} refined`,
+        value: row.refined_cr,
+        ci: row.refined_ci,
+        n: row.n,
+      },
     ]);
 }
 
 /** The summary object of a finished refinement (its outputs already written) and its Table 4 rows. */
-export async function buildRefineSummary(dir: string, summary: RefineRunSummary, wallMs: number): Promise<{ summary: EndOfRunSummary; table4: Table4Row[] }> {
+export async function buildRefineSummary(
+  dir: string,
+  summary: RefineRunSummary,
+  wallMs: number,
+): Promise<{ summary: EndOfRunSummary; table4: Table4Row[] }> {
   const { counts, usage, identity } = summary.manifest;
-  const scores = JSON.parse(readFileSync(path.join(dir, 'scores.json'), 'utf8')) as { tables?: { table4?: Table4Row[] } };
+  const scores = JSON.parse(readFileSync(path.join(dir, 'scores.json'), 'utf8')) as {
+    tables?: { table4?: Table4Row[] };
+  };
   const table4 = scores.tables?.table4 ?? [];
   const { correct, retries, failures } = await outcomesOf(dir);
-  const roles = [...roleUsage('planner', usage.planner), ...roleUsage('critic', usage.critic), ...roleUsage('judge', usage.judge)];
-  const cost = roles.some((role) => role.cost_usd === null) ? null : roles.reduce((sum, role) => sum + (role.cost_usd ?? 0), 0);
+  const roles = [
+    ...roleUsage('planner', usage.planner),
+    ...roleUsage('critic', usage.critic),
+    ...roleUsage('judge', usage.judge),
+  ];
+  const cost = roles.some((role) => role.cost_usd === null)
+    ? null
+    : roles.reduce((sum, role) => sum + (role.cost_usd ?? 0), 0);
   const entry: SummaryEntry = {
     model: identity.tested_model,
     judge: table4[0]?.judge ?? identity.judges.join(' + '),
     dirs: [dir],
     headline: headlineOf(table4),
-    outcomes: { judgements: counts.judgements.ok + counts.judgements.judge_error, ok: counts.predictions.ok, error: counts.predictions.error, parse_error: counts.predictions.parse_error, judge_error: counts.judgements.judge_error, correct },
+    outcomes: {
+      judgements: counts.judgements.ok + counts.judgements.judge_error,
+      ok: counts.predictions.ok,
+      error: counts.predictions.error,
+      parse_error: counts.predictions.parse_error,
+      judge_error: counts.judgements.judge_error,
+      correct,
+    },
     top_failures: failures,
     usage: roles,
     cost_usd: cost,
@@ -72,9 +135,21 @@ export async function buildRefineSummary(dir: string, summary: RefineRunSummary,
     retries,
     rate_limited: null,
   };
-  const notes = summary.alreadyDone > 0 ? [`${summary.alreadyDone} answer(s) were already refined and judged in ${dir} (resumed)`] : [];
+  const notes =
+    summary.alreadyDone > 0
+      ? [`${summary.alreadyDone} answer(s) were already refined and judged in ${dir} (resumed)`]
+      : [];
   return {
-    summary: { command: 'refine', status: summary.status, wall_ms: wallMs, entries: [entry], report_html: path.join(dir, 'report.html'), report_md: path.join(dir, 'report.md'), view_command: `apb view ${dir}`, notes },
+    summary: {
+      command: 'refine',
+      status: summary.status,
+      wall_ms: wallMs,
+      entries: [entry],
+      report_html: path.join(dir, 'report.html'),
+      report_md: path.join(dir, 'report.md'),
+      view_command: `apb view ${dir}`,
+      notes,
+    },
     table4,
   };
 }

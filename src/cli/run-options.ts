@@ -4,17 +4,53 @@
  */
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
-import { parseShard, PROTOCOLS, RunSpecSchema, type ModelEntry, type RunSpec } from '../pipeline/run-spec.js';
+import {
+  parseShard,
+  PROTOCOLS,
+  RunSpecSchema,
+  type ModelEntry,
+  type RunSpec,
+} from '../pipeline/run-spec.js';
 import { parseModelSpec } from '../providers/model-spec.js';
 import { readRunConfig } from './config-file.js';
-import { choice, collect, commaList, nonNegativeInt, positiveInt, positiveNumber, temperature } from './options.js';
+import {
+  choice,
+  collect,
+  commaList,
+  nonNegativeInt,
+  positiveInt,
+  positiveNumber,
+  temperature,
+} from './options.js';
 
 /** Flag name (commander's camelCase key) → RunSpec field, for every flag a config file can also set. */
 const SPEC_FIELDS = {
-  data: 'data', splits: 'splits', baseUrl: 'baseUrl', judge: 'judges', judgeBaseUrl: 'judgeBaseUrl', out: 'out', limit: 'limit', ids: 'ids',
-  concurrency: 'concurrency', rpm: 'rpm', tpm: 'tpm', timeoutMs: 'timeoutMs', maxRetries: 'maxRetries', cache: 'cache', repeats: 'repeats',
-  protocol: 'protocol', shard: 'shard', maxCost: 'maxCost', allowRefusal: 'allowRefusal', skipInvalid: 'skipInvalid', retryErrors: 'retryErrors',
-  temperature: 'temperature', maxTokens: 'maxTokens', judgeBlind: 'judgeBlind', batch: 'batch', batchPollMs: 'batchPollMs',
+  data: 'data',
+  splits: 'splits',
+  baseUrl: 'baseUrl',
+  judge: 'judges',
+  judgeBaseUrl: 'judgeBaseUrl',
+  out: 'out',
+  limit: 'limit',
+  ids: 'ids',
+  concurrency: 'concurrency',
+  rpm: 'rpm',
+  tpm: 'tpm',
+  timeoutMs: 'timeoutMs',
+  maxRetries: 'maxRetries',
+  cache: 'cache',
+  repeats: 'repeats',
+  protocol: 'protocol',
+  shard: 'shard',
+  maxCost: 'maxCost',
+  allowRefusal: 'allowRefusal',
+  skipInvalid: 'skipInvalid',
+  retryErrors: 'retryErrors',
+  temperature: 'temperature',
+  maxTokens: 'maxTokens',
+  judgeBlind: 'judgeBlind',
+  batch: 'batch',
+  batchPollMs: 'batchPollMs',
 } as const;
 
 /** Registers every flag of `apb run` on `command`. */
@@ -37,51 +73,129 @@ Examples:
 export function addRunOptions(command: Command): Command {
   command.addHelpText('after', SPEC_HELP);
   return command
-    .option('--config <file>', 'a JSON or YAML file naming data, splits, models (with their own options), judges and engine settings; flags given as well win (docs/config.md)')
+    .option(
+      '--config <file>',
+      'a JSON or YAML file naming data, splits, models (with their own options), judges and engine settings; flags given as well win (docs/config.md)',
+    )
     .option('--data <dir>', 'dataset directory in the released layout, or "sample"', 'sample')
-    .option('--splits <list>', 'all, holistic, step_wise, or split names separated by commas', 'all')
-    .option('--model <spec>', 'planner PROVIDER:MODEL (openai, anthropic, google, openai-compatible) or baseline:heuristic|oracle|refuse; repeat for a leaderboard, one run directory per model under --out (default: baseline:heuristic)', collect)
-    .option('--base-url <url>', 'endpoint of the planner model(s) (openai-compatible servers); repeat for several endpoints of one model (balanced by load); with several --model it applies to every non-baseline model', collect)
-    .option('--judge <spec>', 'judge: rules (structural, needs no API; not comparable with the paper\'s LLM judge) or PROVIDER:MODEL; repeat for a panel (default: rules)', collect)
-    .option('--judge-base-url <url>', 'endpoint of the judge model; repeat for several endpoints', collect)
-    .option('--out <dir>', 'run directory, an existing one is resumed; with several --model the folder of their run directories (default: runs/<timestamp>-<model>)')
+    .option(
+      '--splits <list>',
+      'all, holistic, step_wise, or split names separated by commas',
+      'all',
+    )
+    .option(
+      '--model <spec>',
+      'planner PROVIDER:MODEL (openai, anthropic, google, openai-compatible) or baseline:heuristic|oracle|refuse; repeat for a leaderboard, one run directory per model under --out (default: baseline:heuristic)',
+      collect,
+    )
+    .option(
+      '--base-url <url>',
+      'endpoint of the planner model(s) (openai-compatible servers); repeat for several endpoints of one model (balanced by load); with several --model it applies to every non-baseline model',
+      collect,
+    )
+    .option(
+      '--judge <spec>',
+      "judge: rules (structural, needs no API; not comparable with the paper's LLM judge) or PROVIDER:MODEL; repeat for a panel (default: rules)",
+      collect,
+    )
+    .option(
+      '--judge-base-url <url>',
+      'endpoint of the judge model; repeat for several endpoints',
+      collect,
+    )
+    .option(
+      '--out <dir>',
+      'run directory, an existing one is resumed; with several --model the folder of their run directories (default: runs/<timestamp>-<model>)',
+    )
     .option('--limit <n>', 'first N cases of each split, in file order', positiveInt)
     .option('--ids <list>', 'only these case ids (comma-separated)', commaList)
-    .option('--concurrency <n>', 'cases in flight at once, and requests in flight per endpoint', positiveInt, 8)
+    .option(
+      '--concurrency <n>',
+      'cases in flight at once, and requests in flight per endpoint',
+      positiveInt,
+      8,
+    )
     .option('--rpm <n>', 'requests per minute cap per endpoint', positiveNumber)
     .option('--tpm <n>', 'tokens per minute cap per endpoint', positiveNumber)
     .option('--timeout-ms <n>', 'per-request timeout', positiveInt, 120_000)
     .option('--max-retries <n>', 'retries of a retryable failure', nonNegativeInt, 6)
     .option('--no-cache', 'bypass the response cache (no read, no write)')
     .option('--repeats <k>', 'run every case K times (pass@k, pass^k)', positiveInt, 1)
-    .option('--protocol <name>', 'paper, or official (the released runner\'s prompt shapes, without its leaks)', choice(PROTOCOLS), 'paper')
-    .option('--shard <i/n>', 'run only shard I of N of the selected cases (a stable partition by case id; apb merge joins the shards)')
-    .option('--max-cost <usd>', 'stop starting new calls once this much would be spent (all models together)', positiveNumber)
-    .option('--allow-refusal', 'let every split\'s prompt allow a REJECT answer (measures false refusals)')
+    .option(
+      '--protocol <name>',
+      "paper, or official (the released runner's prompt shapes, without its leaks)",
+      choice(PROTOCOLS),
+      'paper',
+    )
+    .option(
+      '--shard <i/n>',
+      'run only shard I of N of the selected cases (a stable partition by case id; apb merge joins the shards)',
+    )
+    .option(
+      '--max-cost <usd>',
+      'stop starting new calls once this much would be spent (all models together)',
+      positiveNumber,
+    )
+    .option(
+      '--allow-refusal',
+      "let every split's prompt allow a REJECT answer (measures false refusals)",
+    )
     .option('--skip-invalid', 'skip invalid records (counted) instead of refusing the input')
-    .option('--retry-errors', 'in an existing run directory, run again the cases whose planner call failed')
+    .option(
+      '--retry-errors',
+      'in an existing run directory, run again the cases whose planner call failed',
+    )
     .option('--temperature <t>', 'sampling temperature of the planner(s)', temperature)
     .option('--max-tokens <n>', 'output token limit of the planner(s)', positiveInt)
-    .option('--judge-blind', 'judge without the reference (the paper\'s Table 7 ablation)')
-    .option('--batch', 'send openai, anthropic and google calls through the vendors\' batch APIs (half price, answers within 24 h); a rerun resumes the batches')
-    .option('--batch-poll-ms <n>', 'with --batch: time between batch status requests', positiveInt, 30_000)
+    .option('--judge-blind', "judge without the reference (the paper's Table 7 ablation)")
+    .option(
+      '--batch',
+      "send openai, anthropic and google calls through the vendors' batch APIs (half price, answers within 24 h); a rerun resumes the batches",
+    )
+    .option(
+      '--batch-poll-ms <n>',
+      'with --batch: time between batch status requests',
+      positiveInt,
+      30_000,
+    )
     .option('--quiet', 'print nothing but warnings and errors (no progress line, no summary)')
     .option('--json', 'print the end-of-run summary as JSON on stdout (progress stays on stderr)')
-    .option('--dry-run', 'print the calls, tokens and cost the run would take per split; call nothing, write nothing');
+    .option(
+      '--dry-run',
+      'print the calls, tokens and cost the run would take per split; call nothing, write nothing',
+    );
 }
 
 /** The sampling flags fill what a model entry leaves out; a single --base-url goes to every model that calls an endpoint. */
-function withRunWideOptions(models: ModelEntry[], flags: { baseUrl?: string | string[] | undefined; temperature?: number | undefined; maxTokens?: number | undefined }): ModelEntry[] {
+function withRunWideOptions(
+  models: ModelEntry[],
+  flags: {
+    baseUrl?: string | string[] | undefined;
+    temperature?: number | undefined;
+    maxTokens?: number | undefined;
+  },
+): ModelEntry[] {
   const endpointModels = models.filter((entry) => !entry.spec.startsWith('baseline:'));
   if (flags.baseUrl && models.length > 1) {
-    const providers = new Set(endpointModels.filter((entry) => !entry.baseUrl).map((entry) => providerOf(entry.spec)));
-    if (providers.size > 1) throw new UsageError(`--base-url ${flags.baseUrl} would apply to models of ${providers.size} providers (${[...providers].join(', ')}): give each model its own base URL in a --config file`);
+    const providers = new Set(
+      endpointModels.filter((entry) => !entry.baseUrl).map((entry) => providerOf(entry.spec)),
+    );
+    if (providers.size > 1)
+      throw new UsageError(
+        `--base-url ${flags.baseUrl} would apply to models of ${providers.size} providers (${[...providers].join(', ')}): give each model its own base URL in a --config file`,
+      );
   }
   return models.map((entry) => ({
     ...entry,
-    ...(entry.baseUrl === undefined && flags.baseUrl && !entry.spec.startsWith('baseline:') ? { baseUrl: flags.baseUrl } : {}),
-    ...(entry.temperature === undefined && flags.temperature !== undefined ? { temperature: flags.temperature } : {}),
-    ...(entry.maxTokens === undefined && flags.maxTokens !== undefined ? { maxTokens: flags.maxTokens } : {}),
+    ...(entry.baseUrl === undefined && flags.baseUrl && !entry.spec.startsWith('baseline:')
+      ? { baseUrl: flags.baseUrl }
+      : {}),
+    ...(entry.temperature === undefined && flags.temperature !== undefined
+      ? { temperature: flags.temperature }
+      : {}),
+    ...(entry.maxTokens === undefined && flags.maxTokens !== undefined
+      ? { maxTokens: flags.maxTokens }
+      : {}),
   }));
 }
 
@@ -97,13 +211,20 @@ function providerOf(spec: string): string {
 function assertDistinct(models: readonly ModelEntry[]): void {
   const seen = new Set<string>();
   for (const entry of models) {
-    if (seen.has(entry.spec)) throw new UsageError(`model ${entry.spec} is given twice: each tested model runs once per command`);
+    if (seen.has(entry.spec))
+      throw new UsageError(
+        `model ${entry.spec} is given twice: each tested model runs once per command`,
+      );
     seen.add(entry.spec);
   }
 }
 
 /** The run's specification from its flags, its config file and the environment (validated). */
-export function runSpecOf(options: Record<string, unknown>, command: Command, env: NodeJS.ProcessEnv = process.env): RunSpec {
+export function runSpecOf(
+  options: Record<string, unknown>,
+  command: Command,
+  env: NodeJS.ProcessEnv = process.env,
+): RunSpec {
   const fromCli = (key: string) => command.getOptionValueSource(key) === 'cli';
   const config = typeof options.config === 'string' ? readRunConfig(options.config) : null;
   const input: Record<string, unknown> = { ...config };
@@ -111,7 +232,8 @@ export function runSpecOf(options: Record<string, unknown>, command: Command, en
     if (options[flag] === undefined) continue;
     if (fromCli(flag) || input[field] === undefined) input[field] = options[flag];
   }
-  if (Array.isArray(options.model)) input.models = (options.model as string[]).map((spec) => ({ spec }));
+  if (Array.isArray(options.model))
+    input.models = (options.model as string[]).map((spec) => ({ spec }));
   else if (!input.models && env.APB_MODEL) input.models = [{ spec: env.APB_MODEL }];
   input.baseUrl ??= env.APB_BASE_URL || undefined;
   input.judgeBaseUrl ??= env.APB_JUDGE_BASE_URL || undefined;

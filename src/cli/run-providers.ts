@@ -33,7 +33,9 @@ export interface EngineOptions {
 }
 
 /** Per-model settings that override the run's (from a config file's model entry). */
-export type StackOverrides = Partial<Pick<EngineOptions, 'concurrency' | 'rpm' | 'tpm' | 'timeoutMs' | 'maxRetries'>>;
+export type StackOverrides = Partial<
+  Pick<EngineOptions, 'concurrency' | 'rpm' | 'tpm' | 'timeoutMs' | 'maxRetries'>
+>;
 
 export interface RunProviders {
   /**
@@ -41,7 +43,11 @@ export interface RunProviders {
    * every model of the run shares one limiter pool; `cache: false` keeps this stack off the response cache, and
    * the overrides are one model's own engine settings.
    */
-  provider(spec: string, baseUrl: string | readonly string[] | null, options?: StackOverrides & { cache?: boolean }): Provider;
+  provider(
+    spec: string,
+    baseUrl: string | readonly string[] | null,
+    options?: StackOverrides & { cache?: boolean },
+  ): Provider;
   /** What every endpoint of the run has seen so far (requests, 429s, failures, limits, times set aside). */
   endpointStats(): EndpointStats[];
   /** Retries made so far and 429 answers received, over every stack of the run (for the progress line). */
@@ -65,7 +71,10 @@ export function createRunProviders(options: EngineOptions): RunProviders {
       const gate = options.budget?.gateFor(spec);
       const cached = options.cache && stack.cache !== false;
       // Opened on first use, so baseline and rules runs never create a cache file.
-      if (cached && !cache) cache = ResponseCache.open(path.join(options.cacheDir, 'responses.sqlite'), (message) => say(`warning: ${message}`));
+      if (cached && !cache)
+        cache = ResponseCache.open(path.join(options.cacheDir, 'responses.sqlite'), (message) =>
+          say(`warning: ${message}`),
+        );
       const rpm = stack.rpm ?? options.rpm;
       const tpm = stack.tpm ?? options.tpm;
       return buildProviderStack(spec, {
@@ -85,7 +94,13 @@ export function createRunProviders(options: EngineOptions): RunProviders {
       });
     },
     endpointStats: () => endpointStats(limiters, health),
-    traffic: () => ({ retries, rateLimited: endpointStats(limiters, health).reduce((sum, entry) => sum + entry.rate_limited, 0) }),
+    traffic: () => ({
+      retries,
+      rateLimited: endpointStats(limiters, health).reduce(
+        (sum, entry) => sum + entry.rate_limited,
+        0,
+      ),
+    }),
     close() {
       cache?.close();
     },

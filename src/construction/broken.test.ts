@@ -11,8 +11,14 @@ describe('broken', () => {
     const { step, tier } = criticalStep(steps, SHOP_TOOLS, 1, 'shop-1')!;
     expect(tier).toBe('data-flow');
     expect(step.calls[0]!.name).toBe('get_order_details');
-    const noFlow = steps.map((item) => ({ ...item, returns: item.returns.map((result) => (result ? { ...result, content: 'ok' } : null)) }));
-    expect(criticalStep(noFlow, SHOP_TOOLS, 1, 'shop-1')).toMatchObject({ tier: 'state-changing', step: { calls: [{ name: 'cancel_pending_order' }] } });
+    const noFlow = steps.map((item) => ({
+      ...item,
+      returns: item.returns.map((result) => (result ? { ...result, content: 'ok' } : null)),
+    }));
+    expect(criticalStep(noFlow, SHOP_TOOLS, 1, 'shop-1')).toMatchObject({
+      tier: 'state-changing',
+      step: { calls: [{ name: 'cancel_pending_order' }] },
+    });
   });
 
   it('renames the broken tool to a distinct equivalent (verb synonym), same description and parameters', () => {
@@ -32,15 +38,29 @@ describe('broken', () => {
     expect(last.role).toBe('tool');
     expect(last.text).toMatch(/^Error: get_order_details /);
     const call = item.input.trajectoryPrefix.at(-2)!.toolCalls[0]!;
-    expect(item.reference.groundTruthSteps[0]!.toolCalls[0]).toMatchObject({ name: item.reference.replacementTool!.name, arguments: call.arguments });
-    expect(item.input.tools.map((tool) => tool.name)).toContain(item.reference.replacementTool!.name);
+    expect(item.reference.groundTruthSteps[0]!.toolCalls[0]).toMatchObject({
+      name: item.reference.replacementTool!.name,
+      arguments: call.arguments,
+    });
+    expect(item.input.tools.map((tool) => tool.name)).toContain(
+      item.reference.replacementTool!.name,
+    );
     expect(item.input.tools.map((tool) => tool.name)).toContain('get_order_details');
-    expect(item.reference.remainingSteps.flatMap((step) => step.toolCalls.map((entry) => entry.name))).not.toContain('get_order_details');
+    expect(
+      item.reference.remainingSteps.flatMap((step) => step.toolCalls.map((entry) => entry.name)),
+    ).not.toContain('get_order_details');
     expect(item.input.horizon).toBe(1);
   });
 
   it('is deterministic given the seed', async () => {
-    const run = async (seed: number) => JSON.stringify((await constructBroken([shopRecord(), shopRecord('shop-9', { withFailure: true })], { seed })).cases);
+    const run = async (seed: number) =>
+      JSON.stringify(
+        (
+          await constructBroken([shopRecord(), shopRecord('shop-9', { withFailure: true })], {
+            seed,
+          })
+        ).cases,
+      );
     expect(await run(5)).toBe(await run(5));
   });
 });

@@ -6,12 +6,26 @@
  * docs/construction.md ("broken").
  */
 import { effectOfCall } from '../dataset/tool-effect.js';
-import { caseRecord, sourceFields, chainNodesOf, prefixEntry, referenceStepOf, sourceAttachments, type ConstructedCase } from './case-record.js';
+import {
+  caseRecord,
+  sourceFields,
+  chainNodesOf,
+  prefixEntry,
+  referenceStepOf,
+  sourceAttachments,
+  type ConstructedCase,
+} from './case-record.js';
 import type { ConstructionModel } from './model.js';
 import { NameSet, renamedEquivalent } from './names.js';
 import { brokenPrompt, readReplacementReply } from './prompts/broken.js';
 import { randomFor } from './random.js';
-import { stepsOf, stepSucceeded, type SourceRecord, type SourceTool, type TrajectoryStep } from './source-record.js';
+import {
+  stepsOf,
+  stepSucceeded,
+  type SourceRecord,
+  type SourceTool,
+  type TrajectoryStep,
+} from './source-record.js';
 import { mapInOrder, type Skip, type StepContext, type StepResult } from './step.js';
 
 /** Error returns a broken tool answers with (`{tool}` is its name); one is drawn per case. */
@@ -30,7 +44,8 @@ function scalars(value: unknown, out: string[] = []): string[] {
   if (typeof value === 'string' && value.trim().length >= 3) out.push(value.trim());
   else if (typeof value === 'number') out.push(String(value));
   else if (Array.isArray(value)) for (const item of value) scalars(item, out);
-  else if (value && typeof value === 'object') for (const item of Object.values(value)) scalars(item, out);
+  else if (value && typeof value === 'object')
+    for (const item of Object.values(value)) scalars(item, out);
   return out;
 }
 
@@ -38,18 +53,35 @@ function scalars(value: unknown, out: string[] = []): string[] {
 function feedsLaterSteps(step: TrajectoryStep, later: readonly TrajectoryStep[]): boolean {
   const output = step.returns[0]?.content;
   if (!output) return false;
-  return later.some((next) => next.calls.some((call) => scalars(call.arguments).some((value) => output.includes(value))));
+  return later.some((next) =>
+    next.calls.some((call) => scalars(call.arguments).some((value) => output.includes(value))),
+  );
 }
 
 /**
  * The critical step: a successful single-call step making the first call of its tool, preferring
  * one whose output later steps use, then a state-changing one, then any; drawn with the seed.
  */
-export function criticalStep(steps: readonly TrajectoryStep[], tools: readonly SourceTool[], seed: number, recordId: string): { step: TrajectoryStep; tier: Tier } | null {
-  const firstUse = steps.filter((step, index) => step.calls.length === 1 && stepSucceeded(step) && !steps.slice(0, index).some((earlier) => earlier.calls.some((call) => call.name === step.calls[0]!.name)));
+export function criticalStep(
+  steps: readonly TrajectoryStep[],
+  tools: readonly SourceTool[],
+  seed: number,
+  recordId: string,
+): { step: TrajectoryStep; tier: Tier } | null {
+  const firstUse = steps.filter(
+    (step, index) =>
+      step.calls.length === 1 &&
+      stepSucceeded(step) &&
+      !steps
+        .slice(0, index)
+        .some((earlier) => earlier.calls.some((call) => call.name === step.calls[0]!.name)),
+  );
   const tiers: [Tier, TrajectoryStep[]][] = [
     ['data-flow', firstUse.filter((step) => feedsLaterSteps(step, steps.slice(step.index + 1)))],
-    ['state-changing', firstUse.filter((step) => effectOfCall(tools, step.calls[0]!.name) === 'state-changing')],
+    [
+      'state-changing',
+      firstUse.filter((step) => effectOfCall(tools, step.calls[0]!.name) === 'state-changing'),
+    ],
     ['any', firstUse],
   ];
   const [tier, candidates] = tiers.find(([, list]) => list.length > 0) ?? ['any', []];
@@ -59,22 +91,43 @@ export function criticalStep(steps: readonly TrajectoryStep[], tools: readonly S
 
 /** The deterministic replacement: the broken tool under a renamed-equivalent name, same description and parameters. */
 export function renamedReplacement(broken: SourceTool, tools: readonly SourceTool[]): SourceTool {
-  return { ...broken, name: renamedEquivalent(broken.name, new NameSet(tools.map((tool) => tool.name))) };
+  return {
+    ...broken,
+    name: renamedEquivalent(broken.name, new NameSet(tools.map((tool) => tool.name))),
+  };
 }
 
-async function replacementFor(record: SourceRecord, broken: SourceTool, call: unknown, model: ConstructionModel | undefined) {
+async function replacementFor(
+  record: SourceRecord,
+  broken: SourceTool,
+  call: unknown,
+  model: ConstructionModel | undefined,
+) {
   const fallback = renamedReplacement(broken, record.tools);
-  if (!model) return { tool: fallback, from: 'deterministic-rename', promptVersion: null, failure: null };
+  if (!model)
+    return { tool: fallback, from: 'deterministic-rename', promptVersion: null, failure: null };
   const prompt = brokenPrompt(record, broken);
   const reply = await model.ask(prompt);
-  const read = reply.ok ? readReplacementReply(reply.value, record, call) : { ok: false as const, reason: reply.reason };
-  if (read.ok) return { tool: read.tool, from: 'model', promptVersion: prompt.promptVersion, failure: null };
-  return { tool: fallback, from: 'deterministic-rename', promptVersion: prompt.promptVersion, failure: read.reason };
+  const read = reply.ok
+    ? readReplacementReply(reply.value, record, call)
+    : { ok: false as const, reason: reply.reason };
+  if (read.ok)
+    return { tool: read.tool, from: 'model', promptVersion: prompt.promptVersion, failure: null };
+  return {
+    tool: fallback,
+    from: 'deterministic-rename',
+    promptVersion: prompt.promptVersion,
+    failure: read.reason,
+  };
 }
 
-async function brokenCase(record: SourceRecord, context: StepContext): Promise<ConstructedCase | Skip> {
+async function brokenCase(
+  record: SourceRecord,
+  context: StepContext,
+): Promise<ConstructedCase | Skip> {
   const skip = (reason: string): Skip => ({ step: 'broken', parent_id: record.id, reason });
-  if (record.tool_returns === 'absent') return skip('tool returns absent (not executed): the prefix would show calls without returns');
+  if (record.tool_returns === 'absent')
+    return skip('tool returns absent (not executed): the prefix would show calls without returns');
   const steps = stepsOf(record);
   const critical = criticalStep(steps, record.tools, context.seed, record.id);
   if (!critical) return skip('no successful single-call step to break');
@@ -88,7 +141,12 @@ async function brokenCase(record: SourceRecord, context: StepContext): Promise<C
   const tools = [...record.tools];
   tools.splice(random.int(0, tools.length), 0, replacement.tool);
   // From the broken call on, the reference calls the replacement wherever it called the broken tool.
-  const renamed = (later: TrajectoryStep): TrajectoryStep => ({ ...later, calls: later.calls.map((item) => (item.name === call.name ? { ...item, name: replacement.tool.name } : item)) });
+  const renamed = (later: TrajectoryStep): TrajectoryStep => ({
+    ...later,
+    calls: later.calls.map((item) =>
+      item.name === call.name ? { ...item, name: replacement.tool.name } : item,
+    ),
+  });
   const remaining = steps.slice(step.index).map((later) => referenceStepOf(renamed(later), tools));
   const id = `${record.id}-broken`;
   return {
@@ -98,9 +156,15 @@ async function brokenCase(record: SourceRecord, context: StepContext): Promise<C
       split: 'step_wise_tool_broken',
       ...sourceFields(record),
       tools,
-      toolChain: [...steps.slice(0, step.index).flatMap((earlier) => chainNodesOf(earlier, record.tools)), ...steps.slice(step.index).flatMap((later) => chainNodesOf(renamed(later), tools))],
+      toolChain: [
+        ...steps.slice(0, step.index).flatMap((earlier) => chainNodesOf(earlier, record.tools)),
+        ...steps.slice(step.index).flatMap((later) => chainNodesOf(renamed(later), tools)),
+      ],
       horizon: 1,
-      prefix: [...record.messages.slice(0, step.messageIndex + 1).map(prefixEntry), { role: 'tool', tool_call_id: call.id, name: call.name, content: errorText }],
+      prefix: [
+        ...record.messages.slice(0, step.messageIndex + 1).map(prefixEntry),
+        { role: 'tool', tool_call_id: call.id, name: call.name, content: errorText },
+      ],
       groundTruthSteps: remaining.slice(0, 1),
       remainingSteps: remaining,
       brokenToolName: call.name,
@@ -113,7 +177,14 @@ async function brokenCase(record: SourceRecord, context: StepContext): Promise<C
       step: 'broken',
       seed: context.seed,
       parent_id: record.id,
-      generated: { broken_step: step.index, critical_because: tier, error_return: errorText, replacement: replacement.tool.name, replacement_from: replacement.from, ...(replacement.failure ? { model_failure: replacement.failure } : {}) },
+      generated: {
+        broken_step: step.index,
+        critical_because: tier,
+        error_return: errorText,
+        replacement: replacement.tool.name,
+        replacement_from: replacement.from,
+        ...(replacement.failure ? { model_failure: replacement.failure } : {}),
+      },
       model: replacement.promptVersion ? (context.model?.id ?? null) : null,
       prompt_version: replacement.promptVersion,
     },
@@ -122,7 +193,13 @@ async function brokenCase(record: SourceRecord, context: StepContext): Promise<C
 }
 
 /** Tool-broken cases of every source record (one per record). */
-export async function constructBroken(records: readonly SourceRecord[], context: StepContext): Promise<StepResult> {
+export async function constructBroken(
+  records: readonly SourceRecord[],
+  context: StepContext,
+): Promise<StepResult> {
   const made = await mapInOrder(records, context, (record) => brokenCase(record, context));
-  return { cases: made.filter((item): item is ConstructedCase => 'record' in item), skipped: made.filter((item): item is Skip => !('record' in item)) };
+  return {
+    cases: made.filter((item): item is ConstructedCase => 'record' in item),
+    skipped: made.filter((item): item is Skip => !('record' in item)),
+  };
 }

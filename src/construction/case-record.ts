@@ -5,7 +5,13 @@
 import path from 'node:path';
 import type { Case, SplitName, Stage, Tool, UnsolvableType } from '../dataset/case.js';
 import { SPLIT_REGIME } from '../dataset/case.js';
-import type { SourceCall, SourceMessage, SourceRecord, SourceTool, TrajectoryStep } from './source-record.js';
+import type {
+  SourceCall,
+  SourceMessage,
+  SourceRecord,
+  SourceTool,
+  TrajectoryStep,
+} from './source-record.js';
 
 /** A reference chain node `{name, parameter_description, reason}`. */
 export interface ChainNode {
@@ -39,8 +45,16 @@ export interface CaseFields {
 }
 
 /** The fields every case made from a source record takes from it unchanged. */
-export function sourceFields(record: SourceRecord): Pick<CaseFields, 'query' | 'systemPrompt' | 'tools' | 'files' | 'provenance'> {
-  return { query: record.query, systemPrompt: record.system_prompt, tools: record.tools, files: record.files, provenance: record };
+export function sourceFields(
+  record: SourceRecord,
+): Pick<CaseFields, 'query' | 'systemPrompt' | 'tools' | 'files' | 'provenance'> {
+  return {
+    query: record.query,
+    systemPrompt: record.system_prompt,
+    tools: record.tools,
+    files: record.files,
+    provenance: record,
+  };
 }
 
 /** A tool as written into `tools_json`: the case model's fields, nothing else. */
@@ -75,7 +89,9 @@ export function caseRecord(fields: CaseFields): Record<string, unknown> {
     ground_truth_steps_json: JSON.stringify(fields.groundTruthSteps ?? []),
     reference_remaining_steps_json: JSON.stringify(fields.remainingSteps ?? []),
     broken_tool_name: fields.brokenToolName ?? null,
-    replacement_tool_json: fields.replacementTool ? JSON.stringify(toolJson(fields.replacementTool)) : null,
+    replacement_tool_json: fields.replacementTool
+      ? JSON.stringify(toolJson(fields.replacementTool))
+      : null,
     files: [...fields.files],
     system_prompt: fields.systemPrompt,
     stage: fields.stage ?? null,
@@ -115,17 +131,42 @@ export interface ConstructedCase {
 
 /** The released layout's fields in the order every constructed record is written. */
 export const RECORD_KEYS = [
-  'id', 'split', 'planning_regime', 'task_family', 'task_category', 'source', 'source_subset', 'query', 'tools_json', 'tool_names_json',
-  'plan', 'tool_chain_json', 'unsolvable_type', 'extraneous_tool_names_json', 'prediction_horizon', 'trajectory_prefix_json',
-  'ground_truth_steps_json', 'reference_remaining_steps_json', 'broken_tool_name', 'replacement_tool_json', 'files', 'system_prompt',
-  'stage', 'modality', 'base_case_id', 'steps',
+  'id',
+  'split',
+  'planning_regime',
+  'task_family',
+  'task_category',
+  'source',
+  'source_subset',
+  'query',
+  'tools_json',
+  'tool_names_json',
+  'plan',
+  'tool_chain_json',
+  'unsolvable_type',
+  'extraneous_tool_names_json',
+  'prediction_horizon',
+  'trajectory_prefix_json',
+  'ground_truth_steps_json',
+  'reference_remaining_steps_json',
+  'broken_tool_name',
+  'replacement_tool_json',
+  'files',
+  'system_prompt',
+  'stage',
+  'modality',
+  'base_case_id',
+  'steps',
 ] as const;
 
 /**
  * A variant's record: the parent's record with `overrides`, in the layout's key order. Fields
  * outside the layout are not carried over (they may be a source's labels).
  */
-export function derivedRecord(parent: Case, overrides: Record<string, unknown>): Record<string, unknown> {
+export function derivedRecord(
+  parent: Case,
+  overrides: Record<string, unknown>,
+): Record<string, unknown> {
   const merged: Record<string, unknown> = { ...parent.record, ...overrides };
   if (overrides.split) merged.planning_regime = SPLIT_REGIME[overrides.split as SplitName];
   const out: Record<string, unknown> = {};
@@ -141,7 +182,10 @@ export function attachmentsOf(parent: Case): Attachment[] {
 /** The files of a source record, resolved against the directory its `files` are relative to. */
 export function sourceAttachments(record: SourceRecord, root: string | undefined): Attachment[] {
   if (record.files.length === 0) return [];
-  if (root === undefined) throw new RangeError(`source record ${record.id} lists files but no source directory was given`);
+  if (root === undefined)
+    throw new RangeError(
+      `source record ${record.id} lists files but no source directory was given`,
+    );
   return record.files.map((entry) => {
     const relative = typeof entry === 'string' ? entry : entry.path;
     return { path: relative, absolutePath: path.resolve(root, relative), root };
@@ -157,7 +201,12 @@ export function baseCaseOf(parent: Case): string {
 /** Names of the tools a case's reference calls (chain, ground-truth and remaining steps). */
 export function referenceToolNames(parent: Case): Set<string> {
   const { toolChain, groundTruthSteps, remainingSteps } = parent.reference;
-  return new Set([...toolChain.map((call) => call.name), ...[...groundTruthSteps, ...remainingSteps].flatMap((step) => step.toolCalls.map((call) => call.name))]);
+  return new Set([
+    ...toolChain.map((call) => call.name),
+    ...[...groundTruthSteps, ...remainingSteps].flatMap((step) =>
+      step.toolCalls.map((call) => call.name),
+    ),
+  ]);
 }
 
 /** A source trajectory message as a `trajectory_prefix_json` entry (OpenAI-style role message). */
@@ -166,10 +215,20 @@ export function prefixEntry(message: SourceMessage): Record<string, unknown> {
     return {
       role: 'assistant',
       content: message.content,
-      tool_calls: message.tool_calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } })),
+      tool_calls: message.tool_calls.map((call) => ({
+        id: call.id,
+        type: 'function',
+        function: { name: call.name, arguments: call.arguments },
+      })),
     };
   }
-  if (message.role === 'tool') return { role: 'tool', tool_call_id: message.tool_call_id, name: message.name, content: message.content ?? NOT_EXECUTED };
+  if (message.role === 'tool')
+    return {
+      role: 'tool',
+      tool_call_id: message.tool_call_id,
+      name: message.name,
+      content: message.content ?? NOT_EXECUTED,
+    };
   return { role: 'user', content: message.content };
 }
 
@@ -185,16 +244,27 @@ export function firstSentence(text: string): string {
 }
 
 /** Why a step calls its tool: the assistant's own words, else the tool's description (marked in meta by the caller). */
-export function reasonOf(step: Pick<TrajectoryStep, 'content'>, call: SourceCall, tools: readonly SourceTool[]): { reason: string; from: 'trajectory' | 'tool-description' } {
+export function reasonOf(
+  step: Pick<TrajectoryStep, 'content'>,
+  call: SourceCall,
+  tools: readonly SourceTool[],
+): { reason: string; from: 'trajectory' | 'tool-description' } {
   const own = step.content.trim();
   if (own) return { reason: own, from: 'trajectory' };
   const tool = tools.find((candidate) => candidate.name === call.name);
-  return { reason: tool?.description ? firstSentence(tool.description) : `Call ${call.name}.`, from: 'tool-description' };
+  return {
+    reason: tool?.description ? firstSentence(tool.description) : `Call ${call.name}.`,
+    from: 'tool-description',
+  };
 }
 
 /** A step as reference nodes: one chain node per call. */
 export function chainNodesOf(step: TrajectoryStep, tools: readonly SourceTool[]): ChainNode[] {
-  return step.calls.map((call) => ({ name: call.name, parameter_description: call.arguments ?? {}, reason: reasonOf(step, call, tools).reason }));
+  return step.calls.map((call) => ({
+    name: call.name,
+    parameter_description: call.arguments ?? {},
+    reason: reasonOf(step, call, tools).reason,
+  }));
 }
 
 /**

@@ -9,7 +9,14 @@ import { parseRecordLine } from '../dataset/parse-record.js';
 import { ruleCheck, RULE_CHECK_VERSION } from '../dataset/rule-check.js';
 import { caseRecord, sourceFields, prefixEntry, type MetaLine } from './case-record.js';
 import type { ConstructionModel } from './model.js';
-import { auditPrompt, CHECK_PROMPT_VERSIONS, readAudit, readReasonability, reasonabilityPrompt, type StageVerdict } from './prompts/check.js';
+import {
+  auditPrompt,
+  CHECK_PROMPT_VERSIONS,
+  readAudit,
+  readReasonability,
+  reasonabilityPrompt,
+  type StageVerdict,
+} from './prompts/check.js';
 import { pendingReview, type ReviewLine } from './review.js';
 import { stepsOf, type SourceRecord } from './source-record.js';
 import { mapInOrder, type StepContext } from './step.js';
@@ -44,7 +51,11 @@ export function sourceField(field: string): string {
  * the whole trajectory (so every executed call is checked as a prefix call), parsed by the dataset
  * reader and given to `ruleCheck`; Fig. 8's required parts come on top.
  */
-export function ruleCheckSource(record: SourceRecord, resolver: FileResolver, origin: { file: string; line: number }): { errors: string[]; warnings: string[] } {
+export function ruleCheckSource(
+  record: SourceRecord,
+  resolver: FileResolver,
+  origin: { file: string; line: number },
+): { errors: string[]; warnings: string[] } {
   const steps = stepsOf(record);
   const probe = caseRecord({
     id: record.id,
@@ -59,50 +70,105 @@ export function ruleCheckSource(record: SourceRecord, resolver: FileResolver, or
   const errors: string[] = [];
   const warnings: string[] = [];
   const parsed = parseRecordLine(JSON.stringify(probe), { ...origin, fileSplit: null }, resolver);
-  if (!parsed.ok) errors.push(...parsed.issues.map((issue) => `${sourceField(issue.field)}: ${issue.message}`));
-  else for (const issue of ruleCheck(parsed.case)) (issue.severity === 'error' ? errors : warnings).push(`${sourceField(issue.field)}: ${issue.message}`);
+  if (!parsed.ok)
+    errors.push(...parsed.issues.map((issue) => `${sourceField(issue.field)}: ${issue.message}`));
+  else
+    for (const issue of ruleCheck(parsed.case))
+      (issue.severity === 'error' ? errors : warnings).push(
+        `${sourceField(issue.field)}: ${issue.message}`,
+      );
   if (steps.length === 0) errors.push('messages: the trajectory makes no tool call');
   const callIds = new Set(steps.flatMap((step) => step.calls.map((call) => call.id)));
   if (record.tool_returns !== 'absent') {
-    for (const step of steps) step.calls.forEach((call, index) => step.returns[index] === null && warnings.push(`messages[${step.messageIndex}].tool_calls[${index}]: call ${call.id} (${call.name}) has no tool return`));
+    for (const step of steps)
+      step.calls.forEach(
+        (call, index) =>
+          step.returns[index] === null &&
+          warnings.push(
+            `messages[${step.messageIndex}].tool_calls[${index}]: call ${call.id} (${call.name}) has no tool return`,
+          ),
+      );
   }
   record.messages.forEach((message, index) => {
-    if (message.role === 'tool' && !callIds.has(message.tool_call_id)) warnings.push(`messages[${index}]: a tool return answers no call (${message.tool_call_id})`);
+    if (message.role === 'tool' && !callIds.has(message.tool_call_id))
+      warnings.push(`messages[${index}]: a tool return answers no call (${message.tool_call_id})`);
   });
   return { errors, warnings };
 }
 
-async function stage(model: ConstructionModel, prompt: ReturnType<typeof auditPrompt>, read: (value: Record<string, unknown>) => StageVerdict): Promise<StageVerdict> {
+async function stage(
+  model: ConstructionModel,
+  prompt: ReturnType<typeof auditPrompt>,
+  read: (value: Record<string, unknown>) => StageVerdict,
+): Promise<StageVerdict> {
   const reply = await model.ask(prompt);
   return reply.ok ? read(reply.value) : { kind: 'unreadable', reason: reply.reason };
 }
 
-type Checked = { kind: 'kept'; record: SourceRecord; meta: MetaLine; review: ReviewLine } | { kind: 'rejected'; rejection: Rejection };
+type Checked =
+  | { kind: 'kept'; record: SourceRecord; meta: MetaLine; review: ReviewLine }
+  | { kind: 'rejected'; rejection: Rejection };
 
-async function checkOne(record: SourceRecord, line: number, resolver: FileResolver, file: string, context: StepContext): Promise<Checked> {
+async function checkOne(
+  record: SourceRecord,
+  line: number,
+  resolver: FileResolver,
+  file: string,
+  context: StepContext,
+): Promise<Checked> {
   const rules = ruleCheckSource(record, resolver, { file, line });
-  if (rules.errors.length > 0) return { kind: 'rejected', rejection: { id: record.id, stage: 'rule', reasons: rules.errors, record } };
+  if (rules.errors.length > 0)
+    return {
+      kind: 'rejected',
+      rejection: { id: record.id, stage: 'rule', reasons: rules.errors, record },
+    };
   const findings = [...rules.warnings];
-  const generated: Record<string, unknown> = { rule_check: RULE_CHECK_VERSION, rule_warnings: rules.warnings.length };
+  const generated: Record<string, unknown> = {
+    rule_check: RULE_CHECK_VERSION,
+    rule_warnings: rules.warnings.length,
+  };
   const model = context.model;
   if (model) {
     const stages = [
-      { name: 'reasonability' as const, prompt: reasonabilityPrompt(record), read: readReasonability },
+      {
+        name: 'reasonability' as const,
+        prompt: reasonabilityPrompt(record),
+        read: readReasonability,
+      },
       { name: 'trajectory-audit' as const, prompt: auditPrompt(record), read: readAudit },
     ];
     for (const { name, prompt, read } of stages) {
       const verdict = await stage(model, prompt, read);
       generated[name] = verdict.kind;
-      if (verdict.kind === 'failed') return { kind: 'rejected', rejection: { id: record.id, stage: name, reasons: verdict.reasons, record } };
-      if (verdict.kind === 'unreadable') findings.push(`${name} check could not be read (${verdict.reason}): verify by hand`);
+      if (verdict.kind === 'failed')
+        return {
+          kind: 'rejected',
+          rejection: { id: record.id, stage: name, reasons: verdict.reasons, record },
+        };
+      if (verdict.kind === 'unreadable')
+        findings.push(`${name} check could not be read (${verdict.reason}): verify by hand`);
     }
   }
-  const meta: MetaLine = { id: record.id, step: 'check', seed: context.seed, parent_id: record.id, generated, model: model?.id ?? null, prompt_version: model ? `${CHECK_PROMPT_VERSIONS.reasonability}+${CHECK_PROMPT_VERSIONS.audit}` : null };
+  const meta: MetaLine = {
+    id: record.id,
+    step: 'check',
+    seed: context.seed,
+    parent_id: record.id,
+    generated,
+    model: model?.id ?? null,
+    prompt_version: model
+      ? `${CHECK_PROMPT_VERSIONS.reasonability}+${CHECK_PROMPT_VERSIONS.audit}`
+      : null,
+  };
   return { kind: 'kept', record, meta, review: pendingReview(record, findings) };
 }
 
 /** Checks every record; `lines` gives each record's line in its file (for messages). */
-export async function checkSources(records: readonly SourceRecord[], options: { resolver: FileResolver; file: string; lines?: readonly number[] }, context: StepContext): Promise<CheckResult> {
+export async function checkSources(
+  records: readonly SourceRecord[],
+  options: { resolver: FileResolver; file: string; lines?: readonly number[] },
+  context: StepContext,
+): Promise<CheckResult> {
   const checked = await mapInOrder(
     records.map((record, index) => ({ record, line: options.lines?.[index] ?? index + 1 })),
     context,

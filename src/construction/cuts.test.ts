@@ -4,28 +4,55 @@ import { caseOf, shopRecord } from './make-source.fixture.js';
 import { stepsOf } from './source-record.js';
 
 const context = { seed: 7 };
-const json = (record: Record<string, unknown>, field: string) => JSON.parse(record[field] as string) as Array<Record<string, unknown>>;
+const json = (record: Record<string, unknown>, field: string) =>
+  JSON.parse(record[field] as string) as Array<Record<string, unknown>>;
 
 describe('cuts', () => {
   it('cuts next-1 at round(ratio · n) and the longer horizons in the middle, clamped so k steps remain (hand-computed)', () => {
     const { cases } = constructCuts([shopRecord()], DEFAULT_CUTS, context);
     // n = 4: 0.25 → 1, 0.5 → 2, 0.75 → 3 (k = 1); k = 2 → 2; k = 3 → round(2) = 2 > 4 − 3, so 1.
-    expect(cases.map((item) => [item.meta.generated.horizon, item.meta.generated.cut_index, item.record.stage])).toEqual([
-      [1, 1, 'early'], [1, 2, 'middle'], [1, 3, 'late'], [2, 2, 'middle'], [3, 1, 'middle'],
+    expect(
+      cases.map((item) => [
+        item.meta.generated.horizon,
+        item.meta.generated.cut_index,
+        item.record.stage,
+      ]),
+    ).toEqual([
+      [1, 1, 'early'],
+      [1, 2, 'middle'],
+      [1, 3, 'late'],
+      [2, 2, 'middle'],
+      [3, 1, 'middle'],
     ]);
-    expect(cases.map((item) => item.record.id)).toEqual(['shop-1-sw-k1-c1', 'shop-1-sw-k1-c2', 'shop-1-sw-k1-c3', 'shop-1-sw-k2-c2', 'shop-1-sw-k3-c1']);
+    expect(cases.map((item) => item.record.id)).toEqual([
+      'shop-1-sw-k1-c1',
+      'shop-1-sw-k1-c2',
+      'shop-1-sw-k1-c3',
+      'shop-1-sw-k2-c2',
+      'shop-1-sw-k3-c1',
+    ]);
   });
 
   it('gives the prefix with its tool returns, the next k steps as ground truth and every step from the cut as remaining', () => {
-    const middle = constructCuts([shopRecord()], DEFAULT_CUTS, context).cases.find((item) => item.record.id === 'shop-1-sw-k2-c2')!;
+    const middle = constructCuts([shopRecord()], DEFAULT_CUTS, context).cases.find(
+      (item) => item.record.id === 'shop-1-sw-k2-c2',
+    )!;
     const prefix = json(middle.record, 'trajectory_prefix_json');
     expect(prefix.map((entry) => entry.role)).toEqual(['assistant', 'tool', 'assistant', 'tool']);
     expect(prefix[3]!.content).toContain('"status": "pending"');
-    expect(json(middle.record, 'ground_truth_steps_json').map((step) => step.name)).toEqual(['get_product_details', 'cancel_pending_order']);
-    expect(json(middle.record, 'reference_remaining_steps_json').map((step) => step.name)).toEqual(['get_product_details', 'cancel_pending_order']);
+    expect(json(middle.record, 'ground_truth_steps_json').map((step) => step.name)).toEqual([
+      'get_product_details',
+      'cancel_pending_order',
+    ]);
+    expect(json(middle.record, 'reference_remaining_steps_json').map((step) => step.name)).toEqual([
+      'get_product_details',
+      'cancel_pending_order',
+    ]);
     expect(middle.record.prediction_horizon).toBe(2);
     const parsed = caseOf(middle.record);
-    expect(parsed.input.trajectoryPrefix.filter((message) => message.role === 'assistant')).toHaveLength(2);
+    expect(
+      parsed.input.trajectoryPrefix.filter((message) => message.role === 'assistant'),
+    ).toHaveLength(2);
     expect(parsed.facets.stage).toBe('middle');
   });
 
@@ -35,7 +62,11 @@ describe('cuts', () => {
     expect(cutIndex(steps, 0.25, 1)).toEqual({ index: 0, wanted: 1 });
     expect(cutIndex(steps, 0.5, 1)).toEqual({ index: 3, wanted: 3 });
     expect(cutIndex(steps, 0.75, 1)).toEqual({ index: 4, wanted: 4 });
-    const early = constructCuts([shopRecord('shop-2', { withFailure: true })], { ...DEFAULT_CUTS, horizons: [] }, context).cases[0]!;
+    const early = constructCuts(
+      [shopRecord('shop-2', { withFailure: true })],
+      { ...DEFAULT_CUTS, horizons: [] },
+      context,
+    ).cases[0]!;
     expect(early.meta.generated).toMatchObject({ cut_index: 0, moved_from: 1 });
   });
 
@@ -44,16 +75,31 @@ describe('cuts', () => {
     short.messages = short.messages.slice(0, 4);
     // n = 2: every ratio lands on index 1; 0.5 · 2 = 1 is nearest.
     const { cases } = constructCuts([short], { ...DEFAULT_CUTS, horizons: [] }, context);
-    expect(cases.map((item) => [item.meta.generated.cut_index, item.record.stage])).toEqual([[1, 'middle']]);
+    expect(cases.map((item) => [item.meta.generated.cut_index, item.record.stage])).toEqual([
+      [1, 'middle'],
+    ]);
   });
 
   it('skips records without tool returns unless asked, and names why', () => {
     const absent = { ...shopRecord('shop-4'), tool_returns: 'absent' as const };
-    expect(constructCuts([absent], DEFAULT_CUTS, context)).toMatchObject({ cases: [], skipped: [{ parent_id: 'shop-4' }] });
-    expect(constructCuts([absent], { ...DEFAULT_CUTS, allowUnexecuted: true }, context).cases.length).toBe(5);
+    expect(constructCuts([absent], DEFAULT_CUTS, context)).toMatchObject({
+      cases: [],
+      skipped: [{ parent_id: 'shop-4' }],
+    });
+    expect(
+      constructCuts([absent], { ...DEFAULT_CUTS, allowUnexecuted: true }, context).cases.length,
+    ).toBe(5);
   });
 
   it('names stages by the bands of dataset/facets.ts', () => {
-    expect([0.25, 0.374, 0.375, 0.5, 0.625, 0.626, 0.75].map(stageOfRatio)).toEqual(['early', 'early', 'middle', 'middle', 'middle', 'late', 'late']);
+    expect([0.25, 0.374, 0.375, 0.5, 0.625, 0.626, 0.75].map(stageOfRatio)).toEqual([
+      'early',
+      'early',
+      'middle',
+      'middle',
+      'middle',
+      'late',
+      'late',
+    ]);
   });
 });

@@ -5,7 +5,15 @@
  * / late by default); each of `horizons` is cut in the middle. Rules: docs/construction.md ("cuts").
  */
 import type { Stage } from '../dataset/case.js';
-import { caseRecord, sourceFields, sourceAttachments, chainNodesOf, prefixEntry, referenceStepOf, type ConstructedCase } from './case-record.js';
+import {
+  caseRecord,
+  sourceFields,
+  sourceAttachments,
+  chainNodesOf,
+  prefixEntry,
+  referenceStepOf,
+  type ConstructedCase,
+} from './case-record.js';
 import { stepsOf, stepSucceeded, type SourceRecord, type TrajectoryStep } from './source-record.js';
 import type { Skip, StepContext, StepResult } from './step.js';
 
@@ -20,7 +28,11 @@ export interface CutsOptions {
 }
 
 /** The paper's cuts: early / middle / late next-1 cases, and middle cuts of next-2 and next-3. */
-export const DEFAULT_CUTS: CutsOptions = { ratios: [0.25, 0.5, 0.75], horizons: [2, 3], allowUnexecuted: false };
+export const DEFAULT_CUTS: CutsOptions = {
+  ratios: [0.25, 0.5, 0.75],
+  horizons: [2, 3],
+  allowUnexecuted: false,
+};
 
 /** The stage a ratio names: the bands of `dataset/facets.ts` (below 0.375 early, up to 0.625 middle, late above). */
 export function stageOfRatio(ratio: number): Stage {
@@ -41,11 +53,16 @@ interface Cut {
  * earlier one on a tie) whose k ground-truth steps all succeeded, since a reference next step that
  * the environment rejects is not a step to predict. Null when no index qualifies.
  */
-export function cutIndex(steps: readonly TrajectoryStep[], ratio: number, horizon: number): { index: number; wanted: number } | null {
+export function cutIndex(
+  steps: readonly TrajectoryStep[],
+  ratio: number,
+  horizon: number,
+): { index: number; wanted: number } | null {
   const last = steps.length - horizon;
   if (last < 0) return null;
   const wanted = Math.min(last, Math.max(0, Math.round(ratio * steps.length)));
-  const usable = (index: number) => index >= 0 && index <= last && steps.slice(index, index + horizon).every(stepSucceeded);
+  const usable = (index: number) =>
+    index >= 0 && index <= last && steps.slice(index, index + horizon).every(stepSucceeded);
   for (let distance = 0; distance <= steps.length; distance++) {
     if (usable(wanted - distance)) return { index: wanted - distance, wanted };
     if (usable(wanted + distance)) return { index: wanted + distance, wanted };
@@ -55,7 +72,12 @@ export function cutIndex(steps: readonly TrajectoryStep[], ratio: number, horizo
 
 /** The cuts of one record: one per (ratio, horizon); where two land on the same place, the nearer ratio keeps it. */
 function cutsOf(steps: readonly TrajectoryStep[], options: CutsOptions): Cut[] {
-  const wanted = [...options.ratios.map((ratio) => ({ ratio, horizon: 1 })), ...options.horizons.filter((horizon) => horizon > 1).map((horizon) => ({ ratio: 0.5, horizon }))];
+  const wanted = [
+    ...options.ratios.map((ratio) => ({ ratio, horizon: 1 })),
+    ...options.horizons
+      .filter((horizon) => horizon > 1)
+      .map((horizon) => ({ ratio: 0.5, horizon })),
+  ];
   const kept = new Map<string, Cut>();
   for (const { ratio, horizon } of wanted) {
     const found = cutIndex(steps, ratio, horizon);
@@ -63,12 +85,22 @@ function cutsOf(steps: readonly TrajectoryStep[], options: CutsOptions): Cut[] {
     const cut = { ratio, horizon, ...found };
     const key = `${cut.index}/${horizon}`;
     const earlier = kept.get(key);
-    if (!earlier || Math.abs(ratio * steps.length - cut.index) < Math.abs(earlier.ratio * steps.length - cut.index)) kept.set(key, cut);
+    if (
+      !earlier ||
+      Math.abs(ratio * steps.length - cut.index) <
+        Math.abs(earlier.ratio * steps.length - cut.index)
+    )
+      kept.set(key, cut);
   }
   return [...kept.values()].sort((a, b) => a.horizon - b.horizon || a.index - b.index);
 }
 
-function cutCase(record: SourceRecord, steps: readonly TrajectoryStep[], cut: Cut, context: StepContext): ConstructedCase {
+function cutCase(
+  record: SourceRecord,
+  steps: readonly TrajectoryStep[],
+  cut: Cut,
+  context: StepContext,
+): ConstructedCase {
   const stage = stageOfRatio(cut.ratio);
   const id = `${record.id}-sw-k${cut.horizon}-c${cut.index}`;
   const cutAt = steps[cut.index]!.messageIndex;
@@ -94,7 +126,17 @@ function cutCase(record: SourceRecord, steps: readonly TrajectoryStep[], cut: Cu
       step: 'cuts',
       seed: context.seed,
       parent_id: record.id,
-      generated: { cut_index: cut.index, ratio: cut.ratio, steps: steps.length, horizon: cut.horizon, stage, ...(cut.wanted !== cut.index ? { moved_from: cut.wanted, why: 'a ground-truth step failed in the environment' } : {}), tool_returns: record.tool_returns },
+      generated: {
+        cut_index: cut.index,
+        ratio: cut.ratio,
+        steps: steps.length,
+        horizon: cut.horizon,
+        stage,
+        ...(cut.wanted !== cut.index
+          ? { moved_from: cut.wanted, why: 'a ground-truth step failed in the environment' }
+          : {}),
+        tool_returns: record.tool_returns,
+      },
       model: null,
       prompt_version: null,
     },
@@ -102,17 +144,31 @@ function cutCase(record: SourceRecord, steps: readonly TrajectoryStep[], cut: Cu
 }
 
 /** Step-wise cases of every record (deterministic: the seed is recorded, nothing is drawn). */
-export function constructCuts(records: readonly SourceRecord[], options: CutsOptions, context: StepContext): StepResult {
+export function constructCuts(
+  records: readonly SourceRecord[],
+  options: CutsOptions,
+  context: StepContext,
+): StepResult {
   const cases: ConstructedCase[] = [];
   const skipped: Skip[] = [];
   for (const record of records) {
     const steps = stepsOf(record);
     if (record.tool_returns === 'absent' && !options.allowUnexecuted) {
-      skipped.push({ step: 'cuts', parent_id: record.id, reason: 'tool returns absent (not executed): a prefix would show calls without returns (use --allow-unexecuted)' });
+      skipped.push({
+        step: 'cuts',
+        parent_id: record.id,
+        reason:
+          'tool returns absent (not executed): a prefix would show calls without returns (use --allow-unexecuted)',
+      });
       continue;
     }
     const cuts = cutsOf(steps, options);
-    if (cuts.length === 0) skipped.push({ step: 'cuts', parent_id: record.id, reason: `no cut possible (${steps.length} step(s), or every candidate ground truth failed)` });
+    if (cuts.length === 0)
+      skipped.push({
+        step: 'cuts',
+        parent_id: record.id,
+        reason: `no cut possible (${steps.length} step(s), or every candidate ground truth failed)`,
+      });
     for (const cut of cuts) cases.push(cutCase(record, steps, cut, context));
   }
   return { cases, skipped };

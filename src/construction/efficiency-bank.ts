@@ -35,21 +35,29 @@ export function distinctWindows(chain: readonly ToolCall[]): Window[] {
 
 function propertiesOf(tool: SourceTool | undefined): Record<string, unknown> {
   const properties = tool?.parameters?.properties;
-  return properties && typeof properties === 'object' && !Array.isArray(properties) ? (properties as Record<string, unknown>) : {};
+  return properties && typeof properties === 'object' && !Array.isArray(properties)
+    ? (properties as Record<string, unknown>)
+    : {};
 }
 
 function requiredOf(tool: SourceTool | undefined): string[] {
   const required = tool?.parameters?.required;
-  return Array.isArray(required) ? required.filter((name): name is string => typeof name === 'string') : [];
+  return Array.isArray(required)
+    ? required.filter((name): name is string => typeof name === 'string')
+    : [];
 }
 
 /**
  * One schema over several tools' parameters: a name only one part uses keeps it; a name several
  * parts use becomes `NAME_I` (I the part's 1-based position) for each of them.
  */
-export function mergeParameters(parts: readonly (SourceTool | undefined)[]): { parameters: Record<string, unknown>; mapping: Array<Record<string, string>> } {
+export function mergeParameters(parts: readonly (SourceTool | undefined)[]): {
+  parameters: Record<string, unknown>;
+  mapping: Array<Record<string, string>>;
+} {
   const uses = new Map<string, number>();
-  for (const part of parts) for (const name of Object.keys(propertiesOf(part))) uses.set(name, (uses.get(name) ?? 0) + 1);
+  for (const part of parts)
+    for (const name of Object.keys(propertiesOf(part))) uses.set(name, (uses.get(name) ?? 0) + 1);
   const properties: Record<string, unknown> = {};
   const required: string[] = [];
   const mapping = parts.map((part, index) => {
@@ -66,16 +74,30 @@ export function mergeParameters(parts: readonly (SourceTool | undefined)[]): { p
 }
 
 /** A composite (or bundle) tool over `parts`, named by joining their names with `joiner`. */
-export function combineTools(parts: readonly string[], tools: readonly SourceTool[], joiner: string, cost: number): Composite {
+export function combineTools(
+  parts: readonly string[],
+  tools: readonly SourceTool[],
+  joiner: string,
+  cost: number,
+): Composite {
   const found = parts.map((name) => tools.find((tool) => tool.name === name));
   const { parameters, mapping } = mergeParameters(found);
-  const described = parts.map((name, index) => `${name}: ${firstSentence(found[index]?.description ?? name)}`).join(' ');
+  const described = parts
+    .map((name, index) => `${name}: ${firstSentence(found[index]?.description ?? name)}`)
+    .join(' ');
   const description = `Runs ${parts.join(', then ')} in one call. ${described}`;
-  return { tool: { name: parts.join(joiner), description, parameters, cost }, parts: [...parts], mapping };
+  return {
+    tool: { name: parts.join(joiner), description, parameters, cost },
+    parts: [...parts],
+    mapping,
+  };
 }
 
 /** A window's calls as one call of a composite: each part's arguments under the composite's names. */
-function compositeArguments(composite: Composite, calls: readonly ToolCall[]): Record<string, unknown> {
+function compositeArguments(
+  composite: Composite,
+  calls: readonly ToolCall[],
+): Record<string, unknown> {
   const merged: Record<string, unknown> = {};
   calls.forEach((call, index) => {
     const args = call.arguments;
@@ -83,7 +105,8 @@ function compositeArguments(composite: Composite, calls: readonly ToolCall[]): R
       merged[`step_${index + 1}_arguments`] = args;
       return;
     }
-    for (const [name, value] of Object.entries(args)) merged[composite.mapping[index]![name] ?? name] = value;
+    for (const [name, value] of Object.entries(args))
+      merged[composite.mapping[index]![name] ?? name] = value;
   });
   return merged;
 }
@@ -92,33 +115,63 @@ function compositeArguments(composite: Composite, calls: readonly ToolCall[]): R
  * The cheapest cover of the chain by single calls and composites (dynamic programming from the
  * end; ties go to fewer calls, then to the single call), with its total cost.
  */
-export function cheapestCover(chain: readonly ToolCall[], costs: ReadonlyMap<string, number>, composites: readonly Composite[]): { nodes: ChainNode[]; cost: number } {
-  const best: Array<{ cost: number; calls: number; take: Composite | null }> = new Array(chain.length + 1);
+export function cheapestCover(
+  chain: readonly ToolCall[],
+  costs: ReadonlyMap<string, number>,
+  composites: readonly Composite[],
+): { nodes: ChainNode[]; cost: number } {
+  const best: Array<{ cost: number; calls: number; take: Composite | null }> = new Array(
+    chain.length + 1,
+  );
   best[chain.length] = { cost: 0, calls: 0, take: null };
   for (let index = chain.length - 1; index >= 0; index--) {
     const after = best[index + 1]!;
-    let choice = { cost: (costs.get(chain[index]!.name) ?? 0) + after.cost, calls: after.calls + 1, take: null as Composite | null };
+    let choice = {
+      cost: (costs.get(chain[index]!.name) ?? 0) + after.cost,
+      calls: after.calls + 1,
+      take: null as Composite | null,
+    };
     for (const composite of composites) {
       const size = composite.parts.length;
-      if (index + size > chain.length || composite.parts.some((name, offset) => chain[index + offset]!.name !== name)) continue;
+      if (
+        index + size > chain.length ||
+        composite.parts.some((name, offset) => chain[index + offset]!.name !== name)
+      )
+        continue;
       const rest = best[index + size]!;
-      const option = { cost: composite.tool.cost + rest.cost, calls: rest.calls + 1, take: composite };
-      if (option.cost < choice.cost || (option.cost === choice.cost && option.calls < choice.calls)) choice = option;
+      const option = {
+        cost: composite.tool.cost + rest.cost,
+        calls: rest.calls + 1,
+        take: composite,
+      };
+      if (option.cost < choice.cost || (option.cost === choice.cost && option.calls < choice.calls))
+        choice = option;
     }
     best[index] = choice;
   }
   const nodes: ChainNode[] = [];
-  for (let index = 0; index < chain.length; ) {
+  for (let index = 0; index < chain.length;) {
     const { take } = best[index]!;
     if (!take) {
       const call = chain[index]!;
-      nodes.push({ name: call.name, parameter_description: call.arguments ?? {}, reason: call.reason ?? '' });
+      nodes.push({
+        name: call.name,
+        parameter_description: call.arguments ?? {},
+        reason: call.reason ?? '',
+      });
       index += 1;
       continue;
     }
     const calls = chain.slice(index, index + take.parts.length);
-    const reason = calls.map((call) => call.reason).filter(Boolean).join(' Then: ');
-    nodes.push({ name: take.tool.name, parameter_description: compositeArguments(take, calls), reason: reason || `Runs ${take.parts.join(' then ')} in one call.` });
+    const reason = calls
+      .map((call) => call.reason)
+      .filter(Boolean)
+      .join(' Then: ');
+    nodes.push({
+      name: take.tool.name,
+      parameter_description: compositeArguments(take, calls),
+      reason: reason || `Runs ${take.parts.join(' then ')} in one call.`,
+    });
     index += take.parts.length;
   }
   return { nodes, cost: best[0]!.cost };

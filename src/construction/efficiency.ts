@@ -6,32 +6,70 @@
  * docs/construction.md ("efficiency").
  */
 import type { Case } from '../dataset/case.js';
-import { attachmentsOf, baseCaseOf, derivedRecord, toolJson, type ConstructedCase } from './case-record.js';
-import { cheapestCover, combineTools, distinctWindows, TRAP_KINDS, type Bank, type Trap, type TrapKind } from './efficiency-bank.js';
+import {
+  attachmentsOf,
+  baseCaseOf,
+  derivedRecord,
+  toolJson,
+  type ConstructedCase,
+} from './case-record.js';
+import {
+  cheapestCover,
+  combineTools,
+  distinctWindows,
+  TRAP_KINDS,
+  type Bank,
+  type Trap,
+  type TrapKind,
+} from './efficiency-bank.js';
 import { NameSet, renamedEquivalent } from './names.js';
 import { readEfficiencyReply, efficiencyPrompt } from './prompts/efficiency.js';
 import { randomFor, type Random } from './random.js';
 import type { SourceTool } from './source-record.js';
 import { mapInOrder, type Skip, type StepContext, type StepResult } from './step.js';
 
-function trapOf(kind: TrapKind, parent: Case, bank: Pick<Bank, 'costs' | 'composites'>, random: Random, taken: NameSet): Trap | null {
+function trapOf(
+  kind: TrapKind,
+  parent: Case,
+  bank: Pick<Bank, 'costs' | 'composites'>,
+  random: Random,
+  taken: NameSet,
+): Trap | null {
   const chain = parent.reference.toolChain.map((call) => call.name);
   const tools = parent.input.tools;
   const cost = (name: string) => bank.costs.get(name) ?? 1;
   if (kind === 'overpriced') {
     const original = tools.find((tool) => tool.name === random.pick(chain));
     if (!original) return null;
-    return { kind, tool: { ...toolJson(original), name: renamedEquivalent(original.name, taken), cost: cost(original.name) + random.int(2, 4) } };
+    return {
+      kind,
+      tool: {
+        ...toolJson(original),
+        name: renamedEquivalent(original.name, taken),
+        cost: cost(original.name) + random.int(2, 4),
+      },
+    };
   }
   if (kind === 'redundant') {
     const window = random.pick(distinctWindows(parent.reference.toolChain));
     const total = window.names.reduce((sum, name) => sum + cost(name), 0);
-    return { kind, tool: combineTools(window.names, tools, '_and_', total + random.int(1, 3)).tool };
+    return {
+      kind,
+      tool: combineTools(window.names, tools, '_and_', total + random.int(1, 3)).tool,
+    };
   }
   const others = tools.filter((tool) => !chain.includes(tool.name));
   if (others.length === 0) return null;
   const needed = random.pick(chain);
-  return { kind, tool: combineTools([needed, random.pick(others).name], tools, '_with_', Math.max(1, cost(needed) - 1)).tool };
+  return {
+    kind,
+    tool: combineTools(
+      [needed, random.pick(others).name],
+      tools,
+      '_with_',
+      Math.max(1, cost(needed) - 1),
+    ).tool,
+  };
 }
 
 /** The deterministic bank: seeded base costs, composites over seeded windows, seeded traps. */
@@ -45,13 +83,27 @@ export function deterministicBank(parent: Case, seed: number): Bank | null {
     .shuffle(windows)
     .slice(0, random.int(3, Math.min(6, windows.length)))
     .sort((a, b) => a.start - b.start || a.names.length - b.names.length)
-    .map((window) => combineTools(window.names, parent.input.tools, '_then_', window.names.reduce((sum, name) => sum + (costs.get(name) ?? 1), 0) - (window.names.length - 1)));
+    .map((window) =>
+      combineTools(
+        window.names,
+        parent.input.tools,
+        '_then_',
+        window.names.reduce((sum, name) => sum + (costs.get(name) ?? 1), 0) -
+          (window.names.length - 1),
+      ),
+    );
   for (const composite of composites) taken.add(composite.tool.name);
   const traps: Trap[] = [];
   const kinds = random.shuffle(TRAP_KINDS);
   const wanted = random.int(2, 4);
   for (let attempt = 0; traps.length < wanted && attempt < 8; attempt++) {
-    const trap = trapOf(kinds[attempt % kinds.length]!, parent, { costs, composites }, random, taken);
+    const trap = trapOf(
+      kinds[attempt % kinds.length]!,
+      parent,
+      { costs, composites },
+      random,
+      taken,
+    );
     if (!trap || taken.collides(trap.tool.name)) continue;
     taken.add(trap.tool.name);
     traps.push(trap);
@@ -59,11 +111,23 @@ export function deterministicBank(parent: Case, seed: number): Bank | null {
   return traps.length >= 2 ? { costs, composites, traps } : null;
 }
 
-function efficiencyCase(parent: Case, bank: Bank, context: StepContext, from: { kind: string; model: string | null; promptVersion: string | null; failure?: string }): ConstructedCase {
+function efficiencyCase(
+  parent: Case,
+  bank: Bank,
+  context: StepContext,
+  from: { kind: string; model: string | null; promptVersion: string | null; failure?: string },
+): ConstructedCase {
   const id = `${parent.id}-efficiency`;
   const random = randomFor(context.seed, 'efficiency', parent.id, 'positions');
-  const tools: SourceTool[] = parent.input.tools.map((tool) => ({ ...toolJson(tool), cost: bank.costs.get(tool.name) ?? 1 }));
-  for (const extra of [...bank.composites.map((composite) => composite.tool), ...bank.traps.map((trap) => trap.tool)]) tools.splice(random.int(0, tools.length), 0, extra);
+  const tools: SourceTool[] = parent.input.tools.map((tool) => ({
+    ...toolJson(tool),
+    cost: bank.costs.get(tool.name) ?? 1,
+  }));
+  for (const extra of [
+    ...bank.composites.map((composite) => composite.tool),
+    ...bank.traps.map((trap) => trap.tool),
+  ])
+    tools.splice(random.int(0, tools.length), 0, extra);
   const chain = parent.reference.toolChain;
   const cover = cheapestCover(chain, bank.costs, bank.composites);
   const plain = chain.reduce((sum, call) => sum + (bank.costs.get(call.name) ?? 0), 0);
@@ -74,7 +138,12 @@ function efficiencyCase(parent: Case, bank: Bank, context: StepContext, from: { 
       split: 'holistic_efficiency',
       tools_json: JSON.stringify(tools),
       tool_names_json: JSON.stringify(tools.map((tool) => tool.name)),
-      plan: cover.nodes.map((node, index) => `${index + 1}. ${node.reason.replace(/\s+/g, ' ') || node.name} (${node.name})`).join('\n'),
+      plan: cover.nodes
+        .map(
+          (node, index) =>
+            `${index + 1}. ${node.reason.replace(/\s+/g, ' ') || node.name} (${node.name})`,
+        )
+        .join('\n'),
       tool_chain_json: JSON.stringify(cover.nodes),
       extraneous_tool_names_json: '[]',
       base_case_id: baseCaseOf(parent),
@@ -88,8 +157,16 @@ function efficiencyCase(parent: Case, bank: Bank, context: StepContext, from: { 
       generated: {
         from: from.kind,
         base_costs: Object.fromEntries(bank.costs),
-        composites: bank.composites.map((composite) => ({ name: composite.tool.name, merges: composite.parts, cost: composite.tool.cost })),
-        traps: bank.traps.map((trap) => ({ name: trap.tool.name, kind: trap.kind, cost: trap.tool.cost })),
+        composites: bank.composites.map((composite) => ({
+          name: composite.tool.name,
+          merges: composite.parts,
+          cost: composite.tool.cost,
+        })),
+        traps: bank.traps.map((trap) => ({
+          name: trap.tool.name,
+          kind: trap.kind,
+          cost: trap.tool.cost,
+        })),
         reference_cost: cover.cost,
         cost_without_composites: plain,
         ...(from.failure ? { model_failure: from.failure } : {}),
@@ -104,33 +181,75 @@ function efficiencyCase(parent: Case, bank: Bank, context: StepContext, from: { 
 async function bankCase(parent: Case, context: StepContext): Promise<ConstructedCase | Skip> {
   const fallback = deterministicBank(parent, context.seed);
   const skip = (reason: string): Skip => ({ step: 'efficiency', parent_id: parent.id, reason });
-  if (!context.model) return fallback ? efficiencyCase(parent, fallback, context, { kind: 'deterministic', model: null, promptVersion: null }) : skip('the reference chain has fewer than 3 distinct runs of 2–3 steps to merge (B.5 asks for 3–6 composites)');
+  if (!context.model)
+    return fallback
+      ? efficiencyCase(parent, fallback, context, {
+          kind: 'deterministic',
+          model: null,
+          promptVersion: null,
+        })
+      : skip(
+          'the reference chain has fewer than 3 distinct runs of 2–3 steps to merge (B.5 asks for 3–6 composites)',
+        );
   const prompt = efficiencyPrompt(parent);
   const reply = await context.model.ask(prompt);
-  const read = reply.ok ? readEfficiencyReply(reply.value, parent) : { ok: false as const, reason: reply.reason };
-  if (read.ok) return efficiencyCase(parent, read.bank, context, { kind: 'model', model: context.model.id, promptVersion: prompt.promptVersion });
-  if (!fallback) return skip(`model reply unusable (${read.reason}) and the chain is too short for the deterministic bank`);
-  return efficiencyCase(parent, fallback, context, { kind: 'deterministic', model: context.model.id, promptVersion: prompt.promptVersion, failure: read.reason });
+  const read = reply.ok
+    ? readEfficiencyReply(reply.value, parent)
+    : { ok: false as const, reason: reply.reason };
+  if (read.ok)
+    return efficiencyCase(parent, read.bank, context, {
+      kind: 'model',
+      model: context.model.id,
+      promptVersion: prompt.promptVersion,
+    });
+  if (!fallback)
+    return skip(
+      `model reply unusable (${read.reason}) and the chain is too short for the deterministic bank`,
+    );
+  return efficiencyCase(parent, fallback, context, {
+    kind: 'deterministic',
+    model: context.model.id,
+    promptVersion: prompt.promptVersion,
+    failure: read.reason,
+  });
 }
 
 /** Efficiency-aware cases of every holistic case. */
-export async function constructEfficiency(parents: readonly Case[], context: StepContext): Promise<StepResult> {
+export async function constructEfficiency(
+  parents: readonly Case[],
+  context: StepContext,
+): Promise<StepResult> {
   const holistic = parents.filter((parent) => parent.split === 'holistic_planning');
   const made = await mapInOrder(holistic, context, (parent) => bankCase(parent, context));
-  return { cases: made.filter((item): item is ConstructedCase => 'record' in item), skipped: made.filter((item): item is Skip => !('record' in item)) };
+  return {
+    cases: made.filter((item): item is ConstructedCase => 'record' in item),
+    skipped: made.filter((item): item is Skip => !('record' in item)),
+  };
 }
 
 /**
  * `--solved-by RUN...`: keeps the cases every run solved — a case counts as solved by a run when
  * the run judged it, or the case it was made from, correct (the paper kept 106 solved by five models).
  */
-export function keepSolvedBy(result: StepResult, runs: ReadonlyArray<{ run: string; solved: ReadonlySet<string> }>): StepResult {
+export function keepSolvedBy(
+  result: StepResult,
+  runs: ReadonlyArray<{ run: string; solved: ReadonlySet<string> }>,
+): StepResult {
   const cases: ConstructedCase[] = [];
   const skipped = [...result.skipped];
   for (const item of result.cases) {
-    const missing = runs.filter(({ solved }) => !solved.has(item.meta.id) && !(item.meta.parent_id !== null && solved.has(item.meta.parent_id)));
+    const missing = runs.filter(
+      ({ solved }) =>
+        !solved.has(item.meta.id) &&
+        !(item.meta.parent_id !== null && solved.has(item.meta.parent_id)),
+    );
     if (missing.length === 0) cases.push(item);
-    else skipped.push({ step: 'efficiency', parent_id: item.meta.parent_id ?? item.meta.id, reason: `not solved by ${missing.map((entry) => entry.run).join(', ')}` });
+    else
+      skipped.push({
+        step: 'efficiency',
+        parent_id: item.meta.parent_id ?? item.meta.id,
+        reason: `not solved by ${missing.map((entry) => entry.run).join(', ')}`,
+      });
   }
   return { cases, skipped };
 }

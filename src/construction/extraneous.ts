@@ -7,7 +7,14 @@
  */
 import { scoreTools } from '../baselines/lexical.js';
 import type { Case, SplitName, Tool } from '../dataset/case.js';
-import { attachmentsOf, baseCaseOf, derivedRecord, referenceToolNames, toolJson, type ConstructedCase } from './case-record.js';
+import {
+  attachmentsOf,
+  baseCaseOf,
+  derivedRecord,
+  referenceToolNames,
+  toolJson,
+  type ConstructedCase,
+} from './case-record.js';
 import { labelWordsIn } from './labels.js';
 import type { ConstructionModel } from './model.js';
 import { NameSet } from './names.js';
@@ -41,16 +48,22 @@ interface Distractor {
 /** The text a distractor is compared with: the query and the tools the reference calls. */
 function taskText(parent: Case): string {
   const used = referenceToolNames(parent);
-  const described = parent.input.tools.filter((tool) => used.has(tool.name)).map((tool) => `${tool.name} ${tool.description}`);
+  const described = parent.input.tools
+    .filter((tool) => used.has(tool.name))
+    .map((tool) => `${tool.name} ${tool.description}`);
   return [parent.input.query, ...described].join('\n');
 }
 
 /** Pool tools a case may take: no collision with a listed or reference tool, one per name key, no label words. */
 export function eligiblePool(parent: Case, pool: readonly SourceTool[]): SourceTool[] {
-  const taken = new NameSet([...parent.input.tools.map((tool) => tool.name), ...referenceToolNames(parent)]);
+  const taken = new NameSet([
+    ...parent.input.tools.map((tool) => tool.name),
+    ...referenceToolNames(parent),
+  ]);
   const out: SourceTool[] = [];
   for (const tool of pool) {
-    if (taken.collides(tool.name) || labelWordsIn(`${tool.name} ${tool.description}`).length > 0) continue;
+    if (taken.collides(tool.name) || labelWordsIn(`${tool.name} ${tool.description}`).length > 0)
+      continue;
     taken.add(tool.name);
     out.push(tool);
   }
@@ -61,7 +74,10 @@ export function eligiblePool(parent: Case, pool: readonly SourceTool[]): SourceT
 export function rankPool(parent: Case, pool: readonly SourceTool[], count: number): Distractor[] {
   const eligible = eligiblePool(parent, pool);
   return scoreTools(taskText(parent), eligible as Tool[])
-    .sort((a, b) => b.score - a.score || (a.tool.name < b.tool.name ? -1 : a.tool.name > b.tool.name ? 1 : 0))
+    .sort(
+      (a, b) =>
+        b.score - a.score || (a.tool.name < b.tool.name ? -1 : a.tool.name > b.tool.name ? 1 : 0),
+    )
     .slice(0, count)
     .map((scored) => ({ tool: toolJson(scored.tool), score: Number(scored.score.toFixed(4)) }));
 }
@@ -70,7 +86,13 @@ export function rankPool(parent: Case, pool: readonly SourceTool[], count: numbe
  * Every level's tool list: distractor i is inserted at a seeded position of the list holding
  * distractors 1…i−1, so level L's list minus its last distractors is exactly an earlier level's list.
  */
-export function nestedToolLists(tools: readonly Tool[], distractors: readonly SourceTool[], levels: readonly number[], seed: number, caseId: string): Map<number, SourceTool[]> {
+export function nestedToolLists(
+  tools: readonly Tool[],
+  distractors: readonly SourceTool[],
+  levels: readonly number[],
+  seed: number,
+  caseId: string,
+): Map<number, SourceTool[]> {
   const random = randomFor(seed, 'extraneous', caseId, 'positions');
   const lists = new Map<number, SourceTool[]>();
   const current: SourceTool[] = tools.map(toolJson);
@@ -81,26 +103,80 @@ export function nestedToolLists(tools: readonly Tool[], distractors: readonly So
   return lists;
 }
 
-async function distractorsOf(parent: Case, options: ExtraneousOptions, count: number, model: ConstructionModel | undefined): Promise<{ distractors: Distractor[]; from: string; failure?: string; promptVersion: string | null }> {
-  if (!model) return { distractors: rankPool(parent, options.pool, count), from: 'pool', promptVersion: null };
+async function distractorsOf(
+  parent: Case,
+  options: ExtraneousOptions,
+  count: number,
+  model: ConstructionModel | undefined,
+): Promise<{
+  distractors: Distractor[];
+  from: string;
+  failure?: string;
+  promptVersion: string | null;
+}> {
+  if (!model)
+    return {
+      distractors: rankPool(parent, options.pool, count),
+      from: 'pool',
+      promptVersion: null,
+    };
   const prompt = extraneousPrompt(parent, count);
   const reply = await model.ask(prompt);
-  const read = reply.ok ? readDistractorReply(reply.value, parent, count) : { ok: false as const, reason: reply.reason, tools: [] };
+  const read = reply.ok
+    ? readDistractorReply(reply.value, parent, count)
+    : { ok: false as const, reason: reply.reason, tools: [] };
   const fromModel = read.tools;
-  const topUp = fromModel.length < count && options.pool.length > 0 ? rankPool(parent, [...fromModel, ...options.pool], count).filter((item) => !fromModel.some((tool) => tool.name === item.tool.name)) : [];
-  const distractors = [...fromModel.map((tool) => ({ tool, score: null })), ...topUp].slice(0, count);
-  return { distractors, from: topUp.length > 0 ? 'model+pool' : 'model', promptVersion: prompt.promptVersion, ...(read.ok ? {} : { failure: read.reason }) };
+  const topUp =
+    fromModel.length < count && options.pool.length > 0
+      ? rankPool(parent, [...fromModel, ...options.pool], count).filter(
+          (item) => !fromModel.some((tool) => tool.name === item.tool.name),
+        )
+      : [];
+  const distractors = [...fromModel.map((tool) => ({ tool, score: null })), ...topUp].slice(
+    0,
+    count,
+  );
+  return {
+    distractors,
+    from: topUp.length > 0 ? 'model+pool' : 'model',
+    promptVersion: prompt.promptVersion,
+    ...(read.ok ? {} : { failure: read.reason }),
+  };
 }
 
-async function variantsOf(parent: Case, options: ExtraneousOptions, context: StepContext): Promise<{ cases: ConstructedCase[]; skipped: Skip[] }> {
+async function variantsOf(
+  parent: Case,
+  options: ExtraneousOptions,
+  context: StepContext,
+): Promise<{ cases: ConstructedCase[]; skipped: Skip[] }> {
   const split = VARIANT_SPLIT[parent.split];
-  if (!split) return { cases: [], skipped: [{ step: 'extraneous', parent_id: parent.id, reason: `split ${parent.split} has no tool-extraneous variant` }] };
+  if (!split)
+    return {
+      cases: [],
+      skipped: [
+        {
+          step: 'extraneous',
+          parent_id: parent.id,
+          reason: `split ${parent.split} has no tool-extraneous variant`,
+        },
+      ],
+    };
   const levels = [...new Set(options.levels)].sort((a, b) => a - b);
   const made = await distractorsOf(parent, options, levels.at(-1) ?? 0, context.model);
-  const lists = nestedToolLists(parent.input.tools, made.distractors.map((item) => item.tool), levels, context.seed, parent.id);
+  const lists = nestedToolLists(
+    parent.input.tools,
+    made.distractors.map((item) => item.tool),
+    levels,
+    context.seed,
+    parent.id,
+  );
   const skipped: Skip[] = levels
     .filter((level) => !lists.has(level))
-    .map((level) => ({ step: 'extraneous', parent_id: parent.id, reason: `level ${level}: only ${made.distractors.length} distractor(s) available${made.failure ? ` (model: ${made.failure})` : ''}` }));
+    .map((level) => ({
+      step: 'extraneous',
+      parent_id: parent.id,
+      reason: `level ${level}: only ${made.distractors.length} distractor(s) available${made.failure ? ` (model: ${made.failure})` : ''}`,
+    }));
   const cases = [...lists].map(([level, tools]): ConstructedCase => {
     const id = `${parent.id}-x${level}`;
     const names = made.distractors.slice(0, level).map((item) => item.tool.name);
@@ -119,7 +195,14 @@ async function variantsOf(parent: Case, options: ExtraneousOptions, context: Ste
         step: 'extraneous',
         seed: context.seed,
         parent_id: parent.id,
-        generated: { level, distractors: made.distractors.slice(0, level).map((item) => ({ name: item.tool.name, similarity: item.score })), from: made.from, ...(made.failure ? { model_failure: made.failure } : {}) },
+        generated: {
+          level,
+          distractors: made.distractors
+            .slice(0, level)
+            .map((item) => ({ name: item.tool.name, similarity: item.score })),
+          from: made.from,
+          ...(made.failure ? { model_failure: made.failure } : {}),
+        },
         model: made.from === 'pool' ? null : (context.model?.id ?? null),
         prompt_version: made.promptVersion,
       },
@@ -130,7 +213,14 @@ async function variantsOf(parent: Case, options: ExtraneousOptions, context: Ste
 }
 
 /** Tool-extraneous variants of every holistic and step-wise case. */
-export async function constructExtraneous(parents: readonly Case[], options: ExtraneousOptions, context: StepContext): Promise<StepResult> {
+export async function constructExtraneous(
+  parents: readonly Case[],
+  options: ExtraneousOptions,
+  context: StepContext,
+): Promise<StepResult> {
   const made = await mapInOrder(parents, context, (parent) => variantsOf(parent, options, context));
-  return { cases: made.flatMap((item) => item.cases), skipped: made.flatMap((item) => item.skipped) };
+  return {
+    cases: made.flatMap((item) => item.cases),
+    skipped: made.flatMap((item) => item.skipped),
+  };
 }

@@ -10,7 +10,10 @@ import type { SourceMessage, SourceRecord } from './source-record.js';
 import type { Skip } from './step.js';
 
 /** The part of an execution environment import reads (tools, policy, tasks, fresh sessions). */
-export type ImportEnvironment = Pick<Environment, 'id' | 'policy' | 'tools' | 'tasks' | 'openSession'>;
+export type ImportEnvironment = Pick<
+  Environment,
+  'id' | 'policy' | 'tools' | 'tasks' | 'openSession'
+>;
 
 /** Which tasks to import and whether to execute them. */
 export interface EnvironmentImportOptions {
@@ -32,7 +35,11 @@ function queryOf(domain: string, instructions: string): string {
 }
 
 /** Source records of an environment's tasks with at least one agent action, plus what was skipped and why. */
-export function importEnvironment(environment: ImportEnvironment, options: EnvironmentImportOptions, seed: number): { records: SourceRecord[]; meta: MetaLine[]; skipped: Skip[] } {
+export function importEnvironment(
+  environment: ImportEnvironment,
+  options: EnvironmentImportOptions,
+  seed: number,
+): { records: SourceRecord[]; meta: MetaLine[]; skipped: Skip[] } {
   const domain = environment.id.split(':').pop() ?? environment.id;
   const records: SourceRecord[] = [];
   const meta: MetaLine[] = [];
@@ -41,21 +48,42 @@ export function importEnvironment(environment: ImportEnvironment, options: Envir
     if (options.taskSplit && !task.splits.includes(options.taskSplit)) continue;
     const actions = task.criteria.actions ?? [];
     if (actions.length === 0) {
-      skipped.push({ step: 'import', parent_id: `${environment.id}/${task.id}`, reason: 'no reference actions (the agent is expected to act without tools or to refuse)' });
+      skipped.push({
+        step: 'import',
+        parent_id: `${environment.id}/${task.id}`,
+        reason: 'no reference actions (the agent is expected to act without tools or to refuse)',
+      });
       continue;
     }
     if (actions.some((action) => action.requestor !== 'assistant')) {
-      skipped.push({ step: 'import', parent_id: `${environment.id}/${task.id}`, reason: 'the reference has user-side actions, which a planner cannot take' });
+      skipped.push({
+        step: 'import',
+        parent_id: `${environment.id}/${task.id}`,
+        reason: 'the reference has user-side actions, which a planner cannot take',
+      });
       continue;
     }
     const session = options.execute ? environment.openSession() : null;
     const messages: SourceMessage[] = [];
     let errors = 0;
     for (const action of actions) {
-      const call = { id: `${task.id}-${action.actionId}`, name: action.name, arguments: action.arguments };
+      const call = {
+        id: `${task.id}-${action.actionId}`,
+        name: action.name,
+        arguments: action.arguments,
+      };
       const outcome = session?.callTool(action.name, action.arguments) ?? null;
       if (outcome?.error) errors += 1;
-      messages.push({ role: 'assistant', content: '', tool_calls: [call] }, { role: 'tool', tool_call_id: call.id, name: call.name, content: outcome?.content ?? null, error: outcome?.error ?? false });
+      messages.push(
+        { role: 'assistant', content: '', tool_calls: [call] },
+        {
+          role: 'tool',
+          tool_call_id: call.id,
+          name: call.name,
+          content: outcome?.content ?? null,
+          error: outcome?.error ?? false,
+        },
+      );
     }
     const id = `tau2-${domain}-${task.id}`;
     records.push({
@@ -76,7 +104,16 @@ export function importEnvironment(environment: ImportEnvironment, options: Envir
       step: 'import',
       seed,
       parent_id: null,
-      generated: { from: 'tau2', environment: environment.id, task_id: task.id, task_splits: task.splits.filter((split) => split !== 'base'), actions: actions.length, executed: Boolean(session), tool_errors: errors, purpose: task.purpose },
+      generated: {
+        from: 'tau2',
+        environment: environment.id,
+        task_id: task.id,
+        task_splits: task.splits.filter((split) => split !== 'base'),
+        actions: actions.length,
+        executed: Boolean(session),
+        tool_errors: errors,
+        purpose: task.purpose,
+      },
       model: null,
       prompt_version: null,
     });

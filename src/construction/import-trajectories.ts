@@ -23,8 +23,18 @@ const chatCall = z
 const chatMessage = z.discriminatedUnion('role', [
   z.object({ role: z.literal('system'), content }).loose(),
   z.object({ role: z.literal('user'), content }).loose(),
-  z.object({ role: z.literal('assistant'), content, tool_calls: z.array(chatCall).nullish() }).loose(),
-  z.object({ role: z.literal('tool'), content, tool_call_id: z.string().optional(), name: z.string().optional(), error: z.boolean().optional() }).loose(),
+  z
+    .object({ role: z.literal('assistant'), content, tool_calls: z.array(chatCall).nullish() })
+    .loose(),
+  z
+    .object({
+      role: z.literal('tool'),
+      content,
+      tool_call_id: z.string().optional(),
+      name: z.string().optional(),
+      error: z.boolean().optional(),
+    })
+    .loose(),
 ]);
 
 /** One line of a trajectories file. */
@@ -75,10 +85,18 @@ function convertMessages(messages: ChatMessage[], recordId: string): SourceMessa
       pending.push(...calls);
       out.push({ role: 'assistant', content: textOf(message.content), tool_calls: calls });
     } else if (message.role === 'tool') {
-      const index = message.tool_call_id ? pending.findIndex((call) => call.id === message.tool_call_id) : 0;
+      const index = message.tool_call_id
+        ? pending.findIndex((call) => call.id === message.tool_call_id)
+        : 0;
       const answered = index >= 0 ? pending.splice(index, 1)[0] : undefined;
       const callId = message.tool_call_id ?? answered?.id ?? `${recordId}-unmatched-${out.length}`;
-      out.push({ role: 'tool', tool_call_id: callId, name: message.name ?? answered?.name ?? 'unknown', content: textOf(message.content), error: message.error ?? false });
+      out.push({
+        role: 'tool',
+        tool_call_id: callId,
+        name: message.name ?? answered?.name ?? 'unknown',
+        content: textOf(message.content),
+        error: message.error ?? false,
+      });
     } else {
       out.push({ role: 'user', content: textOf(message.content) });
     }
@@ -88,21 +106,34 @@ function convertMessages(messages: ChatMessage[], recordId: string): SourceMessa
 
 /** One parsed JSON line → a source record, or its problems (field paths relative to the line). */
 export function importTrajectoryLine(value: unknown, origin: TrajectoryOrigin): ImportedLine {
-  const issue = (field: string, message: string): ImportedLine => ({ ok: false, issues: [{ file: origin.file, line: origin.line, field, message }] });
+  const issue = (field: string, message: string): ImportedLine => ({
+    ok: false,
+    issues: [{ file: origin.file, line: origin.line, field, message }],
+  });
   const parsed = TrajectoryLineSchema.safeParse(value);
   if (!parsed.success) {
     return {
       ok: false,
-      issues: parsed.error.issues.map((item) => ({ file: origin.file, line: origin.line, field: item.path.map(String).join('.') || '(line)', message: item.message })),
+      issues: parsed.error.issues.map((item) => ({
+        file: origin.file,
+        line: origin.line,
+        field: item.path.map(String).join('.') || '(line)',
+        message: item.message,
+      })),
     };
   }
   const line = parsed.data;
   const id = line.id === undefined ? `${origin.idPrefix}-${origin.line}` : String(line.id);
   let start = 0;
   const system: string[] = [];
-  while (start < line.messages.length && line.messages[start]!.role === 'system') system.push(textOf(line.messages[start++]!.content));
+  while (start < line.messages.length && line.messages[start]!.role === 'system')
+    system.push(textOf(line.messages[start++]!.content));
   const first = line.messages[start];
-  if (!first || first.role !== 'user' || !textOf(first.content).trim()) return issue(`messages[${start}]`, 'expected the user query (a user message with text) after the system messages');
+  if (!first || first.role !== 'user' || !textOf(first.content).trim())
+    return issue(
+      `messages[${start}]`,
+      'expected the user query (a user message with text) after the system messages',
+    );
   const messages = convertMessages(line.messages.slice(start + 1), id);
   const hasReturns = messages.some((message) => message.role === 'tool');
   return {

@@ -17,14 +17,19 @@ export function jsonlFiles(inputs: readonly string[]): string[] {
   return inputs.flatMap((input) => {
     if (!existsSync(input)) throw new UsageError(`input not found: ${input}`);
     if (!statSync(input).isDirectory()) return [input];
-    const files = readdirSync(input).filter((name) => name.endsWith('.jsonl')).sort().map((name) => path.join(input, name));
+    const files = readdirSync(input)
+      .filter((name) => name.endsWith('.jsonl'))
+      .sort()
+      .map((name) => path.join(input, name));
     if (files.length === 0) throw new UsageError(`${input} holds no .jsonl file`);
     return files;
   });
 }
 
 /** Source records of trajectory files, with their attachments (relative to each file's folder); every problem refuses the input. */
-export async function readTrajectories(inputs: readonly string[]): Promise<{ records: SourceRecord[]; attachments: Attachment[] }> {
+export async function readTrajectories(
+  inputs: readonly string[],
+): Promise<{ records: SourceRecord[]; attachments: Attachment[] }> {
   const records: SourceRecord[] = [];
   const attachments: Attachment[] = [];
   const issues: InputIssue[] = [];
@@ -39,12 +44,29 @@ export async function readTrajectories(inputs: readonly string[]): Promise<{ rec
       }
       const where = `${display(file)}:${line}`;
       const earlier = seen.get(imported.record.id);
-      if (earlier) issues.push({ file: display(file), line, field: 'id', message: `duplicate id "${imported.record.id}" (first at ${earlier})` });
+      if (earlier)
+        issues.push({
+          file: display(file),
+          line,
+          field: 'id',
+          message: `duplicate id "${imported.record.id}" (first at ${earlier})`,
+        });
       seen.set(imported.record.id, where);
       records.push(imported.record);
       imported.record.files.forEach((entry, index) => {
-        const found = containedFile(path.dirname(file), typeof entry === 'string' ? entry : entry.path, LIMITS.fileBytes, 'APB_MAX_FILE_BYTES');
-        if (!found.ok) issues.push({ file: display(file), line, field: `files[${index}].path`, message: found.message });
+        const found = containedFile(
+          path.dirname(file),
+          typeof entry === 'string' ? entry : entry.path,
+          LIMITS.fileBytes,
+          'APB_MAX_FILE_BYTES',
+        );
+        if (!found.ok)
+          issues.push({
+            file: display(file),
+            line,
+            field: `files[${index}].path`,
+            message: found.message,
+          });
       });
       attachments.push(...sourceAttachments(imported.record, path.dirname(file)));
     }
@@ -60,7 +82,13 @@ export async function readPool(files: readonly string[]): Promise<SourceTool[]> 
   const take = (value: unknown, file: string, line: number, field: string) => {
     const parsed = ToolDefinitionSchema.safeParse(value);
     if (parsed.success) tools.push(normalizeTool(parsed.data) as SourceTool);
-    else issues.push({ file: display(file), line, field, message: parsed.error.issues[0]?.message ?? 'not a tool definition' });
+    else
+      issues.push({
+        file: display(file),
+        line,
+        field,
+        message: parsed.error.issues[0]?.message ?? 'not a tool definition',
+      });
   };
   for (const file of files) {
     if (!existsSync(file)) throw new UsageError(`--pool file not found: ${file}`);
@@ -70,7 +98,12 @@ export async function readPool(files: readonly string[]): Promise<SourceTool[]> 
       try {
         list = parseUntrustedJson(text);
       } catch (error) {
-        issues.push({ file: display(file), line: 1, field: '(file)', message: `invalid JSON: ${(error as Error).message}` });
+        issues.push({
+          file: display(file),
+          line: 1,
+          field: '(file)',
+          message: `invalid JSON: ${(error as Error).message}`,
+        });
         continue;
       }
       (list as unknown[]).forEach((value, index) => take(value, file, 1, `[${index}]`));

@@ -17,7 +17,8 @@ export interface ModelPrompt {
 }
 
 /** A reply's JSON object, or why there is none. */
-export type ModelReply = { ok: true; value: Record<string, unknown> } | { ok: false; reason: string };
+export type ModelReply =
+  { ok: true; value: Record<string, unknown> } | { ok: false; reason: string };
 
 /** Calls and tokens a model spent, for the step summary. */
 export interface ModelUsage {
@@ -61,9 +62,16 @@ function addUsage(total: ModelUsage, usage: Usage | null): void {
 export const CONSTRUCT_MAX_OUTPUT_TOKENS = 4096;
 
 /** A construction model over a provider stack; temperature 0 and a 4,096-token cap unless `sampling` says otherwise. */
-export function providerModel(provider: Provider, options: { concurrency: number; sampling?: SamplingParams; signal?: AbortSignal }): ConstructionModel {
+export function providerModel(
+  provider: Provider,
+  options: { concurrency: number; sampling?: SamplingParams; signal?: AbortSignal },
+): ConstructionModel {
   const usage: ModelUsage = { calls: 0, cached: 0, failed: 0, inputTokens: 0, outputTokens: 0 };
-  const sampling = { temperature: 0, maxOutputTokens: CONSTRUCT_MAX_OUTPUT_TOKENS, ...options.sampling };
+  const sampling = {
+    temperature: 0,
+    maxOutputTokens: CONSTRUCT_MAX_OUTPUT_TOKENS,
+    ...options.sampling,
+  };
   return {
     id: provider.id,
     concurrency: options.concurrency,
@@ -71,12 +79,29 @@ export function providerModel(provider: Provider, options: { concurrency: number
     async ask(prompt) {
       usage.calls += 1;
       try {
-        const result = await provider.generate({ messages: promptMessages(prompt), promptVersion: prompt.promptVersion, json: true, sampling, repeat: 0, role: 'construct' }, options.signal);
+        const result = await provider.generate(
+          {
+            messages: promptMessages(prompt),
+            promptVersion: prompt.promptVersion,
+            json: true,
+            sampling,
+            repeat: 0,
+            role: 'construct',
+          },
+          options.signal,
+        );
         if (result.cached) usage.cached += 1;
         else addUsage(usage, result.usage);
-        if (result.finishReason === 'length') return fail(usage, 'the reply was cut off at the output limit');
+        if (result.finishReason === 'length')
+          return fail(usage, 'the reply was cut off at the output limit');
         const found = extractJson(result.text, { repair: false });
-        if (!found || typeof found.value !== 'object' || Array.isArray(found.value) || found.value === null) return fail(usage, 'the reply holds no JSON object');
+        if (
+          !found ||
+          typeof found.value !== 'object' ||
+          Array.isArray(found.value) ||
+          found.value === null
+        )
+          return fail(usage, 'the reply holds no JSON object');
         return { ok: true, value: found.value as Record<string, unknown> };
       } catch (error) {
         if (isFatal(error)) throw error;

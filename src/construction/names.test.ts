@@ -5,14 +5,27 @@ import { randomFor } from './random.js';
 describe('names', () => {
   it('collides names equal but for case and punctuation', () => {
     const set = new NameSet(['get_order_details']);
-    for (const name of ['Get-Order-Details', 'getOrderDetails', 'GET.ORDER.DETAILS', 'get order details']) expect(set.collides(name)).toBe(true);
+    for (const name of [
+      'Get-Order-Details',
+      'getOrderDetails',
+      'GET.ORDER.DETAILS',
+      'get order details',
+    ])
+      expect(set.collides(name)).toBe(true);
     expect(set.collides('get_order_detail')).toBe(false);
     expect(nameKey('A_b-C.d')).toBe('abcd');
   });
 
-  it('renames by a leading-verb synonym in the name\'s own style, else by a version suffix, never colliding', () => {
-    expect(renamedEquivalent('get_order_details', new NameSet(['get_order_details']))).toBe('fetch_order_details');
-    expect(renamedEquivalent('get_order_details', new NameSet(['get_order_details', 'FetchOrderDetails']))).toBe('retrieve_order_details');
+  it("renames by a leading-verb synonym in the name's own style, else by a version suffix, never colliding", () => {
+    expect(renamedEquivalent('get_order_details', new NameSet(['get_order_details']))).toBe(
+      'fetch_order_details',
+    );
+    expect(
+      renamedEquivalent(
+        'get_order_details',
+        new NameSet(['get_order_details', 'FetchOrderDetails']),
+      ),
+    ).toBe('retrieve_order_details');
     expect(renamedEquivalent('FetchAirQualityAPI', new NameSet([]))).toBe('RetrieveAirQualityAPI');
     expect(renamedEquivalent('searchFlights', new NameSet([]))).toBe('queryFlights');
     expect(renamedEquivalent('ocr', new NameSet(['ocr']))).toBe('ocr_v2');
@@ -21,7 +34,8 @@ describe('names', () => {
 
 describe('random', () => {
   it('gives the same stream for the same seed and keys, another for other keys', () => {
-    const draw = (seed: number, key: string) => Array.from({ length: 5 }, randomFor(seed, 'step', key).next);
+    const draw = (seed: number, key: string) =>
+      Array.from({ length: 5 }, randomFor(seed, 'step', key).next);
     expect(draw(1, 'a')).toEqual(draw(1, 'a'));
     expect(draw(1, 'a')).not.toEqual(draw(1, 'b'));
     expect(draw(1, 'a')).not.toEqual(draw(2, 'a'));

@@ -78,7 +78,13 @@ function splitName(name: string): { words: string[]; join: (words: string[]) => 
   const words = name.split(/(?<=[a-z0-9])(?=[A-Z])/);
   const pascal = /^[A-Z]/.test(name);
   const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-  return { words, join: (parts) => parts.map((word, index) => (index === 0 && !pascal ? word.toLowerCase() : capital(word))).join('') };
+  return {
+    words,
+    join: (parts) =>
+      parts
+        .map((word, index) => (index === 0 && !pascal ? word.toLowerCase() : capital(word)))
+        .join(''),
+  };
 }
 
 /**

@@ -41,12 +41,25 @@ export interface PipelineRun {
 
 const SOURCE_STEPS = new Set(['import', 'check']);
 const READS_SOURCES = new Set(['check', 'holistic', 'cuts', 'broken']);
-const DEFAULT_PARENTS: Record<string, string[]> = { extraneous: ['holistic', 'cuts'], unsolvable: ['holistic'], efficiency: ['holistic'] };
-const USES_MODEL = new Set(['check', 'holistic', 'extraneous', 'broken', 'unsolvable', 'efficiency']);
+const DEFAULT_PARENTS: Record<string, string[]> = {
+  extraneous: ['holistic', 'cuts'],
+  unsolvable: ['holistic'],
+  efficiency: ['holistic'],
+};
+const USES_MODEL = new Set([
+  'check',
+  'holistic',
+  'extraneous',
+  'broken',
+  'unsolvable',
+  'efficiency',
+]);
 
 /** Each step's id: its own, else `NN-step`; duplicates are refused. */
 export function stepIds(steps: readonly StepSpec[]): string[] {
-  const ids = steps.map((spec, index) => spec.id ?? `${String(index + 1).padStart(2, '0')}-${spec.step}`);
+  const ids = steps.map(
+    (spec, index) => spec.id ?? `${String(index + 1).padStart(2, '0')}-${spec.step}`,
+  );
   const duplicate = ids.find((id, index) => ids.indexOf(id) !== index);
   if (duplicate) throw new UsageError(`pipeline step id "${duplicate}" is used twice`);
   return ids;
@@ -55,25 +68,35 @@ export function stepIds(steps: readonly StepSpec[]): string[] {
 /** The inputs of step `index`: named ones (earlier ids or paths), else the defaults. */
 function inputsOf(run: PipelineRun, ids: readonly string[], index: number): string[] {
   const spec = run.config.steps[index]!;
-  const earlier = run.config.steps.slice(0, index).map((step, position) => ({ step: step.step, dir: path.join(run.out, 'steps', ids[position]!) }));
+  const earlier = run.config.steps.slice(0, index).map((step, position) => ({
+    step: step.step,
+    dir: path.join(run.out, 'steps', ids[position]!),
+  }));
   if (spec.in) {
     return spec.in.map((name) => {
       const position = ids.slice(0, index).indexOf(name);
       if (position >= 0) return earlier[position]!.dir;
-      if (ids.includes(name)) throw new UsageError(`pipeline step ${ids[index]} reads "${name}", which runs after it`);
+      if (ids.includes(name))
+        throw new UsageError(`pipeline step ${ids[index]} reads "${name}", which runs after it`);
       const keyword = run.keyword?.(name);
       return keyword ?? path.resolve(run.baseDir, name);
     });
   }
   if (READS_SOURCES.has(spec.step)) {
     const last = [...earlier].reverse().find((item) => SOURCE_STEPS.has(item.step));
-    if (!last) throw new UsageError(`pipeline step ${ids[index]} (${spec.step}) needs source records: put an import step before it, or give "in"`);
+    if (!last)
+      throw new UsageError(
+        `pipeline step ${ids[index]} (${spec.step}) needs source records: put an import step before it, or give "in"`,
+      );
     return [last.dir];
   }
   const parents = DEFAULT_PARENTS[spec.step];
   if (!parents) return [];
   const dirs = earlier.filter((item) => parents.includes(item.step)).map((item) => item.dir);
-  if (dirs.length === 0) throw new UsageError(`pipeline step ${ids[index]} (${spec.step}) needs cases from a ${parents.join(' or ')} step before it, or "in"`);
+  if (dirs.length === 0)
+    throw new UsageError(
+      `pipeline step ${ids[index]} (${spec.step}) needs cases from a ${parents.join(' or ')} step before it, or "in"`,
+    );
   return dirs;
 }
 
@@ -85,8 +108,10 @@ function modelSpecOf(run: PipelineRun, spec: StepSpec): string | null {
 
 /** Paths a step names besides its inputs (pools, runs) resolved against the config's folder. */
 function withResolvedPaths(spec: StepSpec, baseDir: string): StepSpec {
-  if (spec.step === 'extraneous') return { ...spec, pool: spec.pool.map((file) => path.resolve(baseDir, file)) };
-  if (spec.step === 'efficiency') return { ...spec, solved_by: spec.solved_by.map((dir) => path.resolve(baseDir, dir)) };
+  if (spec.step === 'extraneous')
+    return { ...spec, pool: spec.pool.map((file) => path.resolve(baseDir, file)) };
+  if (spec.step === 'efficiency')
+    return { ...spec, solved_by: spec.solved_by.map((dir) => path.resolve(baseDir, dir)) };
   return spec;
 }
 
@@ -100,13 +125,45 @@ export async function runPipeline(run: PipelineRun, deps: StepDeps): Promise<Ste
     const out = path.join(run.out, 'steps', ids[index]!);
     const inputs = inputsOf(run, ids, index);
     const model = run.modelFor(modelSpecOf(run, spec));
-    const recorded = { spec, inputs: spec.in ?? inputs.map((dir) => path.relative(path.join(run.out, 'steps'), dir)) };
-    const onItem = run.onItem && model ? (done: number, total: number) => run.onItem!(spec.step, done, total) : undefined;
-    const summary = await runStep({ spec: withResolvedPaths(spec, run.baseDir), inputs, out, seed: spec.seed ?? run.config.seed, model, onItem, recorded }, deps);
+    const recorded = {
+      spec,
+      inputs: spec.in ?? inputs.map((dir) => path.relative(path.join(run.out, 'steps'), dir)),
+    };
+    const onItem =
+      run.onItem && model
+        ? (done: number, total: number) => run.onItem!(spec.step, done, total)
+        : undefined;
+    const summary = await runStep(
+      {
+        spec: withResolvedPaths(spec, run.baseDir),
+        inputs,
+        out,
+        seed: spec.seed ?? run.config.seed,
+        model,
+        onItem,
+        recorded,
+      },
+      deps,
+    );
     summaries.push(summary);
     stepDirs.push(out);
     run.onStep?.(summary, index);
   }
-  mergeStepOutputs(run.out, stepDirs, { apb_construct: 1, pipeline: { ...run.config, out: undefined, steps: run.config.steps.map((spec, index) => ({ id: ids[index], ...spec })) }, steps: summaries.map((summary, index) => ({ id: ids[index], step: summary.step, cases: summary.cases, sources: summary.sources, rejected: summary.rejected, skipped: summary.skipped })) });
+  mergeStepOutputs(run.out, stepDirs, {
+    apb_construct: 1,
+    pipeline: {
+      ...run.config,
+      out: undefined,
+      steps: run.config.steps.map((spec, index) => ({ id: ids[index], ...spec })),
+    },
+    steps: summaries.map((summary, index) => ({
+      id: ids[index],
+      step: summary.step,
+      cases: summary.cases,
+      sources: summary.sources,
+      rejected: summary.rejected,
+      skipped: summary.skipped,
+    })),
+  });
   return summaries;
 }

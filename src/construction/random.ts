@@ -31,7 +31,9 @@ export function mulberry32(seed: number): () => number {
 
 /** The stream for `seed` and the keys naming what it is drawn for. */
 export function randomFor(seed: number | string, ...keys: string[]): Random {
-  const digest = createHash('sha256').update(JSON.stringify([String(seed), ...keys])).digest();
+  const digest = createHash('sha256')
+    .update(JSON.stringify([String(seed), ...keys]))
+    .digest();
   const next = mulberry32(digest.readUInt32LE(0));
   const random: Random = {
     next,

@@ -54,19 +54,47 @@ export function applyReview(
     const entry = decisions.get(record.id);
     const decision = entry?.value.decision ?? 'pending';
     summary[decision] += 1;
-    if (decision === 'rejected') skipped.push({ step: 'check', parent_id: record.id, reason: `rejected in review${entry?.value.note ? `: ${entry.value.note}` : ''}` });
-    else if (decision === 'pending' && options.reviewedOnly) skipped.push({ step: 'check', parent_id: record.id, reason: 'not reviewed yet (--reviewed-only)' });
+    if (decision === 'rejected')
+      skipped.push({
+        step: 'check',
+        parent_id: record.id,
+        reason: `rejected in review${entry?.value.note ? `: ${entry.value.note}` : ''}`,
+      });
+    else if (decision === 'pending' && options.reviewedOnly)
+      skipped.push({
+        step: 'check',
+        parent_id: record.id,
+        reason: 'not reviewed yet (--reviewed-only)',
+      });
     else if (decision === 'edited') {
       const parsed = SourceRecordSchema.safeParse(entry!.value.record);
       if (!parsed.success) {
-        for (const item of parsed.error.issues) issues.push({ file: options.file, line: entry!.line, field: ['record', ...item.path.map(String)].join('.'), message: item.message });
-      } else if (parsed.data.id !== record.id) issues.push({ file: options.file, line: entry!.line, field: 'record.id', message: `an edited record must keep its id "${record.id}"` });
+        for (const item of parsed.error.issues)
+          issues.push({
+            file: options.file,
+            line: entry!.line,
+            field: ['record', ...item.path.map(String)].join('.'),
+            message: item.message,
+          });
+      } else if (parsed.data.id !== record.id)
+        issues.push({
+          file: options.file,
+          line: entry!.line,
+          field: 'record.id',
+          message: `an edited record must keep its id "${record.id}"`,
+        });
       else kept.push(parsed.data);
     } else kept.push(record);
   }
   const known = new Set(records.map((record) => record.id));
   for (const [id, entry] of decisions) {
-    if (!known.has(id)) issues.push({ file: options.file, line: entry.line, field: 'id', message: `no source record "${id}"` });
+    if (!known.has(id))
+      issues.push({
+        file: options.file,
+        line: entry.line,
+        field: 'id',
+        message: `no source record "${id}"`,
+      });
   }
   return { records: kept, skipped, issues, summary };
 }

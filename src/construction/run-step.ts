@@ -58,7 +58,8 @@ export interface StepSummary {
 }
 
 function only(inputs: readonly string[], step: string): string {
-  if (inputs.length !== 1) throw new UsageError(`construct ${step} reads one --in directory (got ${inputs.length})`);
+  if (inputs.length !== 1)
+    throw new UsageError(`construct ${step} reads one --in directory (got ${inputs.length})`);
   return inputs[0]!;
 }
 
@@ -69,62 +70,146 @@ const PARENT_SPLITS: Record<'extraneous' | 'unsolvable' | 'efficiency', SplitNam
 };
 
 async function parentsOf(inputs: readonly string[], step: keyof typeof PARENT_SPLITS) {
-  if (inputs.length === 0) throw new UsageError(`construct ${step} needs --in DIR (a dataset in the released layout)`);
-  const cases = (await Promise.all(inputs.map((input) => readParentCases(input, PARENT_SPLITS[step])))).flat();
-  if (cases.length === 0) throw new UsageError(`construct ${step}: no ${PARENT_SPLITS[step].join(' or ')} case in ${inputs.join(', ')}`);
+  if (inputs.length === 0)
+    throw new UsageError(`construct ${step} needs --in DIR (a dataset in the released layout)`);
+  const cases = (
+    await Promise.all(inputs.map((input) => readParentCases(input, PARENT_SPLITS[step])))
+  ).flat();
+  if (cases.length === 0)
+    throw new UsageError(
+      `construct ${step}: no ${PARENT_SPLITS[step].join(' or ')} case in ${inputs.join(', ')}`,
+    );
   return cases;
 }
 
-function unsolvableTypes(spec: Extract<StepSpec, { step: 'unsolvable' }>, model: ConstructionModel | undefined): UnsolvableType[] {
-  const types = spec.types ?? (model ? ['tool_removal', 'visual_missing', ...MODEL_TYPES] : ['tool_removal', 'visual_missing']);
+function unsolvableTypes(
+  spec: Extract<StepSpec, { step: 'unsolvable' }>,
+  model: ConstructionModel | undefined,
+): UnsolvableType[] {
+  const types =
+    spec.types ??
+    (model
+      ? ['tool_removal', 'visual_missing', ...MODEL_TYPES]
+      : ['tool_removal', 'visual_missing']);
   const needModel = types.filter((type) => MODEL_TYPES.includes(type));
-  if (needModel.length > 0 && !model) throw new UsageError(`unsolvable type(s) ${needModel.join(', ')} need --llm SPEC (only tool_removal and visual_missing are deterministic)`);
+  if (needModel.length > 0 && !model)
+    throw new UsageError(
+      `unsolvable type(s) ${needModel.join(', ')} need --llm SPEC (only tool_removal and visual_missing are deterministic)`,
+    );
   return types;
 }
 
 type Made = Omit<StepOutput, 'header'> & { review_summary?: ReviewSummary | null };
 
-async function importStep(spec: Extract<StepSpec, { step: 'import' }>, run: StepRun, deps: StepDeps): Promise<Made> {
-  if (spec.from === 'tau2' && run.inputs.length > 0) throw new UsageError('construct import --from tau2 reads the tasks of apb exec\'s environments (data/tau2 of this installation): leave out --in');
+async function importStep(
+  spec: Extract<StepSpec, { step: 'import' }>,
+  run: StepRun,
+  deps: StepDeps,
+): Promise<Made> {
+  if (spec.from === 'tau2' && run.inputs.length > 0)
+    throw new UsageError(
+      "construct import --from tau2 reads the tasks of apb exec's environments (data/tau2 of this installation): leave out --in",
+    );
   if (spec.from === 'trajectories') {
-    if (run.inputs.length === 0) throw new UsageError('construct import --from trajectories needs --in FILE|DIR (JSONL of chat messages)');
+    if (run.inputs.length === 0)
+      throw new UsageError(
+        'construct import --from trajectories needs --in FILE|DIR (JSONL of chat messages)',
+      );
     const { records, attachments } = await readTrajectories(run.inputs);
-    const meta: MetaLine[] = records.map((record) => ({ id: record.id, step: 'import', seed: run.seed, parent_id: null, generated: { from: 'trajectories', tool_returns: record.tool_returns }, model: null, prompt_version: null }));
+    const meta: MetaLine[] = records.map((record) => ({
+      id: record.id,
+      step: 'import',
+      seed: run.seed,
+      parent_id: null,
+      generated: { from: 'trajectories', tool_returns: record.tool_returns },
+      model: null,
+      prompt_version: null,
+    }));
     return { cases: [], skipped: [], sources: { records, meta, attachments } };
   }
-  const made = spec.domains.map((domain) => importEnvironment(deps.environment(`tau2:${domain}`), { taskSplit: spec.task_split === 'all' ? undefined : spec.task_split, execute: spec.execute }, run.seed));
-  return { cases: [], skipped: made.flatMap((item) => item.skipped), sources: { records: made.flatMap((item) => item.records), meta: made.flatMap((item) => item.meta), attachments: [] } };
+  const made = spec.domains.map((domain) =>
+    importEnvironment(
+      deps.environment(`tau2:${domain}`),
+      { taskSplit: spec.task_split === 'all' ? undefined : spec.task_split, execute: spec.execute },
+      run.seed,
+    ),
+  );
+  return {
+    cases: [],
+    skipped: made.flatMap((item) => item.skipped),
+    sources: {
+      records: made.flatMap((item) => item.records),
+      meta: made.flatMap((item) => item.meta),
+      attachments: [],
+    },
+  };
 }
 
 async function checkStep(run: StepRun, context: StepContext): Promise<Made> {
   const input = only(run.inputs, 'check');
   const read = await readSources(input);
-  const result = await checkSources(read.records, { resolver: new FileResolver(read.root), file: read.file, lines: read.lines }, context);
-  const attachments = result.kept.flatMap((record: SourceRecord) => sourceAttachments(record, read.root));
-  return { cases: [], skipped: read.skipped, sources: { records: result.kept, meta: result.meta, attachments }, rejected: result.rejected, review: result.review };
+  const result = await checkSources(
+    read.records,
+    { resolver: new FileResolver(read.root), file: read.file, lines: read.lines },
+    context,
+  );
+  const attachments = result.kept.flatMap((record: SourceRecord) =>
+    sourceAttachments(record, read.root),
+  );
+  return {
+    cases: [],
+    skipped: read.skipped,
+    sources: { records: result.kept, meta: result.meta, attachments },
+    rejected: result.rejected,
+    review: result.review,
+  };
 }
 
-async function sourceStep(spec: Extract<StepSpec, { step: 'holistic' | 'cuts' | 'broken' }>, run: StepRun, context: StepContext): Promise<Made> {
+async function sourceStep(
+  spec: Extract<StepSpec, { step: 'holistic' | 'cuts' | 'broken' }>,
+  run: StepRun,
+  context: StepContext,
+): Promise<Made> {
   const read = await readSources(only(run.inputs, spec.step), { reviewedOnly: spec.reviewed_only });
   const sourceContext = { ...context, sourceRoot: read.root };
   let result: StepResult;
   if (spec.step === 'holistic') result = await constructHolistic(read.records, sourceContext);
-  else if (spec.step === 'cuts') result = constructCuts(read.records, { ratios: spec.ratios, horizons: spec.horizons, allowUnexecuted: spec.allow_unexecuted }, sourceContext);
+  else if (spec.step === 'cuts')
+    result = constructCuts(
+      read.records,
+      { ratios: spec.ratios, horizons: spec.horizons, allowUnexecuted: spec.allow_unexecuted },
+      sourceContext,
+    );
   else result = await constructBroken(read.records, sourceContext);
-  return { cases: result.cases, skipped: [...read.skipped, ...result.skipped], review_summary: read.review };
+  return {
+    cases: result.cases,
+    skipped: [...read.skipped, ...result.skipped],
+    review_summary: read.review,
+  };
 }
 
-async function caseStep(spec: Extract<StepSpec, { step: 'extraneous' | 'unsolvable' | 'efficiency' }>, run: StepRun, context: StepContext, deps: StepDeps): Promise<Made> {
+async function caseStep(
+  spec: Extract<StepSpec, { step: 'extraneous' | 'unsolvable' | 'efficiency' }>,
+  run: StepRun,
+  context: StepContext,
+  deps: StepDeps,
+): Promise<Made> {
   const parents = await parentsOf(run.inputs, spec.step);
   if (spec.step === 'extraneous') {
     const pool = await readPool(spec.pool);
-    if (!run.model && pool.length === 0) throw new UsageError('construct extraneous needs distractors: --pool FILE (deterministic) or --llm SPEC');
+    if (!run.model && pool.length === 0)
+      throw new UsageError(
+        'construct extraneous needs distractors: --pool FILE (deterministic) or --llm SPEC',
+      );
     return constructExtraneous(parents, { levels: spec.levels, pool }, context);
   }
-  if (spec.step === 'unsolvable') return constructUnsolvable(parents, unsolvableTypes(spec, run.model), context);
+  if (spec.step === 'unsolvable')
+    return constructUnsolvable(parents, unsolvableTypes(spec, run.model), context);
   const result = await constructEfficiency(parents, context);
   if (spec.solved_by.length === 0) return result;
-  const runs = await Promise.all(spec.solved_by.map(async (runDir) => ({ run: runDir, solved: await deps.solvedBy(runDir) })));
+  const runs = await Promise.all(
+    spec.solved_by.map(async (runDir) => ({ run: runDir, solved: await deps.solvedBy(runDir) })),
+  );
   return keepSolvedBy(result, runs);
 }
 
@@ -133,17 +218,48 @@ export async function runStep(run: StepRun, deps: StepDeps): Promise<StepSummary
   const context: StepContext = { seed: run.seed, model: run.model, onItem: run.onItem };
   const { spec } = run;
   const made =
-    spec.step === 'import' ? await importStep(spec, run, deps)
-    : spec.step === 'check' ? await checkStep(run, context)
-    : spec.step === 'holistic' || spec.step === 'cuts' || spec.step === 'broken' ? await sourceStep(spec, run, context)
-    : await caseStep(spec, run, context, deps);
+    spec.step === 'import'
+      ? await importStep(spec, run, deps)
+      : spec.step === 'check'
+        ? await checkStep(run, context)
+        : spec.step === 'holistic' || spec.step === 'cuts' || spec.step === 'broken'
+          ? await sourceStep(spec, run, context)
+          : await caseStep(spec, run, context, deps);
   const counts: Partial<Record<SplitName, number>> = {};
   for (const split of SPLITS) {
     const count = made.cases.filter((item) => item.split === split).length;
     if (count > 0) counts[split] = count;
   }
-  const { id: _id, in: _in, llm: _llm, ...options } = (run.recorded?.spec ?? spec) as Record<string, unknown>;
-  const header = { apb_construct: 1, apb_version: APB_VERSION, step: spec.step, seed: run.seed, options, inputs: run.recorded?.inputs ?? run.inputs, model: run.model?.id ?? null, counts, sources: made.sources?.records.length ?? null, rejected: made.rejected?.length ?? null, skipped: made.skipped.length };
+  const {
+    id: _id,
+    in: _in,
+    llm: _llm,
+    ...options
+  } = (run.recorded?.spec ?? spec) as Record<string, unknown>;
+  const header = {
+    apb_construct: 1,
+    apb_version: APB_VERSION,
+    step: spec.step,
+    seed: run.seed,
+    options,
+    inputs: run.recorded?.inputs ?? run.inputs,
+    model: run.model?.id ?? null,
+    counts,
+    sources: made.sources?.records.length ?? null,
+    rejected: made.rejected?.length ?? null,
+    skipped: made.skipped.length,
+  };
   writeStepOutput(run.out, { ...made, header }, run.inputs);
-  return { step: spec.step, out: run.out, cases: counts, sources: made.sources?.records.length ?? null, rejected: made.rejected?.length ?? null, skipped: made.skipped.length, review: made.review_summary ?? null, rejections: ((made.rejected ?? []) as Rejection[]).map((item) => `${item.id} (${item.stage}): ${item.reasons[0] ?? ''}`) };
+  return {
+    step: spec.step,
+    out: run.out,
+    cases: counts,
+    sources: made.sources?.records.length ?? null,
+    rejected: made.rejected?.length ?? null,
+    skipped: made.skipped.length,
+    review: made.review_summary ?? null,
+    rejections: ((made.rejected ?? []) as Rejection[]).map(
+      (item) => `${item.id} (${item.stage}): ${item.reasons[0] ?? ''}`,
+    ),
+  };
 }

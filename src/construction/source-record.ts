@@ -7,9 +7,12 @@
 import { z } from 'zod';
 import { FileEntrySchema } from '../dataset/record-schema.js';
 
-const jsonObject = z.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), {
-  error: 'expected a JSON object',
-});
+const jsonObject = z.custom<Record<string, unknown>>(
+  (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+  {
+    error: 'expected a JSON object',
+  },
+);
 
 /** A tool as a source record lists it (the case model's `Tool`, as JSON). */
 export const SourceToolSchema = z
@@ -24,12 +27,20 @@ export const SourceToolSchema = z
 export type SourceTool = z.infer<typeof SourceToolSchema>;
 
 /** One tool call of an assistant step. */
-export const SourceCallSchema = z.object({ id: z.string().min(1), name: z.string().min(1), arguments: z.unknown() }).strict();
+export const SourceCallSchema = z
+  .object({ id: z.string().min(1), name: z.string().min(1), arguments: z.unknown() })
+  .strict();
 export type SourceCall = z.infer<typeof SourceCallSchema>;
 
 /** One message of a source trajectory, after the query. */
 export const SourceMessageSchema = z.discriminatedUnion('role', [
-  z.object({ role: z.literal('assistant'), content: z.string(), tool_calls: z.array(SourceCallSchema) }).strict(),
+  z
+    .object({
+      role: z.literal('assistant'),
+      content: z.string(),
+      tool_calls: z.array(SourceCallSchema),
+    })
+    .strict(),
   z
     .object({
       role: z.literal('tool'),
@@ -81,11 +92,18 @@ export interface TrajectoryStep {
 /** The assistant messages that call at least one tool, each with the returns of its calls. */
 export function stepsOf(record: SourceRecord): TrajectoryStep[] {
   const returns = new Map<string, Extract<SourceMessage, { role: 'tool' }>>();
-  for (const message of record.messages) if (message.role === 'tool') returns.set(message.tool_call_id, message);
+  for (const message of record.messages)
+    if (message.role === 'tool') returns.set(message.tool_call_id, message);
   const steps: TrajectoryStep[] = [];
   record.messages.forEach((message, messageIndex) => {
     if (message.role !== 'assistant' || message.tool_calls.length === 0) return;
-    steps.push({ index: steps.length, messageIndex, content: message.content, calls: message.tool_calls, returns: message.tool_calls.map((call) => returns.get(call.id) ?? null) });
+    steps.push({
+      index: steps.length,
+      messageIndex,
+      content: message.content,
+      calls: message.tool_calls,
+      returns: message.tool_calls.map((call) => returns.get(call.id) ?? null),
+    });
   });
   return steps;
 }

@@ -9,7 +9,10 @@ import { DEFAULT_LEVELS } from './extraneous.js';
 
 const common = {
   /** A name for the step in a pipeline (default `NN-step`). */
-  id: z.string().regex(/^[A-Za-z0-9._-]+$/, 'letters, digits, ".", "_" and "-" only').optional(),
+  id: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]+$/, 'letters, digits, ".", "_" and "-" only')
+    .optional(),
   /** Input directories (or files for trajectories); in a pipeline also earlier steps' ids. */
   in: z.array(z.string().min(1)).optional(),
   seed: z.number().int().nonnegative().optional(),
@@ -21,13 +24,52 @@ const ratio = z.number().gt(0).lt(1);
 
 /** One step and its options. */
 export const StepSpecSchema = z.discriminatedUnion('step', [
-  z.object({ step: z.literal('import'), ...common, from: z.enum(['tau2', 'trajectories']), domains: z.array(z.enum(['retail', 'airline'])).min(1).default(['retail', 'airline']), task_split: z.enum(['train', 'test', 'all']).default('all'), execute: z.boolean().default(true) }).strict(),
+  z
+    .object({
+      step: z.literal('import'),
+      ...common,
+      from: z.enum(['tau2', 'trajectories']),
+      domains: z
+        .array(z.enum(['retail', 'airline']))
+        .min(1)
+        .default(['retail', 'airline']),
+      task_split: z.enum(['train', 'test', 'all']).default('all'),
+      execute: z.boolean().default(true),
+    })
+    .strict(),
   z.object({ step: z.literal('check'), ...common }).strict(),
   z.object({ step: z.literal('holistic'), ...sourceReading }).strict(),
-  z.object({ step: z.literal('cuts'), ...sourceReading, ratios: z.array(ratio).min(1).default(DEFAULT_CUTS.ratios), horizons: z.array(z.number().int().min(1).max(3)).default(DEFAULT_CUTS.horizons), allow_unexecuted: z.boolean().default(false) }).strict(),
-  z.object({ step: z.literal('extraneous'), ...common, levels: z.array(z.number().int().min(1).max(50)).min(1).default(DEFAULT_LEVELS), pool: z.array(z.string().min(1)).default([]) }).strict(),
+  z
+    .object({
+      step: z.literal('cuts'),
+      ...sourceReading,
+      ratios: z.array(ratio).min(1).default(DEFAULT_CUTS.ratios),
+      horizons: z.array(z.number().int().min(1).max(3)).default(DEFAULT_CUTS.horizons),
+      allow_unexecuted: z.boolean().default(false),
+    })
+    .strict(),
+  z
+    .object({
+      step: z.literal('extraneous'),
+      ...common,
+      levels: z.array(z.number().int().min(1).max(50)).min(1).default(DEFAULT_LEVELS),
+      pool: z.array(z.string().min(1)).default([]),
+    })
+    .strict(),
   z.object({ step: z.literal('broken'), ...sourceReading }).strict(),
-  z.object({ step: z.literal('unsolvable'), ...common, types: z.array(z.enum(UNSOLVABLE_TYPES)).min(1).optional() }).strict(),
-  z.object({ step: z.literal('efficiency'), ...common, solved_by: z.array(z.string().min(1)).default([]) }).strict(),
+  z
+    .object({
+      step: z.literal('unsolvable'),
+      ...common,
+      types: z.array(z.enum(UNSOLVABLE_TYPES)).min(1).optional(),
+    })
+    .strict(),
+  z
+    .object({
+      step: z.literal('efficiency'),
+      ...common,
+      solved_by: z.array(z.string().min(1)).default([]),
+    })
+    .strict(),
 ]);
 export type StepSpec = z.infer<typeof StepSpecSchema>;

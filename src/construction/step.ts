@@ -3,7 +3,16 @@ import type { ConstructedCase } from './case-record.js';
 import type { ConstructionModel } from './model.js';
 
 /** The step ids, in pipeline order. */
-export const STEP_IDS = ['import', 'check', 'holistic', 'cuts', 'extraneous', 'broken', 'unsolvable', 'efficiency'] as const;
+export const STEP_IDS = [
+  'import',
+  'check',
+  'holistic',
+  'cuts',
+  'extraneous',
+  'broken',
+  'unsolvable',
+  'efficiency',
+] as const;
 export type StepId = (typeof STEP_IDS)[number];
 
 /** What a step is run with. */
@@ -31,7 +40,11 @@ export interface StepResult {
 }
 
 /** Runs `work` over items with the model's concurrency (all at once for deterministic steps), keeping input order. */
-export async function mapInOrder<T, R>(items: readonly T[], context: StepContext, work: (item: T) => Promise<R> | R): Promise<R[]> {
+export async function mapInOrder<T, R>(
+  items: readonly T[],
+  context: StepContext,
+  work: (item: T) => Promise<R> | R,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   let done = 0;

@@ -20,11 +20,17 @@ describe('unsolvable', () => {
   });
 
   it('visual_missing empties the files of image cases only (the built-in sample)', async () => {
-    const { cases: parents } = await readAllCases(SAMPLE_DATASET_DIR, { splits: ['holistic_planning'] });
-    const withImages = parents.filter((parent) => parent.input.files.some((file) => file.kind === 'image'));
+    const { cases: parents } = await readAllCases(SAMPLE_DATASET_DIR, {
+      splits: ['holistic_planning'],
+    });
+    const withImages = parents.filter((parent) =>
+      parent.input.files.some((file) => file.kind === 'image'),
+    );
     expect(withImages.length).toBeGreaterThan(0);
     const { cases, skipped } = await constructUnsolvable(parents, ['visual_missing'], { seed: 1 });
-    expect(cases.map((item) => item.meta.parent_id).sort()).toEqual(withImages.map((parent) => parent.id).sort());
+    expect(cases.map((item) => item.meta.parent_id).sort()).toEqual(
+      withImages.map((parent) => parent.id).sort(),
+    );
     expect(skipped.length).toBe(parents.length - withImages.length);
     for (const item of cases) {
       expect(item.record.files).toEqual([]);
@@ -35,7 +41,9 @@ describe('unsolvable', () => {
 
   it('refuses a model-made type without a model, naming it', async () => {
     const parent = caseOf((await constructHolistic([shopRecord()], { seed: 1 })).cases[0]!.record);
-    const { cases, skipped } = await constructUnsolvable([parent], ['information_missing'], { seed: 1 });
+    const { cases, skipped } = await constructUnsolvable([parent], ['information_missing'], {
+      seed: 1,
+    });
     expect(cases).toEqual([]);
     expect(skipped[0]!.reason).toMatch(/needs --llm/);
   });

@@ -31,7 +31,8 @@ interface CheckDef {
 
 const ASK_ZOD: Accepts = () => false;
 const defOf = (schema: unknown): Def => (schema as { _zod: { def: Def } })._zod.def;
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A custom check's function as a plain predicate, or null when its result cannot be known synchronously. */
 function customPredicate(fn: CheckDef['fn']): Accepts | null {
@@ -46,10 +47,14 @@ function customPredicate(fn: CheckDef['fn']): Accepts | null {
 function compileCheck(def: CheckDef): Accepts | null {
   switch (def.check) {
     case 'min_length':
-      return typeof def.minimum === 'number' ? (value) => (value as string).length >= def.minimum! : null;
+      return typeof def.minimum === 'number'
+        ? (value) => (value as string).length >= def.minimum!
+        : null;
     case 'greater_than':
       if (typeof def.value !== 'number') return null;
-      return def.inclusive ? (value) => (value as number) >= def.value! : (value) => (value as number) > def.value!;
+      return def.inclusive
+        ? (value) => (value as number) >= def.value!
+        : (value) => (value as number) > def.value!;
     case 'number_format':
       return def.format === 'safeint' ? (value) => Number.isSafeInteger(value) : null;
     case 'custom':

@@ -10,7 +10,9 @@ import path from 'node:path';
 import { formatBytes } from '../limits.js';
 
 /** A resolved file, or why it is refused. */
-export type Containment = { ok: true; realPath: string; bytes: number } | { ok: false; reason: RefusalReason; message: string; bytes?: number };
+export type Containment =
+  | { ok: true; realPath: string; bytes: number }
+  | { ok: false; reason: RefusalReason; message: string; bytes?: number };
 
 /** Why a path is refused, for callers that word it their own way. */
 export type RefusalReason = 'outside' | 'missing' | 'unreadable' | 'not-regular' | 'too-big';
@@ -38,36 +40,81 @@ const inside = (parent: string, child: string) => {
 };
 
 /** Resolves `relative` against the dataset `root` by real path and checks kind and size (`maxBytes`, named by `capName`). */
-export function containedFile(root: string, relative: string, maxBytes: number, capName: string): Containment {
-  if (path.isAbsolute(relative)) return { ok: false, reason: 'outside', message: `path "${relative}" must be relative to the dataset root` };
+export function containedFile(
+  root: string,
+  relative: string,
+  maxBytes: number,
+  capName: string,
+): Containment {
+  if (path.isAbsolute(relative))
+    return {
+      ok: false,
+      reason: 'outside',
+      message: `path "${relative}" must be relative to the dataset root`,
+    };
   const spelled = path.resolve(root, relative);
-  if (!inside(path.resolve(root), spelled)) return { ok: false, reason: 'outside', message: `path "${relative}" escapes the dataset root` };
+  if (!inside(path.resolve(root), spelled))
+    return { ok: false, reason: 'outside', message: `path "${relative}" escapes the dataset root` };
   let real: string;
   try {
     real = realpathSync(spelled);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return { ok: false, reason: code === 'ENOENT' ? 'missing' : 'unreadable', message: code === 'ENOENT' ? `file "${relative}" does not exist` : `file "${relative}" cannot be read (${code ?? (error as Error).message})` };
+    return {
+      ok: false,
+      reason: code === 'ENOENT' ? 'missing' : 'unreadable',
+      message:
+        code === 'ENOENT'
+          ? `file "${relative}" does not exist`
+          : `file "${relative}" cannot be read (${code ?? (error as Error).message})`,
+    };
   }
   const rootReal = realRoot(root);
-  if (!inside(rootReal, real) || PSEUDO_FILE_SYSTEMS.some((system) => real === system || real.startsWith(`${system}/`))) {
-    return { ok: false, reason: 'outside', message: `file "${relative}" is a link that leaves the dataset root (to ${real}); refused` };
+  if (
+    !inside(rootReal, real) ||
+    PSEUDO_FILE_SYSTEMS.some((system) => real === system || real.startsWith(`${system}/`))
+  ) {
+    return {
+      ok: false,
+      reason: 'outside',
+      message: `file "${relative}" is a link that leaves the dataset root (to ${real}); refused`,
+    };
   }
   return checkRegular(real, relative, maxBytes, capName);
 }
 
-function checkRegular(real: string, relative: string, maxBytes: number, capName: string): Containment {
+function checkRegular(
+  real: string,
+  relative: string,
+  maxBytes: number,
+  capName: string,
+): Containment {
   let fd: number;
   try {
     // O_NONBLOCK: opening a FIFO must not wait for a writer; fstat then says what it is.
     fd = openSync(real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch (error) {
-    return { ok: false, reason: 'unreadable', message: `file "${relative}" cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` };
+    return {
+      ok: false,
+      reason: 'unreadable',
+      message: `file "${relative}" cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    };
   }
   try {
     const stat = fstatSync(fd);
-    if (!stat.isFile()) return { ok: false, reason: 'not-regular', message: `file "${relative}" is not a regular file (${stat.isDirectory() ? 'a directory' : 'a device, FIFO or socket'}); refused` };
-    if (stat.size > maxBytes) return { ok: false, reason: 'too-big', bytes: stat.size, message: `file "${relative}" is ${formatBytes(stat.size)}, over the ${formatBytes(maxBytes)} cap (${capName})` };
+    if (!stat.isFile())
+      return {
+        ok: false,
+        reason: 'not-regular',
+        message: `file "${relative}" is not a regular file (${stat.isDirectory() ? 'a directory' : 'a device, FIFO or socket'}); refused`,
+      };
+    if (stat.size > maxBytes)
+      return {
+        ok: false,
+        reason: 'too-big',
+        bytes: stat.size,
+        message: `file "${relative}" is ${formatBytes(stat.size)}, over the ${formatBytes(maxBytes)} cap (${capName})`,
+      };
     return { ok: true, realPath: real, bytes: stat.size };
   } finally {
     closeSync(fd);
@@ -83,7 +130,10 @@ export function readContainedFile(realPath: string, maxBytes: number): Buffer {
   try {
     const stat = fstatSync(fd);
     if (!stat.isFile()) throw new Error(`${realPath} is no longer a regular file`);
-    if (stat.size > maxBytes) throw new Error(`${realPath} is ${formatBytes(stat.size)}, over the ${formatBytes(maxBytes)} cap`);
+    if (stat.size > maxBytes)
+      throw new Error(
+        `${realPath} is ${formatBytes(stat.size)}, over the ${formatBytes(maxBytes)} cap`,
+      );
     const buffer = Buffer.alloc(stat.size);
     let offset = 0;
     while (offset < stat.size) {

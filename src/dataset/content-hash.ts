@@ -35,7 +35,10 @@ export class ContentHasher {
 }
 
 /** Hashes the selected split files by reading them. */
-export async function datasetContentHash(dir: string, splits: readonly SplitName[]): Promise<string> {
+export async function datasetContentHash(
+  dir: string,
+  splits: readonly SplitName[],
+): Promise<string> {
   const hasher = new ContentHasher();
   for (const { split, file } of listSplitFiles(dir)) {
     if (!splits.includes(split)) continue;

@@ -4,7 +4,15 @@
  * rules below, documented in docs/metrics.md ("Facets").
  */
 import { createHash } from 'node:crypto';
-import type { CaseFile, CaseInput, CaseReference, Facets, Modality, SplitName, Stage } from './case.js';
+import type {
+  CaseFile,
+  CaseInput,
+  CaseReference,
+  Facets,
+  Modality,
+  SplitName,
+  Stage,
+} from './case.js';
 import { SPLIT_REGIME } from './case.js';
 import type { RawRecord } from './record-schema.js';
 
@@ -14,7 +22,8 @@ function shortHash(text: string): string {
 
 /** Text, image or video: video when any file is a video or a frame sequence, image when any is an image. */
 export function modalityOf(files: CaseFile[]): Modality {
-  if (files.some((file) => file.kind === 'video' || /video|frame/i.test(file.label ?? ''))) return 'video';
+  if (files.some((file) => file.kind === 'video' || /video|frame/i.test(file.label ?? '')))
+    return 'video';
   if (files.some((file) => file.kind === 'image')) return 'image';
   return 'text';
 }
@@ -43,7 +52,10 @@ export function baseCaseKeyOf(record: RawRecord, input: CaseInput): string {
   if (record.base_case_id) return `id:${record.base_case_id}`;
   const query = input.query.trim().replace(/\s+/g, ' ');
   if (input.regime === 'Holistic') return `holistic:${shortHash(query)}`;
-  const prefix = input.trajectoryPrefix.map((message) => [message.role, message.toolCalls.map((call) => call.name)]);
+  const prefix = input.trajectoryPrefix.map((message) => [
+    message.role,
+    message.toolCalls.map((call) => call.name),
+  ]);
   return `step-wise:${shortHash(JSON.stringify([query, prefix, input.horizon]))}`;
 }
 
@@ -55,7 +67,8 @@ export function facetsOf(record: RawRecord, input: CaseInput, reference: CaseRef
   const referenceSteps =
     record.steps ??
     (reference.toolChain.length ||
-      input.trajectoryPrefix.filter((message) => message.role === 'assistant').length + reference.remainingSteps.length);
+      input.trajectoryPrefix.filter((message) => message.role === 'assistant').length +
+        reference.remainingSteps.length);
   return {
     split,
     regime: SPLIT_REGIME[split],

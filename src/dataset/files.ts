@@ -82,14 +82,24 @@ export class FileResolver {
     const hit = this.cache.get(key);
     if (hit) return hit;
     const cap = image ? LIMITS.imageBytes : LIMITS.fileBytes;
-    const found = containedFile(this.root, relativePath, cap, image ? LIMIT_VARIABLES.imageBytes : LIMIT_VARIABLES.fileBytes);
+    const found = containedFile(
+      this.root,
+      relativePath,
+      cap,
+      image ? LIMIT_VARIABLES.imageBytes : LIMIT_VARIABLES.fileBytes,
+    );
     let result: CachedFile | Error;
     if (!found.ok) result = new Error(found.message);
     else {
       try {
         const content = readContainedFile(found.realPath, cap);
-        result = { realPath: found.realPath, sha256: createHash('sha256').update(content).digest('hex'), bytes: content.length };
-        if (KIND_BY_EXTENSION[path.extname(relativePath).toLowerCase()]?.kind === 'text') result.text = content.toString('utf8');
+        result = {
+          realPath: found.realPath,
+          sha256: createHash('sha256').update(content).digest('hex'),
+          bytes: content.length,
+        };
+        if (KIND_BY_EXTENSION[path.extname(relativePath).toLowerCase()]?.kind === 'text')
+          result.text = content.toString('utf8');
         const size = image ? imageSize(content) : null;
         if (size) result.size = size;
       } catch (error) {

@@ -30,7 +30,10 @@ export const TreeEntrySchema = z.object({
   path: z.string(),
   size: z.number().int().nonnegative().optional(),
   oid: z.string().optional(),
-  lfs: z.object({ oid: z.string(), size: z.number().int().nonnegative().optional() }).partial().optional(),
+  lfs: z
+    .object({ oid: z.string(), size: z.number().int().nonnegative().optional() })
+    .partial()
+    .optional(),
 });
 export type TreeEntry = z.infer<typeof TreeEntrySchema>;
 
@@ -43,18 +46,27 @@ export function hubError(message: string): ApbError {
 }
 
 /** `fetch` with the token policy, manual redirects and a stall guard on the response headers. */
-export async function hubFetch(url: string, options: HubOptions, signal?: AbortSignal): Promise<Response> {
+export async function hubFetch(
+  url: string,
+  options: HubOptions,
+  signal?: AbortSignal,
+): Promise<Response> {
   const origin = new URL(options.endpoint).origin;
   const secrets = options.token ? [options.token] : [];
   let current = url;
   for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
     const sameOrigin = new URL(current).origin === origin;
-    const headers: Record<string, string> = options.token && sameOrigin ? { authorization: `Bearer ${options.token}` } : {};
+    const headers: Record<string, string> =
+      options.token && sameOrigin ? { authorization: `Bearer ${options.token}` } : {};
     let response: Response;
     try {
-      response = await withStall(options, signal, (inner) => (options.fetch ?? fetch)(current, { headers, redirect: 'manual', signal: inner }));
+      response = await withStall(options, signal, (inner) =>
+        (options.fetch ?? fetch)(current, { headers, redirect: 'manual', signal: inner }),
+      );
     } catch (error) {
-      throw hubError(`cannot reach ${new URL(current).origin}: ${redact((error as Error).message, secrets)}`);
+      throw hubError(
+        `cannot reach ${new URL(current).origin}: ${redact((error as Error).message, secrets)}`,
+      );
     }
     const location = response.headers.get('location');
     if (response.status < 300 || response.status >= 400 || !location) return response;
@@ -65,10 +77,17 @@ export async function hubFetch(url: string, options: HubOptions, signal?: AbortS
 }
 
 /** Runs `start` with a signal that aborts when nothing arrives for `stallMs`. */
-async function withStall<T>(options: HubOptions, outer: AbortSignal | undefined, start: (signal: AbortSignal) => Promise<T>): Promise<T> {
+async function withStall<T>(
+  options: HubOptions,
+  outer: AbortSignal | undefined,
+  start: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
   const controller = new AbortController();
   const stallMs = options.stallMs ?? DEFAULT_STALL_MS;
-  const timer = setTimeout(() => controller.abort(new Error(`no answer for ${stallMs / 1000} s`)), stallMs);
+  const timer = setTimeout(
+    () => controller.abort(new Error(`no answer for ${stallMs / 1000} s`)),
+    stallMs,
+  );
   const signal = outer ? AbortSignal.any([outer, controller.signal]) : controller.signal;
   try {
     return await start(signal);
@@ -81,14 +100,25 @@ async function withStall<T>(options: HubOptions, outer: AbortSignal | undefined,
  * The chunks of a response body, abandoned when none arrives for `stallMs` (a server dripping one
  * byte a second would otherwise hold `apb data prepare` for hours).
  */
-export async function* bodyChunks(response: Response, what: string, options: HubOptions): AsyncGenerator<Uint8Array> {
+export async function* bodyChunks(
+  response: Response,
+  what: string,
+  options: HubOptions,
+): AsyncGenerator<Uint8Array> {
   if (!response.body) return;
   const reader = response.body.getReader();
   const stallMs = options.stallMs ?? DEFAULT_STALL_MS;
   try {
     for (;;) {
       let timer: NodeJS.Timeout | undefined;
-      const stalled = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(hubError(`${what}: the download stalled (nothing for ${stallMs / 1000} s)`)), stallMs)));
+      const stalled = new Promise<never>(
+        (_, reject) =>
+          (timer = setTimeout(
+            () =>
+              reject(hubError(`${what}: the download stalled (nothing for ${stallMs / 1000} s)`)),
+            stallMs,
+          )),
+      );
       try {
         const { done, value } = await Promise.race([reader.read(), stalled]);
         if (done) return;
@@ -103,12 +133,18 @@ export async function* bodyChunks(response: Response, what: string, options: Hub
 }
 
 /** The whole body as text, within `maxBytes` and the stall guard. */
-export async function bodyText(response: Response, what: string, options: HubOptions, maxBytes: number): Promise<string> {
+export async function bodyText(
+  response: Response,
+  what: string,
+  options: HubOptions,
+  maxBytes: number,
+): Promise<string> {
   const chunks: Uint8Array[] = [];
   let total = 0;
   for await (const chunk of bodyChunks(response, what, options)) {
     total += chunk.length;
-    if (total > maxBytes) throw hubError(`${what}: more than ${maxBytes} bytes; not a file listing`);
+    if (total > maxBytes)
+      throw hubError(`${what}: more than ${maxBytes} bytes; not a file listing`);
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
@@ -116,37 +152,58 @@ export async function bodyText(response: Response, what: string, options: HubOpt
 
 /** An HTTP failure of the hub, with a hint for the usual causes. */
 export function httpFailure(response: Response, what: string): ApbError {
-  const hint = response.status === 401 || response.status === 403 ? ' (set HF_TOKEN if the dataset is gated)' : response.status === 404 ? ' (check --repo and --revision)' : '';
+  const hint =
+    response.status === 401 || response.status === 403
+      ? ' (set HF_TOKEN if the dataset is gated)'
+      : response.status === 404
+        ? ' (check --repo and --revision)'
+        : '';
   return hubError(`${what}: HTTP ${response.status} ${response.statusText}${hint}`);
 }
 
 /** Reads one listing page: a JSON array of entries, or a clear error naming the URL. */
-async function listingPage(response: Response, url: string, options: HubOptions): Promise<TreeEntry[]> {
+async function listingPage(
+  response: Response,
+  url: string,
+  options: HubOptions,
+): Promise<TreeEntry[]> {
   const text = await bodyText(response, `listing ${url}`, options, 64 * 1024 * 1024);
   const kind = response.headers.get('content-type') ?? 'no content type';
   let value: unknown;
   try {
     value = parseUntrustedJson(text);
   } catch {
-    throw hubError(`listing ${url} is not the hub's JSON list of files (got ${kind}: ${JSON.stringify(text.slice(0, 80))}); check HF_ENDPOINT`);
+    throw hubError(
+      `listing ${url} is not the hub's JSON list of files (got ${kind}: ${JSON.stringify(text.slice(0, 80))}); check HF_ENDPOINT`,
+    );
   }
-  if (!Array.isArray(value)) throw hubError(`listing ${url} is not a JSON array of files (got ${value === null ? 'null' : typeof value}); check HF_ENDPOINT`);
+  if (!Array.isArray(value))
+    throw hubError(
+      `listing ${url} is not a JSON array of files (got ${value === null ? 'null' : typeof value}); check HF_ENDPOINT`,
+    );
   return value.map((item, index) => {
     const parsed = TreeEntrySchema.safeParse(item);
-    if (!parsed.success) throw hubError(`listing ${url}: entry ${index + 1} is not a file entry (${parsed.error.issues[0]?.message ?? 'invalid'})`);
+    if (!parsed.success)
+      throw hubError(
+        `listing ${url}: entry ${index + 1} is not a file entry (${parsed.error.issues[0]?.message ?? 'invalid'})`,
+      );
     return parsed.data;
   });
 }
 
 /** Lists a dataset repository's files, following the hub's `Link: rel="next"` pagination safely. */
-export async function listFiles(options: HubOptions & { repo: string; revision: string }): Promise<TreeEntry[]> {
+export async function listFiles(
+  options: HubOptions & { repo: string; revision: string },
+): Promise<TreeEntry[]> {
   const entries: TreeEntry[] = [];
   const seen = new Set<string>();
   const maxPages = options.maxPages ?? 1000;
-  let url: string | null = `${options.endpoint}/api/datasets/${options.repo}/tree/${encodeURIComponent(options.revision)}?recursive=true`;
+  let url: string | null =
+    `${options.endpoint}/api/datasets/${options.repo}/tree/${encodeURIComponent(options.revision)}?recursive=true`;
   while (url) {
     if (seen.has(url)) throw hubError(`the listing's pages loop: ${url} was already read`);
-    if (seen.size >= maxPages) throw hubError(`the listing has more than ${maxPages} pages; stopped`);
+    if (seen.size >= maxPages)
+      throw hubError(`the listing has more than ${maxPages} pages; stopped`);
     seen.add(url);
     const response = await hubFetch(url, options);
     if (!response.ok) throw httpFailure(response, `listing ${options.repo}@${options.revision}`);

@@ -10,7 +10,8 @@ export interface ImageSize {
   height: number;
 }
 
-const positive = (size: ImageSize): ImageSize | null => (size.width > 0 && size.height > 0 ? size : null);
+const positive = (size: ImageSize): ImageSize | null =>
+  size.width > 0 && size.height > 0 ? size : null;
 
 function jpegSize(data: Uint8Array): ImageSize | null {
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
@@ -18,13 +19,19 @@ function jpegSize(data: Uint8Array): ImageSize | null {
   while (offset + 9 < data.length) {
     if (data[offset] !== 0xff) return null;
     const marker = data[offset + 1]!;
-    if (marker === 0xd8 || (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01 || marker === 0xff) {
+    if (
+      marker === 0xd8 ||
+      (marker >= 0xd0 && marker <= 0xd7) ||
+      marker === 0x01 ||
+      marker === 0xff
+    ) {
       offset += marker === 0xff ? 1 : 2;
       continue;
     }
     const length = view.getUint16(offset + 2);
     // Start-of-frame markers (not DHT C4, JPG C8, DAC CC) carry height then width.
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return positive({ height: view.getUint16(offset + 5), width: view.getUint16(offset + 7) });
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
+      return positive({ height: view.getUint16(offset + 5), width: view.getUint16(offset + 7) });
     offset += 2 + length;
   }
   return null;
@@ -32,8 +39,16 @@ function jpegSize(data: Uint8Array): ImageSize | null {
 
 function webpSize(data: Uint8Array, view: DataView): ImageSize | null {
   const chunk = String.fromCharCode(...data.subarray(12, 16));
-  if (chunk === 'VP8X' && data.length >= 30) return positive({ width: 1 + (data[24]! | (data[25]! << 8) | (data[26]! << 16)), height: 1 + (data[27]! | (data[28]! << 8) | (data[29]! << 16)) });
-  if (chunk === 'VP8 ' && data.length >= 30) return positive({ width: view.getUint16(26, true) & 0x3fff, height: view.getUint16(28, true) & 0x3fff });
+  if (chunk === 'VP8X' && data.length >= 30)
+    return positive({
+      width: 1 + (data[24]! | (data[25]! << 8) | (data[26]! << 16)),
+      height: 1 + (data[27]! | (data[28]! << 8) | (data[29]! << 16)),
+    });
+  if (chunk === 'VP8 ' && data.length >= 30)
+    return positive({
+      width: view.getUint16(26, true) & 0x3fff,
+      height: view.getUint16(28, true) & 0x3fff,
+    });
   if (chunk === 'VP8L' && data.length >= 25) {
     const bits = view.getUint32(21, true);
     return positive({ width: 1 + (bits & 0x3fff), height: 1 + ((bits >> 14) & 0x3fff) });
@@ -46,11 +61,18 @@ export function imageSize(data: Uint8Array): ImageSize | null {
   if (data.length < 16) return null;
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   const starts = (...bytes: number[]) => bytes.every((byte, index) => data[index] === byte);
-  if (starts(0x89, 0x50, 0x4e, 0x47) && data.length >= 24) return positive({ width: view.getUint32(16), height: view.getUint32(20) });
-  if (starts(0x47, 0x49, 0x46, 0x38)) return positive({ width: view.getUint16(6, true), height: view.getUint16(8, true) });
-  if (starts(0x42, 0x4d) && data.length >= 26) return positive({ width: Math.abs(view.getInt32(18, true)), height: Math.abs(view.getInt32(22, true)) });
+  if (starts(0x89, 0x50, 0x4e, 0x47) && data.length >= 24)
+    return positive({ width: view.getUint32(16), height: view.getUint32(20) });
+  if (starts(0x47, 0x49, 0x46, 0x38))
+    return positive({ width: view.getUint16(6, true), height: view.getUint16(8, true) });
+  if (starts(0x42, 0x4d) && data.length >= 26)
+    return positive({
+      width: Math.abs(view.getInt32(18, true)),
+      height: Math.abs(view.getInt32(22, true)),
+    });
   if (starts(0xff, 0xd8, 0xff)) return jpegSize(data);
-  if (starts(0x52, 0x49, 0x46, 0x46) && String.fromCharCode(...data.subarray(8, 12)) === 'WEBP') return webpSize(data, view);
+  if (starts(0x52, 0x49, 0x46, 0x46) && String.fromCharCode(...data.subarray(8, 12)) === 'WEBP')
+    return webpSize(data, view);
   return null;
 }
 
@@ -58,7 +80,9 @@ export function imageSize(data: Uint8Array): ImageSize | null {
 function openAiTokens({ width, height }: ImageSize): number {
   const fit = Math.min(1, 2048 / Math.max(width, height));
   const shrink = Math.min(1, 768 / Math.min(width * fit, height * fit));
-  return 85 + 170 * Math.ceil((width * fit * shrink) / 512) * Math.ceil((height * fit * shrink) / 512);
+  return (
+    85 + 170 * Math.ceil((width * fit * shrink) / 512) * Math.ceil((height * fit * shrink) / 512)
+  );
 }
 
 /** Anthropic: pixels / 750 after resizing to a 1,568-px long edge and at most ~1.15 megapixels. */
@@ -70,7 +94,9 @@ function anthropicTokens({ width, height }: ImageSize): number {
 
 /** Gemini: 258 for an image within 384², else 258 per 768-px tile. */
 function geminiTokens({ width, height }: ImageSize): number {
-  return width <= 384 && height <= 384 ? 258 : 258 * Math.ceil(width / 768) * Math.ceil(height / 768);
+  return width <= 384 && height <= 384
+    ? 258
+    : 258 * Math.ceil(width / 768) * Math.ceil(height / 768);
 }
 
 /** Input tokens of an image of `size`: the most any of the three vendors' published formulas gives (an estimate for budgets, never billing). */

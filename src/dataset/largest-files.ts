@@ -29,10 +29,18 @@ export class LargestFiles {
     if (this.seen.size === 0) return [];
     const lines = [`${this.seen.size} attached file(s), ${formatBytes(this.totalBytes)} in all`];
     if (this.image) {
-      const pixels = this.image.width && this.image.height ? `, ${this.image.width}×${this.image.height} px` : '';
-      lines.push(`largest image ${this.image.path}: ${formatBytes(this.image.bytes)}${pixels} (cap ${formatBytes(LIMITS.imageBytes)}, ${LIMIT_VARIABLES.imageBytes})`);
+      const pixels =
+        this.image.width && this.image.height
+          ? `, ${this.image.width}×${this.image.height} px`
+          : '';
+      lines.push(
+        `largest image ${this.image.path}: ${formatBytes(this.image.bytes)}${pixels} (cap ${formatBytes(LIMITS.imageBytes)}, ${LIMIT_VARIABLES.imageBytes})`,
+      );
     }
-    if (this.other) lines.push(`largest other file ${this.other.path}: ${formatBytes(this.other.bytes)} (cap ${formatBytes(LIMITS.fileBytes)}, ${LIMIT_VARIABLES.fileBytes})`);
+    if (this.other)
+      lines.push(
+        `largest other file ${this.other.path}: ${formatBytes(this.other.bytes)} (cap ${formatBytes(LIMITS.fileBytes)}, ${LIMIT_VARIABLES.fileBytes})`,
+      );
     return lines;
   }
 }

@@ -7,5 +7,8 @@ import { SPLITS, type SplitName } from './case.js';
 export function listSplitFiles(dir: string): { split: SplitName; file: string }[] {
   const dataDir = path.join(dir, 'data');
   const present = new Set(readdirSync(dataDir));
-  return SPLITS.filter((split) => present.has(`${split}.jsonl`)).map((split) => ({ split, file: path.join(dataDir, `${split}.jsonl`) }));
+  return SPLITS.filter((split) => present.has(`${split}.jsonl`)).map((split) => ({
+    split,
+    file: path.join(dataDir, `${split}.jsonl`),
+  }));
 }

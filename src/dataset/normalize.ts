@@ -17,7 +17,16 @@ export function parseArguments(value: unknown): unknown {
   }
 }
 
-const SIDE_EFFECT_WORDS: Record<string, boolean> = { none: true, read: true, 'read-only': true, read_only: true, readonly: true, write: false, mutating: false, destructive: false };
+const SIDE_EFFECT_WORDS: Record<string, boolean> = {
+  none: true,
+  read: true,
+  'read-only': true,
+  read_only: true,
+  readonly: true,
+  write: false,
+  mutating: false,
+  destructive: false,
+};
 
 /**
  * An explicit effect annotation, when the data has one: MCP's `annotations.readOnlyHint` /
@@ -25,7 +34,9 @@ const SIDE_EFFECT_WORDS: Record<string, boolean> = { none: true, read: true, 're
  */
 function readOnlyAnnotation(...nodes: Loose[]): boolean | undefined {
   for (const node of nodes) {
-    const annotations = (node.annotations && typeof node.annotations === 'object' ? node.annotations : {}) as Loose;
+    const annotations = (
+      node.annotations && typeof node.annotations === 'object' ? node.annotations : {}
+    ) as Loose;
     for (const hints of [annotations, node]) {
       if (typeof hints.readOnlyHint === 'boolean') return hints.readOnlyHint;
       if (hints.destructiveHint === true) return false;
@@ -33,7 +44,11 @@ function readOnlyAnnotation(...nodes: Loose[]): boolean | undefined {
     if (typeof node.read_only === 'boolean') return node.read_only;
     const sideEffect = node.side_effect ?? node.side_effects;
     if (typeof sideEffect === 'boolean') return !sideEffect;
-    if (typeof sideEffect === 'string' && Object.hasOwn(SIDE_EFFECT_WORDS, sideEffect.trim().toLowerCase())) return SIDE_EFFECT_WORDS[sideEffect.trim().toLowerCase()];
+    if (
+      typeof sideEffect === 'string' &&
+      Object.hasOwn(SIDE_EFFECT_WORDS, sideEffect.trim().toLowerCase())
+    )
+      return SIDE_EFFECT_WORDS[sideEffect.trim().toLowerCase()];
   }
   return undefined;
 }
@@ -49,12 +64,14 @@ export function normalizeTool(definition: ToolDefinition): Tool {
   const name = String(inner.name ?? loose.tool_name ?? '');
   const tool: Tool = { name, description: String(inner.description ?? loose.description ?? '') };
   const parameters = inner.parameters ?? loose.parameters;
-  if (parameters && typeof parameters === 'object') tool.parameters = parameters as Record<string, unknown>;
+  if (parameters && typeof parameters === 'object')
+    tool.parameters = parameters as Record<string, unknown>;
   if (typeof loose.cost === 'number') tool.cost = loose.cost;
   const readOnly = readOnlyAnnotation(loose, inner);
   if (readOnly !== undefined) tool.readOnly = readOnly;
   if (loose.example !== undefined && loose.example !== null) {
-    tool.example = typeof loose.example === 'string' ? loose.example : JSON.stringify(loose.example);
+    tool.example =
+      typeof loose.example === 'string' ? loose.example : JSON.stringify(loose.example);
   }
   return tool;
 }
@@ -63,7 +80,9 @@ export function normalizeTool(definition: ToolDefinition): Tool {
 export function normalizeChainNode(node: Loose): ToolCall {
   const call: ToolCall = {
     name: String(node.name ?? node.tool ?? node.tool_name ?? ''),
-    arguments: parseArguments(node.parameter_description ?? node.arguments ?? node.parameters ?? {}),
+    arguments: parseArguments(
+      node.parameter_description ?? node.arguments ?? node.parameters ?? {},
+    ),
   };
   if (typeof node.reason === 'string') call.reason = node.reason;
   return call;
@@ -74,7 +93,13 @@ function textOf(content: unknown): string {
   if (typeof content === 'string') return content;
   if (Array.isArray(content)) {
     return content
-      .map((part) => (typeof part === 'string' ? part : typeof (part as Loose)?.text === 'string' ? (part as Loose).text : ''))
+      .map((part) =>
+        typeof part === 'string'
+          ? part
+          : typeof (part as Loose)?.text === 'string'
+            ? (part as Loose).text
+            : '',
+      )
       .filter(Boolean)
       .join('\n');
   }
@@ -119,11 +144,15 @@ export function normalizeTrajectoryEntry(entry: TrajectoryEntry): TrajectoryMess
     return [message];
   }
   const messages: TrajectoryMessage[] = [];
-  const call = typeof loose.tool === 'string' && loose.tool ? [{ name: loose.tool, arguments: parseArguments(loose.arguments) }] : [];
+  const call =
+    typeof loose.tool === 'string' && loose.tool
+      ? [{ name: loose.tool, arguments: parseArguments(loose.arguments) }]
+      : [];
   const assistant: TrajectoryMessage = { role: 'assistant', text: '', toolCalls: call };
   if (typeof loose.thought === 'string' && loose.thought) assistant.thought = loose.thought;
   messages.push(assistant);
-  if ('observation' in loose) messages.push({ role: 'tool', text: textOf(loose.observation), toolCalls: [] });
+  if ('observation' in loose)
+    messages.push({ role: 'tool', text: textOf(loose.observation), toolCalls: [] });
   return messages;
 }
 

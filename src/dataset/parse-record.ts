@@ -6,8 +6,19 @@ import type { Case, CaseFile, CaseInput, CaseReference, Horizon, SplitName } fro
 import { SPLIT_REGIME } from './case.js';
 import { facetsOf } from './facets.js';
 import type { FileResolver } from './files.js';
-import { normalizeChainNode, normalizeReferenceStep, normalizeTool, normalizeTrajectoryEntry } from './normalize.js';
-import { FileEntrySchema, JSON_FIELDS, RecordSchema, type JsonFieldName, type RawRecord } from './record-schema.js';
+import {
+  normalizeChainNode,
+  normalizeReferenceStep,
+  normalizeTool,
+  normalizeTrajectoryEntry,
+} from './normalize.js';
+import {
+  FileEntrySchema,
+  JSON_FIELDS,
+  RecordSchema,
+  type JsonFieldName,
+  type RawRecord,
+} from './record-schema.js';
 import type { InputIssue } from '../errors.js';
 import { JsonTooDeepError, parseUntrustedJson } from '../json-depth.js';
 
@@ -23,7 +34,8 @@ export type ParsedLine = { ok: true; case: Case } | { ok: false; issues: InputIs
 
 function fieldPath(base: string, path: readonly PropertyKey[]): string {
   let out = base;
-  for (const key of path) out += typeof key === 'number' ? `[${key}]` : out ? `.${String(key)}` : String(key);
+  for (const key of path)
+    out += typeof key === 'number' ? `[${key}]` : out ? `.${String(key)}` : String(key);
   return out || '(record)';
 }
 
@@ -39,7 +51,12 @@ function messageOf(issue: z.core.$ZodIssue): string {
 }
 
 function zodIssues(origin: LineOrigin, base: string, error: z.ZodError): InputIssue[] {
-  return error.issues.map((issue) => ({ file: origin.file, line: origin.line, field: fieldPath(base, issue.path), message: messageOf(issue) }));
+  return error.issues.map((issue) => ({
+    file: origin.file,
+    line: origin.line,
+    field: fieldPath(base, issue.path),
+    message: messageOf(issue),
+  }));
 }
 
 type Decoded = { [K in JsonFieldName]?: z.infer<(typeof JSON_FIELDS)[K]> };
@@ -48,18 +65,30 @@ type Decoded = { [K in JsonFieldName]?: z.infer<(typeof JSON_FIELDS)[K]> };
  * zod's verdict on a value, asking zod only when the compiled test cannot say yes: a valid value
  * is used as it is (zod would return an equal copy), an invalid one gets zod's issues.
  */
-function checker<S extends z.ZodType>(schema: S): (value: unknown) => z.ZodSafeParseResult<z.infer<S>> {
+function checker<S extends z.ZodType>(
+  schema: S,
+): (value: unknown) => z.ZodSafeParseResult<z.infer<S>> {
   const accepts = acceptsAsIs(schema);
-  return (value) => (accepts(value) ? { success: true, data: value as z.infer<S> } : schema.safeParse(value, { reportInput: true }));
+  return (value) =>
+    accepts(value)
+      ? { success: true, data: value as z.infer<S> }
+      : schema.safeParse(value, { reportInput: true });
 }
 const checkRecord = checker(RecordSchema);
 const checkFileEntry = checker(FileEntrySchema);
-const checkJsonField = Object.fromEntries(Object.entries(JSON_FIELDS).map(([field, schema]) => [field, checker(schema)])) as {
+const checkJsonField = Object.fromEntries(
+  Object.entries(JSON_FIELDS).map(([field, schema]) => [field, checker(schema)]),
+) as {
   [K in JsonFieldName]: (value: unknown) => z.ZodSafeParseResult<z.infer<(typeof JSON_FIELDS)[K]>>;
 };
 
 /** Decodes each `*_json` field (a JSON string, or the value itself when a converter already decoded it). */
-function decodeJsonFields(record: RawRecord, origin: LineOrigin, issues: InputIssue[], validate: boolean): Decoded {
+function decodeJsonFields(
+  record: RawRecord,
+  origin: LineOrigin,
+  issues: InputIssue[],
+  validate: boolean,
+): Decoded {
   const decoded: Decoded = {};
   for (const field of Object.keys(JSON_FIELDS) as JsonFieldName[]) {
     let value = (record as Record<string, unknown>)[field];
@@ -68,7 +97,15 @@ function decodeJsonFields(record: RawRecord, origin: LineOrigin, issues: InputIs
       try {
         value = validate ? parseUntrustedJson(value) : JSON.parse(value);
       } catch (error) {
-        issues.push({ file: origin.file, line: origin.line, field, message: error instanceof JsonTooDeepError ? error.message : `not valid JSON (${(error as Error).message})` });
+        issues.push({
+          file: origin.file,
+          line: origin.line,
+          field,
+          message:
+            error instanceof JsonTooDeepError
+              ? error.message
+              : `not valid JSON (${(error as Error).message})`,
+        });
         continue;
       }
     }
@@ -83,46 +120,83 @@ function decodeJsonFields(record: RawRecord, origin: LineOrigin, issues: InputIs
   return decoded;
 }
 
-function resolveFiles(record: RawRecord, origin: LineOrigin, resolver: FileResolver, issues: InputIssue[], validate: boolean): CaseFile[] {
+function resolveFiles(
+  record: RawRecord,
+  origin: LineOrigin,
+  resolver: FileResolver,
+  issues: InputIssue[],
+  validate: boolean,
+): CaseFile[] {
   const files: CaseFile[] = [];
   (record.files ?? []).forEach((entry, index) => {
     const field = `files[${index}]`;
-    const parsed = validate ? checkFileEntry(entry) : { success: true as const, data: entry as z.infer<typeof FileEntrySchema> };
+    const parsed = validate
+      ? checkFileEntry(entry)
+      : { success: true as const, data: entry as z.infer<typeof FileEntrySchema> };
     if (!parsed.success) return issues.push(...zodIssues(origin, field, parsed.error));
-    const { path, type } = typeof parsed.data === 'string' ? { path: parsed.data, type: null } : parsed.data;
+    const { path, type } =
+      typeof parsed.data === 'string' ? { path: parsed.data, type: null } : parsed.data;
     const resolution = resolver.resolve(path, type ?? null);
     if (resolution.ok) files.push(resolution.file);
-    else issues.push({ file: origin.file, line: origin.line, field: `${field}.path`, message: resolution.message });
+    else
+      issues.push({
+        file: origin.file,
+        line: origin.line,
+        field: `${field}.path`,
+        message: resolution.message,
+      });
   });
   return files;
 }
 
 /** Split-specific requirements: what a case of each split must carry to be runnable and judgeable. */
-function checkSplitRequirements(record: RawRecord, input: CaseInput, reference: CaseReference, issue: (field: string, message: string) => void) {
+function checkSplitRequirements(
+  record: RawRecord,
+  input: CaseInput,
+  reference: CaseReference,
+  issue: (field: string, message: string) => void,
+) {
   const split = record.split;
   const toolNames = new Set(input.tools.map((tool) => tool.name));
   if (SPLIT_REGIME[split] === 'Step-wise') {
     if (input.horizon === null) issue('prediction_horizon', `required for split ${split}`);
-    if (reference.groundTruthSteps.length === 0 && split !== 'step_wise_tool_broken') issue('ground_truth_steps_json', 'must list at least one reference step');
+    if (reference.groundTruthSteps.length === 0 && split !== 'step_wise_tool_broken')
+      issue('ground_truth_steps_json', 'must list at least one reference step');
   }
-  if (['holistic_planning', 'holistic_tool_extraneous', 'holistic_efficiency'].includes(split) && reference.toolChain.length === 0) {
+  if (
+    ['holistic_planning', 'holistic_tool_extraneous', 'holistic_efficiency'].includes(split) &&
+    reference.toolChain.length === 0
+  ) {
     issue('tool_chain_json', `must list at least one reference step for split ${split}`);
   }
-  if (split === 'holistic_unsolvable' && !reference.unsolvableType) issue('unsolvable_type', 'required for split holistic_unsolvable');
+  if (split === 'holistic_unsolvable' && !reference.unsolvableType)
+    issue('unsolvable_type', 'required for split holistic_unsolvable');
   if (split.endsWith('tool_extraneous')) {
-    if (reference.extraneousToolNames.length === 0) issue('extraneous_tool_names_json', `must name the distractors of split ${split}`);
+    if (reference.extraneousToolNames.length === 0)
+      issue('extraneous_tool_names_json', `must name the distractors of split ${split}`);
     reference.extraneousToolNames.forEach((name, index) => {
-      if (!toolNames.has(name)) issue(`extraneous_tool_names_json[${index}]`, `distractor "${name}" is not in tools_json`);
+      if (!toolNames.has(name))
+        issue(`extraneous_tool_names_json[${index}]`, `distractor "${name}" is not in tools_json`);
     });
   }
   if (split === 'step_wise_tool_broken') {
-    if (!reference.brokenToolName) issue('broken_tool_name', 'required for split step_wise_tool_broken');
-    if (!reference.replacementTool) issue('replacement_tool_json', 'required for split step_wise_tool_broken');
-    else if (!toolNames.has(reference.replacementTool.name)) issue('replacement_tool_json', `replacement "${reference.replacementTool.name}" is not in tools_json`);
+    if (!reference.brokenToolName)
+      issue('broken_tool_name', 'required for split step_wise_tool_broken');
+    if (!reference.replacementTool)
+      issue('replacement_tool_json', 'required for split step_wise_tool_broken');
+    else if (!toolNames.has(reference.replacementTool.name))
+      issue(
+        'replacement_tool_json',
+        `replacement "${reference.replacementTool.name}" is not in tools_json`,
+      );
   }
   if (split === 'holistic_efficiency') {
     input.tools.forEach((tool, index) => {
-      if (tool.cost === undefined) issue(`tools_json[${index}].cost`, 'every tool of holistic_efficiency needs a numeric cost');
+      if (tool.cost === undefined)
+        issue(
+          `tools_json[${index}].cost`,
+          'every tool of holistic_efficiency needs a numeric cost',
+        );
     });
   }
 }
@@ -131,16 +205,35 @@ function checkSplitRequirements(record: RawRecord, input: CaseInput, reference: 
  * Parses and validates one non-blank line. `validate: false` is for a line that already passed
  * validation in this process (a run's second pass): it builds the same case without the schema work.
  */
-export function parseRecordLine(text: string, origin: LineOrigin, resolver: FileResolver, options: { validate: boolean } = { validate: true }): ParsedLine {
+export function parseRecordLine(
+  text: string,
+  origin: LineOrigin,
+  resolver: FileResolver,
+  options: { validate: boolean } = { validate: true },
+): ParsedLine {
   const { validate } = options;
   const issues: InputIssue[] = [];
-  const issue = (field: string, message: string) => issues.push({ file: origin.file, line: origin.line, field, message });
+  const issue = (field: string, message: string) =>
+    issues.push({ file: origin.file, line: origin.line, field, message });
   let json: unknown;
   try {
     // A line that passed validation in this process is not measured again.
     json = validate ? parseUntrustedJson(text) : JSON.parse(text);
   } catch (error) {
-    return { ok: false, issues: [{ file: origin.file, line: origin.line, field: '(line)', message: error instanceof JsonTooDeepError ? error.message : `invalid JSON: ${(error as Error).message}` }] };
+    return {
+      ok: false,
+      issues: [
+        {
+          file: origin.file,
+          line: origin.line,
+          field: '(line)',
+          message:
+            error instanceof JsonTooDeepError
+              ? error.message
+              : `invalid JSON: ${(error as Error).message}`,
+        },
+      ],
+    };
   }
   if (!json || typeof json !== 'object' || Array.isArray(json)) {
     issue('(line)', 'expected a JSON object');
@@ -149,12 +242,17 @@ export function parseRecordLine(text: string, origin: LineOrigin, resolver: File
   const parsed = validate ? checkRecord(json) : { success: true as const, data: json as RawRecord };
   if (!parsed.success) return { ok: false, issues: zodIssues(origin, '', parsed.error) };
   const record = parsed.data;
-  if (origin.fileSplit && record.split !== origin.fileSplit) issue('split', `"${record.split}" does not match the file's split "${origin.fileSplit}"`);
+  if (origin.fileSplit && record.split !== origin.fileSplit)
+    issue('split', `"${record.split}" does not match the file's split "${origin.fileSplit}"`);
   if (record.planning_regime && record.planning_regime !== SPLIT_REGIME[record.split]) {
-    issue('planning_regime', `"${record.planning_regime}" does not match split ${record.split} (expected "${SPLIT_REGIME[record.split]}")`);
+    issue(
+      'planning_regime',
+      `"${record.planning_regime}" does not match split ${record.split} (expected "${SPLIT_REGIME[record.split]}")`,
+    );
   }
   const horizon = record.prediction_horizon ?? null;
-  if (horizon !== null && ![1, 2, 3].includes(horizon)) issue('prediction_horizon', `must be 1, 2 or 3 (got ${horizon})`);
+  if (horizon !== null && ![1, 2, 3].includes(horizon))
+    issue('prediction_horizon', `must be 1, 2 or 3 (got ${horizon})`);
   const decoded = decodeJsonFields(record, origin, issues, validate);
   const files = resolveFiles(record, origin, resolver, issues, validate);
   const input: CaseInput = {
@@ -169,9 +267,15 @@ export function parseRecordLine(text: string, origin: LineOrigin, resolver: File
   const replacement = decoded.replacement_tool_json;
   const reference: CaseReference = {
     plan: record.plan ?? null,
-    toolChain: (decoded.tool_chain_json ?? []).map((node) => normalizeChainNode(node as Record<string, unknown>)),
-    groundTruthSteps: (decoded.ground_truth_steps_json ?? []).map((step) => normalizeReferenceStep(step as Record<string, unknown>)),
-    remainingSteps: (decoded.reference_remaining_steps_json ?? []).map((step) => normalizeReferenceStep(step as Record<string, unknown>)),
+    toolChain: (decoded.tool_chain_json ?? []).map((node) =>
+      normalizeChainNode(node as Record<string, unknown>),
+    ),
+    groundTruthSteps: (decoded.ground_truth_steps_json ?? []).map((step) =>
+      normalizeReferenceStep(step as Record<string, unknown>),
+    ),
+    remainingSteps: (decoded.reference_remaining_steps_json ?? []).map((step) =>
+      normalizeReferenceStep(step as Record<string, unknown>),
+    ),
     unsolvableType: record.unsolvable_type ?? null,
     extraneousToolNames: decoded.extraneous_tool_names_json ?? [],
     brokenToolName: record.broken_tool_name ?? null,
@@ -187,7 +291,19 @@ export function parseRecordLine(text: string, origin: LineOrigin, resolver: File
   }
   if (issues.length > 0) return { ok: false, issues };
   const facets = facetsOf(record, input, reference);
-  return { ok: true, case: new DatasetCase(String(record.id), record.split, input, reference, facets, json as Record<string, unknown>, text, { file: origin.file, line: origin.line }) };
+  return {
+    ok: true,
+    case: new DatasetCase(
+      String(record.id),
+      record.split,
+      input,
+      reference,
+      facets,
+      json as Record<string, unknown>,
+      text,
+      { file: origin.file, line: origin.line },
+    ),
+  };
 }
 
 /**
@@ -212,6 +328,9 @@ class DatasetCase implements Case {
   ) {}
 
   get contentHash(): string {
-    return (this.#contentHash ??= createHash('sha256').update(this.recordText).digest('hex').slice(0, 16));
+    return (this.#contentHash ??= createHash('sha256')
+      .update(this.recordText)
+      .digest('hex')
+      .slice(0, 16));
   }
 }

@@ -10,7 +10,15 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createAtomicWriter } from '../atomic-write.js';
 import { ApbError } from '../errors.js';
-import { bodyChunks, hubError, hubFetch, httpFailure, listFiles, type HubOptions, type TreeEntry } from './hub.js';
+import {
+  bodyChunks,
+  hubError,
+  hubFetch,
+  httpFailure,
+  listFiles,
+  type HubOptions,
+  type TreeEntry,
+} from './hub.js';
 import { extractTar } from './tar.js';
 
 /** The released dataset's repository (its name has a double "b"). */
@@ -26,13 +34,19 @@ export interface PrepareOptions extends HubOptions {
 
 /** A listing path made only of plain names (no `..`, `.`, empty part, backslash or NUL). */
 function plainPath(file: string): boolean {
-  return file.split('/').every((part) => part !== '' && part !== '.' && part !== '..' && !/[\\\0]/.test(part));
+  return file
+    .split('/')
+    .every((part) => part !== '' && part !== '.' && part !== '..' && !/[\\\0]/.test(part));
 }
 
 /** Which files of the repository make the released layout. */
 export function wantedFile(file: string): boolean {
   if (!plainPath(file)) return false;
-  return /^data\/[^/]+\.jsonl$/.test(file) || /^metadata\/[^/]+$/.test(file) || /^assets_archives\/[^/]+\.tar$/.test(file);
+  return (
+    /^data\/[^/]+\.jsonl$/.test(file) ||
+    /^metadata\/[^/]+$/.test(file) ||
+    /^assets_archives\/[^/]+\.tar$/.test(file)
+  );
 }
 
 /** How a file must check out: its size and a digest (sha256 of an LFS file, or git's blob sha1). */
@@ -43,26 +57,32 @@ interface Expected {
 
 function expectedOf(entry: TreeEntry): Expected {
   const size = entry.lfs?.size ?? entry.size;
-  if (entry.lfs?.oid && /^[0-9a-f]{64}$/i.test(entry.lfs.oid)) return { size, digest: { algorithm: 'sha256', hex: entry.lfs.oid.toLowerCase() } };
-  if (!entry.lfs && entry.oid && /^[0-9a-f]{40}$/i.test(entry.oid) && size !== undefined) return { size, digest: { algorithm: 'git-sha1', hex: entry.oid.toLowerCase() } };
+  if (entry.lfs?.oid && /^[0-9a-f]{64}$/i.test(entry.lfs.oid))
+    return { size, digest: { algorithm: 'sha256', hex: entry.lfs.oid.toLowerCase() } };
+  if (!entry.lfs && entry.oid && /^[0-9a-f]{40}$/i.test(entry.oid) && size !== undefined)
+    return { size, digest: { algorithm: 'git-sha1', hex: entry.oid.toLowerCase() } };
   return { size, digest: null };
 }
 
 function hasher(expected: Expected) {
-  if (expected.digest?.algorithm === 'git-sha1') return createHash('sha1').update(`blob ${expected.size}\0`);
+  if (expected.digest?.algorithm === 'git-sha1')
+    return createHash('sha1').update(`blob ${expected.size}\0`);
   return createHash('sha256');
 }
 
 /** Why bytes do not match what the listing says, or null. */
 function mismatch(expected: Expected, bytes: number, hex: string | null): string | null {
-  if (expected.size !== undefined && bytes !== expected.size) return `got ${bytes} bytes, the listing says ${expected.size}`;
-  if (expected.digest && hex !== null && hex !== expected.digest.hex) return `its ${expected.digest.algorithm === 'sha256' ? 'sha256' : 'git blob id'} is ${hex}, the listing says ${expected.digest.hex}`;
+  if (expected.size !== undefined && bytes !== expected.size)
+    return `got ${bytes} bytes, the listing says ${expected.size}`;
+  if (expected.digest && hex !== null && hex !== expected.digest.hex)
+    return `its ${expected.digest.algorithm === 'sha256' ? 'sha256' : 'git blob id'} is ${hex}, the listing says ${expected.digest.hex}`;
   return null;
 }
 
 /** True when a file already on disk is the listed one (size, and digest where known). */
 async function alreadyThere(target: string, expected: Expected): Promise<boolean> {
-  if (!existsSync(target) || expected.size === undefined || statSync(target).size !== expected.size) return false;
+  if (!existsSync(target) || expected.size === undefined || statSync(target).size !== expected.size)
+    return false;
   if (!expected.digest) return true;
   const hash = hasher(expected);
   for await (const chunk of createReadStream(target)) hash.update(chunk as Buffer);
@@ -70,7 +90,11 @@ async function alreadyThere(target: string, expected: Expected): Promise<boolean
 }
 
 /** Downloads one file through a temporary name, checked against the listing; false when it was already there. */
-async function download(entry: TreeEntry, target: string, options: PrepareOptions): Promise<boolean> {
+async function download(
+  entry: TreeEntry,
+  target: string,
+  options: PrepareOptions,
+): Promise<boolean> {
   const expected = expectedOf(entry);
   if (await alreadyThere(target, expected)) return false;
   const url = `${options.endpoint}/datasets/${options.repo}/resolve/${encodeURIComponent(options.revision)}/${entry.path.split('/').map(encodeURIComponent).join('/')}`;
@@ -83,12 +107,18 @@ async function download(entry: TreeEntry, target: string, options: PrepareOption
     for await (const chunk of bodyChunks(response, `downloading ${entry.path}`, options)) {
       bytes += chunk.length;
       // Never more than the listing promised: a body that runs on is cut off, not written.
-      if (expected.size !== undefined && bytes > expected.size) throw hubError(`downloading ${entry.path}: more than the ${expected.size} bytes the listing says; removed`);
+      if (expected.size !== undefined && bytes > expected.size)
+        throw hubError(
+          `downloading ${entry.path}: more than the ${expected.size} bytes the listing says; removed`,
+        );
       hash.update(chunk);
       writer.write(chunk);
     }
     const wrong = mismatch(expected, bytes, expected.digest ? hash.digest('hex') : null);
-    if (wrong) throw hubError(`downloading ${entry.path}: ${wrong}; the partial file was removed (rerun to try again)`);
+    if (wrong)
+      throw hubError(
+        `downloading ${entry.path}: ${wrong}; the partial file was removed (rerun to try again)`,
+      );
     writer.commit();
   } catch (error) {
     writer.abort();
@@ -101,15 +131,21 @@ async function download(entry: TreeEntry, target: string, options: PrepareOption
 function layoutFiles(entries: TreeEntry[], options: PrepareOptions): TreeEntry[] {
   const files = entries.filter((entry) => entry.type === 'file');
   const unsafe = files.find((entry) => !plainPath(entry.path));
-  if (unsafe) throw hubError(`the listing of ${options.repo}@${options.revision} names "${unsafe.path}", which is not a plain path inside the dataset; refused`);
+  if (unsafe)
+    throw hubError(
+      `the listing of ${options.repo}@${options.revision} names "${unsafe.path}", which is not a plain path inside the dataset; refused`,
+    );
   return files.filter((entry) => wantedFile(entry.path));
 }
 
 /** Downloads the released layout into `options.out` and extracts the asset archives there. */
-export async function prepareDataset(options: PrepareOptions): Promise<{ downloaded: number; kept: number; extracted: number; skipped: string[] }> {
+export async function prepareDataset(
+  options: PrepareOptions,
+): Promise<{ downloaded: number; kept: number; extracted: number; skipped: string[] }> {
   const say = options.onProgress ?? (() => {});
   const files = layoutFiles(await listFiles(options), options);
-  if (!files.some((entry) => entry.path.startsWith('data/'))) throw new ApbError('download', `${options.repo}@${options.revision} has no data/*.jsonl files`);
+  if (!files.some((entry) => entry.path.startsWith('data/')))
+    throw new ApbError('download', `${options.repo}@${options.revision} has no data/*.jsonl files`);
   let downloaded = 0;
   let kept = 0;
   for (const entry of files) {

@@ -19,11 +19,14 @@ export const SAMPLE_DATASET_DIR = fileURLToPath(new URL('../../sample', import.m
 /** Resolves `--data`: the word `sample` means the built-in sample. */
 export function resolveDatasetDir(data: string): string {
   const dir = data === 'sample' ? SAMPLE_DATASET_DIR : path.resolve(data);
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`dataset directory not found: ${data}`);
-  if (!existsSync(path.join(dir, 'data'))) throw new UsageError(`${data} has no data/ folder (expected the released layout DIR/data/{split}.jsonl)`);
+  if (!existsSync(dir) || !statSync(dir).isDirectory())
+    throw new UsageError(`dataset directory not found: ${data}`);
+  if (!existsSync(path.join(dir, 'data')))
+    throw new UsageError(
+      `${data} has no data/ folder (expected the released layout DIR/data/{split}.jsonl)`,
+    );
   return dir;
 }
-
 
 /** What the reader yields: a valid case, or the problems of one line. */
 export type ReadItem = { kind: 'case'; case: Case } | { kind: 'invalid'; issues: InputIssue[] };
@@ -55,13 +58,21 @@ export async function* readCases(dir: string, options: ReadOptions = {}): AsyncG
     let taken = 0;
     const hasher = options.hasher;
     hasher?.startFile(split);
-    for await (const { line: lineNumber, text } of readLines(file, hasher && ((bytes) => hasher.update(bytes)))) {
+    for await (const { line: lineNumber, text } of readLines(
+      file,
+      hasher && ((bytes) => hasher.update(bytes)),
+    )) {
       if (options.limitPerSplit !== undefined && taken >= options.limitPerSplit) {
         hasher?.leftEarly();
         break;
       }
       if (options.trusted?.invalidLines.has(`${display}:${lineNumber}`)) continue;
-      const parsed = parseRecordLine(text, { file: display, line: lineNumber, fileSplit: split }, resolver, { validate: !options.trusted });
+      const parsed = parseRecordLine(
+        text,
+        { file: display, line: lineNumber, fileSplit: split },
+        resolver,
+        { validate: !options.trusted },
+      );
       if (!parsed.ok) {
         yield { kind: 'invalid', issues: parsed.issues };
         continue;
@@ -71,7 +82,17 @@ export async function* readCases(dir: string, options: ReadOptions = {}): AsyncG
       const where = `${display}:${lineNumber}`;
       const earlier = firstSeen.get(id);
       if (earlier) {
-        yield { kind: 'invalid', issues: [{ file: display, line: lineNumber, field: 'id', message: `duplicate id "${id}" (first at ${earlier})` }] };
+        yield {
+          kind: 'invalid',
+          issues: [
+            {
+              file: display,
+              line: lineNumber,
+              field: 'id',
+              message: `duplicate id "${id}" (first at ${earlier})`,
+            },
+          ],
+        };
         continue;
       }
       firstSeen.set(id, where);
@@ -82,7 +103,10 @@ export async function* readCases(dir: string, options: ReadOptions = {}): AsyncG
 }
 
 /** Reads every case or throws one `InputError` listing every problem (for commands that need all cases). */
-export async function readAllCases(dir: string, options: ReadOptions & { skipInvalid?: boolean } = {}) {
+export async function readAllCases(
+  dir: string,
+  options: ReadOptions & { skipInvalid?: boolean } = {},
+) {
   const cases: Case[] = [];
   const issues: InputIssue[] = [];
   let invalidRecords = 0;

@@ -43,34 +43,55 @@ export type RawRecord = z.infer<typeof RecordSchema>;
 
 // A JSON object checked, not rebuilt: a tool's parameter schema is passed on as it is, and
 // z.record would copy every key of every schema of every case (a tenth of the validation time).
-const jsonObject = z.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), {
-  error: 'expected a JSON object',
-});
+const jsonObject = z.custom<Record<string, unknown>>(
+  (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+  {
+    error: 'expected a JSON object',
+  },
+);
 
 /**
  * The tool-definition shapes found in real data, the commonest first: a union tries its options in
  * order and a failed option costs issue objects, and the released data uses `{name, …}` throughout.
  */
-export const ToolDefinitionSchema = z.union([
-  z
-    .object({
-      name: z.string().min(1),
-      description: z.string().nullish(),
-      parameters: jsonObject.nullish(),
-      example: z.unknown().optional(),
-      cost: z.number().nonnegative().optional(),
-    })
-    .loose(),
-  z
-    .object({
-      type: z.literal('function'),
-      function: z.object({ name: z.string().min(1), description: z.string().nullish(), parameters: jsonObject.nullish() }).loose(),
-      cost: z.number().nonnegative().optional(),
-    })
-    .loose(),
-  z.object({ tool_name: z.string().min(1), description: z.string().nullish(), parameters: jsonObject.nullish() }).loose(),
-  z.string().min(1),
-], { error: 'not a tool definition (expected a string, {name, description, parameters} or {type: "function", function: {name, …}})' });
+export const ToolDefinitionSchema = z.union(
+  [
+    z
+      .object({
+        name: z.string().min(1),
+        description: z.string().nullish(),
+        parameters: jsonObject.nullish(),
+        example: z.unknown().optional(),
+        cost: z.number().nonnegative().optional(),
+      })
+      .loose(),
+    z
+      .object({
+        type: z.literal('function'),
+        function: z
+          .object({
+            name: z.string().min(1),
+            description: z.string().nullish(),
+            parameters: jsonObject.nullish(),
+          })
+          .loose(),
+        cost: z.number().nonnegative().optional(),
+      })
+      .loose(),
+    z
+      .object({
+        tool_name: z.string().min(1),
+        description: z.string().nullish(),
+        parameters: jsonObject.nullish(),
+      })
+      .loose(),
+    z.string().min(1),
+  ],
+  {
+    error:
+      'not a tool definition (expected a string, {name, description, parameters} or {type: "function", function: {name, …}})',
+  },
+);
 export type ToolDefinition = z.infer<typeof ToolDefinitionSchema>;
 
 /** A reference tool-chain node `{name, parameter_description, reason}` (and its common spellings). */
@@ -85,7 +106,9 @@ export const ChainNodeSchema = z
     reason: z.string().nullish(),
   })
   .loose()
-  .refine((node) => Boolean(node.name ?? node.tool ?? node.tool_name), { message: 'a tool-chain node needs a name' });
+  .refine((node) => Boolean(node.name ?? node.tool ?? node.tool_name), {
+    message: 'a tool-chain node needs a name',
+  });
 
 const functionCallSchema = z
   .object({
@@ -126,9 +149,12 @@ export type TrajectoryEntry = z.infer<typeof TrajectoryEntrySchema>;
 /** A reference step: a chain node or a trajectory message. */
 export const ReferenceStepSchema = z.union([ChainNodeSchema, TrajectoryEntrySchema]);
 
-export const FileEntrySchema = z.union([z.string().min(1), z.object({ path: z.string().min(1), type: z.string().nullish() }).loose()], {
-  error: 'not a file entry (expected a relative path or {path, type})',
-});
+export const FileEntrySchema = z.union(
+  [z.string().min(1), z.object({ path: z.string().min(1), type: z.string().nullish() }).loose()],
+  {
+    error: 'not a file entry (expected a relative path or {path, type})',
+  },
+);
 
 /** Decoders for each `*_json` field: the field name and the schema of its decoded value. */
 export const JSON_FIELDS = {

@@ -6,7 +6,11 @@
  * Which findings are errors and which are warnings, and why: docs/datasets.md ("Rule check").
  */
 import type { Case, ToolCall } from './case.js';
-import { normalizeChainNode, normalizeReferenceStep, normalizeTrajectoryEntry } from './normalize.js';
+import {
+  normalizeChainNode,
+  normalizeReferenceStep,
+  normalizeTrajectoryEntry,
+} from './normalize.js';
 import { isPlaceholder } from './placeholders.js';
 import type { TrajectoryEntry } from './record-schema.js';
 import { argumentSchemaProblems, hasArgumentSchema, isListedTool } from './tool-arguments.js';
@@ -75,37 +79,61 @@ function checkPrefix(caseItem: Case, issues: RuleIssue[]): void {
     prefixCalls(entry).forEach((call, callIndex) => {
       const at = `trajectory_prefix_json[${entryIndex}]`;
       if (!isListedTool(caseItem.input, call.name)) {
-        issues.push({ field: `${at}${nameField(entry, callIndex)}`, message: `calls "${call.name}", which is not a listed tool`, severity: 'error' });
+        issues.push({
+          field: `${at}${nameField(entry, callIndex)}`,
+          message: `calls "${call.name}", which is not a listed tool`,
+          severity: 'error',
+        });
         return;
       }
       const tool = tools.get(call.name);
       if (!tool || !hasArgumentSchema(tool)) return;
       // A literal that breaks the schema is a format violation; a declared placeholder ("<id from
       // step 1>") in an executed call is synthetic data's known limit, reported but not fatal.
-      const literal = new Set(argumentSchemaProblems(tool, call.arguments, { skip: isPlaceholder }).map((problem) => `${problem.kind}:${problem.path}`));
+      const literal = new Set(
+        argumentSchemaProblems(tool, call.arguments, { skip: isPlaceholder }).map(
+          (problem) => `${problem.kind}:${problem.path}`,
+        ),
+      );
       for (const problem of argumentSchemaProblems(tool, call.arguments)) {
         const path = problem.path ? `.${problem.path}` : '';
         const detail = problem.detail ? ` (${problem.detail})` : '';
         const isLiteral = literal.has(`${problem.kind}:${problem.path}`);
-        const message = isLiteral ? `${problem.kind.replace(/-/g, ' ')} for ${call.name}${detail}` : `a placeholder stands for a value the executed call had (${call.name}${detail ? `: ${problem.detail}` : ''})`;
-        issues.push({ field: `${at}${argumentsField(entry, callIndex)}${path}`, message, severity: isLiteral ? 'error' : 'warning' });
+        const message = isLiteral
+          ? `${problem.kind.replace(/-/g, ' ')} for ${call.name}${detail}`
+          : `a placeholder stands for a value the executed call had (${call.name}${detail ? `: ${problem.detail}` : ''})`;
+        issues.push({
+          field: `${at}${argumentsField(entry, callIndex)}${path}`,
+          message,
+          severity: isLiteral ? 'error' : 'warning',
+        });
       }
     });
   });
 }
 
 /** A reference field's calls with their field paths. */
-function referenceCalls(caseItem: Case): { field: string; argumentsField: string; call: ToolCall }[] {
+function referenceCalls(
+  caseItem: Case,
+): { field: string; argumentsField: string; call: ToolCall }[] {
   const found: { field: string; argumentsField: string; call: ToolCall }[] = [];
   rawList(caseItem.record, 'tool_chain_json').forEach((node, index) => {
     const field = `tool_chain_json[${index}]`;
-    found.push({ field, argumentsField: `${field}${argumentsField(node, 0)}`, call: normalizeChainNode((node ?? {}) as Loose) });
+    found.push({
+      field,
+      argumentsField: `${field}${argumentsField(node, 0)}`,
+      call: normalizeChainNode((node ?? {}) as Loose),
+    });
   });
   for (const name of ['ground_truth_steps_json', 'reference_remaining_steps_json']) {
     rawList(caseItem.record, name).forEach((entry, index) => {
       normalizeReferenceStep((entry ?? {}) as Loose).toolCalls.forEach((call, callIndex) => {
         const field = `${name}[${index}]`;
-        found.push({ field: `${field}${callField(entry, callIndex)}`, argumentsField: `${field}${argumentsField(entry, callIndex)}`, call });
+        found.push({
+          field: `${field}${callField(entry, callIndex)}`,
+          argumentsField: `${field}${argumentsField(entry, callIndex)}`,
+          call,
+        });
       });
     });
   }
@@ -117,12 +145,23 @@ function checkReference(caseItem: Case, issues: RuleIssue[]): void {
   const tools = new Map(caseItem.input.tools.map((tool) => [tool.name, tool]));
   const distractors = new Set(reference.extraneousToolNames);
   // A tool-removal case's reference may use the removed tool: that is what makes it unsolvable.
-  const removalAllowed = split === 'holistic_unsolvable' && reference.unsolvableType === 'tool_removal';
+  const removalAllowed =
+    split === 'holistic_unsolvable' && reference.unsolvableType === 'tool_removal';
   for (const { field, argumentsField: at, call } of referenceCalls(caseItem)) {
     if (!call.name) continue;
-    if (distractors.has(call.name)) issues.push({ field, message: `the reference calls "${call.name}", which is one of the case's distractors`, severity: 'error' });
+    if (distractors.has(call.name))
+      issues.push({
+        field,
+        message: `the reference calls "${call.name}", which is one of the case's distractors`,
+        severity: 'error',
+      });
     if (!isListedTool(caseItem.input, call.name)) {
-      if (!removalAllowed) issues.push({ field, message: `the reference calls "${call.name}", which is not a listed tool`, severity: 'error' });
+      if (!removalAllowed)
+        issues.push({
+          field,
+          message: `the reference calls "${call.name}", which is not a listed tool`,
+          severity: 'error',
+        });
       continue;
     }
     const tool = tools.get(call.name);
@@ -131,7 +170,11 @@ function checkReference(caseItem: Case, issues: RuleIssue[]): void {
     // the case stays usable, but even a replay of the reference would be marked E5.
     for (const problem of argumentSchemaProblems(tool, call.arguments, { skip: isPlaceholder })) {
       const detail = problem.detail ? ` (${problem.detail})` : '';
-      issues.push({ field: `${at}${problem.path ? `.${problem.path}` : ''}`, message: `reference ${problem.kind.replace(/-/g, ' ')} for ${call.name}${detail}`, severity: 'warning' });
+      issues.push({
+        field: `${at}${problem.path ? `.${problem.path}` : ''}`,
+        message: `reference ${problem.kind.replace(/-/g, ' ')} for ${call.name}${detail}`,
+        severity: 'warning',
+      });
     }
   }
 }
@@ -139,8 +182,14 @@ function checkReference(caseItem: Case, issues: RuleIssue[]): void {
 /** The rule check of one case: every finding, errors first within each part, in field order. */
 export function ruleCheck(caseItem: Case): RuleIssue[] {
   const issues: RuleIssue[] = [];
-  if (!caseItem.input.query.trim()) issues.push({ field: 'query', message: 'is empty', severity: 'error' });
-  if (caseItem.input.tools.length === 0 && !caseItem.input.systemPrompt) issues.push({ field: 'tools_json', message: 'lists no tool, and there is no system prompt that could', severity: 'error' });
+  if (!caseItem.input.query.trim())
+    issues.push({ field: 'query', message: 'is empty', severity: 'error' });
+  if (caseItem.input.tools.length === 0 && !caseItem.input.systemPrompt)
+    issues.push({
+      field: 'tools_json',
+      message: 'lists no tool, and there is no system prompt that could',
+      severity: 'error',
+    });
   checkPrefix(caseItem, issues);
   checkReference(caseItem, issues);
   return issues;

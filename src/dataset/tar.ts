@@ -26,7 +26,10 @@ export interface TarEntry {
 
 /** A damaged or hostile archive (exit 1, the archive and the byte offset named). */
 function tarError(file: string, at: number, message: string): ApbError {
-  return new ApbError('download', `${file}: ${message} (at byte ${at}); the archive is damaged or not a tar file: delete it and rerun apb data prepare`);
+  return new ApbError(
+    'download',
+    `${file}: ${message} (at byte ${at}); the archive is damaged or not a tar file: delete it and rerun apb data prepare`,
+  );
 }
 
 function field(header: Buffer, start: number, length: number): string {
@@ -45,7 +48,8 @@ function octal(header: Buffer, start: number, length: number): number | null {
 function checksumHolds(header: Buffer): boolean {
   const stored = octal(header, 148, 8);
   let sum = 0;
-  for (let index = 0; index < BLOCK; index += 1) sum += index >= 148 && index < 156 ? 0x20 : header[index]!;
+  for (let index = 0; index < BLOCK; index += 1)
+    sum += index >= 148 && index < 156 ? 0x20 : header[index]!;
   return stored !== null && stored === sum;
 }
 
@@ -62,16 +66,39 @@ function paxPath(data: Buffer): string | null {
 const memberCap = () => Math.max(LIMITS.imageBytes, LIMITS.fileBytes);
 
 /** Reads and checks one header at `position`; null at the end-of-archive blocks. */
-function readHeader(file: string, fd: number, position: number, length: number): { size: number; type: string; header: Buffer } | null {
+function readHeader(
+  file: string,
+  fd: number,
+  position: number,
+  length: number,
+): { size: number; type: string; header: Buffer } | null {
   const header = Buffer.alloc(BLOCK);
   const read = readSync(fd, header, 0, BLOCK, position);
   if (read === 0 || (read === BLOCK && header.every((byte) => byte === 0))) return null;
-  if (read < BLOCK) throw tarError(file, position, position === 0 ? `not a tar archive (${length} bytes)` : 'the archive ends inside a header');
-  if (!checksumHolds(header)) throw tarError(file, position, position === 0 ? 'not a tar archive (no valid tar header)' : 'malformed tar header (bad checksum)');
+  if (read < BLOCK)
+    throw tarError(
+      file,
+      position,
+      position === 0 ? `not a tar archive (${length} bytes)` : 'the archive ends inside a header',
+    );
+  if (!checksumHolds(header))
+    throw tarError(
+      file,
+      position,
+      position === 0
+        ? 'not a tar archive (no valid tar header)'
+        : 'malformed tar header (bad checksum)',
+    );
   const size = octal(header, 124, 12);
-  if (size === null) throw tarError(file, position, 'malformed tar header (the size is not an octal number)');
+  if (size === null)
+    throw tarError(file, position, 'malformed tar header (the size is not an octal number)');
   const type = field(header, 156, 1) || '0';
-  if (position + BLOCK + size > length) throw tarError(file, position, `member "${field(header, 0, 100)}" is truncated: ${size} bytes announced, ${Math.max(0, length - position - BLOCK)} left`);
+  if (position + BLOCK + size > length)
+    throw tarError(
+      file,
+      position,
+      `member "${field(header, 0, 100)}" is truncated: ${size} bytes announced, ${Math.max(0, length - position - BLOCK)} left`,
+    );
   return { size, type, header };
 }
 
@@ -83,7 +110,11 @@ export function listTar(file: string): TarEntry[] {
   let longName: string | null = null;
   try {
     const length = fstatSync(fd).size;
-    for (let found = readHeader(file, fd, position, length); found; found = readHeader(file, fd, position, length)) {
+    for (
+      let found = readHeader(file, fd, position, length);
+      found;
+      found = readHeader(file, fd, position, length)
+    ) {
       const { size, type, header } = found;
       const data = position + BLOCK;
       if (type === 'L' || type === 'x') {
@@ -93,8 +124,14 @@ export function listTar(file: string): TarEntry[] {
         longName = type === 'L' ? buffer.toString('utf8').replace(/\0+$/, '') : paxPath(buffer);
       } else if (type !== 'g') {
         const prefix = field(header, 345, 155);
-        const name = longName ?? (prefix ? `${prefix}/${field(header, 0, 100)}` : field(header, 0, 100));
-        if ((type === '0' || type === '7') && size > memberCap()) throw tarError(file, position, `member "${name}" is ${formatBytes(size)}, over the ${formatBytes(memberCap())} cap (APB_MAX_IMAGE_BYTES / APB_MAX_FILE_BYTES)`);
+        const name =
+          longName ?? (prefix ? `${prefix}/${field(header, 0, 100)}` : field(header, 0, 100));
+        if ((type === '0' || type === '7') && size > memberCap())
+          throw tarError(
+            file,
+            position,
+            `member "${name}" is ${formatBytes(size)}, over the ${formatBytes(memberCap())} cap (APB_MAX_IMAGE_BYTES / APB_MAX_FILE_BYTES)`,
+          );
         entries.push({ name, size, type, offset: data });
         longName = null;
       }
@@ -123,9 +160,16 @@ function copyMember(file: string, entry: TarEntry, target: string): void {
   const writer = createAtomicWriter(target);
   try {
     const buffer = Buffer.alloc(Math.min(CHUNK, Math.max(entry.size, 1)));
-    for (let done = 0; done < entry.size; ) {
-      const read = readSync(fd, buffer, 0, Math.min(buffer.length, entry.size - done), entry.offset + done);
-      if (read === 0) throw tarError(file, entry.offset + done, `member "${entry.name}" is truncated`);
+    for (let done = 0; done < entry.size;) {
+      const read = readSync(
+        fd,
+        buffer,
+        0,
+        Math.min(buffer.length, entry.size - done),
+        entry.offset + done,
+      );
+      if (read === 0)
+        throw tarError(file, entry.offset + done, `member "${entry.name}" is truncated`);
       writer.write(buffer.subarray(0, read));
       done += read;
     }
@@ -139,19 +183,26 @@ function copyMember(file: string, entry: TarEntry, target: string): void {
 }
 
 /** Extracts regular files and directories into `root`; returns what was skipped and why. A damaged archive throws before anything is written. */
-export async function extractTar(file: string, root: string): Promise<{ files: number; skipped: string[] }> {
+export async function extractTar(
+  file: string,
+  root: string,
+): Promise<{ files: number; skipped: string[] }> {
   let files = 0;
   const skipped: string[] = [];
   for (const entry of listTar(file)) {
     const target = safeTarget(root, entry.name);
     const top = entry.name.split(/[\\/]/)[0];
     if (!target) skipped.push(`${entry.name}: path escapes the target folder`);
-    else if (top && PROTECTED.includes(top)) skipped.push(`${entry.name}: would replace the dataset's own ${top}/ files`);
+    else if (top && PROTECTED.includes(top))
+      skipped.push(`${entry.name}: would replace the dataset's own ${top}/ files`);
     else if (entry.type === '5') mkdirSync(target, { recursive: true });
     else if (entry.type === '0' || entry.type === '7') {
       copyMember(file, entry, target);
       files += 1;
-    } else skipped.push(`${entry.name}: ${entry.type === '2' || entry.type === '1' ? 'links are not extracted' : `member type "${entry.type}" is not extracted`}`);
+    } else
+      skipped.push(
+        `${entry.name}: ${entry.type === '2' || entry.type === '1' ? 'links are not extracted' : `member type "${entry.type}" is not extracted`}`,
+      );
   }
   return { files, skipped };
 }

@@ -8,10 +8,12 @@
 import type { Tool } from './case.js';
 
 type Loose = Record<string, unknown>;
-const isObject = (value: unknown): value is Loose => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Loose =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** What is wrong with one argument (or with the arguments as a whole). */
-export type ArgumentProblemKind = 'missing-required' | 'unknown-argument' | 'wrong-type' | 'not-in-enum' | 'not-an-object';
+export type ArgumentProblemKind =
+  'missing-required' | 'unknown-argument' | 'wrong-type' | 'not-in-enum' | 'not-an-object';
 
 /** One schema problem; `path` is `name`, `flights[0].date`, or '' for the arguments as a whole. */
 export interface SchemaProblem {
@@ -27,8 +29,15 @@ export interface SchemaCheckOptions {
 
 // Python-style type names appear in some tool banks; unknown names are not checked.
 const TYPE_ALIASES: Record<string, string> = {
-  str: 'string', text: 'string', int: 'integer', float: 'number', double: 'number', bool: 'boolean',
-  list: 'array', dict: 'object', none: 'null',
+  str: 'string',
+  text: 'string',
+  int: 'integer',
+  float: 'number',
+  double: 'number',
+  bool: 'boolean',
+  list: 'array',
+  dict: 'object',
+  none: 'null',
 };
 const JSON_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'array', 'object', 'null']);
 
@@ -63,7 +72,8 @@ export function describeType(value: unknown): string {
 }
 
 const join = (path: string, name: string) => (path ? `${path}.${name}` : name);
-const isClosed = (node: Loose) => !(node.additionalProperties === true || isObject(node.additionalProperties));
+const isClosed = (node: Loose) =>
+  !(node.additionalProperties === true || isObject(node.additionalProperties));
 
 class Walker {
   readonly problems: SchemaProblem[] = [];
@@ -78,39 +88,83 @@ class Walker {
     if (!isObject(node) || this.skip(value)) return;
     const branches = [node.anyOf, node.oneOf].find(Array.isArray);
     if (branches && branches.length > 0) {
-      const fits = branches.some((branch) => problemsOf(branch, value, path, this.skip).length === 0);
-      if (!fits) this.push('wrong-type', path, `${JSON.stringify(value)?.slice(0, 60)} fits none of the allowed shapes`);
+      const fits = branches.some(
+        (branch) => problemsOf(branch, value, path, this.skip).length === 0,
+      );
+      if (!fits)
+        this.push(
+          'wrong-type',
+          path,
+          `${JSON.stringify(value)?.slice(0, 60)} fits none of the allowed shapes`,
+        );
       return;
     }
     if (Array.isArray(node.allOf)) for (const part of node.allOf) this.value(value, part, path);
     const types = allowedTypes(node);
-    if (types && !hasJsonType(value, types)) return this.push('wrong-type', path, `expected ${types.join(' | ')}, got ${describeType(value)}`);
-    if (Array.isArray(node.enum) && !node.enum.some((option) => option === value)) this.push('not-in-enum', path, `${JSON.stringify(value)} is not one of ${JSON.stringify(node.enum)}`);
-    if (node.const !== undefined && node.const !== value) this.push('not-in-enum', path, `${JSON.stringify(value)} is not ${JSON.stringify(node.const)}`);
-    if (isObject(value) && (isObject(node.properties) || Array.isArray(node.required) || isObject(node.additionalProperties))) this.object(value, node, path);
+    if (types && !hasJsonType(value, types))
+      return this.push(
+        'wrong-type',
+        path,
+        `expected ${types.join(' | ')}, got ${describeType(value)}`,
+      );
+    if (Array.isArray(node.enum) && !node.enum.some((option) => option === value))
+      this.push(
+        'not-in-enum',
+        path,
+        `${JSON.stringify(value)} is not one of ${JSON.stringify(node.enum)}`,
+      );
+    if (node.const !== undefined && node.const !== value)
+      this.push(
+        'not-in-enum',
+        path,
+        `${JSON.stringify(value)} is not ${JSON.stringify(node.const)}`,
+      );
+    if (
+      isObject(value) &&
+      (isObject(node.properties) ||
+        Array.isArray(node.required) ||
+        isObject(node.additionalProperties))
+    )
+      this.object(value, node, path);
     if (Array.isArray(value) && node.items !== undefined) {
-      value.forEach((item, index) => this.value(item, Array.isArray(node.items) ? node.items[index] : node.items, `${path}[${index}]`));
+      value.forEach((item, index) =>
+        this.value(
+          item,
+          Array.isArray(node.items) ? node.items[index] : node.items,
+          `${path}[${index}]`,
+        ),
+      );
     }
   }
 
   /** An object's names against `properties`, `required` and `additionalProperties`. */
   object(value: Loose, node: Loose, path: string): void {
     const properties = isObject(node.properties) ? node.properties : null;
-    const required = Array.isArray(node.required) ? node.required.filter((name): name is string => typeof name === 'string') : [];
+    const required = Array.isArray(node.required)
+      ? node.required.filter((name): name is string => typeof name === 'string')
+      : [];
     // Own keys only: a hostile answer's `constructor` or `__proto__` must not meet inherited members.
-    for (const name of required) if (!Object.hasOwn(value, name) || value[name] === undefined) this.push('missing-required', join(path, name));
+    for (const name of required)
+      if (!Object.hasOwn(value, name) || value[name] === undefined)
+        this.push('missing-required', join(path, name));
     if (!properties && !isObject(node.additionalProperties)) return;
     for (const [name, item] of Object.entries(value)) {
       const child = properties && Object.hasOwn(properties, name) ? properties[name] : undefined;
       if (child !== undefined) this.value(item, child, join(path, name));
-      else if (isObject(node.additionalProperties)) this.value(item, node.additionalProperties, join(path, name));
+      else if (isObject(node.additionalProperties))
+        this.value(item, node.additionalProperties, join(path, name));
       // Unspecified additionalProperties counts as closed: tool APIs reject names they do not define.
       else if (isClosed(node)) this.push('unknown-argument', join(path, name));
     }
   }
 }
 
-function problemsOf(node: unknown, value: unknown, path: string, skip: (value: unknown) => boolean): SchemaProblem[] {
+function problemsOf(
+  node: unknown,
+  value: unknown,
+  path: string,
+  skip: (value: unknown) => boolean,
+): SchemaProblem[] {
   const walker = new Walker(skip);
   walker.value(value, node, path);
   return walker.problems;
@@ -123,8 +177,13 @@ export function hasArgumentSchema(tool: Tool): boolean {
 }
 
 /** Every problem of one call's arguments against a tool's parameter schema (the top level must be an object). */
-export function argumentSchemaProblems(tool: Tool, args: unknown, options: SchemaCheckOptions = {}): SchemaProblem[] {
-  if (!isObject(args)) return [{ kind: 'not-an-object', path: '', detail: `arguments are ${describeType(args)}` }];
+export function argumentSchemaProblems(
+  tool: Tool,
+  args: unknown,
+  options: SchemaCheckOptions = {},
+): SchemaProblem[] {
+  if (!isObject(args))
+    return [{ kind: 'not-an-object', path: '', detail: `arguments are ${describeType(args)}` }];
   const walker = new Walker(options.skip ?? (() => false));
   walker.object(args, tool.parameters ?? {}, '');
   return walker.problems;
@@ -135,7 +194,10 @@ export function argumentSchemaProblems(tool: Tool, args: unknown, options: Schem
  * its tools in the system prompt (real-traffic data), so there a name counts as listed when the
  * system prompt spells it out as a whole word.
  */
-export function isListedTool(input: { tools: readonly Tool[]; systemPrompt: string | null }, name: string): boolean {
+export function isListedTool(
+  input: { tools: readonly Tool[]; systemPrompt: string | null },
+  name: string,
+): boolean {
   const { tools, systemPrompt } = input;
   if (tools.length > 0) return tools.some((tool) => tool.name === name);
   if (!systemPrompt || !name) return false;

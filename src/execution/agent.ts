@@ -3,7 +3,13 @@
  * and the whole conversation, tool results included, and answers with a message or tool calls through the
  * provider contract's tool calling.
  */
-import type { ChatMessage, Provider, SamplingParams, ToolDefinition, ToolResult } from '../providers/provider.js';
+import type {
+  ChatMessage,
+  Provider,
+  SamplingParams,
+  ToolDefinition,
+  ToolResult,
+} from '../providers/provider.js';
 import { versionOf } from '../settings/prompt.js';
 import type { AgentPlayer, LoopMessage } from './loop.js';
 import { withPlan } from './plans.js';
@@ -27,14 +33,27 @@ export function agentChat(system: string, messages: readonly LoopMessage[]): Cha
   const chat: ChatMessage[] = [{ role: 'system', parts: [{ type: 'text', text: system }] }];
   for (const message of messages) {
     if (message.role === 'tool') {
-      const result: ToolResult = { callId: message.tool_call_id, name: message.name, content: message.content, isError: message.error };
+      const result: ToolResult = {
+        callId: message.tool_call_id,
+        name: message.name,
+        content: message.content,
+        isError: message.error,
+      };
       const last = chat.at(-1);
       if (last?.role === 'tool') last.results.push(result);
       else chat.push({ role: 'tool', results: [result] });
     } else if (message.role === 'assistant') {
       const parts = message.content ? [{ type: 'text' as const, text: message.content }] : [];
-      const calls = (message.tool_calls ?? []).map((call) => ({ id: call.id, name: call.name, arguments: (call.arguments ?? {}) as Record<string, unknown> }));
-      chat.push(calls.length > 0 ? { role: 'assistant', parts, toolCalls: calls } : { role: 'assistant', parts: parts.length > 0 ? parts : [{ type: 'text', text: '' }] });
+      const calls = (message.tool_calls ?? []).map((call) => ({
+        id: call.id,
+        name: call.name,
+        arguments: (call.arguments ?? {}) as Record<string, unknown>,
+      }));
+      chat.push(
+        calls.length > 0
+          ? { role: 'assistant', parts, toolCalls: calls }
+          : { role: 'assistant', parts: parts.length > 0 ? parts : [{ type: 'text', text: '' }] },
+      );
     } else {
       chat.push({ role: 'user', parts: [{ type: 'text', text: message.content }] });
     }
@@ -56,10 +75,29 @@ export interface ModelAgentOptions {
 export function modelAgent(options: ModelAgentOptions): AgentPlayer {
   return async (messages, signal) => {
     const result = await options.provider.generate(
-      { messages: agentChat(options.system, messages), promptVersion: AGENT_PROMPT_VERSION, json: false, sampling: options.sampling, repeat: options.repeat, role: 'agent', tools: [...options.tools], toolChoice: 'auto' },
+      {
+        messages: agentChat(options.system, messages),
+        promptVersion: AGENT_PROMPT_VERSION,
+        json: false,
+        sampling: options.sampling,
+        repeat: options.repeat,
+        role: 'agent',
+        tools: [...options.tools],
+        toolChoice: 'auto',
+      },
       signal,
     );
-    const toolCalls = (result.toolCalls ?? []).map((call, index) => ({ id: call.id || `call_${messages.length}_${index}`, name: call.name, arguments: call.arguments, ...(call.argumentsError ? { argumentsError: call.argumentsError } : {}) }));
-    return { content: result.text === '' && toolCalls.length > 0 ? null : result.text, toolCalls, usage: result.usage, cached: result.cached };
+    const toolCalls = (result.toolCalls ?? []).map((call, index) => ({
+      id: call.id || `call_${messages.length}_${index}`,
+      name: call.name,
+      arguments: call.arguments,
+      ...(call.argumentsError ? { argumentsError: call.argumentsError } : {}),
+    }));
+    return {
+      content: result.text === '' && toolCalls.length > 0 ? null : result.text,
+      toolCalls,
+      usage: result.usage,
+      cached: result.cached,
+    };
   };
 }

@@ -41,11 +41,26 @@ export type ExecMessage =
  * are evaluated; every other ending scores 0, as tau2 does — except `infrastructure_error` (a model
  * call that failed after its retries), which is no result at all: its reward is null.
  */
-export const TERMINATIONS = ['agent_stop', 'user_stop', 'max_steps', 'too_many_errors', 'agent_error', 'user_error', 'timeout', 'infrastructure_error'] as const;
+export const TERMINATIONS = [
+  'agent_stop',
+  'user_stop',
+  'max_steps',
+  'too_many_errors',
+  'agent_error',
+  'user_error',
+  'timeout',
+  'infrastructure_error',
+] as const;
 export type Termination = (typeof TERMINATIONS)[number];
 
 /** A component of tau2's reward; the reward is the product of those in the task's basis. */
-export const REWARD_COMPONENTS = ['DB', 'ENV_ASSERTION', 'NL_ASSERTION', 'ACTION', 'COMMUNICATE'] as const;
+export const REWARD_COMPONENTS = [
+  'DB',
+  'ENV_ASSERTION',
+  'NL_ASSERTION',
+  'ACTION',
+  'COMMUNICATE',
+] as const;
 export type RewardComponent = (typeof REWARD_COMPONENTS)[number];
 
 /** One reference action of a task (tau2's `Action`): replayed on a fresh database to get the expected one. */

@@ -64,12 +64,18 @@ export function checkExecIdentity(dir: string, identity: ExecIdentity): ExecMani
   if (!existsSync(file)) return null;
   const before = JSON.parse(readFileSync(file, 'utf8')) as ExecManifest;
   const differences = identityDifferences(before.identity, identity);
-  if (differences.length > 0) throw new RunMismatchError(`${dir} holds executions made with other settings; use another --out, or the same settings to resume:\n  ${differences.join('\n  ')}`);
+  if (differences.length > 0)
+    throw new RunMismatchError(
+      `${dir} holds executions made with other settings; use another --out, or the same settings to resume:\n  ${differences.join('\n  ')}`,
+    );
   return before;
 }
 
 /** Writes the manifest (whole file, replaced). */
-export function writeExecManifest(dir: string, manifest: Omit<ExecManifest, 'kind' | 'apb_version'>): void {
+export function writeExecManifest(
+  dir: string,
+  manifest: Omit<ExecManifest, 'kind' | 'apb_version'>,
+): void {
   const full: ExecManifest = { kind: 'exec', apb_version: APB_VERSION, ...manifest };
   writeFileAtomic(path.join(dir, EXEC_MANIFEST_FILE), `${JSON.stringify(full, null, 2)}\n`);
 }

@@ -36,36 +36,79 @@ const COMPONENT_REASON: Record<string, string> = {
   nl_assertion: 'nl_assertion: an NL assertion not met',
 };
 
-type Details = { db_differences?: Array<{ collection?: string; key?: string }>; communicate_checks?: Array<{ info: string; met: boolean }>; action_checks?: Array<{ name: string; met: boolean }>; nl_checks?: Array<{ assertion: string; met: boolean }>; nl_status?: string; nl_error?: string | null };
+type Details = {
+  db_differences?: Array<{ collection?: string; key?: string }>;
+  communicate_checks?: Array<{ info: string; met: boolean }>;
+  action_checks?: Array<{ name: string; met: boolean }>;
+  nl_checks?: Array<{ assertion: string; met: boolean }>;
+  nl_status?: string;
+  nl_error?: string | null;
+};
 
 /** What shows the component failed: the first differing entity, the first unmet check. */
 function componentExample(component: string, details: Details): string {
-  if (component === 'db') return (details.db_differences ?? []).slice(0, 3).map((entry) => `${entry.collection}/${entry.key}`).join(', ');
-  if (component === 'communicate') return `"${details.communicate_checks?.find((check) => !check.met)?.info ?? ''}" not said`;
-  if (component === 'action') return `${details.action_checks?.find((check) => !check.met)?.name ?? ''} not called as expected`;
+  if (component === 'db')
+    return (details.db_differences ?? [])
+      .slice(0, 3)
+      .map((entry) => `${entry.collection}/${entry.key}`)
+      .join(', ');
+  if (component === 'communicate')
+    return `"${details.communicate_checks?.find((check) => !check.met)?.info ?? ''}" not said`;
+  if (component === 'action')
+    return `${details.action_checks?.find((check) => !check.met)?.name ?? ''} not called as expected`;
   return details.nl_checks?.find((check) => !check.met)?.assertion ?? '';
 }
 
 /** Why one execution did not reach reward 1 (none when it did). */
 export function shortfallsOf(line: ExecutionLine): { reason: string; example: string }[] {
   const where = `task ${line.task_id} ${line.mode} trial ${line.trial}`;
-  if (line.termination === 'infrastructure_error') return [{ reason: `infrastructure_error: ${line.error?.role ?? 'model'} call failed (${line.error?.kind ?? 'unknown'})`, example: `${where}: ${line.error?.message ?? ''}` }];
+  if (line.termination === 'infrastructure_error')
+    return [
+      {
+        reason: `infrastructure_error: ${line.error?.role ?? 'model'} call failed (${line.error?.kind ?? 'unknown'})`,
+        example: `${where}: ${line.error?.message ?? ''}`,
+      },
+    ];
   if (line.reward !== null && isSuccess(line.reward)) return [];
-  if (line.termination !== 'agent_stop' && line.termination !== 'user_stop') return [{ reason: `ended by ${line.termination}`, example: `${where}: ${line.steps} steps, ${line.tool_errors} tool error(s)` }];
+  if (line.termination !== 'agent_stop' && line.termination !== 'user_stop')
+    return [
+      {
+        reason: `ended by ${line.termination}`,
+        example: `${where}: ${line.steps} steps, ${line.tool_errors} tool error(s)`,
+      },
+    ];
   const details = line.reward_details as Details;
   const out = Object.entries(COMPONENT_REASON)
     .filter(([component]) => line.reward_info[component] === 0)
-    .map(([component, reason]) => ({ reason, example: `${where}: ${componentExample(component, details)}` }));
+    .map(([component, reason]) => ({
+      reason,
+      example: `${where}: ${componentExample(component, details)}`,
+    }));
   if (line.reward === null) {
     const unreadable = details.nl_status === 'judge_error';
-    out.push({ reason: unreadable ? 'nl_assertion: the judge gave no readable verdict' : 'nl_assertion: not evaluated (no --judge)', example: `${where}${unreadable ? `: ${details.nl_error ?? ''}` : ''}` });
+    out.push({
+      reason: unreadable
+        ? 'nl_assertion: the judge gave no readable verdict'
+        : 'nl_assertion: not evaluated (no --judge)',
+      example: `${where}${unreadable ? `: ${details.nl_error ?? ''}` : ''}`,
+    });
   }
   return out;
 }
 
 /** The outcomes and the most frequent shortfalls (at most `top`, most frequent first, ties by first seen). */
-export function execOutcomes(lines: Iterable<ExecutionLine>, top = 5): { outcomes: ExecOutcomes; failure_reasons: FailureReason[] } {
-  const outcomes: ExecOutcomes = { executions: 0, success: 0, failed: 0, unevaluated: 0, infrastructure_errors: 0, tool_errors: 0 };
+export function execOutcomes(
+  lines: Iterable<ExecutionLine>,
+  top = 5,
+): { outcomes: ExecOutcomes; failure_reasons: FailureReason[] } {
+  const outcomes: ExecOutcomes = {
+    executions: 0,
+    success: 0,
+    failed: 0,
+    unevaluated: 0,
+    infrastructure_errors: 0,
+    tool_errors: 0,
+  };
   const reasons = new Map<string, FailureReason>();
   for (const line of lines) {
     outcomes.executions += 1;

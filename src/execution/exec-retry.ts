@@ -23,7 +23,10 @@ export interface RetryDropped {
 }
 
 /** The lines of a file, latest per key (as resume reads them); a line that is not JSON is kept as it is. */
-async function latestLines<T>(file: string, keyOf: (line: T) => string): Promise<Map<string, { value: T | null; text: string }>> {
+async function latestLines<T>(
+  file: string,
+  keyOf: (line: T) => string,
+): Promise<Map<string, { value: T | null; text: string }>> {
   const out = new Map<string, { value: T | null; text: string }>();
   if (!existsSync(file)) return out;
   for await (const { line, text } of readLines(file)) {
@@ -33,30 +36,45 @@ async function latestLines<T>(file: string, keyOf: (line: T) => string): Promise
     } catch {
       value = null;
     }
-    out.set(value && typeof value === 'object' ? keyOf(value) : `bad line ${line}`, { value, text });
+    out.set(value && typeof value === 'object' ? keyOf(value) : `bad line ${line}`, {
+      value,
+      text,
+    });
   }
   return out;
 }
 
 /** A refinement that did not come back because a call failed (an unreadable critique is an outcome, not a failure). */
 function refinementFailed(plan: RefinedPlanRecord): boolean {
-  return plan.rounds.some((round) => round.critique.status === 'error' || round.revision?.status === 'error');
+  return plan.rounds.some(
+    (round) => round.critique.status === 'error' || round.revision?.status === 'error',
+  );
 }
 
 /** The opening as a resume should see it (null: made again), and the modes of its (task, trial) to run again. */
 function cutBack(opening: OpeningLine): { opening: OpeningLine | null; rerun: string[] } {
-  if (opening.first_user_message === null) return { opening: null, rerun: ['direct', 'plan-first', 'refine'] };
-  if (opening.draft?.plan.status === 'error') return { opening: { ...opening, draft: null, refined: null }, rerun: ['plan-first', 'refine'] };
-  if (opening.refined && refinementFailed(opening.refined.plan)) return { opening: { ...opening, refined: null }, rerun: ['refine'] };
+  if (opening.first_user_message === null)
+    return { opening: null, rerun: ['direct', 'plan-first', 'refine'] };
+  if (opening.draft?.plan.status === 'error')
+    return { opening: { ...opening, draft: null, refined: null }, rerun: ['plan-first', 'refine'] };
+  if (opening.refined && refinementFailed(opening.refined.plan))
+    return { opening: { ...opening, refined: null }, rerun: ['refine'] };
   return { opening, rerun: [] };
 }
 
 /** Rewrites an exec run directory's `plans.jsonl` and `executions.jsonl` without what infrastructure errors left; returns the counts. */
-export async function dropInfrastructureErrors(plansPath: string, executionsPath: string): Promise<RetryDropped> {
+export async function dropInfrastructureErrors(
+  plansPath: string,
+  executionsPath: string,
+): Promise<RetryDropped> {
   dropTornLine(plansPath);
   dropTornLine(executionsPath);
-  const openings = await latestLines<OpeningLine>(plansPath, (line) => openingKey(line.task_id, line.trial));
-  const executions = await latestLines<ExecutionLine>(executionsPath, (line) => executionKey(line.task_id, line.mode, line.trial));
+  const openings = await latestLines<OpeningLine>(plansPath, (line) =>
+    openingKey(line.task_id, line.trial),
+  );
+  const executions = await latestLines<ExecutionLine>(executionsPath, (line) =>
+    executionKey(line.task_id, line.mode, line.trial),
+  );
   const rerun = new Set<string>();
   const keptOpenings: string[] = [];
   let changedOpenings = 0;
@@ -73,10 +91,13 @@ export async function dropInfrastructureErrors(plansPath: string, executionsPath
   const keptExecutions: string[] = [];
   let droppedExecutions = 0;
   for (const [key, { value, text }] of executions) {
-    if (value && (value.termination === 'infrastructure_error' || rerun.has(key))) droppedExecutions += 1;
+    if (value && (value.termination === 'infrastructure_error' || rerun.has(key)))
+      droppedExecutions += 1;
     else keptExecutions.push(text);
   }
-  if (changedOpenings > 0) writeFileAtomic(plansPath, keptOpenings.map((text) => `${text}\n`).join(''));
-  if (droppedExecutions > 0) writeFileAtomic(executionsPath, keptExecutions.map((text) => `${text}\n`).join(''));
+  if (changedOpenings > 0)
+    writeFileAtomic(plansPath, keptOpenings.map((text) => `${text}\n`).join(''));
+  if (droppedExecutions > 0)
+    writeFileAtomic(executionsPath, keptExecutions.map((text) => `${text}\n`).join(''));
   return { executions: droppedExecutions, openings: changedOpenings };
 }

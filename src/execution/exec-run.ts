@@ -10,11 +10,21 @@ import type { Provider, SamplingParams, ToolDefinition } from '../providers/prov
 import type { Critic } from '../refine/critic.js';
 import { AGENT_PROMPT_VERSION, agentSystemText, modelAgent } from './agent.js';
 import { ExecStore, executionKey, openingKey, readKeyed } from './exec-store.js';
-import { runConversation, type LoopMessage, type LoopTermination, type ToolSession } from './loop.js';
+import {
+  runConversation,
+  type LoopMessage,
+  type LoopTermination,
+  type ToolSession,
+} from './loop.js';
 import { ensureOpening, type OpeningContext } from './opening.js';
 import type { ReferenceCall } from './plan-judgement.js';
 import { planBlock } from './plans.js';
-import { EXEC_SCHEMA_VERSION, type ExecutionLine, type OpeningLine, type RewardRecord } from './records.js';
+import {
+  EXEC_SCHEMA_VERSION,
+  type ExecutionLine,
+  type OpeningLine,
+  type RewardRecord,
+} from './records.js';
 import { modelUser, USER_PROMPT_VERSION } from './user-simulator.js';
 
 /** A task as the exec run needs it (the environment interface's `ExecTask` has this shape). */
@@ -33,7 +43,15 @@ export interface ExecEnvironment {
 }
 
 /** The environment's reward for a finished conversation (tau2's evaluator for the tau2 environments). */
-export type Evaluate = (input: { task: ExecTaskView; messages: LoopMessage[]; termination: LoopTermination; session: ToolSession }, signal?: AbortSignal) => Promise<RewardRecord>;
+export type Evaluate = (
+  input: {
+    task: ExecTaskView;
+    messages: LoopMessage[];
+    termination: LoopTermination;
+    session: ToolSession;
+  },
+  signal?: AbortSignal,
+) => Promise<RewardRecord>;
 
 /** What to execute. */
 export interface ExecRunSpec {
@@ -87,8 +105,18 @@ interface UnitState {
 }
 
 /** Runs the modes of one (task, trial) that are not finished yet. */
-async function runUnit(spec: ExecRunSpec, deps: ExecDependencies, store: ExecStore, state: UnitState, task: ExecTaskView, trial: number, signal: AbortSignal): Promise<number> {
-  const pending = spec.modes.filter((mode) => !state.finished.has(executionKey(task.id, mode, trial)));
+async function runUnit(
+  spec: ExecRunSpec,
+  deps: ExecDependencies,
+  store: ExecStore,
+  state: UnitState,
+  task: ExecTaskView,
+  trial: number,
+  signal: AbortSignal,
+): Promise<number> {
+  const pending = spec.modes.filter(
+    (mode) => !state.finished.has(executionKey(task.id, mode, trial)),
+  );
   if (pending.length === 0) return 0;
   const context: OpeningContext = {
     env: spec.env,
@@ -104,7 +132,10 @@ async function runUnit(spec: ExecRunSpec, deps: ExecDependencies, store: ExecSto
     sampling: { user: spec.sampling.user, planner: spec.sampling.planner },
     signal,
   };
-  const { opening, changed } = await ensureOpening(context, state.openings.get(openingKey(task.id, trial)));
+  const { opening, changed } = await ensureOpening(
+    context,
+    state.openings.get(openingKey(task.id, trial)),
+  );
   if (changed) store.appendOpening(opening);
   let done = 0;
   for (const mode of pending) {
@@ -118,7 +149,15 @@ async function runUnit(spec: ExecRunSpec, deps: ExecDependencies, store: ExecSto
 }
 
 /** One conversation of one mode, from the shared opening, scored by the environment. */
-async function executeMode(spec: ExecRunSpec, deps: ExecDependencies, task: ExecTaskView, trial: number, mode: ExecMode, opening: OpeningLine, signal: AbortSignal): Promise<ExecutionLine> {
+async function executeMode(
+  spec: ExecRunSpec,
+  deps: ExecDependencies,
+  task: ExecTaskView,
+  trial: number,
+  mode: ExecMode,
+  opening: OpeningLine,
+  signal: AbortSignal,
+): Promise<ExecutionLine> {
   const now = deps.now ?? (() => new Date());
   const started = now().toISOString();
   const judged = mode === 'refine' ? opening.refined : mode === 'plan-first' ? opening.draft : null;
@@ -127,18 +166,46 @@ async function executeMode(spec: ExecRunSpec, deps: ExecDependencies, task: Exec
   const empty = { calls: 0, cached_calls: 0, input_tokens: 0, output_tokens: 0 };
   const result =
     opening.first_user_message === null
-      ? { messages: [], termination: 'infrastructure_error' as const, stopSignal: null, steps: 0, toolErrors: 0, error: opening.error!, usage: { agent: empty, user: empty } }
+      ? {
+          messages: [],
+          termination: 'infrastructure_error' as const,
+          stopSignal: null,
+          steps: 0,
+          toolErrors: 0,
+          error: opening.error!,
+          usage: { agent: empty, user: empty },
+        }
       : await runConversation({
-          agent: modelAgent({ provider: deps.agent, system: agentSystemText(spec.env.policy, shown), tools: spec.env.tools, sampling: spec.sampling.agent, repeat: trial }),
-          user: modelUser({ provider: deps.user, scenario: task.userScenario.instructions, persona: task.userScenario.persona, sampling: spec.sampling.user, repeat: trial }),
+          agent: modelAgent({
+            provider: deps.agent,
+            system: agentSystemText(spec.env.policy, shown),
+            tools: spec.env.tools,
+            sampling: spec.sampling.agent,
+            repeat: trial,
+          }),
+          user: modelUser({
+            provider: deps.user,
+            scenario: task.userScenario.instructions,
+            persona: task.userScenario.persona,
+            sampling: spec.sampling.user,
+            repeat: trial,
+          }),
           session,
           maxSteps: spec.maxSteps,
           maxErrors: spec.maxErrors,
-          firstUserMessage: { content: opening.first_user_message, toolCalls: [], usage: null, cached: true },
+          firstUserMessage: {
+            content: opening.first_user_message,
+            toolCalls: [],
+            usage: null,
+            cached: true,
+          },
           signal,
         });
   // The reward decides what an ending is worth (an infrastructure error: null, as the reward defines it).
-  const scored: RewardRecord = await deps.evaluate({ task, messages: result.messages, termination: result.termination, session }, signal);
+  const scored: RewardRecord = await deps.evaluate(
+    { task, messages: result.messages, termination: result.termination, session },
+    signal,
+  );
   return {
     schema_version: EXEC_SCHEMA_VERSION,
     task_id: task.id,
@@ -154,11 +221,26 @@ async function executeMode(spec: ExecRunSpec, deps: ExecDependencies, task: Exec
     steps: result.steps,
     tool_errors: result.toolErrors,
     messages: result.messages,
-    ...(mode !== 'direct' && opening.draft ? { plan: { shown, before: opening.draft, ...(mode === 'refine' && opening.refined ? { after: opening.refined } : {}) } } : {}),
+    ...(mode !== 'direct' && opening.draft
+      ? {
+          plan: {
+            shown,
+            before: opening.draft,
+            ...(mode === 'refine' && opening.refined ? { after: opening.refined } : {}),
+          },
+        }
+      : {}),
     usage: result.usage,
     ...(result.error ? { error: result.error } : {}),
     reward_details: scored.details,
-    apb: { nl_judge: deps.nlJudgeId ?? null, agent_prompt_version: AGENT_PROMPT_VERSION, user_prompt_version: USER_PROMPT_VERSION, planner_prompt_version: opening.draft?.plan.prompt_version ?? null, started_at: started, finished_at: now().toISOString() },
+    apb: {
+      nl_judge: deps.nlJudgeId ?? null,
+      agent_prompt_version: AGENT_PROMPT_VERSION,
+      user_prompt_version: USER_PROMPT_VERSION,
+      planner_prompt_version: opening.draft?.plan.prompt_version ?? null,
+      started_at: started,
+      finished_at: now().toISOString(),
+    },
   };
 }
 
@@ -166,12 +248,23 @@ async function executeMode(spec: ExecRunSpec, deps: ExecDependencies, task: Exec
 export async function runExec(spec: ExecRunSpec, deps: ExecDependencies): Promise<ExecSummary> {
   const store = new ExecStore(spec.outDir);
   const state: UnitState = {
-    openings: await readKeyed<OpeningLine>(store.plansPath, (line) => openingKey(line.task_id, line.trial)),
-    finished: await readKeyed<ExecutionLine>(store.executionsPath, (line) => executionKey(line.task_id, line.mode, line.trial)),
+    openings: await readKeyed<OpeningLine>(store.plansPath, (line) =>
+      openingKey(line.task_id, line.trial),
+    ),
+    finished: await readKeyed<ExecutionLine>(store.executionsPath, (line) =>
+      executionKey(line.task_id, line.mode, line.trial),
+    ),
   };
-  const wanted = spec.tasks.flatMap((task) => Array.from({ length: spec.trials }, (_, trial) => ({ task, trial })));
+  const wanted = spec.tasks.flatMap((task) =>
+    Array.from({ length: spec.trials }, (_, trial) => ({ task, trial })),
+  );
   const total = wanted.length * spec.modes.length;
-  const alreadyDone = wanted.reduce((sum, { task, trial }) => sum + spec.modes.filter((mode) => state.finished.has(executionKey(task.id, mode, trial))).length, 0);
+  const alreadyDone = wanted.reduce(
+    (sum, { task, trial }) =>
+      sum +
+      spec.modes.filter((mode) => state.finished.has(executionKey(task.id, mode, trial))).length,
+    0,
+  );
   deps.onStart?.({ total, alreadyDone });
   const cancel = new AbortController();
   const signal = deps.signal ? AbortSignal.any([deps.signal, cancel.signal]) : cancel.signal;
@@ -199,5 +292,11 @@ export async function runExec(spec: ExecRunSpec, deps: ExecDependencies): Promis
     store.close();
   }
   if (fatal) throw fatal;
-  return { total, alreadyDone, finished, interrupted: Boolean(deps.stop?.aborted || deps.signal?.aborted), tornLinesDropped: store.tornLinesDropped };
+  return {
+    total,
+    alreadyDone,
+    finished,
+    interrupted: Boolean(deps.stop?.aborted || deps.signal?.aborted),
+    tornLinesDropped: store.tornLinesDropped,
+  };
 }

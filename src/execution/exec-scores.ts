@@ -3,7 +3,12 @@
  * role (agent, user simulator, planner, critic, judge), termination counts, and per-task rewards for the reports.
  */
 import { readJsonLines } from '../pipeline/results-store.js';
-import { table3, type ExecutionRow, type PlanScore, type Table3Row } from '../metrics/executable.js';
+import {
+  table3,
+  type ExecutionRow,
+  type PlanScore,
+  type Table3Row,
+} from '../metrics/executable.js';
 import type { Usage } from '../providers/provider.js';
 import { execOutcomes, type ExecOutcomes, type FailureReason } from './exec-outcomes.js';
 import type { LoopRoleUsage } from './loop.js';
@@ -38,7 +43,9 @@ export interface ExecScores {
 export type PriceOf = (model: string, usage: Usage | null) => number | null;
 
 const scoreOf = (judged: JudgedPlan | undefined | null): PlanScore | null =>
-  judged ? { is_correct: judged.judgement.judgement.is_correct, grade: judged.judgement.judgement.grade } : null;
+  judged
+    ? { is_correct: judged.judgement.judgement.is_correct, grade: judged.judgement.judgement.grade }
+    : null;
 
 /** An execution line as a Table 3 row. */
 export function executionRow(line: ExecutionLine): ExecutionRow {
@@ -61,21 +68,40 @@ class Totals {
   readonly roles = new Map<string, RoleTotals>();
   constructor(private readonly priceOf: PriceOf) {}
 
-  add(role: string, model: string, usage: Pick<LoopRoleUsage, 'calls' | 'cached_calls' | 'input_tokens' | 'output_tokens'>): void {
+  add(
+    role: string,
+    model: string,
+    usage: Pick<LoopRoleUsage, 'calls' | 'cached_calls' | 'input_tokens' | 'output_tokens'>,
+  ): void {
     if (usage.calls === 0) return;
-    const entry = this.roles.get(role) ?? { model, calls: 0, cached_calls: 0, input_tokens: 0, output_tokens: 0, cost_usd: 0 };
+    const entry = this.roles.get(role) ?? {
+      model,
+      calls: 0,
+      cached_calls: 0,
+      input_tokens: 0,
+      output_tokens: 0,
+      cost_usd: 0,
+    };
     if (entry.model !== model) entry.model = null;
     entry.calls += usage.calls;
     entry.cached_calls += usage.cached_calls;
     entry.input_tokens += usage.input_tokens;
     entry.output_tokens += usage.output_tokens;
-    const cost = this.priceOf(model, { inputTokens: usage.input_tokens, outputTokens: usage.output_tokens });
+    const cost = this.priceOf(model, {
+      inputTokens: usage.input_tokens,
+      outputTokens: usage.output_tokens,
+    });
     entry.cost_usd = entry.cost_usd === null || cost === null ? null : entry.cost_usd + cost;
     this.roles.set(role, entry);
   }
 
   addCall(role: string, model: string, usage: Usage | null, cached: boolean): void {
-    this.add(role, model, { calls: 1, cached_calls: Number(cached), input_tokens: cached ? 0 : (usage?.inputTokens ?? 0), output_tokens: cached ? 0 : (usage?.outputTokens ?? 0) });
+    this.add(role, model, {
+      calls: 1,
+      cached_calls: Number(cached),
+      input_tokens: cached ? 0 : (usage?.inputTokens ?? 0),
+      output_tokens: cached ? 0 : (usage?.outputTokens ?? 0),
+    });
   }
 }
 
@@ -83,20 +109,33 @@ function addOpening(totals: Totals, opening: OpeningLine, userModel: string): vo
   totals.add('user', userModel, opening.first_user_usage);
   for (const judged of [opening.draft, opening.refined]) {
     if (!judged) continue;
-    if (judged.judgement.status !== 'not_judged' && judged.judgement.judge !== 'rules') totals.addCall('judge', judged.judgement.judge, judged.judgement.usage, judged.judgement.cached);
+    if (judged.judgement.status !== 'not_judged' && judged.judgement.judge !== 'rules')
+      totals.addCall(
+        'judge',
+        judged.judgement.judge,
+        judged.judgement.usage,
+        judged.judgement.cached,
+      );
   }
-  if (opening.draft && opening.draft.plan.status !== 'error') totals.addCall('planner', opening.model, opening.draft.plan.usage, opening.draft.plan.cached);
+  if (opening.draft && opening.draft.plan.status !== 'error')
+    totals.addCall('planner', opening.model, opening.draft.plan.usage, opening.draft.plan.cached);
   const refined = opening.refined?.plan;
   if (refined) {
     for (const round of refined.rounds) {
-      if (!round.critique.error) totals.addCall('critic', refined.critic, round.critique.usage, round.critique.cached);
-      if (round.revision && !round.revision.error) totals.addCall('planner', opening.model, round.revision.usage, round.revision.cached);
+      if (!round.critique.error)
+        totals.addCall('critic', refined.critic, round.critique.usage, round.critique.cached);
+      if (round.revision && !round.revision.error)
+        totals.addCall('planner', opening.model, round.revision.usage, round.revision.cached);
     }
   }
 }
 
 /** Reads an exec run directory's lines and computes its scores. */
-export async function computeExecScores(plansPath: string, executionsPath: string, priceOf: PriceOf): Promise<ExecScores> {
+export async function computeExecScores(
+  plansPath: string,
+  executionsPath: string,
+  priceOf: PriceOf,
+): Promise<ExecScores> {
   const totals = new Totals(priceOf);
   const executions = new Map<string, ExecutionLine>();
   for await (const { value } of readJsonLines(executionsPath)) {
@@ -110,15 +149,18 @@ export async function computeExecScores(plansPath: string, executionsPath: strin
     totals.add('agent', line.model, line.usage.agent);
     totals.add('user', line.user_model, line.usage.user);
     terminations[line.termination] = (terminations[line.termination] ?? 0) + 1;
-    const nlJudge = line.reward_details.nl_judge as { model?: string; usage?: Usage | null; cached?: boolean } | undefined;
-    if (nlJudge?.model) totals.addCall('judge', nlJudge.model, nlJudge.usage ?? null, nlJudge.cached ?? false);
+    const nlJudge = line.reward_details.nl_judge as
+      { model?: string; usage?: Usage | null; cached?: boolean } | undefined;
+    if (nlJudge?.model)
+      totals.addCall('judge', nlJudge.model, nlJudge.usage ?? null, nlJudge.cached ?? false);
   }
   const openings = new Map<string, OpeningLine>();
   for await (const { value } of readJsonLines(plansPath)) {
     const line = value as unknown as OpeningLine;
     openings.set(JSON.stringify([line.task_id, line.trial]), line);
   }
-  for (const opening of openings.values()) addOpening(totals, opening, opening.user_model ?? userModels.get(opening.model) ?? 'unknown');
+  for (const opening of openings.values())
+    addOpening(totals, opening, opening.user_model ?? userModels.get(opening.model) ?? 'unknown');
   return {
     schema_version: 1,
     executions: executions.size,

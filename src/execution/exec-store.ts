@@ -9,7 +9,8 @@ import { openAppendNoFollow } from '../atomic-write.js';
 import { dropTornLine, readJsonLines } from '../pipeline/results-store.js';
 
 /** The key of an execution: (task, mode, trial). */
-export const executionKey = (taskId: string, mode: string, trial: number) => JSON.stringify([taskId, mode, trial]);
+export const executionKey = (taskId: string, mode: string, trial: number) =>
+  JSON.stringify([taskId, mode, trial]);
 /** The key of an opening: (task, trial). */
 export const openingKey = (taskId: string, trial: number) => JSON.stringify([taskId, trial]);
 
@@ -25,7 +26,8 @@ export class ExecStore {
     mkdirSync(dir, { recursive: true });
     this.plansPath = path.join(dir, 'plans.jsonl');
     this.executionsPath = path.join(dir, 'executions.jsonl');
-    this.tornLinesDropped = Number(dropTornLine(this.plansPath)) + Number(dropTornLine(this.executionsPath));
+    this.tornLinesDropped =
+      Number(dropTornLine(this.plansPath)) + Number(dropTornLine(this.executionsPath));
     this.plansFd = openAppendNoFollow(this.plansPath);
     this.executionsFd = openAppendNoFollow(this.executionsPath);
   }
@@ -45,7 +47,10 @@ export class ExecStore {
 }
 
 /** Reads the lines of a file into a map by key (a later line of the same key wins). */
-export async function readKeyed<T>(file: string, keyOf: (line: T) => string): Promise<Map<string, T>> {
+export async function readKeyed<T>(
+  file: string,
+  keyOf: (line: T) => string,
+): Promise<Map<string, T>> {
   const out = new Map<string, T>();
   for await (const { value } of readJsonLines(file)) out.set(keyOf(value as T), value as T);
   return out;

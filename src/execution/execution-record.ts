@@ -14,21 +14,46 @@ const ToolCall = z.object({ id: z.string(), name: z.string(), arguments: z.unkno
 /** A recorded message (the `ExecMessage` shape). */
 export const RecordedMessage = z.discriminatedUnion('role', [
   z.object({ role: z.literal('user'), content: z.string() }),
-  z.object({ role: z.literal('assistant'), content: z.string().nullable(), tool_calls: z.array(ToolCall).optional() }),
-  z.object({ role: z.literal('tool'), tool_call_id: z.string(), name: z.string(), content: z.string(), error: z.boolean() }),
+  z.object({
+    role: z.literal('assistant'),
+    content: z.string().nullable(),
+    tool_calls: z.array(ToolCall).optional(),
+  }),
+  z.object({
+    role: z.literal('tool'),
+    tool_call_id: z.string(),
+    name: z.string(),
+    content: z.string(),
+    error: z.boolean(),
+  }),
 ]);
 
 /** `reward_info`: each component 0/1, null where not in the basis or not evaluated. */
-export const RewardInfoSchema = z.object({ db: Bit, communicate: Bit, action: Bit, nl_assertion: Bit, reward_if_nl_met: z.number().optional() });
+export const RewardInfoSchema = z.object({
+  db: Bit,
+  communicate: Bit,
+  action: Bit,
+  nl_assertion: Bit,
+  reward_if_nl_met: z.number().optional(),
+});
 
 /** The reward's explanation (`RewardDetails`): database differences and each check. */
 export const RewardDetailsSchema = z.object({
   note: z.string().nullable(),
-  db_differences: z.array(z.object({ collection: z.string(), key: z.string(), expected: z.unknown(), actual: z.unknown() })),
+  db_differences: z.array(
+    z.object({
+      collection: z.string(),
+      key: z.string(),
+      expected: z.unknown(),
+      actual: z.unknown(),
+    }),
+  ),
   communicate_checks: z.array(z.object({ info: z.string(), met: z.boolean() })),
   action_checks: z.array(z.object({ action_id: z.string(), name: z.string(), met: z.boolean() })),
   nl_status: z.enum(['not_needed', 'judged', 'not_evaluated', 'judge_error']),
-  nl_checks: z.array(z.object({ assertion: z.string(), met: z.boolean(), justification: z.string() })),
+  nl_checks: z.array(
+    z.object({ assertion: z.string(), met: z.boolean(), justification: z.string() }),
+  ),
   nl_error: z.string().nullable(),
 });
 

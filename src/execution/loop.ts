@@ -81,7 +81,12 @@ export interface LoopOptions {
   signal?: AbortSignal;
 }
 
-const emptyUsage = (): LoopRoleUsage => ({ calls: 0, cached_calls: 0, input_tokens: 0, output_tokens: 0 });
+const emptyUsage = (): LoopRoleUsage => ({
+  calls: 0,
+  cached_calls: 0,
+  input_tokens: 0,
+  output_tokens: 0,
+});
 
 function count(usage: LoopRoleUsage, turn: Turn): void {
   usage.calls += 1;
@@ -130,7 +135,19 @@ export async function runConversation(options: LoopOptions): Promise<LoopResult>
       } else if (state.to === 'agent') {
         const turn = await options.agent(messages, options.signal);
         count(usage.agent, turn);
-        messages.push({ role: 'assistant', content: turn.content, ...(turn.toolCalls.length > 0 ? { tool_calls: turn.toolCalls.map(({ id, name, arguments: args }) => ({ id, name, arguments: args })) } : {}) });
+        messages.push({
+          role: 'assistant',
+          content: turn.content,
+          ...(turn.toolCalls.length > 0
+            ? {
+                tool_calls: turn.toolCalls.map(({ id, name, arguments: args }) => ({
+                  id,
+                  name,
+                  arguments: args,
+                })),
+              }
+            : {}),
+        });
         if (turn.content?.includes(AGENT_STOP_SIGNAL)) {
           termination = 'agent_stop';
           stopSignal = AGENT_STOP_SIGNAL;
@@ -139,15 +156,27 @@ export async function runConversation(options: LoopOptions): Promise<LoopResult>
         state.to = turn.toolCalls.length > 0 ? 'env' : 'user';
       } else {
         for (const call of state.pending) {
-          const outcome = call.argumentsError ? { content: `Error: ${call.argumentsError}`, error: true } : options.session.callTool(call.name, call.arguments);
+          const outcome = call.argumentsError
+            ? { content: `Error: ${call.argumentsError}`, error: true }
+            : options.session.callTool(call.name, call.arguments);
           if (outcome.error) state.toolErrors += 1;
-          messages.push({ role: 'tool', tool_call_id: call.id, name: call.name, content: outcome.content, error: outcome.error });
+          messages.push({
+            role: 'tool',
+            tool_call_id: call.id,
+            name: call.name,
+            content: outcome.content,
+            error: outcome.error,
+          });
         }
         state.to = 'agent';
       }
     } catch (caught) {
       if (isFatal(caught) || !(caught instanceof ProviderError)) throw caught;
-      error = { role: state.to === 'user' ? 'user' : 'agent', kind: caught.kind, message: redact(caught.message) };
+      error = {
+        role: state.to === 'user' ? 'user' : 'agent',
+        kind: caught.kind,
+        message: redact(caught.message),
+      };
       termination = 'infrastructure_error';
       break;
     }
@@ -157,5 +186,13 @@ export async function runConversation(options: LoopOptions): Promise<LoopResult>
     if (state.steps >= maxSteps) termination = 'max_steps';
     else if (state.toolErrors >= maxErrors) termination = 'too_many_errors';
   }
-  return { messages, termination, stopSignal, steps: state.steps, toolErrors: state.toolErrors, ...(error ? { error } : {}), usage };
+  return {
+    messages,
+    termination,
+    stopSignal,
+    steps: state.steps,
+    toolErrors: state.toolErrors,
+    ...(error ? { error } : {}),
+    usage,
+  };
 }

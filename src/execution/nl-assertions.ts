@@ -19,12 +19,17 @@ export interface NlAssertionCheck {
 }
 
 /** A judge's answer: a verdict per assertion, or why there is none. */
-export type NlJudgement = { ok: true; checks: NlAssertionCheck[]; usage: Usage | null } | { ok: false; reason: string; usage: Usage | null };
+export type NlJudgement =
+  | { ok: true; checks: NlAssertionCheck[]; usage: Usage | null }
+  | { ok: false; reason: string; usage: Usage | null };
 
 /** Judges the NL assertions of a conversation. */
 export interface NlAssertionJudge {
   readonly id: string;
-  judge(input: { assertions: string[]; messages: ExecMessage[] }, signal?: AbortSignal): Promise<NlJudgement>;
+  judge(
+    input: { assertions: string[]; messages: ExecMessage[] },
+    signal?: AbortSignal,
+  ): Promise<NlJudgement>;
 }
 
 const SYSTEM = `You check a customer-service conversation against a list of expected outcomes.
@@ -48,7 +53,9 @@ function userPrompt(assertions: string[], messages: ExecMessage[]): string {
 }
 
 function firstObject(text: string): unknown {
-  const unfenced = text.replace(/<(think|thinking|reasoning)>[\s\S]*?<\/\1>/gi, '').replace(/```[a-zA-Z0-9_-]*/g, ' ');
+  const unfenced = text
+    .replace(/<(think|thinking|reasoning)>[\s\S]*?<\/\1>/gi, '')
+    .replace(/```[a-zA-Z0-9_-]*/g, ' ');
   const start = unfenced.indexOf('{');
   if (start < 0) return undefined;
   const end = balancedEnd(unfenced, start);
@@ -61,16 +68,28 @@ function firstObject(text: string): unknown {
 }
 
 /** Reads a judge reply into one check per assertion, or the reason it cannot be read. */
-export function parseNlJudgement(reply: string, assertions: string[]): { checks: NlAssertionCheck[] } | { reason: string } {
+export function parseNlJudgement(
+  reply: string,
+  assertions: string[],
+): { checks: NlAssertionCheck[] } | { reason: string } {
   const value = firstObject(reply) as { results?: unknown } | undefined;
-  if (!value || typeof value !== 'object' || !Array.isArray(value.results)) return { reason: 'the reply holds no JSON object with a "results" list' };
-  if (value.results.length !== assertions.length) return { reason: `the reply judges ${value.results.length} outcome(s), the task has ${assertions.length}` };
+  if (!value || typeof value !== 'object' || !Array.isArray(value.results))
+    return { reason: 'the reply holds no JSON object with a "results" list' };
+  if (value.results.length !== assertions.length)
+    return {
+      reason: `the reply judges ${value.results.length} outcome(s), the task has ${assertions.length}`,
+    };
   const checks: NlAssertionCheck[] = [];
   for (const [index, result] of value.results.entries()) {
     const met = (result as { metExpectation?: unknown } | null)?.metExpectation;
-    if (typeof met !== 'boolean') return { reason: `result ${index + 1} has no boolean "metExpectation"` };
+    if (typeof met !== 'boolean')
+      return { reason: `result ${index + 1} has no boolean "metExpectation"` };
     const reasoning = (result as { reasoning?: unknown }).reasoning;
-    checks.push({ assertion: assertions[index]!, met, justification: typeof reasoning === 'string' ? reasoning : '' });
+    checks.push({
+      assertion: assertions[index]!,
+      met,
+      justification: typeof reasoning === 'string' ? reasoning : '',
+    });
   }
   return { checks };
 }
@@ -96,7 +115,9 @@ export function createNlAssertionJudge(provider: Provider): NlAssertionJudge {
           signal,
         );
         const parsed = parseNlJudgement(result.text, assertions);
-        return 'checks' in parsed ? { ok: true, checks: parsed.checks, usage: result.usage } : { ok: false, reason: parsed.reason, usage: result.usage };
+        return 'checks' in parsed
+          ? { ok: true, checks: parsed.checks, usage: result.usage }
+          : { ok: false, reason: parsed.reason, usage: result.usage };
       } catch (error) {
         // Auth failures and cancellations stop the run; any other failed call leaves the assertions unjudged.
         if (signal?.aborted || isFatal(error) || !(error instanceof ProviderError)) throw error;

@@ -19,7 +19,11 @@ import { modelUser } from './user-simulator.js';
 /** What making an opening needs. */
 export interface OpeningContext {
   env: { id: string; policy: string; tools: readonly ToolDefinition[] };
-  task: { id: string; userScenario: { persona: string | null; instructions: string }; actions: readonly ReferenceCall[] | null };
+  task: {
+    id: string;
+    userScenario: { persona: string | null; instructions: string };
+    actions: readonly ReferenceCall[] | null;
+  };
   trial: number;
   modes: readonly ExecMode[];
   model: string;
@@ -33,25 +37,48 @@ export interface OpeningContext {
 }
 
 /** The planner's view of an opening: the policy, the user's first message, the tools. */
-export function planningContextOf(context: OpeningContext, firstUserMessage: string): PlanningContext {
+export function planningContextOf(
+  context: OpeningContext,
+  firstUserMessage: string,
+): PlanningContext {
   return { policy: context.env.policy, request: firstUserMessage, tools: context.env.tools };
 }
 
-async function firstUserMessage(context: OpeningContext): Promise<Pick<OpeningLine, 'first_user_message' | 'first_user_usage' | 'error'>> {
+async function firstUserMessage(
+  context: OpeningContext,
+): Promise<Pick<OpeningLine, 'first_user_message' | 'first_user_usage' | 'error'>> {
   const usage: LoopRoleUsage = { calls: 0, cached_calls: 0, input_tokens: 0, output_tokens: 0 };
-  const user = modelUser({ provider: context.user, scenario: context.task.userScenario.instructions, persona: context.task.userScenario.persona, sampling: context.sampling.user, repeat: context.trial });
+  const user = modelUser({
+    provider: context.user,
+    scenario: context.task.userScenario.instructions,
+    persona: context.task.userScenario.persona,
+    sampling: context.sampling.user,
+    repeat: context.trial,
+  });
   try {
     const turn = await user([{ role: 'assistant', content: AGENT_GREETING }], context.signal);
-    Object.assign(usage, { calls: 1, cached_calls: Number(turn.cached), input_tokens: turn.cached ? 0 : (turn.usage?.inputTokens ?? 0), output_tokens: turn.cached ? 0 : (turn.usage?.outputTokens ?? 0) });
+    Object.assign(usage, {
+      calls: 1,
+      cached_calls: Number(turn.cached),
+      input_tokens: turn.cached ? 0 : (turn.usage?.inputTokens ?? 0),
+      output_tokens: turn.cached ? 0 : (turn.usage?.outputTokens ?? 0),
+    });
     return { first_user_message: turn.content ?? '', first_user_usage: usage };
   } catch (error) {
     if (isFatal(error) || !(error instanceof ProviderError)) throw error;
-    return { first_user_message: null, first_user_usage: usage, error: { role: 'user', kind: error.kind, message: redact(error.message) } };
+    return {
+      first_user_message: null,
+      first_user_usage: usage,
+      error: { role: 'user', kind: error.kind, message: redact(error.message) },
+    };
   }
 }
 
 /** Makes (or completes, given what resume read back) the opening of a (task, trial); returns it and whether it changed. */
-export async function ensureOpening(context: OpeningContext, known: OpeningLine | undefined): Promise<{ opening: OpeningLine; changed: boolean }> {
+export async function ensureOpening(
+  context: OpeningContext,
+  known: OpeningLine | undefined,
+): Promise<{ opening: OpeningLine; changed: boolean }> {
   let opening: OpeningLine = known ?? {
     schema_version: EXEC_SCHEMA_VERSION,
     task_id: context.task.id,
@@ -67,17 +94,56 @@ export async function ensureOpening(context: OpeningContext, known: OpeningLine 
   const first = opening.first_user_message;
   if (first === null) return { opening, changed };
   const planning = planningContextOf(context, first);
-  const caseItem = planningCase(`${context.env.id}:${context.task.id}:${context.trial}`, planning, context.task.actions);
+  const caseItem = planningCase(
+    `${context.env.id}:${context.task.id}:${context.trial}`,
+    planning,
+    context.task.actions,
+  );
   const wantsDraft = context.modes.some((mode) => mode !== 'direct');
-  const options = { sampling: context.sampling.planner, repeat: context.trial, ...(context.signal ? { signal: context.signal } : {}) };
+  const options = {
+    sampling: context.sampling.planner,
+    repeat: context.trial,
+    ...(context.signal ? { signal: context.signal } : {}),
+  };
   if (wantsDraft && !opening.draft) {
     const plan = await draftPlan(context.planner, planning, options);
-    opening = { ...opening, draft: { plan, judgement: await judgePlan(context.judge, caseItem, planning, plan, context.trial, context.signal) } };
+    opening = {
+      ...opening,
+      draft: {
+        plan,
+        judgement: await judgePlan(
+          context.judge,
+          caseItem,
+          planning,
+          plan,
+          context.trial,
+          context.signal,
+        ),
+      },
+    };
     changed = true;
   }
   if (context.modes.includes('refine') && !opening.refined && opening.draft) {
-    const plan = await refinePlan(opening.draft.plan, planning, { ...options, reviser: context.planner, critic: context.critic, taxonomy: context.taxonomy });
-    opening = { ...opening, refined: { plan, judgement: await judgePlan(context.judge, caseItem, planning, plan, context.trial, context.signal) } };
+    const plan = await refinePlan(opening.draft.plan, planning, {
+      ...options,
+      reviser: context.planner,
+      critic: context.critic,
+      taxonomy: context.taxonomy,
+    });
+    opening = {
+      ...opening,
+      refined: {
+        plan,
+        judgement: await judgePlan(
+          context.judge,
+          caseItem,
+          planning,
+          plan,
+          context.trial,
+          context.signal,
+        ),
+      },
+    };
     changed = true;
   }
   return { opening, changed };

@@ -31,14 +31,29 @@ export interface PlanJudgement {
 }
 
 /** The APB holistic case of a task: the planner's input, and the agent's reference actions as the reference chain. */
-export function planningCase(id: string, context: PlanningContext, actions: readonly ReferenceCall[] | null): Case {
+export function planningCase(
+  id: string,
+  context: PlanningContext,
+  actions: readonly ReferenceCall[] | null,
+): Case {
   const input = planningInput(context);
-  const toolChain: ToolCall[] = (actions ?? []).filter((action) => (action.requestor ?? 'assistant') === 'assistant').map((action) => ({ name: action.name, arguments: action.arguments }));
+  const toolChain: ToolCall[] = (actions ?? [])
+    .filter((action) => (action.requestor ?? 'assistant') === 'assistant')
+    .map((action) => ({ name: action.name, arguments: action.arguments }));
   return {
     id,
     split: 'holistic_planning',
     input,
-    reference: { plan: null, toolChain, groundTruthSteps: [], remainingSteps: [], unsolvableType: null, extraneousToolNames: [], brokenToolName: null, replacementTool: null },
+    reference: {
+      plan: null,
+      toolChain,
+      groundTruthSteps: [],
+      remainingSteps: [],
+      unsolvableType: null,
+      extraneousToolNames: [],
+      brokenToolName: null,
+      replacementTool: null,
+    },
     facets: {
       split: 'holistic_planning',
       regime: 'Holistic',
@@ -62,14 +77,46 @@ export function planningCase(id: string, context: PlanningContext, actions: read
 }
 
 /** Judges one plan of an execution; a failed planning call is not sent to the judge. */
-export async function judgePlan(judge: Judge, caseItem: Case, context: PlanningContext, plan: PlanRecord, repeat: number, signal?: AbortSignal): Promise<PlanJudgement> {
+export async function judgePlan(
+  judge: Judge,
+  caseItem: Case,
+  context: PlanningContext,
+  plan: PlanRecord,
+  repeat: number,
+  signal?: AbortSignal,
+): Promise<PlanJudgement> {
   if (plan.status === 'error') {
-    const judgement: Judgement = { is_correct: false, grade: 0, error_list: [0, 0, 0, 0, 0, 0], reasoning: `no plan to judge: the planning call failed (${plan.error?.message ?? 'unknown error'})` };
-    return { status: 'not_judged', judge: judge.id, judgement, usage: null, cached: false, notes: ['planning call failed; not sent to the judge'] };
+    const judgement: Judgement = {
+      is_correct: false,
+      grade: 0,
+      error_list: [0, 0, 0, 0, 0, 0],
+      reasoning: `no plan to judge: the planning call failed (${plan.error?.message ?? 'unknown error'})`,
+    };
+    return {
+      status: 'not_judged',
+      judge: judge.id,
+      judgement,
+      usage: null,
+      cached: false,
+      notes: ['planning call failed; not sent to the judge'],
+    };
   }
-  const parsed: ParsedAnswer = plan.parsed ?? { kind: 'parse_error', message: plan.error?.message ?? 'the plan could not be read' };
+  const parsed: ParsedAnswer = plan.parsed ?? {
+    kind: 'parse_error',
+    message: plan.error?.message ?? 'the plan could not be read',
+  };
   const findings = runChecks(caseItem, parsed);
-  const result = await judge.judge({ case: caseItem, plannerPrompt: draftPlanPrompt(context), rawAnswer: plan.text, parsed, findings, repeat }, signal);
+  const result = await judge.judge(
+    {
+      case: caseItem,
+      plannerPrompt: draftPlanPrompt(context),
+      rawAnswer: plan.text,
+      parsed,
+      findings,
+      repeat,
+    },
+    signal,
+  );
   const guarded = guardParseFailure(result.outcome, parsed);
   return {
     status: result.outcome.kind === 'unjudged' ? 'judge_error' : 'ok',

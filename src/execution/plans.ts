@@ -50,7 +50,11 @@ export function planningInput(context: PlanningContext): CaseInput {
     regime: 'Holistic',
     query: context.request,
     systemPrompt: context.policy,
-    tools: context.tools.map((tool) => ({ name: tool.name, description: tool.description, parameters: tool.parameters })),
+    tools: context.tools.map((tool) => ({
+      name: tool.name,
+      description: tool.description,
+      parameters: tool.parameters,
+    })),
     files: [],
     trajectoryPrefix: [],
     horizon: null,
@@ -70,20 +74,43 @@ export interface PlanCallOptions {
 }
 
 /** Asks the tested model for the draft plan; a failed call is recorded, a fatal one (key, abort) propagates. */
-export async function draftPlan(planner: Provider, context: PlanningContext, options: PlanCallOptions): Promise<PlanRecord> {
+export async function draftPlan(
+  planner: Provider,
+  context: PlanningContext,
+  options: PlanCallOptions,
+): Promise<PlanRecord> {
   const prompt = draftPlanPrompt(context);
-  const base = { prompt_version: prompt.promptVersion, usage: null, cached: false, parsed: null, text: '' };
+  const base = {
+    prompt_version: prompt.promptVersion,
+    usage: null,
+    cached: false,
+    parsed: null,
+    text: '',
+  };
   try {
     const result = await planner.generate(
-      { messages: prompt.messages, promptVersion: prompt.promptVersion, json: true, sampling: options.sampling, repeat: options.repeat, role: 'planner' },
+      {
+        messages: prompt.messages,
+        promptVersion: prompt.promptVersion,
+        json: true,
+        sampling: options.sampling,
+        repeat: options.repeat,
+        role: 'planner',
+      },
       options.signal,
     );
     const parsed = SETTINGS.holistic_planning.parseAnswer(result.text, planningInput(context));
     const common = { ...base, text: result.text, usage: result.usage, cached: result.cached };
-    return parsed.kind === 'parse_error' ? { ...common, status: 'parse_error', error: { kind: 'parse', message: parsed.message } } : { ...common, status: 'ok', parsed };
+    return parsed.kind === 'parse_error'
+      ? { ...common, status: 'parse_error', error: { kind: 'parse', message: parsed.message } }
+      : { ...common, status: 'ok', parsed };
   } catch (error) {
     if (isFatal(error) || !(error instanceof ProviderError)) throw error;
-    return { ...base, status: 'error', error: { kind: error.kind, message: redact(error.message) } };
+    return {
+      ...base,
+      status: 'error',
+      error: { kind: error.kind, message: redact(error.message) },
+    };
   }
 }
 
@@ -95,14 +122,30 @@ export interface RefinePlanOptions extends PlanCallOptions {
   rounds?: number;
 }
 
-const toUsage = (usage: { input_tokens: number; output_tokens: number; calls: number }): Usage | null =>
+const toUsage = (usage: {
+  input_tokens: number;
+  output_tokens: number;
+  calls: number;
+}): Usage | null =>
   usage.calls > 0 ? { inputTokens: usage.input_tokens, outputTokens: usage.output_tokens } : null;
 
 /** Refines a draft with APB's critique; a draft that has no text (its call failed) is not refined. */
-export async function refinePlan(draft: PlanRecord, context: PlanningContext, options: RefinePlanOptions): Promise<RefinedPlanRecord> {
+export async function refinePlan(
+  draft: PlanRecord,
+  context: PlanningContext,
+  options: RefinePlanOptions,
+): Promise<RefinedPlanRecord> {
   const criticId = 'id' in options.critic ? options.critic.id : 'unknown';
   if (draft.status === 'error') {
-    return { ...draft, refine_status: 'revision_failed', critic: criticId, taxonomy: options.taxonomy, rounds: [], critic_usage: null, reviser_usage: null };
+    return {
+      ...draft,
+      refine_status: 'revision_failed',
+      critic: criticId,
+      taxonomy: options.taxonomy,
+      rounds: [],
+      critic_usage: null,
+      reviser_usage: null,
+    };
   }
   const outcome = await refineAnswer(
     {
@@ -123,8 +166,20 @@ export async function refinePlan(draft: PlanRecord, context: PlanningContext, op
   let plan: PlanRecord = draft;
   if (outcome.text !== null) {
     const parsed = outcome.parsed && outcome.parsed.kind !== 'parse_error' ? outcome.parsed : null;
-    const revised = { text: outcome.text, parsed, usage: null, cached: false, prompt_version: draft.prompt_version };
-    plan = parsed ? { ...revised, status: 'ok' } : { ...revised, status: 'parse_error', error: { kind: 'parse', message: 'the revised plan could not be read' } };
+    const revised = {
+      text: outcome.text,
+      parsed,
+      usage: null,
+      cached: false,
+      prompt_version: draft.prompt_version,
+    };
+    plan = parsed
+      ? { ...revised, status: 'ok' }
+      : {
+          ...revised,
+          status: 'parse_error',
+          error: { kind: 'parse', message: 'the revised plan could not be read' },
+        };
   }
   return {
     ...plan,
@@ -143,18 +198,29 @@ export const RAW_PLAN_CHAR_LIMIT = 8000;
 /** What the agent is shown of a plan: the parsed plan and tool chain, the raw reply when unreadable, nothing without one. */
 export function planBlock(plan: Pick<PlanRecord, 'status' | 'text' | 'parsed'>): string | null {
   if (plan.parsed?.kind === 'plan') {
-    const chain = plan.parsed.toolChain.map((call, index) => `${index + 1}. ${call.name} ${JSON.stringify(call.arguments ?? {})}${call.reason ? ` — ${call.reason}` : ''}`);
-    return [plan.parsed.plan.trim(), chain.length > 0 ? `Tool calls foreseen:\n${chain.join('\n')}` : ''].filter(Boolean).join('\n\n');
+    const chain = plan.parsed.toolChain.map(
+      (call, index) =>
+        `${index + 1}. ${call.name} ${JSON.stringify(call.arguments ?? {})}${call.reason ? ` — ${call.reason}` : ''}`,
+    );
+    return [
+      plan.parsed.plan.trim(),
+      chain.length > 0 ? `Tool calls foreseen:\n${chain.join('\n')}` : '',
+    ]
+      .filter(Boolean)
+      .join('\n\n');
   }
-  if (plan.parsed?.kind === 'refusal') return `The planner judged that the request cannot be carried out: ${plan.parsed.reason}`;
+  if (plan.parsed?.kind === 'refusal')
+    return `The planner judged that the request cannot be carried out: ${plan.parsed.reason}`;
   const raw = plan.text.trim();
   if (raw === '') return null;
-  return raw.length > RAW_PLAN_CHAR_LIMIT ? `${raw.slice(0, RAW_PLAN_CHAR_LIMIT)}\n[… plan truncated]` : raw;
+  return raw.length > RAW_PLAN_CHAR_LIMIT
+    ? `${raw.slice(0, RAW_PLAN_CHAR_LIMIT)}\n[… plan truncated]`
+    : raw;
 }
 
 /** The words that introduce the plan to the agent (this project's own). */
 export const PLAN_PREAMBLE =
-  'Before this conversation, a planner studied the customer\'s first message, the policy and the tools, and wrote the plan below. ' +
+  "Before this conversation, a planner studied the customer's first message, the policy and the tools, and wrote the plan below. " +
   'Use it as a guide. It was written before any tool was run, so check it against what the tools return and what the customer says, ' +
   'and let the policy win wherever the two disagree.';
 

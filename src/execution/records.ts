@@ -62,5 +62,12 @@ export interface ExecutionLine {
   error?: { role: 'agent' | 'user'; kind: string; message: string };
   /** The reward's explanation (`db_differences`, each check, the NL judge's verdicts). */
   reward_details: Record<string, unknown>;
-  apb: { nl_judge: string | null; agent_prompt_version: string; user_prompt_version: string; planner_prompt_version: string | null; started_at: string; finished_at: string };
+  apb: {
+    nl_judge: string | null;
+    agent_prompt_version: string;
+    user_prompt_version: string;
+    planner_prompt_version: string | null;
+    started_at: string;
+    finished_at: string;
+  };
 }

@@ -17,7 +17,10 @@ const loaded = new Map<string, Environment>();
 
 /** The environment `id`, loaded on first use; an unknown id is a usage error naming the known ones. */
 export function loadEnvironment(id: string): Environment {
-  if (!Object.hasOwn(ENVIRONMENTS, id)) throw new UsageError(`--env must be one of ${Object.keys(ENVIRONMENTS).join(', ')}, got "${id}"`);
+  if (!Object.hasOwn(ENVIRONMENTS, id))
+    throw new UsageError(
+      `--env must be one of ${Object.keys(ENVIRONMENTS).join(', ')}, got "${id}"`,
+    );
   let environment = loaded.get(id);
   if (!environment) loaded.set(id, (environment = ENVIRONMENTS[id as EnvironmentId]()));
   return environment;

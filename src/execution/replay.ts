@@ -7,13 +7,21 @@
 import { z } from 'zod';
 import { InputError, type InputIssue } from '../errors.js';
 import { readLines } from '../jsonl-lines.js';
-import type { DatabaseState, Environment, ExecMessage, ExecTask, Termination } from './environment.js';
+import type {
+  DatabaseState,
+  Environment,
+  ExecMessage,
+  ExecTask,
+  Termination,
+} from './environment.js';
 import { parseUntrustedJson } from '../json-depth.js';
 
 /** One task's script. */
 export const ReplayScript = z.object({
   task_id: z.string().min(1),
-  actions: z.array(z.object({ name: z.string().min(1), arguments: z.record(z.string(), z.unknown()) })),
+  actions: z.array(
+    z.object({ name: z.string().min(1), arguments: z.record(z.string(), z.unknown()) }),
+  ),
   messages: z.array(z.string()).default([]),
 });
 export type ReplayScript = z.infer<typeof ReplayScript>;
@@ -29,8 +37,14 @@ export interface ReplayAgent {
 export function goldReplay(environment: Environment): ReplayAgent {
   const scripts = new Map<string, ReplayScript>();
   for (const task of environment.tasks) {
-    const actions = (task.criteria.actions ?? []).filter((action) => action.requestor === 'assistant').map((action) => ({ name: action.name, arguments: action.arguments }));
-    scripts.set(task.id, { task_id: task.id, actions, messages: [...task.criteria.communicateInfo] });
+    const actions = (task.criteria.actions ?? [])
+      .filter((action) => action.requestor === 'assistant')
+      .map((action) => ({ name: action.name, arguments: action.arguments }));
+    scripts.set(task.id, {
+      task_id: task.id,
+      actions,
+      messages: [...task.criteria.communicateInfo],
+    });
   }
   return { id: 'replay:gold', scripts };
 }
@@ -45,21 +59,42 @@ export async function readReplayFile(file: string, environment: Environment): Pr
     try {
       value = parseUntrustedJson(text);
     } catch (error) {
-      issues.push({ file, line, field: '(line)', message: `invalid JSON: ${(error as Error).message}` });
+      issues.push({
+        file,
+        line,
+        field: '(line)',
+        message: `invalid JSON: ${(error as Error).message}`,
+      });
       continue;
     }
     const parsed = ReplayScript.safeParse(value);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) issues.push({ file, line, field: issue.path.map(String).join('.') || '(line)', message: issue.message });
+      for (const issue of parsed.error.issues)
+        issues.push({
+          file,
+          line,
+          field: issue.path.map(String).join('.') || '(line)',
+          message: issue.message,
+        });
       continue;
     }
     const id = parsed.data.task_id;
-    if (!known.has(id)) issues.push({ file, line, field: 'task_id', message: `${environment.id} has no task "${id}"` });
-    else if (scripts.has(id)) issues.push({ file, line, field: 'task_id', message: `task "${id}" is scripted twice` });
+    if (!known.has(id))
+      issues.push({
+        file,
+        line,
+        field: 'task_id',
+        message: `${environment.id} has no task "${id}"`,
+      });
+    else if (scripts.has(id))
+      issues.push({ file, line, field: 'task_id', message: `task "${id}" is scripted twice` });
     else scripts.set(id, parsed.data);
   }
   if (issues.length > 0) throw new InputError(issues);
-  if (scripts.size === 0) throw new InputError([{ file, line: 1, field: '(file)', message: 'the replay file holds no task' }]);
+  if (scripts.size === 0)
+    throw new InputError([
+      { file, line: 1, field: '(file)', message: 'the replay file holds no task' },
+    ]);
   return { id: `replay:${file}`, scripts };
 }
 
@@ -71,14 +106,28 @@ export interface ReplayOutcome {
 }
 
 /** Runs a script's actions in order on a fresh session, then says its messages; the agent ends the conversation. */
-export function replayTask(environment: Environment, task: ExecTask, script: ReplayScript): ReplayOutcome {
+export function replayTask(
+  environment: Environment,
+  task: ExecTask,
+  script: ReplayScript,
+): ReplayOutcome {
   const session = environment.openSession();
   const messages: ExecMessage[] = [];
   script.actions.forEach((action, index) => {
     const id = `${task.id}-call-${index + 1}`;
-    messages.push({ role: 'assistant', content: null, tool_calls: [{ id, name: action.name, arguments: action.arguments }] });
+    messages.push({
+      role: 'assistant',
+      content: null,
+      tool_calls: [{ id, name: action.name, arguments: action.arguments }],
+    });
     const outcome = session.callTool(action.name, action.arguments);
-    messages.push({ role: 'tool', tool_call_id: id, name: action.name, content: outcome.content, error: outcome.error });
+    messages.push({
+      role: 'tool',
+      tool_call_id: id,
+      name: action.name,
+      content: outcome.content,
+      error: outcome.error,
+    });
   });
   for (const text of script.messages) messages.push({ role: 'assistant', content: text });
   return { messages, termination: 'agent_stop', finalDatabase: session.database() };

@@ -6,7 +6,15 @@
  * conversation that did not end with `agent_stop` or `user_stop` scores 0 unevaluated. Choices where
  * tau2 is silent or lenient are in docs/execution.md ("The reward").
  */
-import type { DatabaseDifference, DatabaseState, Environment, ExecMessage, ExecTask, ReferenceAction, Termination } from './environment.js';
+import type {
+  DatabaseDifference,
+  DatabaseState,
+  Environment,
+  ExecMessage,
+  ExecTask,
+  ReferenceAction,
+  Termination,
+} from './environment.js';
 import type { NlAssertionJudge, NlAssertionCheck } from './nl-assertions.js';
 import { pyEquals } from './environments/tau2/python.js';
 
@@ -63,33 +71,64 @@ export function expectedDatabase(environment: Environment, task: ExecTask): Data
   if (cached) return cached;
   const session = environment.openSession();
   // tau2 sends user-requested actions to the user's toolkit, which neither domain has: they fail, changing nothing.
-  for (const action of task.criteria.actions ?? []) if (action.requestor === 'assistant') session.callTool(action.name, action.arguments);
+  for (const action of task.criteria.actions ?? [])
+    if (action.requestor === 'assistant') session.callTool(action.name, action.arguments);
   const database = session.database();
   byTask.set(task.id, database);
   return database;
 }
 
 /** tau2's COMMUNICATE check: each string, lower-cased, inside some agent message lower-cased with commas removed. */
-export function communicateChecks(infos: string[], messages: ExecMessage[]): { info: string; met: boolean }[] {
-  const texts = messages.flatMap((message) => (message.role === 'assistant' && message.content && message.content.trim() ? [message.content.toLowerCase().replace(/,/g, '')] : []));
-  return infos.map((info) => ({ info, met: texts.some((text) => text.includes(info.toLowerCase())) }));
+export function communicateChecks(
+  infos: string[],
+  messages: ExecMessage[],
+): { info: string; met: boolean }[] {
+  const texts = messages.flatMap((message) =>
+    message.role === 'assistant' && message.content && message.content.trim()
+      ? [message.content.toLowerCase().replace(/,/g, '')]
+      : [],
+  );
+  return infos.map((info) => ({
+    info,
+    met: texts.some((text) => text.includes(info.toLowerCase())),
+  }));
 }
 
 /** tau2's `Action.compare_with_tool_call`: same name, and equal on `compare_args` (all the call's own arguments when null). */
-export function actionMatches(action: ReferenceAction, call: { name: string; arguments: unknown }): boolean {
+export function actionMatches(
+  action: ReferenceAction,
+  call: { name: string; arguments: unknown },
+): boolean {
   if (action.name !== call.name) return false;
   // A call whose arguments are not an object cannot exist in tau2 (its ToolCall requires a dict): no match.
-  if (call.arguments === null || typeof call.arguments !== 'object' || Array.isArray(call.arguments)) return false;
+  if (
+    call.arguments === null ||
+    typeof call.arguments !== 'object' ||
+    Array.isArray(call.arguments)
+  )
+    return false;
   const given = call.arguments as Record<string, unknown>;
   const keys = action.compareArgs ?? Object.keys(given);
   if (keys.length === 0) return true;
-  const pick = (source: Record<string, unknown>) => Object.fromEntries(keys.filter((key) => Object.hasOwn(source, key)).map((key) => [key, source[key]]));
+  const pick = (source: Record<string, unknown>) =>
+    Object.fromEntries(
+      keys.filter((key) => Object.hasOwn(source, key)).map((key) => [key, source[key]]),
+    );
   return pyEquals(pick(given), pick(action.arguments));
 }
 
-function actionChecks(actions: ReferenceAction[], messages: ExecMessage[]): RewardDetails['action_checks'] {
-  const calls = messages.flatMap((message) => (message.role === 'assistant' ? (message.tool_calls ?? []) : []));
-  return actions.map((action) => ({ action_id: action.actionId, name: action.name, met: calls.some((call) => actionMatches(action, call)) }));
+function actionChecks(
+  actions: ReferenceAction[],
+  messages: ExecMessage[],
+): RewardDetails['action_checks'] {
+  const calls = messages.flatMap((message) =>
+    message.role === 'assistant' ? (message.tool_calls ?? []) : [],
+  );
+  return actions.map((action) => ({
+    action_id: action.actionId,
+    name: action.name,
+    met: calls.some((call) => actionMatches(action, call)),
+  }));
 }
 
 const bit = (met: boolean): 0 | 1 => (met ? 1 : 0);
@@ -98,15 +137,31 @@ function unevaluated(note: string, reward: 0 | null): RewardResult {
   return {
     reward,
     reward_info: { db: null, communicate: null, action: null, nl_assertion: null },
-    details: { note, db_differences: [], communicate_checks: [], action_checks: [], nl_status: 'not_needed', nl_checks: [], nl_error: null },
+    details: {
+      note,
+      db_differences: [],
+      communicate_checks: [],
+      action_checks: [],
+      nl_status: 'not_needed',
+      nl_checks: [],
+      nl_error: null,
+    },
   };
 }
 
 /** Computes tau2's reward for one finished conversation. */
 export async function computeReward(input: RewardInput): Promise<RewardResult> {
   const { task, messages } = input;
-  if (input.termination === 'infrastructure_error') return unevaluated('Not evaluated: a model call failed after its retries (infrastructure_error)', null);
-  if (input.termination !== 'agent_stop' && input.termination !== 'user_stop') return unevaluated(`Simulation terminated prematurely. Termination reason: ${input.termination}`, 0);
+  if (input.termination === 'infrastructure_error')
+    return unevaluated(
+      'Not evaluated: a model call failed after its retries (infrastructure_error)',
+      null,
+    );
+  if (input.termination !== 'agent_stop' && input.termination !== 'user_stop')
+    return unevaluated(
+      `Simulation terminated prematurely. Termination reason: ${input.termination}`,
+      0,
+    );
   const basis = new Set(task.criteria.rewardBasis);
   const criteria = task.criteria;
   // tau2 scores the database 1 without comparing when the task lists no actions at all (null, not []).
@@ -130,12 +185,33 @@ export async function computeReward(input: RewardInput): Promise<RewardResult> {
     action: basis.has('ACTION') ? bit(actions.every((check) => check.met)) : null,
     nl_assertion: null,
   };
-  const others = [info.db, info.communicate, info.action].reduce<number>((product, value) => product * (value ?? 1), 1);
+  const others = [info.db, info.communicate, info.action].reduce<number>(
+    (product, value) => product * (value ?? 1),
+    1,
+  );
   if (!basis.has('NL_ASSERTION')) return { reward: others, reward_info: info, details };
-  if (criteria.nlAssertions.length === 0) return { reward: others, reward_info: { ...info, nl_assertion: 1 }, details };
-  if (!input.nlJudge) return { reward: null, reward_info: { ...info, reward_if_nl_met: others }, details: { ...details, nl_status: 'not_evaluated' } };
-  const judged = await input.nlJudge.judge({ assertions: criteria.nlAssertions, messages }, input.signal);
-  if (!judged.ok) return { reward: null, reward_info: { ...info, reward_if_nl_met: others }, details: { ...details, nl_status: 'judge_error', nl_error: judged.reason } };
+  if (criteria.nlAssertions.length === 0)
+    return { reward: others, reward_info: { ...info, nl_assertion: 1 }, details };
+  if (!input.nlJudge)
+    return {
+      reward: null,
+      reward_info: { ...info, reward_if_nl_met: others },
+      details: { ...details, nl_status: 'not_evaluated' },
+    };
+  const judged = await input.nlJudge.judge(
+    { assertions: criteria.nlAssertions, messages },
+    input.signal,
+  );
+  if (!judged.ok)
+    return {
+      reward: null,
+      reward_info: { ...info, reward_if_nl_met: others },
+      details: { ...details, nl_status: 'judge_error', nl_error: judged.reason },
+    };
   const met = bit(judged.checks.every((check) => check.met));
-  return { reward: others * met, reward_info: { ...info, nl_assertion: met }, details: { ...details, nl_status: 'judged', nl_checks: judged.checks } };
+  return {
+    reward: others * met,
+    reward_info: { ...info, nl_assertion: met },
+    details: { ...details, nl_status: 'judged', nl_checks: judged.checks },
+  };
 }

@@ -35,8 +35,10 @@ export const USER_PROMPT_VERSION = versionOf('exec-user', USER_GUIDELINES);
 export function userChat(system: string, messages: readonly LoopMessage[]): ChatMessage[] {
   const chat: ChatMessage[] = [{ role: 'system', parts: [{ type: 'text', text: system }] }];
   for (const message of messages) {
-    if (message.role === 'user') chat.push({ role: 'assistant', parts: [{ type: 'text', text: message.content }] });
-    else if (message.role === 'assistant' && !message.tool_calls?.length && message.content) chat.push({ role: 'user', parts: [{ type: 'text', text: message.content }] });
+    if (message.role === 'user')
+      chat.push({ role: 'assistant', parts: [{ type: 'text', text: message.content }] });
+    else if (message.role === 'assistant' && !message.tool_calls?.length && message.content)
+      chat.push({ role: 'user', parts: [{ type: 'text', text: message.content }] });
   }
   return chat;
 }
@@ -55,7 +57,14 @@ export function modelUser(options: ModelUserOptions): UserPlayer {
   const system = userSystemText(options.scenario, options.persona);
   return async (messages, signal) => {
     const result = await options.provider.generate(
-      { messages: userChat(system, messages), promptVersion: USER_PROMPT_VERSION, json: false, sampling: options.sampling, repeat: options.repeat, role: 'user' },
+      {
+        messages: userChat(system, messages),
+        promptVersion: USER_PROMPT_VERSION,
+        json: false,
+        sampling: options.sampling,
+        repeat: options.repeat,
+        role: 'user',
+      },
       signal,
     );
     return { content: result.text, toolCalls: [], usage: result.usage, cached: result.cached };

@@ -4,7 +4,14 @@
  * grid), behaviour by plurality within the winning side, majority refusal (a tie is no refusal).
  * Unjudged members leave the pool; when none is left the result is Unjudged. See docs/judge.md.
  */
-import { ERROR_CODES, type BrokenBehavior, type ErrorFlags, type JudgeOutcome, type Unjudged, type Verdict } from './verdict.js';
+import {
+  ERROR_CODES,
+  type BrokenBehavior,
+  type ErrorFlags,
+  type JudgeOutcome,
+  type Unjudged,
+  type Verdict,
+} from './verdict.js';
 
 /** One judge's outcome for the answer. */
 export interface JudgeVote {
@@ -34,10 +41,15 @@ export interface Aggregate {
 const PASSING: BrokenBehavior[] = ['alter', 'replace'];
 const FAILING: BrokenBehavior[] = ['other', 'refuse', 'retry'];
 
-function pluralityBehavior(verdicts: Verdict[], correct: boolean): { behavior: BrokenBehavior | undefined; tie: boolean } {
+function pluralityBehavior(
+  verdicts: Verdict[],
+  correct: boolean,
+): { behavior: BrokenBehavior | undefined; tie: boolean } {
   const side = correct ? PASSING : FAILING;
   const counts = new Map<BrokenBehavior, number>();
-  for (const verdict of verdicts) if (verdict.behavior && side.includes(verdict.behavior)) counts.set(verdict.behavior, (counts.get(verdict.behavior) ?? 0) + 1);
+  for (const verdict of verdicts)
+    if (verdict.behavior && side.includes(verdict.behavior))
+      counts.set(verdict.behavior, (counts.get(verdict.behavior) ?? 0) + 1);
   if (counts.size === 0) return { behavior: undefined, tie: false };
   const top = Math.max(...counts.values());
   const leaders = side.filter((behavior) => counts.get(behavior) === top);
@@ -48,7 +60,9 @@ function allUnjudged(votes: JudgeVote[]): Unjudged {
   const unjudged = votes.map((vote) => vote.outcome as Unjudged);
   const counts = new Map<Unjudged['reason'], number>();
   for (const outcome of unjudged) counts.set(outcome.reason, (counts.get(outcome.reason) ?? 0) + 1);
-  const reason = [...counts.entries()].reduce((best, entry) => (entry[1] > best[1] ? entry : best))[0];
+  const reason = [...counts.entries()].reduce((best, entry) =>
+    entry[1] > best[1] ? entry : best,
+  )[0];
   const message = `no judge gave a readable verdict: ${votes.map((vote, index) => `${vote.judge}: ${unjudged[index]!.reason} (${unjudged[index]!.message})`).join('; ')}`;
   return { kind: 'unjudged', reason, message };
 }
@@ -56,9 +70,16 @@ function allUnjudged(votes: JudgeVote[]): Unjudged {
 /** Aggregates the outcomes of several judges for one answer. */
 export function aggregateVerdicts(votes: JudgeVote[]): Aggregate {
   if (votes.length === 0) throw new RangeError('aggregateVerdicts needs at least one vote');
-  const noTies: AggregateTies = { correct: false, grade: false, errors: [], behavior: false, refused: false };
+  const noTies: AggregateTies = {
+    correct: false,
+    grade: false,
+    errors: [],
+    behavior: false,
+    refused: false,
+  };
   const verdicts = votes.flatMap((vote) => (vote.outcome.kind === 'verdict' ? [vote.outcome] : []));
-  if (verdicts.length === 0) return { outcome: allUnjudged(votes), members: votes.length, voters: 0, ties: noTies };
+  if (verdicts.length === 0)
+    return { outcome: allUnjudged(votes), members: votes.length, voters: 0, ties: noTies };
   const n = verdicts.length;
   const correctVotes = verdicts.filter((verdict) => verdict.correct).length;
   const ties: AggregateTies = { ...noTies, correct: correctVotes * 2 === n };
@@ -77,18 +98,26 @@ export function aggregateVerdicts(votes: JudgeVote[]): Aggregate {
   const refusedCount = refusalVotes.filter((verdict) => verdict.refused).length;
   ties.refused = refusalVotes.length > 0 && refusedCount * 2 === refusalVotes.length;
   const notes = [`aggregated ${n} verdict(s) of ${votes.length} judge(s)`];
-  if (ties.correct) notes.push(`correctness tied ${correctVotes}–${n - correctVotes}: not counted as correct`);
+  if (ties.correct)
+    notes.push(`correctness tied ${correctVotes}–${n - correctVotes}: not counted as correct`);
   if (ties.errors.length > 0) notes.push(`error flag(s) ${ties.errors.join(', ')} tied: set`);
-  if (ties.grade) notes.push(`grades tied between ${grades[n / 2 - 1]} and ${grades[n / 2]}: the lower is kept`);
+  if (ties.grade)
+    notes.push(`grades tied between ${grades[n / 2 - 1]} and ${grades[n / 2]}: the lower is kept`);
   if (ties.behavior) notes.push(`behaviour tied: ${behavior.behavior} kept`);
   if (ties.refused) notes.push('refusal tied: not counted as a refusal');
-  if (!correct && !errors.some(Boolean) && verdicts.some((verdict) => verdict.errors.some(Boolean))) notes.push('incorrect, but no error flag reached half of the judges');
+  if (!correct && !errors.some(Boolean) && verdicts.some((verdict) => verdict.errors.some(Boolean)))
+    notes.push('incorrect, but no error flag reached half of the judges');
   const outcome: Verdict = {
     kind: 'verdict',
     correct,
     grade,
     errors,
-    reasoning: votes.map((vote) => `[${vote.judge}] ${vote.outcome.kind === 'verdict' ? vote.outcome.reasoning : `unjudged: ${vote.outcome.message}`}`).join('\n'),
+    reasoning: votes
+      .map(
+        (vote) =>
+          `[${vote.judge}] ${vote.outcome.kind === 'verdict' ? vote.outcome.reasoning : `unjudged: ${vote.outcome.message}`}`,
+      )
+      .join('\n'),
     notes,
   };
   if (behavior.behavior) outcome.behavior = behavior.behavior;

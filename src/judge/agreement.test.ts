@@ -28,13 +28,30 @@ describe('krippendorffAlpha', () => {
   it('nominal, two coders: 4/9', () => {
     // units (a,a) (a,b) (b,b): n = 6; o_ab = o_ba = 1; n_a = n_b = 3
     // D_o = 2/6 = 1/3; D_e = (3·3 + 3·3)/(6·5) = 0.6; α = 1 − (1/3)/0.6 = 4/9
-    expect(krippendorffAlpha([['a', 'a'], ['a', 'b'], ['b', 'b']], 'nominal').alpha).toBeCloseTo(4 / 9, 12);
+    expect(
+      krippendorffAlpha(
+        [
+          ['a', 'a'],
+          ['a', 'b'],
+          ['b', 'b'],
+        ],
+        'nominal',
+      ).alpha,
+    ).toBeCloseTo(4 / 9, 12);
   });
 
   it('nominal, three coders with missing values: 0.5625', () => {
     // u1 (T,T,T): o_TT += 6 pairs × 1/2 = 3; u2 (T,F,–): o_TF = o_FT = 1; u3 (F,F,F): o_FF = 3; u4 (T,–,–) is not pairable
     // n = 8, n_T = n_F = 4; D_o = 2/8 = 0.25; D_e = (4·4 + 4·4)/(8·7) = 32/56; α = 1 − 0.25·56/32 = 1 − 0.4375 = 0.5625
-    const result = krippendorffAlpha([[true, true, true], [true, false, null], [false, false, false], [true, null, null]], 'nominal');
+    const result = krippendorffAlpha(
+      [
+        [true, true, true],
+        [true, false, null],
+        [false, false, false],
+        [true, null, null],
+      ],
+      'nominal',
+    );
     expect(result.alpha).toBeCloseTo(0.5625, 12);
     expect(result).toMatchObject({ pairable: 8, units: 4 });
   });
@@ -43,18 +60,47 @@ describe('krippendorffAlpha', () => {
     // units (1,1) (0.6,0.8) (0.2,0.2): n = 6; D_o = (2·0.2²)/6 = 0.08/6
     // unordered squared differences over all values {1,1,0.6,0.8,0.2,0.2}: 0.32 + 0.08 + 2.56 + 0.04 + 0.32 + 0.72 = 4.04
     // D_e = 2·4.04/(6·5) = 8.08/30; α = 1 − (0.08/6)/(8.08/30) = 1 − 2.4/48.48 = 0.950495…
-    expect(krippendorffAlpha([[1, 1], [0.6, 0.8], [0.2, 0.2]], 'interval').alpha).toBeCloseTo(1 - 2.4 / 48.48, 10);
+    expect(
+      krippendorffAlpha(
+        [
+          [1, 1],
+          [0.6, 0.8],
+          [0.2, 0.2],
+        ],
+        'interval',
+      ).alpha,
+    ).toBeCloseTo(1 - 2.4 / 48.48, 10);
   });
 
   it('is undefined without pairable values or without any variation', () => {
     expect(krippendorffAlpha([[true, null]], 'nominal').alpha).toBeNull();
-    expect(krippendorffAlpha([[1, 1], [1, 1]], 'interval').alpha).toBeNull();
+    expect(
+      krippendorffAlpha(
+        [
+          [1, 1],
+          [1, 1],
+        ],
+        'interval',
+      ).alpha,
+    ).toBeNull();
   });
 });
 
 describe('agreementReport', () => {
-  const verdict = (correct: boolean, grade: Grade): JudgeOutcome => ({ kind: 'verdict', correct, grade, errors: [!correct, false, false, false, false, false], reasoning: '', notes: [] });
-  const item = (caseKey: string, split: string, judge: string, outcome: JudgeOutcome): AgreementItem => ({ caseKey, split, judge, outcome });
+  const verdict = (correct: boolean, grade: Grade): JudgeOutcome => ({
+    kind: 'verdict',
+    correct,
+    grade,
+    errors: [!correct, false, false, false, false, false],
+    reasoning: '',
+    notes: [],
+  });
+  const item = (
+    caseKey: string,
+    split: string,
+    judge: string,
+    outcome: JudgeOutcome,
+  ): AgreementItem => ({ caseKey, split, judge, outcome });
   const items: AgreementItem[] = [
     item('c1', 's1', 'A', verdict(true, 1)),
     item('c1', 's1', 'B', verdict(true, 1)),
@@ -81,24 +127,41 @@ describe('agreementReport', () => {
     // α = 1 − (0.4·30)/(6·7.44) = 1 − 12/44.64
     expect(report.overall.alphaGrade.alpha).toBeCloseTo(1 - 12 / 44.64, 10);
     expect(report.bySplit.s1!.pairs[0]!.kappa).toBeCloseTo(0.4, 12);
-    expect(report.bySplit.s2).toMatchObject({ cases: 1, pairs: [{ n: 0, kappa: null, percentAgreement: null }], alphaCorrect: { alpha: null } });
+    expect(report.bySplit.s2).toMatchObject({
+      cases: 1,
+      pairs: [{ n: 0, kappa: null, percentAgreement: null }],
+      alphaCorrect: { alpha: null },
+    });
   });
 
   it('lists the disagreements', () => {
     const { disagreements } = agreementReport(items);
     expect(disagreements).toHaveLength(1);
-    expect(disagreements[0]).toMatchObject({ caseKey: 'c2', split: 's1', fields: ['correct'], unjudged: [] });
+    expect(disagreements[0]).toMatchObject({
+      caseKey: 'c2',
+      split: 's1',
+      fields: ['correct'],
+      unjudged: [],
+    });
     expect(disagreements[0]!.gradeSpread).toBeCloseTo(0.4, 12);
   });
 
   it('does not count a field one judge leaves unstated as a disagreement', () => {
     const rules = { ...verdict(true, 1), refused: false } as JudgeOutcome;
-    expect(agreementReport([item('c1', 's1', 'rules', rules), item('c1', 's1', 'llm', verdict(true, 1))]).disagreements).toEqual([]);
+    expect(
+      agreementReport([item('c1', 's1', 'rules', rules), item('c1', 's1', 'llm', verdict(true, 1))])
+        .disagreements,
+    ).toEqual([]);
     const refusing = { ...verdict(true, 1), refused: true } as JudgeOutcome;
-    expect(agreementReport([item('c1', 's1', 'rules', rules), item('c1', 's1', 'llm', refusing)]).disagreements[0]?.fields).toEqual(['refused']);
+    expect(
+      agreementReport([item('c1', 's1', 'rules', rules), item('c1', 's1', 'llm', refusing)])
+        .disagreements[0]?.fields,
+    ).toEqual(['refused']);
   });
 
   it('refuses a (case, judge) given twice', () => {
-    expect(() => agreementReport([...items, item('c1', 's1', 'A', verdict(true, 1))])).toThrow(RangeError);
+    expect(() => agreementReport([...items, item('c1', 's1', 'A', verdict(true, 1))])).toThrow(
+      RangeError,
+    );
   });
 });

@@ -33,19 +33,32 @@ type Label = string | number | boolean;
 
 /** Cohen's κ of two raters over the same items, nominal categories. */
 export function cohenKappa(a: readonly Label[], b: readonly Label[]): KappaResult {
-  if (a.length !== b.length) throw new RangeError(`cohenKappa needs paired labels (${a.length} vs ${b.length})`);
+  if (a.length !== b.length)
+    throw new RangeError(`cohenKappa needs paired labels (${a.length} vs ${b.length})`);
   const n = a.length;
   if (n === 0) return { kappa: null, observed: null, expected: null, n };
   const observed = a.filter((label, index) => label === b[index]).length / n;
   const categories = new Set<Label>([...a, ...b]);
   let expected = 0;
-  for (const category of categories) expected += (a.filter((label) => label === category).length / n) * (b.filter((label) => label === category).length / n);
-  return { kappa: expected === 1 ? null : (observed - expected) / (1 - expected), observed, expected, n };
+  for (const category of categories)
+    expected +=
+      (a.filter((label) => label === category).length / n) *
+      (b.filter((label) => label === category).length / n);
+  return {
+    kappa: expected === 1 ? null : (observed - expected) / (1 - expected),
+    observed,
+    expected,
+    n,
+  };
 }
 
 /** Krippendorff's α over units (one array of values per unit, null = missing), nominal or interval. */
-export function krippendorffAlpha(units: readonly (readonly (Label | null)[])[], level: 'nominal' | 'interval'): AlphaResult {
-  const delta = (x: Label, y: Label) => (level === 'nominal' ? (x === y ? 0 : 1) : (Number(x) - Number(y)) ** 2);
+export function krippendorffAlpha(
+  units: readonly (readonly (Label | null)[])[],
+  level: 'nominal' | 'interval',
+): AlphaResult {
+  const delta = (x: Label, y: Label) =>
+    level === 'nominal' ? (x === y ? 0 : 1) : (Number(x) - Number(y)) ** 2;
   const counts = new Map<Label, number>();
   let pairable = 0;
   let disagreement = 0;
@@ -56,7 +69,8 @@ export function krippendorffAlpha(units: readonly (readonly (Label | null)[])[],
     pairable += m;
     for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
     let sum = 0;
-    for (let i = 0; i < m; i += 1) for (let j = 0; j < m; j += 1) if (i !== j) sum += delta(values[i]!, values[j]!);
+    for (let i = 0; i < m; i += 1)
+      for (let j = 0; j < m; j += 1) if (i !== j) sum += delta(values[i]!, values[j]!);
     disagreement += sum / (m - 1);
   }
   if (pairable < 2) return { alpha: null, pairable, units: units.length };
@@ -89,7 +103,13 @@ export interface Disagreement {
   caseKey: string;
   split: string;
   fields: ('correct' | 'behavior' | 'refused')[];
-  votes: { judge: string; correct: boolean; grade: number; behavior?: BrokenBehavior; refused?: boolean }[];
+  votes: {
+    judge: string;
+    correct: boolean;
+    grade: number;
+    behavior?: BrokenBehavior;
+    refused?: boolean;
+  }[];
   unjudged: string[];
   gradeSpread: number;
 }
@@ -117,29 +137,49 @@ function summarise(cases: CaseVotes[], judges: string[]): AgreementSummary {
         const b = verdictOf(votes, judges[j]!);
         return a && b ? [{ a: a.correct, b: b.correct }] : [];
       });
-      const kappa = cohenKappa(both.map((pair) => pair.a), both.map((pair) => pair.b));
-      pairs.push({ judgeA: judges[i]!, judgeB: judges[j]!, n: kappa.n, percentAgreement: kappa.observed === null ? null : kappa.observed * 100, kappa: kappa.kappa });
+      const kappa = cohenKappa(
+        both.map((pair) => pair.a),
+        both.map((pair) => pair.b),
+      );
+      pairs.push({
+        judgeA: judges[i]!,
+        judgeB: judges[j]!,
+        n: kappa.n,
+        percentAgreement: kappa.observed === null ? null : kappa.observed * 100,
+        kappa: kappa.kappa,
+      });
     }
   }
   const column = (pick: (verdict: NonNullable<ReturnType<typeof verdictOf>>) => Label) =>
-    cases.map((votes) => judges.map((judge) => {
-      const verdict = verdictOf(votes, judge);
-      return verdict ? pick(verdict) : null;
-    }));
+    cases.map((votes) =>
+      judges.map((judge) => {
+        const verdict = verdictOf(votes, judge);
+        return verdict ? pick(verdict) : null;
+      }),
+    );
   return {
     cases: cases.length,
     pairs,
-    alphaCorrect: krippendorffAlpha(column((verdict) => verdict.correct), 'nominal'),
-    alphaGrade: krippendorffAlpha(column((verdict) => verdict.grade), 'interval'),
+    alphaCorrect: krippendorffAlpha(
+      column((verdict) => verdict.correct),
+      'nominal',
+    ),
+    alphaGrade: krippendorffAlpha(
+      column((verdict) => verdict.grade),
+      'interval',
+    ),
   };
 }
 
 function disagreementOf(caseKey: string, votes: CaseVotes): Disagreement | null {
   const entries = [...votes.byJudge.entries()];
-  const verdicts = entries.flatMap(([judge, outcome]) => (outcome.kind === 'verdict' ? [{ judge, verdict: outcome }] : []));
+  const verdicts = entries.flatMap(([judge, outcome]) =>
+    outcome.kind === 'verdict' ? [{ judge, verdict: outcome }] : [],
+  );
   if (verdicts.length < 2) return null;
   // A field a judge does not state (a graded rubric says nothing of behaviour or refusal) is no disagreement.
-  const differs = (pick: (entry: (typeof verdicts)[number]) => unknown) => new Set(verdicts.map(pick).filter((value) => value !== undefined)).size > 1;
+  const differs = (pick: (entry: (typeof verdicts)[number]) => unknown) =>
+    new Set(verdicts.map(pick).filter((value) => value !== undefined)).size > 1;
   const fields: Disagreement['fields'] = [];
   if (differs((entry) => entry.verdict.correct)) fields.push('correct');
   if (differs((entry) => entry.verdict.behavior)) fields.push('behavior');
@@ -167,8 +207,12 @@ export function agreementReport(items: readonly AgreementItem[]): AgreementRepor
   const cases = new Map<string, CaseVotes>();
   for (const item of items) {
     const votes = cases.get(item.caseKey) ?? { split: item.split, byJudge: new Map() };
-    if (votes.split !== item.split) throw new RangeError(`case ${item.caseKey} appears in splits ${votes.split} and ${item.split}`);
-    if (votes.byJudge.has(item.judge)) throw new RangeError(`case ${item.caseKey} has two outcomes from judge ${item.judge}`);
+    if (votes.split !== item.split)
+      throw new RangeError(
+        `case ${item.caseKey} appears in splits ${votes.split} and ${item.split}`,
+      );
+    if (votes.byJudge.has(item.judge))
+      throw new RangeError(`case ${item.caseKey} has two outcomes from judge ${item.judge}`);
     votes.byJudge.set(item.judge, item.outcome);
     cases.set(item.caseKey, votes);
   }
@@ -178,7 +222,15 @@ export function agreementReport(items: readonly AgreementItem[]): AgreementRepor
   return {
     judges,
     overall: summarise(all, judges),
-    bySplit: Object.fromEntries(splits.map((split) => [split, summarise(all.filter((votes) => votes.split === split), judges)])),
+    bySplit: Object.fromEntries(
+      splits.map((split) => [
+        split,
+        summarise(
+          all.filter((votes) => votes.split === split),
+          judges,
+        ),
+      ]),
+    ),
     disagreements: [...cases.entries()].flatMap(([key, votes]) => disagreementOf(key, votes) ?? []),
   };
 }

@@ -1,9 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { calibrate, judgedRowFromLine, type JudgedRow, type JudgementLineKeys } from './calibration.js';
+import {
+  calibrate,
+  judgedRowFromLine,
+  type JudgedRow,
+  type JudgementLineKeys,
+} from './calibration.js';
 import type { HumanLabel } from './human-labels.js';
 
-const bits = (...on: number[]) => [1, 2, 3, 4, 5, 6].map((n) => (on.includes(n) ? 1 : 0)) as (0 | 1)[];
-const label = (id: string, model: string, correct: boolean, grade: number, errors: (0 | 1)[] = bits(), cbd?: boolean): HumanLabel => ({
+const bits = (...on: number[]) =>
+  [1, 2, 3, 4, 5, 6].map((n) => (on.includes(n) ? 1 : 0)) as (0 | 1)[];
+const label = (
+  id: string,
+  model: string,
+  correct: boolean,
+  grade: number,
+  errors: (0 | 1)[] = bits(),
+  cbd?: boolean,
+): HumanLabel => ({
   id,
   tested_model: model,
   is_correct: correct,
@@ -11,8 +24,17 @@ const label = (id: string, model: string, correct: boolean, grade: number, error
   error_list: errors,
   ...(cbd === undefined ? {} : { correct_but_different: cbd }),
 });
-const row = (id: string, model: string, verdict: JudgedRow['verdict'], judge = 'J'): JudgedRow => ({ id, testedModel: model, judge, verdict });
-const v = (correct: boolean, grade: number, errors: (0 | 1)[] = bits()) => ({ correct, grade, errors: errors.map((flag) => flag === 1) });
+const row = (id: string, model: string, verdict: JudgedRow['verdict'], judge = 'J'): JudgedRow => ({
+  id,
+  testedModel: model,
+  judge,
+  verdict,
+});
+const v = (correct: boolean, grade: number, errors: (0 | 1)[] = bits()) => ({
+  correct,
+  grade,
+  errors: errors.map((flag) => flag === 1),
+});
 
 const LABELS = [
   label('1', 'M1', true, 1, bits(), false),
@@ -36,12 +58,23 @@ describe('calibrate', () => {
   const [result] = calibrate(ROWS, LABELS);
 
   it('counts what could be compared', () => {
-    expect(result).toMatchObject({ judge: 'J', compared: 5, unjudged: 1, unmatched: 1, labelsNotCompared: 1 });
+    expect(result).toMatchObject({
+      judge: 'J',
+      compared: 5,
+      unjudged: 1,
+      unmatched: 1,
+      labelsNotCompared: 1,
+    });
   });
 
   it('Table 7 matches the hand computation', () => {
     const table = result!.table7;
-    expect(table.confusion).toEqual({ truePositive: 2, falsePositive: 1, falseNegative: 1, trueNegative: 1 });
+    expect(table.confusion).toEqual({
+      truePositive: 2,
+      falsePositive: 1,
+      falseNegative: 1,
+      trueNegative: 1,
+    });
     expect(table.agreement).toBeCloseTo(60, 10); // (TP + TN)/n = 3/5
     expect(table.precision).toBeCloseTo(200 / 3, 10); // TP/(TP + FP) = 2/3
     expect(table.recall).toBeCloseTo(200 / 3, 10); // TP/(TP + FN) = 2/3
@@ -66,17 +99,38 @@ describe('calibrate', () => {
     expect(m1!.humanGrade).toBeCloseTo(0.7, 10);
     expect(m1!.judgeGrade).toBeCloseTo(0.75, 10);
     expect(m1!.gradeBias).toBeCloseTo(0.05, 10);
-    expect(m2).toMatchObject({ testedModel: 'M2', n: 1, humanCr: 100, judgeCr: 100, crBias: 0, gradeBias: 0 });
+    expect(m2).toMatchObject({
+      testedModel: 'M2',
+      n: 1,
+      humanCr: 100,
+      judgeCr: 100,
+      crBias: 0,
+      gradeBias: 0,
+    });
   });
 
   it('gives undefined ratios (null) rather than zeros when nothing is compared', () => {
     const [empty] = calibrate([row('1', 'M1', null)], LABELS);
-    expect(empty!.table7).toMatchObject({ n: 0, agreement: null, precision: null, recall: null, f1: null, gradeMae: null, errorTypeAgreement: null, flagAgreement: null });
+    expect(empty!.table7).toMatchObject({
+      n: 0,
+      agreement: null,
+      precision: null,
+      recall: null,
+      f1: null,
+      gradeMae: null,
+      errorTypeAgreement: null,
+      flagAgreement: null,
+    });
     expect(empty!.table9).toEqual([]);
   });
 
   it('calibrates each judge separately', () => {
-    expect(calibrate([...ROWS, row('1', 'M1', v(false, 0.4, bits(1)), 'K')], LABELS).map((entry) => [entry.judge, entry.compared])).toEqual([
+    expect(
+      calibrate([...ROWS, row('1', 'M1', v(false, 0.4, bits(1)), 'K')], LABELS).map((entry) => [
+        entry.judge,
+        entry.compared,
+      ]),
+    ).toEqual([
       ['J', 5],
       ['K', 1],
     ]);
@@ -84,7 +138,10 @@ describe('calibrate', () => {
 });
 
 describe('judgedRowFromLine', () => {
-  const line = (status: 'ok' | 'judge_error' | null, judgement: JudgementLineKeys['judgement']): JudgementLineKeys => ({
+  const line = (
+    status: 'ok' | 'judge_error' | null,
+    judgement: JudgementLineKeys['judgement'],
+  ): JudgementLineKeys => ({
     id: 12,
     tested_model: 'M',
     judge_model: 'J',
@@ -94,12 +151,22 @@ describe('judgedRowFromLine', () => {
 
   it('maps a judgement line, and a judge error to no verdict', () => {
     const ok = line('ok', { is_correct: false, grade: 0.4, error_list: [0, 0, 1, 0, 0, 0] });
-    expect(judgedRowFromLine(ok)).toEqual({ id: '12', testedModel: 'M', judge: 'J', verdict: { correct: false, grade: 0.4, errors: [false, false, true, false, false, false] } });
-    expect(judgedRowFromLine(line('judge_error', { is_correct: false, grade: null })).verdict).toBeNull();
+    expect(judgedRowFromLine(ok)).toEqual({
+      id: '12',
+      testedModel: 'M',
+      judge: 'J',
+      verdict: { correct: false, grade: 0.4, errors: [false, false, true, false, false, false] },
+    });
+    expect(
+      judgedRowFromLine(line('judge_error', { is_correct: false, grade: null })).verdict,
+    ).toBeNull();
   });
 
   it('reads an official-harness line (no apb) and rejects a string is_correct', () => {
-    expect(judgedRowFromLine(line(null, { is_correct: true, grade: 1, error_list: [0, 0, 0, 0, 0, 0] })).verdict).toMatchObject({ correct: true });
+    expect(
+      judgedRowFromLine(line(null, { is_correct: true, grade: 1, error_list: [0, 0, 0, 0, 0, 0] }))
+        .verdict,
+    ).toMatchObject({ correct: true });
     expect(judgedRowFromLine(line(null, { is_correct: 'false', grade: 1 })).verdict).toBeNull();
   });
 });

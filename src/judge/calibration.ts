@@ -23,7 +23,12 @@ export interface JudgedRow {
 /** Table 7: correctness agreement, precision, recall and F1 (correct = positive), grade MAE, error-type agreement. */
 export interface JudgeAccuracy {
   n: number;
-  confusion: { truePositive: number; falsePositive: number; falseNegative: number; trueNegative: number };
+  confusion: {
+    truePositive: number;
+    falsePositive: number;
+    falseNegative: number;
+    trueNegative: number;
+  };
   /** Percent of rows where judge and human correctness agree. */
   agreement: number | null;
   precision: number | null;
@@ -81,7 +86,8 @@ interface Pair {
   verdict: CalibrationVerdict;
 }
 
-const mean = (values: number[]) => (values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length);
+const mean = (values: number[]) =>
+  values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length;
 const ratio = (part: number, whole: number) => (whole === 0 ? null : part / whole);
 const percent = (value: number | null) => (value === null ? null : value * 100);
 
@@ -98,22 +104,44 @@ export interface JudgementLineKeys {
 export function judgedRowFromLine(line: JudgementLineKeys): JudgedRow {
   const { judgement } = line;
   const flags = Array.isArray(judgement.error_list) ? judgement.error_list : [];
-  const readable = line.apb?.status !== 'judge_error' && typeof judgement.is_correct === 'boolean' && typeof judgement.grade === 'number';
+  const readable =
+    line.apb?.status !== 'judge_error' &&
+    typeof judgement.is_correct === 'boolean' &&
+    typeof judgement.grade === 'number';
   return {
     id: String(line.id),
     testedModel: line.tested_model,
     judge: line.judge_model,
-    verdict: readable ? { correct: judgement.is_correct as boolean, grade: judgement.grade as number, errors: flags.map((flag) => flag === 1 || flag === true) } : null,
+    verdict: readable
+      ? {
+          correct: judgement.is_correct as boolean,
+          grade: judgement.grade as number,
+          errors: flags.map((flag) => flag === 1 || flag === true),
+        }
+      : null,
   };
 }
 
 function accuracy(pairs: Pair[]): JudgeAccuracy {
-  const count = (human: boolean, judge: boolean) => pairs.filter((pair) => pair.label.is_correct === human && pair.verdict.correct === judge).length;
-  const confusion = { truePositive: count(true, true), falsePositive: count(false, true), falseNegative: count(true, false), trueNegative: count(false, false) };
+  const count = (human: boolean, judge: boolean) =>
+    pairs.filter((pair) => pair.label.is_correct === human && pair.verdict.correct === judge)
+      .length;
+  const confusion = {
+    truePositive: count(true, true),
+    falsePositive: count(false, true),
+    falseNegative: count(true, false),
+    trueNegative: count(false, false),
+  };
   const precision = ratio(confusion.truePositive, confusion.truePositive + confusion.falsePositive);
   const recall = ratio(confusion.truePositive, confusion.truePositive + confusion.falseNegative);
-  const f1 = precision === null || recall === null || precision + recall === 0 ? null : (2 * precision * recall) / (precision + recall);
-  const flagShare = (pair: Pair) => pair.label.error_list.filter((flag, index) => (flag === 1) === (pair.verdict.errors[index] ?? false)).length / 6;
+  const f1 =
+    precision === null || recall === null || precision + recall === 0
+      ? null
+      : (2 * precision * recall) / (precision + recall);
+  const flagShare = (pair: Pair) =>
+    pair.label.error_list.filter(
+      (flag, index) => (flag === 1) === (pair.verdict.errors[index] ?? false),
+    ).length / 6;
   const exactFlags = (pair: Pair) => (flagShare(pair) === 1 ? 1 : 0);
   return {
     n: pairs.length,
@@ -131,14 +159,24 @@ function accuracy(pairs: Pair[]): JudgeAccuracy {
 function robustness(pairs: Pair[]): DiversityRobustness {
   const group = (members: Pair[]) => ({
     n: members.length,
-    agreement: percent(ratio(members.filter((pair) => pair.verdict.correct === pair.label.is_correct).length, members.length)),
+    agreement: percent(
+      ratio(
+        members.filter((pair) => pair.verdict.correct === pair.label.is_correct).length,
+        members.length,
+      ),
+    ),
     gradeMae: mean(members.map((pair) => Math.abs(pair.verdict.grade - pair.label.grade))),
   });
   const humanCorrect = pairs.filter((pair) => pair.label.is_correct);
   return {
-    correctButDifferent: group(humanCorrect.filter((pair) => pair.label.correct_but_different === true)),
-    standardCorrect: group(humanCorrect.filter((pair) => pair.label.correct_but_different === false)),
-    unlabelled: humanCorrect.filter((pair) => pair.label.correct_but_different === undefined).length,
+    correctButDifferent: group(
+      humanCorrect.filter((pair) => pair.label.correct_but_different === true),
+    ),
+    standardCorrect: group(
+      humanCorrect.filter((pair) => pair.label.correct_but_different === false),
+    ),
+    unlabelled: humanCorrect.filter((pair) => pair.label.correct_but_different === undefined)
+      .length,
   };
 }
 
@@ -150,12 +188,24 @@ function bias(pairs: Pair[]): ModelBias[] {
     const judgeCr = (rows.filter((pair) => pair.verdict.correct).length / rows.length) * 100;
     const humanGrade = mean(rows.map((pair) => pair.label.grade))!;
     const judgeGrade = mean(rows.map((pair) => pair.verdict.grade))!;
-    return { testedModel, n: rows.length, humanCr, judgeCr, crBias: judgeCr - humanCr, humanGrade, judgeGrade, gradeBias: judgeGrade - humanGrade };
+    return {
+      testedModel,
+      n: rows.length,
+      humanCr,
+      judgeCr,
+      crBias: judgeCr - humanCr,
+      humanGrade,
+      judgeGrade,
+      gradeBias: judgeGrade - humanGrade,
+    };
   });
 }
 
 /** Calibrates every judge found in the rows against the labels; one result per judge, sorted by judge. */
-export function calibrate(rows: readonly JudgedRow[], labels: readonly HumanLabel[]): Calibration[] {
+export function calibrate(
+  rows: readonly JudgedRow[],
+  labels: readonly HumanLabel[],
+): Calibration[] {
   const byKey = new Map(labels.map((label) => [labelKey(label.id, label.tested_model), label]));
   const judges = [...new Set(rows.map((row) => row.judge))].sort();
   return judges.map((judge) => {
@@ -196,7 +246,15 @@ export interface CalibrationSummary {
 }
 
 /** Calibrates every judge of the rows against the labels and counts the labels no row matches. */
-export function calibrationSummary(rows: readonly JudgedRow[], labels: readonly HumanLabel[]): CalibrationSummary {
+export function calibrationSummary(
+  rows: readonly JudgedRow[],
+  labels: readonly HumanLabel[],
+): CalibrationSummary {
   const rowKeys = new Set(rows.map((row) => labelKey(row.id, row.testedModel)));
-  return { labels: labels.length, unmatchedLabels: labels.filter((label) => !rowKeys.has(labelKey(label.id, label.tested_model))).length, calibrations: calibrate(rows, labels) };
+  return {
+    labels: labels.length,
+    unmatchedLabels: labels.filter((label) => !rowKeys.has(labelKey(label.id, label.tested_model)))
+      .length,
+    calibrations: calibrate(rows, labels),
+  };
 }

@@ -50,27 +50,74 @@ export function findContradictions(input: ContradictionInput, verdict: Verdict):
   const flag = (code: ContradictionCode, message: string) => found.push({ code, message });
   const unsolvable = split === 'holistic_unsolvable';
   const broken = split === 'step_wise_tool_broken';
-  if (verdict.correct && findings.hallucinatedTools.names.length > 0) flag('correct-with-hallucinated-tool', `correct, but calls unlisted tool(s) ${findings.hallucinatedTools.names.join(', ')}`);
-  if (verdict.correct && findings.distractorUse && findings.distractorUse.count > 0) flag('correct-with-distractor', `correct, but calls distractor(s) ${findings.distractorUse.names.join(', ')}`);
-  if (parsed.kind === 'parse_error' && !readableProse({ text: input.rawAnswer ?? '', truncated: input.truncated ?? false })) {
-    if (verdict.refused === true) flag('refusal-credited-unparsed', 'a refusal is credited, but the answer could not be parsed');
-    else if (verdict.correct) flag('correct-with-unparsed-answer', 'correct, but the answer could not be parsed');
+  if (verdict.correct && findings.hallucinatedTools.names.length > 0)
+    flag(
+      'correct-with-hallucinated-tool',
+      `correct, but calls unlisted tool(s) ${findings.hallucinatedTools.names.join(', ')}`,
+    );
+  if (verdict.correct && findings.distractorUse && findings.distractorUse.count > 0)
+    flag(
+      'correct-with-distractor',
+      `correct, but calls distractor(s) ${findings.distractorUse.names.join(', ')}`,
+    );
+  if (
+    parsed.kind === 'parse_error' &&
+    !readableProse({ text: input.rawAnswer ?? '', truncated: input.truncated ?? false })
+  ) {
+    if (verdict.refused === true)
+      flag(
+        'refusal-credited-unparsed',
+        'a refusal is credited, but the answer could not be parsed',
+      );
+    else if (verdict.correct)
+      flag('correct-with-unparsed-answer', 'correct, but the answer could not be parsed');
   }
-  if (verdict.correct && !unsolvable && parsed.kind === 'refusal') flag('correct-refusal-on-solvable', 'correct, but the answer refuses a solvable task');
-  if (verdict.correct && !broken && findings.nextK && findings.nextK.predicted !== findings.nextK.horizon) {
-    flag('correct-wrong-step-count', `correct, but ${findings.nextK.predicted} step(s) were predicted for ${findings.nextK.horizon} asked`);
+  if (verdict.correct && !unsolvable && parsed.kind === 'refusal')
+    flag('correct-refusal-on-solvable', 'correct, but the answer refuses a solvable task');
+  if (
+    verdict.correct &&
+    !broken &&
+    findings.nextK &&
+    findings.nextK.predicted !== findings.nextK.horizon
+  ) {
+    flag(
+      'correct-wrong-step-count',
+      `correct, but ${findings.nextK.predicted} step(s) were predicted for ${findings.nextK.horizon} asked`,
+    );
   }
   if (broken && findings.brokenTool) {
     const called = findings.brokenTool.calledTool;
     const replacement = reference.replacementTool?.name ?? null;
-    if (verdict.behavior === 'replace' && (called === null || called !== replacement)) flag('broken-replace-not-replacement', `replace, but the first call is ${called ?? 'none'}, not ${replacement ?? '(no replacement recorded)'}`);
-    if (verdict.behavior === 'alter' && called !== null && called === replacement) flag('broken-alter-is-replacement', `alter, but the first call is the replacement ${called}`);
-    if (verdict.correct && called !== null && called === reference.brokenToolName) flag('broken-pass-but-retry', `recovery credited, but the first call is the broken tool ${called}`);
+    if (verdict.behavior === 'replace' && (called === null || called !== replacement))
+      flag(
+        'broken-replace-not-replacement',
+        `replace, but the first call is ${called ?? 'none'}, not ${replacement ?? '(no replacement recorded)'}`,
+      );
+    if (verdict.behavior === 'alter' && called !== null && called === replacement)
+      flag('broken-alter-is-replacement', `alter, but the first call is the replacement ${called}`);
+    if (verdict.correct && called !== null && called === reference.brokenToolName)
+      flag(
+        'broken-pass-but-retry',
+        `recovery credited, but the first call is the broken tool ${called}`,
+      );
   }
-  if (unsolvable && verdict.correct && parsed.kind === 'plan' && parsed.toolChain.length > 0 && !findings.refusal.refused) {
-    flag('unsolvable-pass-with-plan', `pass, but the answer holds a ${parsed.toolChain.length}-call tool chain and no refusal`);
+  if (
+    unsolvable &&
+    verdict.correct &&
+    parsed.kind === 'plan' &&
+    parsed.toolChain.length > 0 &&
+    !findings.refusal.refused
+  ) {
+    flag(
+      'unsolvable-pass-with-plan',
+      `pass, but the answer holds a ${parsed.toolChain.length}-call tool chain and no refusal`,
+    );
   }
-  if (unsolvable && !verdict.correct && parsed.kind === 'refusal') flag('unsolvable-fail-on-explicit-refusal', 'fail, but the answer is an explicit REJECT (check whether its reason is inadequate)');
+  if (unsolvable && !verdict.correct && parsed.kind === 'refusal')
+    flag(
+      'unsolvable-fail-on-explicit-refusal',
+      'fail, but the answer is an explicit REJECT (check whether its reason is inadequate)',
+    );
   return found;
 }
 
@@ -86,11 +133,16 @@ export interface ContradictionCount {
 export interface ContradictionsSection {
   overall: ContradictionCount;
   bySplit: Record<string, ContradictionCount>;
-  byJudge: Record<string, { overall: ContradictionCount; bySplit: Record<string, ContradictionCount> }>;
+  byJudge: Record<
+    string,
+    { overall: ContradictionCount; bySplit: Record<string, ContradictionCount> }
+  >;
 }
 
 /** Counts contradictions per split and overall. */
-export function countContradictions(items: readonly { split: string; contradictions: readonly Contradiction[] }[]): { overall: ContradictionCount; bySplit: Record<string, ContradictionCount> } {
+export function countContradictions(
+  items: readonly { split: string; contradictions: readonly Contradiction[] }[],
+): { overall: ContradictionCount; bySplit: Record<string, ContradictionCount> } {
   const empty = (): ContradictionCount => ({ checked: 0, flagged: 0, byCode: {} });
   const overall = empty();
   const bySplit: Record<string, ContradictionCount> = {};
@@ -98,7 +150,8 @@ export function countContradictions(items: readonly { split: string; contradicti
     for (const count of [overall, (bySplit[item.split] ??= empty())]) {
       count.checked += 1;
       if (item.contradictions.length > 0) count.flagged += 1;
-      for (const { code } of item.contradictions) count.byCode[code] = (count.byCode[code] ?? 0) + 1;
+      for (const { code } of item.contradictions)
+        count.byCode[code] = (count.byCode[code] ?? 0) + 1;
     }
   }
   return { overall, bySplit };

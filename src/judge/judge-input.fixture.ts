@@ -8,7 +8,15 @@ import type { JudgeInput } from './judge.js';
 
 /** An image attachment as the dataset reader would resolve it. */
 export function imageFile(path: string): CaseFile {
-  return { path, absolutePath: `/data/${path}`, kind: 'image', mimeType: 'image/png', label: 'image', sha256: 'hash', bytes: 10 };
+  return {
+    path,
+    absolutePath: `/data/${path}`,
+    kind: 'image',
+    mimeType: 'image/png',
+    label: 'image',
+    sha256: 'hash',
+    bytes: 10,
+  };
 }
 
 /** What a test spells out; everything else gets an empty default. */
@@ -24,11 +32,19 @@ export interface JudgeInputParts {
 
 /** Builds a complete `JudgeInput` of a split. */
 export function makeJudgeInput(split: SplitName, parts: JudgeInputParts = {}): JudgeInput {
-  const base = makeCase(split, { ...(parts.id ? { id: parts.id } : {}), input: { query: 'the request', ...parts.input }, ...(parts.reference ? { reference: parts.reference } : {}) });
+  const base = makeCase(split, {
+    ...(parts.id ? { id: parts.id } : {}),
+    input: { query: 'the request', ...parts.input },
+    ...(parts.reference ? { reference: parts.reference } : {}),
+  });
   const { input } = base;
   const kase: Case = {
     ...base,
-    facets: { ...base.facets, taskCategory: 'travel', modality: input.files.length > 0 ? 'image' : 'text' },
+    facets: {
+      ...base.facets,
+      taskCategory: 'travel',
+      modality: input.files.length > 0 ? 'image' : 'text',
+    },
   };
   const plannerPrompt: Prompt = parts.plannerPrompt ?? {
     messages: [

@@ -31,9 +31,14 @@ export function reaskMessage(unjudged: Unjudged): string {
 function addUsage(total: Usage | null, next: Usage | null): Usage | null {
   if (!next) return total;
   if (!total) return { ...next };
-  const sum: Usage = { inputTokens: total.inputTokens + next.inputTokens, outputTokens: total.outputTokens + next.outputTokens };
-  if (total.reasoningTokens !== undefined || next.reasoningTokens !== undefined) sum.reasoningTokens = (total.reasoningTokens ?? 0) + (next.reasoningTokens ?? 0);
-  if (total.cachedInputTokens !== undefined || next.cachedInputTokens !== undefined) sum.cachedInputTokens = (total.cachedInputTokens ?? 0) + (next.cachedInputTokens ?? 0);
+  const sum: Usage = {
+    inputTokens: total.inputTokens + next.inputTokens,
+    outputTokens: total.outputTokens + next.outputTokens,
+  };
+  if (total.reasoningTokens !== undefined || next.reasoningTokens !== undefined)
+    sum.reasoningTokens = (total.reasoningTokens ?? 0) + (next.reasoningTokens ?? 0);
+  if (total.cachedInputTokens !== undefined || next.cachedInputTokens !== undefined)
+    sum.cachedInputTokens = (total.cachedInputTokens ?? 0) + (next.cachedInputTokens ?? 0);
   return sum;
 }
 
@@ -46,7 +51,8 @@ function mustPropagate(error: unknown, signal: AbortSignal | undefined): boolean
 /** Creates the LLM judge; its id is the provider id. */
 export function createLlmJudge(options: LlmJudgeOptions): Judge {
   const maxReasks = options.maxReasks ?? 1;
-  if (!Number.isInteger(maxReasks) || maxReasks < 0) throw new RangeError(`maxReasks must be a non-negative integer, got ${maxReasks}`);
+  if (!Number.isInteger(maxReasks) || maxReasks < 0)
+    throw new RangeError(`maxReasks must be a non-negative integer, got ${maxReasks}`);
   const { provider, protocol, blind } = options;
   return {
     id: provider.id,
@@ -67,7 +73,14 @@ export function createLlmJudge(options: LlmJudgeOptions): Judge {
         attempts += 1;
         try {
           const result = await provider.generate(
-            { messages, promptVersion, json: true, sampling: { ...options.sampling, temperature: 0 }, repeat: input.repeat, role: 'judge' },
+            {
+              messages,
+              promptVersion,
+              json: true,
+              sampling: { ...options.sampling, temperature: 0 },
+              repeat: input.repeat,
+              role: 'judge',
+            },
             signal,
           );
           usage = addUsage(usage, result.usage);
@@ -75,21 +88,45 @@ export function createLlmJudge(options: LlmJudgeOptions): Judge {
           cached &&= result.cached;
           if (result.batch && !batchIds.includes(result.batch.id)) batchIds.push(result.batch.id);
           outcome = parseVerdict(result.text, expectation);
-          if (outcome.kind === 'unjudged' && result.finishReason === 'length') outcome = { ...outcome, message: `${outcome.message} (the reply hit the output-token limit)` };
+          if (outcome.kind === 'unjudged' && result.finishReason === 'length')
+            outcome = {
+              ...outcome,
+              message: `${outcome.message} (the reply hit the output-token limit)`,
+            };
           if (outcome.kind === 'verdict') break;
           earlier.push(`${outcome.reason}: ${outcome.message}`);
-          messages.push({ role: 'assistant', parts: [{ type: 'text', text: result.text }] }, { role: 'user', parts: [{ type: 'text', text: reaskMessage(outcome) }] });
+          messages.push(
+            { role: 'assistant', parts: [{ type: 'text', text: result.text }] },
+            { role: 'user', parts: [{ type: 'text', text: reaskMessage(outcome) }] },
+          );
         } catch (error) {
           if (mustPropagate(error, signal)) throw error;
           const failure = error as ProviderError;
           cached = false;
-          outcome = { kind: 'unjudged', reason: 'judge-call-failed', message: `${failure.kind}${failure.status ? ` ${failure.status}` : ''}: ${failure.message}` };
+          outcome = {
+            kind: 'unjudged',
+            reason: 'judge-call-failed',
+            message: `${failure.kind}${failure.status ? ` ${failure.status}` : ''}: ${failure.message}`,
+          };
           break;
         }
       }
-      if (outcome?.kind === 'verdict' && earlier.length > 0) outcome.notes.push(`readable on ask ${attempts} after: ${earlier.join(' | ')}`);
-      if (outcome?.kind === 'unjudged' && earlier.length > 1) outcome = { ...outcome, message: `${outcome.message} (after ${attempts} asks: ${earlier.join(' | ')})` };
-      return { outcome: outcome!, usage, latencyMs, attempts, cached, promptVersion, ...(batchIds.length > 0 ? { batchIds } : {}) };
+      if (outcome?.kind === 'verdict' && earlier.length > 0)
+        outcome.notes.push(`readable on ask ${attempts} after: ${earlier.join(' | ')}`);
+      if (outcome?.kind === 'unjudged' && earlier.length > 1)
+        outcome = {
+          ...outcome,
+          message: `${outcome.message} (after ${attempts} asks: ${earlier.join(' | ')})`,
+        };
+      return {
+        outcome: outcome!,
+        usage,
+        latencyMs,
+        attempts,
+        cached,
+        promptVersion,
+        ...(batchIds.length > 0 ? { batchIds } : {}),
+      };
     },
   };
 }

@@ -25,10 +25,14 @@ export const OFFICIAL_SYSTEM: Record<SplitName, string> = {
 };
 
 /** The payload keys in the released order; `planner_prompt` is this project's addition. */
-export const PAYLOAD_KEYS = 'id, task_category, query, available_tools, extraneous_tool_names, trajectory_prefix, reference, planner_prompt, model_response';
+export const PAYLOAD_KEYS =
+  'id, task_category, query, available_tools, extraneous_tool_names, trajectory_prefix, reference, planner_prompt, model_response';
 
 /** Builds the official-shape judge prompt; blind drops `reference` and `extraneous_tool_names`. */
-export function buildOfficialJudgePrompt(input: JudgeInput, blind: boolean): { prompt: Prompt; promptVersion: string } {
+export function buildOfficialJudgePrompt(
+  input: JudgeInput,
+  blind: boolean,
+): { prompt: Prompt; promptVersion: string } {
   const kase = input.case;
   const payload: Record<string, unknown> = {
     id: kase.id,
@@ -41,9 +45,16 @@ export function buildOfficialJudgePrompt(input: JudgeInput, blind: boolean): { p
   if (!blind) payload.reference = officialReference(kase);
   payload.planner_prompt = plannerPromptText(input.plannerPrompt);
   payload.model_response = input.rawAnswer;
-  const parts: PromptPart[] = [{ type: 'text', text: JSON.stringify(payload, null, 2) }, ...imageParts(input.plannerPrompt)];
+  const parts: PromptPart[] = [
+    { type: 'text', text: JSON.stringify(payload, null, 2) },
+    ...imageParts(input.plannerPrompt),
+  ];
   const system = OFFICIAL_SYSTEM[kase.split];
-  const promptVersion = versionOf(`judge-official-${kase.split}${blind ? '-blind' : ''}`, system, PAYLOAD_KEYS);
+  const promptVersion = versionOf(
+    `judge-official-${kase.split}${blind ? '-blind' : ''}`,
+    system,
+    PAYLOAD_KEYS,
+  );
   return {
     prompt: {
       messages: [

@@ -14,14 +14,21 @@ export const MATERIAL_LAYOUT = `=== {title} ===\n…\n=== END OF {title} ===; pl
 
 /** Wraps parts between the begin and end marker lines of a block. */
 export function block(title: string, parts: PromptPart[]): PromptPart[] {
-  return [{ type: 'text', text: `=== ${title} ===` }, ...parts, { type: 'text', text: `=== END OF ${title} ===` }];
+  return [
+    { type: 'text', text: `=== ${title} ===` },
+    ...parts,
+    { type: 'text', text: `=== END OF ${title} ===` },
+  ];
 }
 
 /** The planner's messages, in order, with every text and image part exactly as sent. */
 export function plannerPromptParts(prompt: Prompt): PromptPart[] {
   const parts: PromptPart[] = [];
   prompt.messages.forEach((message, index) => {
-    parts.push({ type: 'text', text: `--- message ${index + 1} (${message.role}) ---` }, ...message.parts);
+    parts.push(
+      { type: 'text', text: `--- message ${index + 1} (${message.role}) ---` },
+      ...message.parts,
+    );
   });
   return parts;
 }
@@ -38,7 +45,8 @@ export function mergeText(parts: PromptPart[]): PromptPart[] {
   const merged: PromptPart[] = [];
   for (const part of parts) {
     const last = merged[merged.length - 1];
-    if (part.type === 'text' && last?.type === 'text') merged[merged.length - 1] = { type: 'text', text: `${last.text}\n${part.text}` };
+    if (part.type === 'text' && last?.type === 'text')
+      merged[merged.length - 1] = { type: 'text', text: `${last.text}\n${part.text}` };
     else merged.push(part);
   }
   return merged;
@@ -46,8 +54,13 @@ export function mergeText(parts: PromptPart[]): PromptPart[] {
 
 /** A prompt's images in order, with a numbered caption, for payloads that carry the text elsewhere. */
 export function imageParts(prompt: Prompt): PromptPart[] {
-  const images = prompt.messages.flatMap((message) => message.parts.filter((part) => part.type === 'image'));
-  return images.flatMap((image, index) => [{ type: 'text' as const, text: `[image ${index + 1}]` }, image]);
+  const images = prompt.messages.flatMap((message) =>
+    message.parts.filter((part) => part.type === 'image'),
+  );
+  return images.flatMap((image, index) => [
+    { type: 'text' as const, text: `[image ${index + 1}]` },
+    image,
+  ]);
 }
 
 /** A prompt's messages as role and text, each image replaced by its numbered marker (matching `imageParts`). */
@@ -55,6 +68,8 @@ export function plannerPromptText(prompt: Prompt): { role: string; text: string 
   let imageIndex = 0;
   return prompt.messages.map((message) => ({
     role: message.role,
-    text: message.parts.map((part) => (part.type === 'text' ? part.text : `[image ${(imageIndex += 1)}]`)).join('\n'),
+    text: message.parts
+      .map((part) => (part.type === 'text' ? part.text : `[image ${(imageIndex += 1)}]`))
+      .join('\n'),
   }));
 }

@@ -3,31 +3,42 @@ import type { Case, ReferenceStep, Tool, ToolCall } from '../dataset/case.js';
 import { UNSOLVABLE_CRITERIA } from './prompts/unsolvable.js';
 
 /** Version of how the REFERENCE block is rendered; part of every paper-protocol judge prompt version. */
-export const REFERENCE_RENDERING = 'reference-rendering@2: a recorded unsolvable plan without an empty chain; a step reason said once';
+export const REFERENCE_RENDERING =
+  'reference-rendering@2: a recorded unsolvable plan without an empty chain; a step reason said once';
 
 function callText(call: ToolCall): string {
-  const args = typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments ?? {});
+  const args =
+    typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments ?? {});
   return `${call.name}(${args})${call.reason ? ` — ${call.reason}` : ''}`;
 }
 
 function chainText(chain: ToolCall[]): string {
-  return chain.length === 0 ? '(none recorded)' : chain.map((call, index) => `${index + 1}. ${callText(call)}`).join('\n');
+  return chain.length === 0
+    ? '(none recorded)'
+    : chain.map((call, index) => `${index + 1}. ${callText(call)}`).join('\n');
 }
 
 function stepText(step: ReferenceStep): string {
   const pieces: string[] = step.toolCalls.map(callText);
   if (step.text) pieces.push(`says: ${step.text}`);
   // A chain node's reason is already printed after its call; say it once.
-  if (step.reason && !step.toolCalls.some((call) => call.reason === step.reason)) pieces.push(`because: ${step.reason}`);
+  if (step.reason && !step.toolCalls.some((call) => call.reason === step.reason))
+    pieces.push(`because: ${step.reason}`);
   return pieces.length > 0 ? pieces.join('; ') : '(an empty step)';
 }
 
 function stepsText(steps: ReferenceStep[]): string {
-  return steps.length === 0 ? '(none recorded)' : steps.map((step, index) => `${index + 1}. ${stepText(step)}`).join('\n');
+  return steps.length === 0
+    ? '(none recorded)'
+    : steps.map((step, index) => `${index + 1}. ${stepText(step)}`).join('\n');
 }
 
 function toolText(tool: Tool): string {
-  return JSON.stringify({ name: tool.name, description: tool.description, ...(tool.parameters ? { parameters: tool.parameters } : {}) });
+  return JSON.stringify({
+    name: tool.name,
+    description: tool.description,
+    ...(tool.parameters ? { parameters: tool.parameters } : {}),
+  });
 }
 
 /** Total cost of a chain under the case's tool costs; null when a called tool has no cost. */
@@ -44,7 +55,10 @@ export function chainCost(kase: Case, chain: ToolCall[]): number | null {
 
 function holisticReference(kase: Case): string[] {
   const { reference } = kase;
-  const sections = [`Reference plan:\n${reference.plan ?? '(none recorded)'}`, `Reference tool chain:\n${chainText(reference.toolChain)}`];
+  const sections = [
+    `Reference plan:\n${reference.plan ?? '(none recorded)'}`,
+    `Reference tool chain:\n${chainText(reference.toolChain)}`,
+  ];
   if (kase.split === 'holistic_efficiency') {
     const cost = chainCost(kase, reference.toolChain);
     sections.push(`Total cost of the reference chain: ${cost ?? 'unknown (a tool has no cost)'}`);
@@ -69,11 +83,17 @@ export function referenceText(kase: Case): string {
     case 'holistic_efficiency':
       return holisticReference(kase).join('\n\n');
     case 'holistic_tool_extraneous':
-      return [`Distractor tools (any call to one is a critical E5): ${reference.extraneousToolNames.join(', ') || '(none recorded)'}`, ...holisticReference(kase)].join('\n\n');
+      return [
+        `Distractor tools (any call to one is a critical E5): ${reference.extraneousToolNames.join(', ') || '(none recorded)'}`,
+        ...holisticReference(kase),
+      ].join('\n\n');
     case 'step_wise_planning':
       return stepWiseReference(kase).join('\n\n');
     case 'step_wise_tool_extraneous':
-      return [`Distractor tools (any call to one is a critical E5): ${reference.extraneousToolNames.join(', ') || '(none recorded)'}`, ...stepWiseReference(kase)].join('\n\n');
+      return [
+        `Distractor tools (any call to one is a critical E5): ${reference.extraneousToolNames.join(', ') || '(none recorded)'}`,
+        ...stepWiseReference(kase),
+      ].join('\n\n');
     case 'step_wise_tool_broken':
       return [
         `Broken tool: ${reference.brokenToolName ?? '(not recorded)'}`,
@@ -85,8 +105,15 @@ export function referenceText(kase: Case): string {
       const sections = [`Type of impossibility: ${type ?? '(not recorded)'}`];
       if (type) sections.push(`Its criterion:\n${UNSOLVABLE_CRITERIA[type]}`);
       if (reference.plan || reference.toolChain.length > 0) {
-        const recorded = [reference.plan, reference.toolChain.length > 0 ? chainText(reference.toolChain) : null].filter(Boolean).join('\n');
-        sections.push(`Plan recorded with the case (context only; the task as given cannot be completed):\n${recorded}`);
+        const recorded = [
+          reference.plan,
+          reference.toolChain.length > 0 ? chainText(reference.toolChain) : null,
+        ]
+          .filter(Boolean)
+          .join('\n');
+        sections.push(
+          `Plan recorded with the case (context only; the task as given cannot be completed):\n${recorded}`,
+        );
       }
       return sections.join('\n\n');
     }
@@ -97,7 +124,11 @@ export function referenceText(kase: Case): string {
 export function officialReference(kase: Case): Record<string, unknown> {
   const { reference } = kase;
   if (kase.input.regime === 'Holistic') {
-    const chain = reference.toolChain.map((call) => ({ name: call.name, parameter_description: call.arguments, reason: call.reason ?? '' }));
+    const chain = reference.toolChain.map((call) => ({
+      name: call.name,
+      parameter_description: call.arguments,
+      reason: call.reason ?? '',
+    }));
     return { plan: reference.plan, tool_chain: chain, unsolvable_type: reference.unsolvableType };
   }
   return {

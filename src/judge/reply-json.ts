@@ -7,24 +7,38 @@ import { JsonTooDeepError, parseUntrustedJson, textNestingDepth } from '../json-
 import { LIMITS } from '../limits.js';
 
 /** Keys that mark a JSON object as a verdict attempt. */
-const VERDICT_KEY = /^(is_correct|grade|score|error_list|errors|behavior|category|category_name|refused|E[1-6](_\w*)?)$/;
+const VERDICT_KEY =
+  /^(is_correct|grade|score|error_list|errors|behavior|category|category_name|refused|E[1-6](_\w*)?)$/;
 
 /** The verdict object, or why none could be read. */
 export type ReplyJson =
   | { ok: true; value: Record<string, unknown>; embedded: boolean }
-  | { ok: false; problem: 'empty' | 'no-json' | 'truncated' | 'no-verdict-keys' | 'ambiguous' | 'not-an-object' | 'too-deep'; message: string };
-
+  | {
+      ok: false;
+      problem:
+        | 'empty'
+        | 'no-json'
+        | 'truncated'
+        | 'no-verdict-keys'
+        | 'ambiguous'
+        | 'not-an-object'
+        | 'too-deep';
+      message: string;
+    };
 
 function parseObject(text: string): Record<string, unknown> | null {
   try {
     const value: unknown = parseUntrustedJson(text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }
 }
 
-const isVerdictLike = (object: Record<string, unknown>) => Object.keys(object).some((key) => VERDICT_KEY.test(key));
+const isVerdictLike = (object: Record<string, unknown>) =>
+  Object.keys(object).some((key) => VERDICT_KEY.test(key));
 
 /** Strips closed thinking blocks; reports an unclosed one (the reply ended while thinking). */
 function stripThinking(raw: string): { text: string; unclosed: boolean } {
@@ -36,9 +50,15 @@ function stripThinking(raw: string): { text: string; unclosed: boolean } {
 export function extractReplyJson(raw: string): ReplyJson {
   const { text: stripped, unclosed: thinkingOpen } = stripThinking(raw);
   const text = stripped.trim();
-  if (thinkingOpen) return { ok: false, problem: 'truncated', message: 'the reply ends inside a thinking block' };
+  if (thinkingOpen)
+    return { ok: false, problem: 'truncated', message: 'the reply ends inside a thinking block' };
   if (!text) return { ok: false, problem: 'empty', message: 'the reply is empty' };
-  if (textNestingDepth(text, LIMITS.jsonDepth) > LIMITS.jsonDepth) return { ok: false, problem: 'too-deep', message: `the reply is ${new JsonTooDeepError(LIMITS.jsonDepth).message}` };
+  if (textNestingDepth(text, LIMITS.jsonDepth) > LIMITS.jsonDepth)
+    return {
+      ok: false,
+      problem: 'too-deep',
+      message: `the reply is ${new JsonTooDeepError(LIMITS.jsonDepth).message}`,
+    };
   const whole = (() => {
     try {
       return { value: parseUntrustedJson(text) };
@@ -47,8 +67,13 @@ export function extractReplyJson(raw: string): ReplyJson {
     }
   })();
   if (whole) {
-    if (whole.value !== null && typeof whole.value === 'object' && !Array.isArray(whole.value)) return { ok: true, value: whole.value as Record<string, unknown>, embedded: false };
-    return { ok: false, problem: 'not-an-object', message: `the reply is JSON but not one object (${Array.isArray(whole.value) ? 'an array' : typeof whole.value})` };
+    if (whole.value !== null && typeof whole.value === 'object' && !Array.isArray(whole.value))
+      return { ok: true, value: whole.value as Record<string, unknown>, embedded: false };
+    return {
+      ok: false,
+      problem: 'not-an-object',
+      message: `the reply is JSON but not one object (${Array.isArray(whole.value) ? 'an array' : typeof whole.value})`,
+    };
   }
   // Fence markers are removed (not their content) so a fenced object is found by the scan below.
   const unfenced = text.replace(/```[a-zA-Z0-9_-]*/g, ' ');
@@ -65,16 +90,44 @@ export function extractReplyJson(raw: string): ReplyJson {
       if (object) index = end - 1;
     }
   }
-  const covered = (position: number) => found.some((span) => position >= span.start && position < span.end);
-  const keyPositions = Array.from(unfenced.matchAll(/"(is_correct|grade|error_list|errors|behavior|refused)"\s*:/g), (match) => match.index);
+  const covered = (position: number) =>
+    found.some((span) => position >= span.start && position < span.end);
+  const keyPositions = Array.from(
+    unfenced.matchAll(/"(is_correct|grade|error_list|errors|behavior|refused)"\s*:/g),
+    (match) => match.index,
+  );
   // A verdict key outside every complete object, after a brace that never closes: the verdict was cut off.
-  const truncatedVerdict = unclosed.length > 0 && keyPositions.some((position) => position > unclosed[0]! && !covered(position));
+  const truncatedVerdict =
+    unclosed.length > 0 &&
+    keyPositions.some((position) => position > unclosed[0]! && !covered(position));
   const verdicts = found.map((span) => span.object).filter(isVerdictLike);
-  const distinct = [...new Map(verdicts.map((object) => [JSON.stringify(object), object])).values()];
-  if (truncatedVerdict) return { ok: false, problem: 'truncated', message: 'the JSON verdict is incomplete (the reply looks truncated)' };
-  if (distinct.length > 1) return { ok: false, problem: 'ambiguous', message: `the reply holds ${distinct.length} different JSON verdicts` };
+  const distinct = [
+    ...new Map(verdicts.map((object) => [JSON.stringify(object), object])).values(),
+  ];
+  if (truncatedVerdict)
+    return {
+      ok: false,
+      problem: 'truncated',
+      message: 'the JSON verdict is incomplete (the reply looks truncated)',
+    };
+  if (distinct.length > 1)
+    return {
+      ok: false,
+      problem: 'ambiguous',
+      message: `the reply holds ${distinct.length} different JSON verdicts`,
+    };
   if (distinct.length === 1) return { ok: true, value: distinct[0]!, embedded: true };
-  if (found.length > 0) return { ok: false, problem: 'no-verdict-keys', message: 'the reply holds JSON but none of the verdict keys' };
-  if (unclosed.length > 0) return { ok: false, problem: 'truncated', message: 'the reply opens a JSON object that never closes' };
+  if (found.length > 0)
+    return {
+      ok: false,
+      problem: 'no-verdict-keys',
+      message: 'the reply holds JSON but none of the verdict keys',
+    };
+  if (unclosed.length > 0)
+    return {
+      ok: false,
+      problem: 'truncated',
+      message: 'the reply opens a JSON object that never closes',
+    };
   return { ok: false, problem: 'no-json', message: 'the reply holds no JSON object' };
 }

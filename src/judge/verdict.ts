@@ -41,5 +41,8 @@ export type JudgeOutcome = Verdict | Unjudged;
 /** Snaps a number to the nearest grid grade. */
 export function snapGrade(value: number): Grade {
   const clamped = Math.min(1, Math.max(0, value));
-  return GRADE_GRID.reduce((best, grade) => (Math.abs(grade - clamped) < Math.abs(best - clamped) ? grade : best), GRADE_GRID[0]);
+  return GRADE_GRID.reduce(
+    (best, grade) => (Math.abs(grade - clamped) < Math.abs(best - clamped) ? grade : best),
+    GRADE_GRID[0],
+  );
 }

@@ -22,8 +22,20 @@ describe('byStepRange (Table 12)', () => {
   it('buckets by reference steps in paper order and prints error counts', () => {
     const rows = [
       fakeRow({ id: 'a', facets: { referenceSteps: 12 } }),
-      fakeRow({ id: 'b', correct: false, grade: 0.4, errors: flags('E3', 'E4'), facets: { referenceSteps: 14 } }),
-      fakeRow({ id: 'c', correct: false, grade: 0.2, errors: flags('E3'), facets: { referenceSteps: 3 } }),
+      fakeRow({
+        id: 'b',
+        correct: false,
+        grade: 0.4,
+        errors: flags('E3', 'E4'),
+        facets: { referenceSteps: 14 },
+      }),
+      fakeRow({
+        id: 'c',
+        correct: false,
+        grade: 0.2,
+        errors: flags('E3'),
+        facets: { referenceSteps: 3 },
+      }),
     ];
     const table = byStepRange(rows);
     expect(table.map((row) => row.steps_range)).toEqual(['1-5', '11-15']);

@@ -23,43 +23,65 @@ export function stepRangeOf(steps: number): StepRange {
 }
 
 /** Groups rows by a facet value in a fixed order, keeping only values that occur. */
-export function breakdown<K>(rows: readonly ResultRow[], keyOf: (row: ResultRow) => K, order: readonly K[]): { key: K; rows: ResultRow[] }[] {
+export function breakdown<K>(
+  rows: readonly ResultRow[],
+  keyOf: (row: ResultRow) => K,
+  order: readonly K[],
+): { key: K; rows: ResultRow[] }[] {
   const seen = new Set(rows.map(keyOf));
   const extra = [...seen].filter((key) => !order.includes(key));
-  return [...order.filter((key) => seen.has(key)), ...extra].map((key) => ({ key, rows: rows.filter((row) => keyOf(row) === key) }));
+  return [...order.filter((key) => seen.has(key)), ...extra].map((key) => ({
+    key,
+    rows: rows.filter((row) => keyOf(row) === key),
+  }));
 }
 
 /** Table 12 row: a step range's cell plus the error counts the paper prints (`e1_n`…`e6_n`). */
-export type StepRangeRow = CellSummary & { steps_range: StepRange } & Record<`${ErrorKey}_n`, number>;
+export type StepRangeRow = CellSummary & { steps_range: StepRange } & Record<
+    `${ErrorKey}_n`,
+    number
+  >;
 
 /** Holistic planning by reference step range (Table 12). */
 export function byStepRange(rows: readonly ResultRow[]): StepRangeRow[] {
-  return breakdown(rows, (row) => stepRangeOf(row.facets.referenceSteps), STEP_RANGES).map(({ key, rows: group }) => {
-    const counts = errorCounts(group);
-    return {
-      steps_range: key,
-      ...summarize(group),
-      e1_n: counts.e1,
-      e2_n: counts.e2,
-      e3_n: counts.e3,
-      e4_n: counts.e4,
-      e5_n: counts.e5,
-      e6_n: counts.e6,
-    };
-  });
+  return breakdown(rows, (row) => stepRangeOf(row.facets.referenceSteps), STEP_RANGES).map(
+    ({ key, rows: group }) => {
+      const counts = errorCounts(group);
+      return {
+        steps_range: key,
+        ...summarize(group),
+        e1_n: counts.e1,
+        e2_n: counts.e2,
+        e3_n: counts.e3,
+        e4_n: counts.e4,
+        e5_n: counts.e5,
+        e6_n: counts.e6,
+      };
+    },
+  );
 }
 
 /** Holistic planning by input modality text / image / video (Table 13). */
 export function byModality(rows: readonly ResultRow[]): (CellSummary & { modality: string })[] {
-  return breakdown(rows, (row) => row.facets.modality, ['text', 'image', 'video'] as string[]).map(({ key, rows: group }) => ({ modality: key, ...summarize(group) }));
+  return breakdown(rows, (row) => row.facets.modality, ['text', 'image', 'video'] as string[]).map(
+    ({ key, rows: group }) => ({ modality: key, ...summarize(group) }),
+  );
 }
 
 /** Step-wise planning by prediction horizon 1 / 2 / 3 (Table 14); a missing horizon forms its own `null` row. */
-export function byHorizon(rows: readonly ResultRow[]): (CellSummary & { horizon: number | null })[] {
-  return breakdown(rows, (row) => row.facets.horizon as number | null, [1, 2, 3]).map(({ key, rows: group }) => ({ horizon: key, ...summarize(group) }));
+export function byHorizon(
+  rows: readonly ResultRow[],
+): (CellSummary & { horizon: number | null })[] {
+  return breakdown(rows, (row) => row.facets.horizon as number | null, [1, 2, 3]).map(
+    ({ key, rows: group }) => ({ horizon: key, ...summarize(group) }),
+  );
 }
 
 /** Step-wise planning by trajectory stage early / middle / late (Table 15). */
 export function byStage(rows: readonly ResultRow[]): (CellSummary & { stage: string | null })[] {
-  return breakdown(rows, (row) => row.facets.stage as string | null, ['early', 'middle', 'late']).map(({ key, rows: group }) => ({ stage: key, ...summarize(group) }));
+  return breakdown(rows, (row) => row.facets.stage as string | null, [
+    'early',
+    'middle',
+    'late',
+  ]).map(({ key, rows: group }) => ({ stage: key, ...summarize(group) }));
 }

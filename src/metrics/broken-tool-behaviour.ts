@@ -17,16 +17,18 @@ export interface BrokenToolBlock extends FailureCounts, Record<BrokenBehavior, n
 
 /** Shares of the five tool-broken behaviours over all cases (Table 1 Tool-Broken). */
 export function brokenToolBlock(rows: readonly ResultRow[]): BrokenToolBlock {
-  const counts = Object.fromEntries(BROKEN_BEHAVIORS.map((behavior) => [behavior, 0])) as Record<BrokenBehavior, number>;
+  const counts = Object.fromEntries(BROKEN_BEHAVIORS.map((behavior) => [behavior, 0])) as Record<
+    BrokenBehavior,
+    number
+  >;
   let unclassified = 0;
   for (const row of rows) {
     if (row.behavior === null) unclassified += 1;
     counts[row.behavior ?? 'other'] += 1;
   }
   const n = rows.length;
-  const shares = Object.fromEntries(BROKEN_BEHAVIORS.map((behavior) => [behavior, n > 0 ? (100 * counts[behavior]) / n : null])) as Record<
-    BrokenBehavior,
-    number | null
-  >;
+  const shares = Object.fromEntries(
+    BROKEN_BEHAVIORS.map((behavior) => [behavior, n > 0 ? (100 * counts[behavior]) / n : null]),
+  ) as Record<BrokenBehavior, number | null>;
   return { ...failureCounts(rows), ...shares, counts, unclassified };
 }

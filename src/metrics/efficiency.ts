@@ -67,11 +67,17 @@ export function commonlySolved(groups: readonly (readonly ResultRow[])[]): Set<s
 
 function meanCost(rows: readonly ResultRow[]): { mean: number | null; count: number } {
   const costs = rows.map(planCostOf).filter((cost): cost is number => cost !== null);
-  return { mean: costs.length > 0 ? costs.reduce((sum, cost) => sum + cost, 0) / costs.length : null, count: costs.length };
+  return {
+    mean: costs.length > 0 ? costs.reduce((sum, cost) => sum + cost, 0) / costs.length : null,
+    count: costs.length,
+  };
 }
 
 /** Table 5 for one model: CR, grade, C_all, C_pass and C_com (given the commonly solved cases). */
-export function efficiencyRow(rows: readonly ResultRow[], common: ReadonlySet<string>): EfficiencyRow {
+export function efficiencyRow(
+  rows: readonly ResultRow[],
+  common: ReadonlySet<string>,
+): EfficiencyRow {
   const all = meanCost(rows);
   const pass = meanCost(rows.filter(isCorrect));
   const com = meanCost(rows.filter((row) => common.has(caseKeyOf(row))));

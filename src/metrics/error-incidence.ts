@@ -35,7 +35,14 @@ export function errorRates(rows: readonly ResultRow[]): ErrorRates {
 
 /** Builds an error record from a function of the key. */
 export function mapErrors<T>(value: (key: ErrorKey) => T): Record<ErrorKey, T> {
-  return { e1: value('e1'), e2: value('e2'), e3: value('e3'), e4: value('e4'), e5: value('e5'), e6: value('e6') };
+  return {
+    e1: value('e1'),
+    e2: value('e2'),
+    e3: value('e3'),
+    e4: value('e4'),
+    e5: value('e5'),
+    e6: value('e6'),
+  };
 }
 
 /** Error data for one bar of Fig. 3 / 58 / 59: counts, incidence, and each error's share of all flags. */

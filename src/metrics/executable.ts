@@ -93,9 +93,17 @@ function modeFigures(rows: readonly ExecutionRow[]): ModeFigures {
 }
 
 /** CR (percent of all plans judged correct) and mean grade (over plans with a grade), as `apb run` counts them. */
-function planFigures(scores: readonly PlanScore[]): { cr: number | null; grade: number | null; plans: number } {
+function planFigures(scores: readonly PlanScore[]): {
+  cr: number | null;
+  grade: number | null;
+  plans: number;
+} {
   if (scores.length === 0) return { cr: null, grade: null, plans: 0 };
-  return { cr: (100 * scores.filter((score) => score.is_correct).length) / scores.length, grade: meanOf(scores.map((score) => score.grade)), plans: scores.length };
+  return {
+    cr: (100 * scores.filter((score) => score.is_correct).length) / scores.length,
+    grade: meanOf(scores.map((score) => score.grade)),
+    plans: scores.length,
+  };
 }
 
 /** A Table 3 row: one (environment, model). */
@@ -115,10 +123,18 @@ export interface Table3Row {
   /** pass^k per mode, when trials > 1. */
   pass_hat_k?: Partial<Record<'direct' | 'plan_first' | 'refine', Record<string, number>>>;
   /** Everything behind the cells: per-mode counts and bounds, plan counts. */
-  detail: { modes: Partial<Record<'direct' | 'plan_first' | 'refine', ModeFigures>>; plans_before: number; plans_after: number };
+  detail: {
+    modes: Partial<Record<'direct' | 'plan_first' | 'refine', ModeFigures>>;
+    plans_before: number;
+    plans_after: number;
+  };
 }
 
-const COLUMN: Record<ExecMode, 'direct' | 'plan_first' | 'refine'> = { direct: 'direct', 'plan-first': 'plan_first', refine: 'refine' };
+const COLUMN: Record<ExecMode, 'direct' | 'plan_first' | 'refine'> = {
+  direct: 'direct',
+  'plan-first': 'plan_first',
+  refine: 'refine',
+};
 
 /**
  * Table 3 from executions: the draft plan ("before") is each (task, trial)'s draft — counted once even though
@@ -138,8 +154,12 @@ export function table3(rows: readonly ExecutionRow[]): Table3Row[] {
       if (own.length > 0) modes[COLUMN[mode]] = modeFigures(own);
     }
     const drafts = new Map<string, PlanScore>();
-    for (const row of group) if (row.planBefore && row.mode !== 'direct') drafts.set(`${row.taskId}\u0000${row.trial}`, row.planBefore);
-    const refined = group.filter((row) => row.mode === 'refine' && row.planAfter).map((row) => row.planAfter!);
+    for (const row of group)
+      if (row.planBefore && row.mode !== 'direct')
+        drafts.set(`${row.taskId}\u0000${row.trial}`, row.planBefore);
+    const refined = group
+      .filter((row) => row.mode === 'refine' && row.planAfter)
+      .map((row) => row.planAfter!);
     const before = planFigures([...drafts.values()]);
     const after = planFigures(refined);
     const trials = Math.max(...group.map((row) => row.trial + 1));
@@ -157,7 +177,10 @@ export function table3(rows: readonly ExecutionRow[]): Table3Row[] {
       trials,
       detail: { modes, plans_before: before.plans, plans_after: after.plans },
     };
-    if (trials > 1) row.pass_hat_k = Object.fromEntries(Object.entries(modes).map(([mode, figures]) => [mode, figures.pass_hat_k]));
+    if (trials > 1)
+      row.pass_hat_k = Object.fromEntries(
+        Object.entries(modes).map(([mode, figures]) => [mode, figures.pass_hat_k]),
+      );
     return row;
   });
 }

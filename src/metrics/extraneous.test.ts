@@ -5,15 +5,26 @@ import { noFindings } from '../judge/checks/findings.js';
 import { fakeRow, flags } from './fake-rows.fixture.js';
 import type { ResultRow } from './result-row.js';
 
-const used = (count: number) => noFindings({ distractorUse: { names: count > 0 ? ['decoy'] : [], count } });
+const used = (count: number) =>
+  noFindings({ distractorUse: { names: count > 0 ? ['decoy'] : [], count } });
 const ext = (split: SplitName, level: number, key: string, overrides: Partial<ResultRow> = {}) =>
-  fakeRow({ id: `${key}@${level}`, findings: used(0), ...overrides, facets: { split, distractorLevel: level, baseCaseKey: key } });
+  fakeRow({
+    id: `${key}@${level}`,
+    findings: used(0),
+    ...overrides,
+    facets: { split, distractorLevel: level, baseCaseKey: key },
+  });
 
 // Holistic half: level 2 → 2 cases (1 correct, 1 wrong with E2+E5, 2 distractor calls);
 //                level 4 → 3 cases (all correct, 1 distractor call). Pooled CR 4/5 = 80 %, level mean (50 + 100)/2 = 75 %.
 const HOLISTIC = [
   ext('holistic_tool_extraneous', 2, 'k1', { findings: used(0) }),
-  ext('holistic_tool_extraneous', 2, 'k2', { correct: false, grade: 0.4, errors: flags('E2', 'E5'), findings: used(2) }),
+  ext('holistic_tool_extraneous', 2, 'k2', {
+    correct: false,
+    grade: 0.4,
+    errors: flags('E2', 'E5'),
+    findings: used(2),
+  }),
   ext('holistic_tool_extraneous', 4, 'k1', { findings: used(1) }),
   ext('holistic_tool_extraneous', 4, 'k2'),
   ext('holistic_tool_extraneous', 4, 'k3'),
@@ -33,7 +44,9 @@ describe('extUse (ExtUse / TC)', () => {
   });
 
   it('is null when an answered row has no findings (official lines) or the group is empty', () => {
-    expect(extUse([...HOLISTIC, ext('holistic_tool_extraneous', 2, 'k9', { findings: null })])).toBeNull();
+    expect(
+      extUse([...HOLISTIC, ext('holistic_tool_extraneous', 2, 'k9', { findings: null })]),
+    ).toBeNull();
     expect(extUse([])).toBeNull();
   });
 });
@@ -85,7 +98,15 @@ describe('baseVsExtraneous (Table 2 / Table 18)', () => {
   });
 
   it('gives null CR_B and Δ without base rows; the pooled CR_E stays', () => {
-    expect(baseVsExtraneous([], HOLISTIC)).toMatchObject({ cr_orig: null, cr_red: null, cr_delta: null, n_orig: 0, n_pairs: 0, n_red_unmatched: 5, cr_red_pooled: 80 });
+    expect(baseVsExtraneous([], HOLISTIC)).toMatchObject({
+      cr_orig: null,
+      cr_red: null,
+      cr_delta: null,
+      n_orig: 0,
+      n_pairs: 0,
+      n_red_unmatched: 5,
+      cr_red_pooled: 80,
+    });
   });
 
   it('computes Δ over matched pairs only (hand count)', () => {
@@ -102,10 +123,18 @@ describe('baseVsExtraneous (Table 2 / Table 18)', () => {
       ext('holistic_tool_extraneous', 2, 'k1'),
       ext('holistic_tool_extraneous', 4, 'k1', { correct: false, grade: 0.4 }),
       ext('holistic_tool_extraneous', 2, 'k2'),
-      ...[2, 4, 6].map((level) => ext('holistic_tool_extraneous', level, 'k5', { correct: false, grade: 0 })),
+      ...[2, 4, 6].map((level) =>
+        ext('holistic_tool_extraneous', level, 'k5', { correct: false, grade: 0 }),
+      ),
     ];
     const half = baseVsExtraneous(base, variants);
-    expect(half).toMatchObject({ n_pairs: 2, n_orig: 2, n_red: 3, n_red_unmatched: 3, n_red_pooled: 6 });
+    expect(half).toMatchObject({
+      n_pairs: 2,
+      n_orig: 2,
+      n_red: 3,
+      n_red_unmatched: 3,
+      n_red_pooled: 6,
+    });
     expect(half.cr_orig).toBeCloseTo(50, 12);
     expect(half.cr_red).toBeCloseTo(200 / 3, 12);
     expect(half.cr_delta).toBeCloseTo(200 / 3 - 50, 12);

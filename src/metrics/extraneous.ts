@@ -39,7 +39,9 @@ export type LevelRow = CellSummary & { level: number | null; ext_use: number | n
 
 /** Cells per distractor level (2/4/6/8/10 in the paper), ascending; rows without a level come last. */
 export function byDistractorLevel(rows: readonly ResultRow[]): LevelRow[] {
-  const levels = [...new Set(rows.map((row) => row.facets.distractorLevel))].sort((a, b) => (a ?? Infinity) - (b ?? Infinity));
+  const levels = [...new Set(rows.map((row) => row.facets.distractorLevel))].sort(
+    (a, b) => (a ?? Infinity) - (b ?? Infinity),
+  );
   return levels.map((level) => {
     const group = rows.filter((row) => row.facets.distractorLevel === level);
     return { level, ext_use: extUse(group), ...summarize(group) };
@@ -47,7 +49,10 @@ export function byDistractorLevel(rows: readonly ResultRow[]): LevelRow[] {
 }
 
 /** The base-split rows whose base-case key matches one of the extraneous rows (pass rows of one model and judge). */
-export function matchedBaseRows(baseRows: readonly ResultRow[], extraneousRows: readonly ResultRow[]): ResultRow[] {
+export function matchedBaseRows(
+  baseRows: readonly ResultRow[],
+  extraneousRows: readonly ResultRow[],
+): ResultRow[] {
   const keys = new Set(extraneousRows.map((row) => row.facets.baseCaseKey));
   return baseRows.filter((row) => keys.has(row.facets.baseCaseKey));
 }
@@ -81,11 +86,20 @@ export interface BaseVsExtraneous {
   red_failures: FailureCounts;
 }
 
-const difference = (a: number | null, b: number | null) => (a === null || b === null ? null : a - b);
-const failuresOf = (cell: CorrectnessRate): FailureCounts => ({ n: cell.n, errors: cell.errors, parse_errors: cell.parse_errors, judge_errors: cell.judge_errors });
+const difference = (a: number | null, b: number | null) =>
+  a === null || b === null ? null : a - b;
+const failuresOf = (cell: CorrectnessRate): FailureCounts => ({
+  n: cell.n,
+  errors: cell.errors,
+  parse_errors: cell.parse_errors,
+  judge_errors: cell.judge_errors,
+});
 
 /** Base against extraneous for one regime over matched pairs (Table 18 row half; Table 2 CR_B / CR_E / Δ / TC). */
-export function baseVsExtraneous(baseRows: readonly ResultRow[], extraneousRows: readonly ResultRow[]): BaseVsExtraneous {
+export function baseVsExtraneous(
+  baseRows: readonly ResultRow[],
+  extraneousRows: readonly ResultRow[],
+): BaseVsExtraneous {
   const baseKeys = new Set(baseRows.map((row) => row.facets.baseCaseKey));
   const pairedRed = extraneousRows.filter((row) => baseKeys.has(row.facets.baseCaseKey));
   const orig = summarize(matchedBaseRows(baseRows, extraneousRows));
@@ -114,10 +128,16 @@ export function baseVsExtraneous(baseRows: readonly ResultRow[], extraneousRows:
 }
 
 /** Table 1's Tool-Extraneous block (CONTRACT.md keys, plus CI, counts and failures). */
-export type ToolExtraneousBlock = Omit<CellSummary, 'e2'> & { e2_h: number | null; e2_s: number | null };
+export type ToolExtraneousBlock = Omit<CellSummary, 'e2'> & {
+  e2_h: number | null;
+  e2_s: number | null;
+};
 
 /** Table 1 Tool-Extraneous: mean of the holistic and step-wise halves, each pooled over levels; E2 kept per half. */
-export function toolExtraneousBlock(holisticRows: readonly ResultRow[], stepWiseRows: readonly ResultRow[]): ToolExtraneousBlock {
+export function toolExtraneousBlock(
+  holisticRows: readonly ResultRow[],
+  stepWiseRows: readonly ResultRow[],
+): ToolExtraneousBlock {
   const holistic = summarize(holisticRows);
   const stepWise = summarize(stepWiseRows);
   const { e2: _mixed, ...composite } = meanOfCells([holistic, stepWise]);

@@ -18,7 +18,8 @@ export function flags(...codes: (typeof ERROR_CODES)[number][]): ErrorFlags {
 export function fakeRow(overrides: FakeRowOverrides = {}): ResultRow {
   const split: SplitName = overrides.facets?.split ?? 'holistic_planning';
   const judgeStatus = overrides.judgeStatus ?? 'ok';
-  const correct = overrides.correct ?? ((overrides.plannerStatus ?? 'ok') === 'ok' && judgeStatus === 'ok');
+  const correct =
+    overrides.correct ?? ((overrides.plannerStatus ?? 'ok') === 'ok' && judgeStatus === 'ok');
   const facets: Facets = {
     split,
     regime: SPLIT_REGIME[split],
@@ -58,6 +59,12 @@ export function fakeRow(overrides: FakeRowOverrides = {}): ResultRow {
 }
 
 /** `count` copies of a fake row, with ids `${prefix}-0`, `${prefix}-1`, … (facets' base-case key follows the id). */
-export function fakeRows(count: number, prefix: string, overrides: FakeRowOverrides = {}): ResultRow[] {
-  return Array.from({ length: count }, (_, index) => fakeRow({ ...overrides, id: `${prefix}-${index}` }));
+export function fakeRows(
+  count: number,
+  prefix: string,
+  overrides: FakeRowOverrides = {},
+): ResultRow[] {
+  return Array.from({ length: count }, (_, index) =>
+    fakeRow({ ...overrides, id: `${prefix}-${index}` }),
+  );
 }

@@ -24,7 +24,10 @@ describe('wilson', () => {
   });
 });
 
-function expectSameInterval(actual: ReturnType<typeof wilson>, expected: ReturnType<typeof wilson>) {
+function expectSameInterval(
+  actual: ReturnType<typeof wilson>,
+  expected: ReturnType<typeof wilson>,
+) {
   expect(actual!.lo).toBeCloseTo(expected!.lo, 9);
   expect(actual!.hi).toBeCloseTo(expected!.hi, 9);
 }

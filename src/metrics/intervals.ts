@@ -28,7 +28,10 @@ function wilsonAt(p: number, n: number, z: number): Interval {
   const centre = (p + z2 / (2 * n)) / denominator;
   const half = (z / denominator) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
   // At p = 0 or 1 one bound is exactly 0 or 100; floating point would miss it by an ulp.
-  return { lo: p === 0 ? 0 : Math.max(0, centre - half) * 100, hi: p === 1 ? 100 : Math.min(1, centre + half) * 100 };
+  return {
+    lo: p === 0 ? 0 : Math.max(0, centre - half) * 100,
+    hi: p === 1 ? 100 : Math.min(1, centre + half) * 100,
+  };
 }
 
 /**
@@ -37,7 +40,11 @@ function wilsonAt(p: number, n: number, z: number): Interval {
  * n_eff = 1 / Σ (w_i² / n_i), w_i = 1/k. With equal strata n_eff = Σ n_i, so the interval equals
  * the Wilson interval of the pooled counts. Null when no stratum has cases.
  */
-export function compositeWilson(ratePercent: number | null, sizes: readonly number[], z: number = Z95): Interval | null {
+export function compositeWilson(
+  ratePercent: number | null,
+  sizes: readonly number[],
+  z: number = Z95,
+): Interval | null {
   const present = sizes.filter((size) => size > 0);
   if (ratePercent === null || present.length === 0) return null;
   const weight = 1 / present.length;

@@ -23,7 +23,8 @@ export interface OfficialScores {
 
 /** Python's `bool(value)` for a JSON value: false, null, 0, "", [] and {} are falsy; everything else (even "false") is truthy. */
 export function pythonTruthy(value: unknown): boolean {
-  if (value === null || value === undefined || value === false || value === 0 || value === '') return false;
+  if (value === null || value === undefined || value === false || value === 0 || value === '')
+    return false;
   if (Array.isArray(value)) return value.length > 0;
   if (typeof value === 'object') return Object.keys(value).length > 0;
   return true;
@@ -52,19 +53,26 @@ interface Accumulator {
  * in first-seen order. A line counts once per name it yields, so a line whose task_category equals
  * its own split counts twice in that group. `splits` mimics the runner's `--splits` filter.
  */
-export function officialScores(lines: readonly Record<string, unknown>[], options: { splits?: readonly string[] } = {}): OfficialScores {
+export function officialScores(
+  lines: readonly Record<string, unknown>[],
+  options: { splits?: readonly string[] } = {},
+): OfficialScores {
   const groups = new Map<string, Accumulator>();
   let total = 0;
   for (const line of lines) {
     if (options.splits && !options.splits.includes(line.split as string)) continue;
     total += 1;
     const raw = line.judgement;
-    const judgement = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
-    const names = ['overall', ...GROUP_FIELDS.map((field) => line[field])].filter((name): name is string => typeof name === 'string' && name !== '');
+    const judgement =
+      raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+    const names = ['overall', ...GROUP_FIELDS.map((field) => line[field])].filter(
+      (name): name is string => typeof name === 'string' && name !== '',
+    );
     const grade = pythonNumber(judgement.grade);
     for (const name of names) {
       let group = groups.get(name);
-      if (!group) groups.set(name, (group = { records: 0, judged: 0, correct: 0, gradeSum: 0, graded: 0 }));
+      if (!group)
+        groups.set(name, (group = { records: 0, judged: 0, correct: 0, gradeSum: 0, graded: 0 }));
       group.records += 1;
       if (Object.hasOwn(judgement, 'is_correct')) {
         group.judged += 1;
@@ -84,7 +92,12 @@ export function officialScores(lines: readonly Record<string, unknown>[], option
       average_grade: group.graded > 0 ? group.gradeSum / group.graded : null,
     };
     // defineProperty: a group named "__proto__" must stay a plain key.
-    Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, name, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return { total_records: total, groups: out };
 }

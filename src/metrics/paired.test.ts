@@ -36,7 +36,14 @@ describe('comparePaired', () => {
     const b = rows('b', '000000000011');
     const extra = fakeRow({ id: 'only-in-a', model: 'a' });
     const comparison = comparePaired([...a, extra], b);
-    expect(comparison).toMatchObject({ shared: 12, a_only: 10, b_only: 0, both: 2, neither: 0, verdict: 'A ahead' });
+    expect(comparison).toMatchObject({
+      shared: 12,
+      a_only: 10,
+      b_only: 0,
+      both: 2,
+      neither: 0,
+      verdict: 'A ahead',
+    });
     expect(comparison.p_value).toBeCloseTo(2 / 1024, 12);
     expect(comparePaired(b, a).verdict).toBe('B ahead');
   });
@@ -44,7 +51,11 @@ describe('comparePaired', () => {
   it('says "not distinguishable" when p ≥ 0.05', () => {
     // b = 8, c = 2 → p = 0.109
     const comparison = comparePaired(rows('a', '1111111100'), rows('b', '0000000011'));
-    expect(comparison).toMatchObject({ a_only: 8, b_only: 2, verdict: 'not distinguishable at 95 %' });
+    expect(comparison).toMatchObject({
+      a_only: 8,
+      b_only: 2,
+      verdict: 'not distinguishable at 95 %',
+    });
   });
 
   it('counts a planner or judge failure as not correct', () => {

@@ -44,7 +44,11 @@ export function mcnemarExact(b: number, c: number): number {
 const pairKey = (row: ResultRow) => `${row.facets.split}\u0000${row.id}\u0000${row.repeat}`;
 
 /** Compares A and B on the cases both have (exact McNemar; "A ahead" when p < 0.05 and A wins more discordant pairs). */
-export function comparePaired(aRows: readonly ResultRow[], bRows: readonly ResultRow[], alpha = 0.05): PairedComparison {
+export function comparePaired(
+  aRows: readonly ResultRow[],
+  bRows: readonly ResultRow[],
+  alpha = 0.05,
+): PairedComparison {
   const bByKey = new Map(bRows.map((row) => [pairKey(row), row]));
   const counts = { shared: 0, a_only: 0, b_only: 0, both: 0, neither: 0 };
   const seen = new Set<string>();
@@ -61,6 +65,11 @@ export function comparePaired(aRows: readonly ResultRow[], bRows: readonly Resul
     else counts.neither += 1;
   }
   const pValue = mcnemarExact(counts.a_only, counts.b_only);
-  const verdict: PairedVerdict = pValue >= alpha ? 'not distinguishable at 95 %' : counts.a_only > counts.b_only ? 'A ahead' : 'B ahead';
+  const verdict: PairedVerdict =
+    pValue >= alpha
+      ? 'not distinguishable at 95 %'
+      : counts.a_only > counts.b_only
+        ? 'A ahead'
+        : 'B ahead';
   return { ...counts, p_value: pValue, verdict };
 }

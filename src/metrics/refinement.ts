@@ -57,8 +57,12 @@ export interface OverCorrection {
 }
 
 const key = (row: ResultRow) => `${row.facets.split}\u0000${row.id}\u0000${row.repeat}`;
-const methodKey = (refinement: RowRefinement) => JSON.stringify([refinement.mode, refinement.taxonomy, refinement.critic, refinement.rounds ?? 1]);
-const PAPER_REGIMES: Partial<Record<SplitName, string>> = { holistic_planning: 'holistic', step_wise_planning: 'step_wise' };
+const methodKey = (refinement: RowRefinement) =>
+  JSON.stringify([refinement.mode, refinement.taxonomy, refinement.critic, refinement.rounds ?? 1]);
+const PAPER_REGIMES: Partial<Record<SplitName, string>> = {
+  holistic_planning: 'holistic',
+  step_wise_planning: 'step_wise',
+};
 
 interface Pair {
   refined: ResultRow;
@@ -66,20 +70,31 @@ interface Pair {
 }
 
 /** The base verdict of a refined row: its recorded initial verdict, else the matching unrefined row. */
-function basesOf(refined: readonly ResultRow[], unrefined: ReadonlyMap<string, ResultRow>): { pairs: Pair[]; unpaired: number } {
+function basesOf(
+  refined: readonly ResultRow[],
+  unrefined: ReadonlyMap<string, ResultRow>,
+): { pairs: Pair[]; unpaired: number } {
   const pairs: Pair[] = [];
   let unpaired = 0;
   for (const row of refined) {
     const initial = row.refinement?.initial;
     const match = unrefined.get(key(row));
     if (initial) pairs.push({ refined: row, base: initial });
-    else if (match) pairs.push({ refined: row, base: { correct: isCorrect(match), grade: match.grade } });
+    else if (match)
+      pairs.push({ refined: row, base: { correct: isCorrect(match), grade: match.grade } });
     else unpaired += 1;
   }
   return { pairs, unpaired };
 }
 
-function cell(refinement: RowRefinement, regime: string, split: SplitName, horizon: number | null, pairs: Pair[], unpaired: number): RefinementRow {
+function cell(
+  refinement: RowRefinement,
+  regime: string,
+  split: SplitName,
+  horizon: number | null,
+  pairs: Pair[],
+  unpaired: number,
+): RefinementRow {
   const n = pairs.length;
   const baseCorrect = pairs.filter((pair) => pair.base.correct).length;
   const refinedCorrect = pairs.filter((pair) => isCorrect(pair.refined)).length;
@@ -109,7 +124,9 @@ function cell(refinement: RowRefinement, regime: string, split: SplitName, horiz
 }
 
 /** The refined rows of one model and judge, by method, in first-seen order. */
-function methods(rows: readonly ResultRow[]): Array<{ refinement: RowRefinement; rows: ResultRow[] }> {
+function methods(
+  rows: readonly ResultRow[],
+): Array<{ refinement: RowRefinement; rows: ResultRow[] }> {
   const found = new Map<string, { refinement: RowRefinement; rows: ResultRow[] }>();
   for (const row of rows) {
     if (!row.refinement) continue;
@@ -126,13 +143,26 @@ export function refinementRows(rows: readonly ResultRow[]): RefinementRow[] {
   const unrefined = new Map(rows.filter((row) => !row.refinement).map((row) => [key(row), row]));
   return methods(rows).flatMap(({ refinement, rows: refined }) =>
     SPLITS.flatMap((split) => {
-      const { pairs, unpaired } = basesOf(refined.filter((row) => row.facets.split === split), unrefined);
+      const { pairs, unpaired } = basesOf(
+        refined.filter((row) => row.facets.split === split),
+        unrefined,
+      );
       if (pairs.length + unpaired === 0) return [];
       const regime = PAPER_REGIMES[split] ?? split;
       const out = [cell(refinement, regime, split, null, pairs, unpaired)];
       const horizons = [...new Set(pairs.map((pair) => pair.refined.facets.horizon ?? 1))].sort();
       if (split === 'step_wise_planning' && horizons.length > 1) {
-        for (const horizon of horizons) out.push(cell(refinement, `step_wise_next${horizon}`, split, horizon, pairs.filter((pair) => (pair.refined.facets.horizon ?? 1) === horizon), 0));
+        for (const horizon of horizons)
+          out.push(
+            cell(
+              refinement,
+              `step_wise_next${horizon}`,
+              split,
+              horizon,
+              pairs.filter((pair) => (pair.refined.facets.horizon ?? 1) === horizon),
+              0,
+            ),
+          );
       }
       return out;
     }),

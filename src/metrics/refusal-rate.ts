@@ -5,7 +5,12 @@
  * answers the judge marked `refused` is reported beside it where judgements carry that key.
  */
 import type { UnsolvableType } from '../dataset/case.js';
-import { correctnessRate, failureCounts, isCorrect, type FailureCounts } from './correctness-rate.js';
+import {
+  correctnessRate,
+  failureCounts,
+  isCorrect,
+  type FailureCounts,
+} from './correctness-rate.js';
 import type { Interval } from './intervals.js';
 import type { ResultRow } from './result-row.js';
 
@@ -40,9 +45,16 @@ export function refusedShare(rows: readonly ResultRow[]): number | null {
 
 /** Pass (correct-refusal) rate per unsolvable type (Table 1 Unsolvable). */
 export function unsolvableBlock(rows: readonly ResultRow[]): UnsolvableBlock {
-  const byType = (column: UnsolvableColumn) => rows.filter((row) => row.facets.unsolvableType === UNSOLVABLE_COLUMNS[column]);
-  const rates = Object.fromEntries(COLUMNS.map((column) => [column, correctnessRate(byType(column))])) as Record<UnsolvableColumn, ReturnType<typeof correctnessRate>>;
-  const pick = <T>(value: (column: UnsolvableColumn) => T) => Object.fromEntries(COLUMNS.map((column) => [column, value(column)])) as Record<UnsolvableColumn, T>;
+  const byType = (column: UnsolvableColumn) =>
+    rows.filter((row) => row.facets.unsolvableType === UNSOLVABLE_COLUMNS[column]);
+  const rates = Object.fromEntries(
+    COLUMNS.map((column) => [column, correctnessRate(byType(column))]),
+  ) as Record<UnsolvableColumn, ReturnType<typeof correctnessRate>>;
+  const pick = <T>(value: (column: UnsolvableColumn) => T) =>
+    Object.fromEntries(COLUMNS.map((column) => [column, value(column)])) as Record<
+      UnsolvableColumn,
+      T
+    >;
   return {
     ...failureCounts(rows),
     ...pick((column) => rates[column].cr),
@@ -50,6 +62,8 @@ export function unsolvableBlock(rows: readonly ResultRow[]): UnsolvableBlock {
     n_by_type: pick((column) => rates[column].n),
     ci_by_type: pick((column) => rates[column].cr_ci),
     refused: refusedShare(rows),
-    untyped: rows.filter((row) => !Object.values(UNSOLVABLE_COLUMNS).includes(row.facets.unsolvableType as never)).length,
+    untyped: rows.filter(
+      (row) => !Object.values(UNSOLVABLE_COLUMNS).includes(row.facets.unsolvableType as never),
+    ).length,
   };
 }

@@ -25,7 +25,8 @@ describe('passAtK / passHatK', () => {
 
 describe('repeatStats', () => {
   it('averages per-case estimates and skips cases with too few repeats', () => {
-    const repeats = (id: string, pattern: string) => [...pattern].map((mark, repeat) => fakeRow({ id, repeat, correct: mark === '1' }));
+    const repeats = (id: string, pattern: string) =>
+      [...pattern].map((mark, repeat) => fakeRow({ id, repeat, correct: mark === '1' }));
     // case a: n=5, c=2 → pass@2 0.7, pass^2 0.1; case b: n=5, c=5 → 1, 1; case c: n=1 → skipped
     const rows = [...repeats('a', '11000'), ...repeats('b', '11111'), ...repeats('c', '1')];
     const stats = repeatStats(rows, 2);
@@ -35,6 +36,11 @@ describe('repeatStats', () => {
   });
 
   it('is null when no case has k repeats', () => {
-    expect(repeatStats([fakeRow()], 2)).toMatchObject({ cases: 0, skipped: 1, pass_at_k: null, pass_hat_k: null });
+    expect(repeatStats([fakeRow()], 2)).toMatchObject({
+      cases: 0,
+      skipped: 1,
+      pass_at_k: null,
+      pass_hat_k: null,
+    });
   });
 });

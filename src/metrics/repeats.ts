@@ -50,7 +50,9 @@ export function repeatStats(rows: readonly ResultRow[], k: number): RepeatStats 
   }
   const eligible = [...perCase.values()].filter((entry) => entry.n >= k);
   const average = (value: (entry: { n: number; c: number }) => number) =>
-    eligible.length > 0 ? (100 * eligible.reduce((sum, entry) => sum + value(entry), 0)) / eligible.length : null;
+    eligible.length > 0
+      ? (100 * eligible.reduce((sum, entry) => sum + value(entry), 0)) / eligible.length
+      : null;
   return {
     k,
     cases: eligible.length,

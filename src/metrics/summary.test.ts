@@ -38,7 +38,10 @@ describe('correctnessRate', () => {
 describe('planGrade', () => {
   it('averages the rows with a grade; judge errors (grade null) are left out', () => {
     // (6·1 + 0.4 + 0.6 + 0 + 0) / 10 = 0.7; the judge error adds nothing
-    expect(planGrade([...TEN, JUDGE_ERROR])).toEqual({ grade: expect.closeTo(0.7, 12), graded: 10 });
+    expect(planGrade([...TEN, JUDGE_ERROR])).toEqual({
+      grade: expect.closeTo(0.7, 12),
+      graded: 10,
+    });
     expect(planGrade([JUDGE_ERROR])).toEqual({ grade: null, graded: 0 });
   });
 });
@@ -66,17 +69,36 @@ describe('meanOfCells (the paper composite)', () => {
   it('averages strata rates unweighted, sums counts, and leaves out empty strata', () => {
     // stratum A: 4 cases, 3 correct (75 %), grades 1,1,1,0.6 (0.9), one E4 (25 %)
     // stratum B: 2 cases, 1 correct (50 %), grades 1,0.2 (0.6), one E4 (50 %), one judge error elsewhere → none here
-    const a = summarize([fakeRow(), fakeRow(), fakeRow(), fakeRow({ correct: false, grade: 0.6, errors: flags('E4') })]);
+    const a = summarize([
+      fakeRow(),
+      fakeRow(),
+      fakeRow(),
+      fakeRow({ correct: false, grade: 0.6, errors: flags('E4') }),
+    ]);
     const b = summarize([fakeRow(), fakeRow({ correct: false, grade: 0.2, errors: flags('E4') })]);
     const composite = meanOfCells([a, b, summarize([])]);
     // CR (75 + 50)/2 = 62.5, not the pooled 4/6 = 66.7; grade (0.9 + 0.6)/2 = 0.75; E4 (25 + 50)/2 = 37.5
-    expect(composite).toMatchObject({ n: 6, correct: 4, graded: 6, errors: 0, cr: 62.5, e4: 37.5, e1: 0 });
+    expect(composite).toMatchObject({
+      n: 6,
+      correct: 4,
+      graded: 6,
+      errors: 0,
+      cr: 62.5,
+      e4: 37.5,
+      e1: 0,
+    });
     expect(composite.grade).toBeCloseTo(0.75, 12);
     // Kish n_eff = 1 / (0.25/4 + 0.25/2) = 5.333 → Wilson at 62.5 % = [25.506, 89.027]
     expect(composite.cr_ci!.lo).toBeCloseTo(25.506, 3);
   });
 
   it('is an empty cell when no stratum has rows', () => {
-    expect(meanOfCells([summarize([])])).toMatchObject({ n: 0, cr: null, grade: null, e1: null, cr_ci: null });
+    expect(meanOfCells([summarize([])])).toMatchObject({
+      n: 0,
+      cr: null,
+      grade: null,
+      e1: null,
+      cr_ci: null,
+    });
   });
 });

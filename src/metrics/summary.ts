@@ -18,7 +18,9 @@ export function summarize(rows: readonly ResultRow[]): CellSummary {
 
 function mean(values: readonly (number | null)[]): number | null {
   const present = values.filter((value): value is number => value !== null);
-  return present.length > 0 ? present.reduce((sum, value) => sum + value, 0) / present.length : null;
+  return present.length > 0
+    ? present.reduce((sum, value) => sum + value, 0) / present.length
+    : null;
 }
 
 /**
@@ -29,7 +31,8 @@ function mean(values: readonly (number | null)[]): number | null {
  */
 export function meanOfCells(cells: readonly CellSummary[]): CellSummary {
   const present = cells.filter((cell) => cell.n > 0);
-  const sum = (pick: (cell: CellSummary) => number) => present.reduce((total, cell) => total + pick(cell), 0);
+  const sum = (pick: (cell: CellSummary) => number) =>
+    present.reduce((total, cell) => total + pick(cell), 0);
   const cr = mean(present.map((cell) => cell.cr));
   return {
     n: sum((cell) => cell.n),
@@ -38,7 +41,10 @@ export function meanOfCells(cells: readonly CellSummary[]): CellSummary {
     judge_errors: sum((cell) => cell.judge_errors),
     correct: sum((cell) => cell.correct),
     cr,
-    cr_ci: compositeWilson(cr, present.map((cell) => cell.n)),
+    cr_ci: compositeWilson(
+      cr,
+      present.map((cell) => cell.n),
+    ),
     grade: mean(present.map((cell) => cell.grade)),
     graded: sum((cell) => cell.graded),
     ...mapErrors((key) => mean(present.map((cell) => cell[key]))),

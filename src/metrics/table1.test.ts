@@ -31,7 +31,9 @@ describe('stepWiseBlock (Table 1 step-wise = mean over horizons)', () => {
 
   it('reproduces the audit example: Claude (87.00 + 81.33 + 63.67)/3 = 77.3', () => {
     const make = (horizon: 1 | 2 | 3, correct: number) =>
-      Array.from({ length: 300 }, (_, index) => step(horizon, `${horizon}-${index}`, { correct: index < correct }));
+      Array.from({ length: 300 }, (_, index) =>
+        step(horizon, `${horizon}-${index}`, { correct: index < correct }),
+      );
     const block = stepWiseBlock([...make(1, 261), ...make(2, 244), ...make(3, 191)]);
     expect(block.cr).toBeCloseTo((261 + 244 + 191) / 9, 12);
     expect(Math.round(block.cr! * 10) / 10).toBe(77.3);
@@ -51,10 +53,21 @@ describe('brokenToolBlock (Table 1 Tool-Broken)', () => {
       broken(null, { judgeStatus: 'judge_error' }),
       broken(null, { plannerStatus: 'error' }),
     ]);
-    expect(block).toMatchObject({ replace: 50, retry: 0, refuse: 0, n: 6, unclassified: 2, errors: 1, judge_errors: 1 });
+    expect(block).toMatchObject({
+      replace: 50,
+      retry: 0,
+      refuse: 0,
+      n: 6,
+      unclassified: 2,
+      errors: 1,
+      judge_errors: 1,
+    });
     expect(block.alter).toBeCloseTo(100 / 6, 12);
     expect(block.other).toBeCloseTo(200 / 6, 12);
-    expect(block.replace! + block.alter! + block.retry! + block.refuse! + block.other!).toBeCloseTo(100, 12);
+    expect(block.replace! + block.alter! + block.retry! + block.refuse! + block.other!).toBeCloseTo(
+      100,
+      12,
+    );
   });
 
   it('is null shares for no rows', () => {
@@ -64,8 +77,17 @@ describe('brokenToolBlock (Table 1 Tool-Broken)', () => {
 
 describe('unsolvableBlock (Table 1 Unsolvable)', () => {
   it('gives the pass rate per type over every case of the type', () => {
-    const unsolvable = (type: UnsolvableType, correct: boolean, overrides: Partial<ResultRow> = {}) =>
-      fakeRow({ correct, refused: correct, ...overrides, facets: { split: 'holistic_unsolvable', unsolvableType: type } });
+    const unsolvable = (
+      type: UnsolvableType,
+      correct: boolean,
+      overrides: Partial<ResultRow> = {},
+    ) =>
+      fakeRow({
+        correct,
+        refused: correct,
+        ...overrides,
+        facets: { split: 'holistic_unsolvable', unsolvableType: type },
+      });
     // conf 1/2 = 50; info 0/1 = 0; tool none → null; vis 3 passes of 4 (one judge error) = 75
     const block = unsolvableBlock([
       unsolvable('contradictory_constraints', true),
@@ -74,9 +96,22 @@ describe('unsolvableBlock (Table 1 Unsolvable)', () => {
       unsolvable('visual_missing', true),
       unsolvable('visual_missing', true),
       unsolvable('visual_missing', true),
-      unsolvable('visual_missing', false, { judgeStatus: 'judge_error', refused: null, grade: null }),
+      unsolvable('visual_missing', false, {
+        judgeStatus: 'judge_error',
+        refused: null,
+        grade: null,
+      }),
     ]);
-    expect(block).toMatchObject({ conf: 50, info: 0, tool: null, vis: 75, n: 7, passed: 4, judge_errors: 1, untyped: 0 });
+    expect(block).toMatchObject({
+      conf: 50,
+      info: 0,
+      tool: null,
+      vis: 75,
+      n: 7,
+      passed: 4,
+      judge_errors: 1,
+      untyped: 0,
+    });
     expect(block.n_by_type).toEqual({ conf: 2, info: 1, tool: 0, vis: 4 });
     // refused share over rows that say: 4 of 6
     expect(block.refused).toBeCloseTo(400 / 6, 12);
@@ -86,12 +121,28 @@ describe('unsolvableBlock (Table 1 Unsolvable)', () => {
 
 describe('table1Row', () => {
   it('has the CONTRACT.md keys and reads each block from its split', () => {
-    const row = table1Row('m', 'j', [fakeRow(), fakeRow({ correct: false, errors: flags('E2') }), step(1, 's')]);
-    expect(Object.keys(row)).toEqual(['model', 'judge', 'holistic', 'step_wise', 'tool_extraneous', 'tool_broken', 'unsolvable']);
-    for (const key of ['cr', 'grade', 'e1', 'e2', 'e3', 'e4', 'e5', 'e6', 'n']) expect(row.holistic).toHaveProperty(key);
-    for (const key of ['cr', 'grade', 'e1', 'e2_h', 'e2_s', 'e3', 'e4', 'e5', 'e6', 'n']) expect(row.tool_extraneous).toHaveProperty(key);
-    for (const key of ['replace', 'alter', 'retry', 'refuse', 'other', 'n']) expect(row.tool_broken).toHaveProperty(key);
-    for (const key of ['conf', 'info', 'tool', 'vis', 'n']) expect(row.unsolvable).toHaveProperty(key);
+    const row = table1Row('m', 'j', [
+      fakeRow(),
+      fakeRow({ correct: false, errors: flags('E2') }),
+      step(1, 's'),
+    ]);
+    expect(Object.keys(row)).toEqual([
+      'model',
+      'judge',
+      'holistic',
+      'step_wise',
+      'tool_extraneous',
+      'tool_broken',
+      'unsolvable',
+    ]);
+    for (const key of ['cr', 'grade', 'e1', 'e2', 'e3', 'e4', 'e5', 'e6', 'n'])
+      expect(row.holistic).toHaveProperty(key);
+    for (const key of ['cr', 'grade', 'e1', 'e2_h', 'e2_s', 'e3', 'e4', 'e5', 'e6', 'n'])
+      expect(row.tool_extraneous).toHaveProperty(key);
+    for (const key of ['replace', 'alter', 'retry', 'refuse', 'other', 'n'])
+      expect(row.tool_broken).toHaveProperty(key);
+    for (const key of ['conf', 'info', 'tool', 'vis', 'n'])
+      expect(row.unsolvable).toHaveProperty(key);
     expect(row.holistic).toMatchObject({ n: 2, cr: 50, e2: 50 });
     expect(row.step_wise).toMatchObject({ n: 1, cr: 100 });
     expect(row.tool_extraneous).toMatchObject({ n: 0, cr: null, e2_h: null });

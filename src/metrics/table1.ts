@@ -45,7 +45,10 @@ export function table1Row(model: string, judge: string, rows: readonly ResultRow
     judge,
     holistic: summarize(ofSplit(rows, 'holistic_planning')),
     step_wise: stepWiseBlock(ofSplit(rows, 'step_wise_planning')),
-    tool_extraneous: toolExtraneousBlock(ofSplit(rows, 'holistic_tool_extraneous'), ofSplit(rows, 'step_wise_tool_extraneous')),
+    tool_extraneous: toolExtraneousBlock(
+      ofSplit(rows, 'holistic_tool_extraneous'),
+      ofSplit(rows, 'step_wise_tool_extraneous'),
+    ),
     tool_broken: brokenToolBlock(ofSplit(rows, 'step_wise_tool_broken')),
     unsolvable: unsolvableBlock(ofSplit(rows, 'holistic_unsolvable')),
   };

@@ -46,17 +46,28 @@ interface Context {
 
 const label = (group: ModelJudgeGroup) => ({ model: group.model, judge: group.judge });
 /** Flattens per-group rows into table rows labelled with model and judge. */
-const perGroup = <T extends object>(groups: ModelJudgeGroup[], split: SplitName | null, build: (rows: ResultRow[]) => T[]) =>
+const perGroup = <T extends object>(
+  groups: ModelJudgeGroup[],
+  split: SplitName | null,
+  build: (rows: ResultRow[]) => T[],
+) =>
   groups.flatMap((group) => {
     const rows = split ? ofSplit(group.rows, split) : group.rows;
     return rows.length > 0 ? build(rows).map((row) => ({ ...label(group), ...row })) : [];
   });
-const hasAny = (rows: readonly ResultRow[], ...splits: SplitName[]) => rows.some((row) => splits.includes(row.facets.split));
+const hasAny = (rows: readonly ResultRow[], ...splits: SplitName[]) =>
+  rows.some((row) => splits.includes(row.facets.split));
 
 function baseVsExtraneousRow(rows: ResultRow[]) {
   return {
-    holistic: baseVsExtraneous(ofSplit(rows, 'holistic_planning'), ofSplit(rows, 'holistic_tool_extraneous')),
-    step_wise: baseVsExtraneous(ofSplit(rows, 'step_wise_planning'), ofSplit(rows, 'step_wise_tool_extraneous')),
+    holistic: baseVsExtraneous(
+      ofSplit(rows, 'holistic_planning'),
+      ofSplit(rows, 'holistic_tool_extraneous'),
+    ),
+    step_wise: baseVsExtraneous(
+      ofSplit(rows, 'step_wise_planning'),
+      ofSplit(rows, 'step_wise_tool_extraneous'),
+    ),
   };
 }
 
@@ -79,7 +90,11 @@ function table2({ groups }: Context) {
         cr_e_pooled: value.cr_red_pooled,
         n_e_pooled: value.n_red_pooled,
       });
-      return { ...label(group), holistic: half(halves.holistic), step_wise: half(halves.step_wise) };
+      return {
+        ...label(group),
+        holistic: half(halves.holistic),
+        step_wise: half(halves.step_wise),
+      };
     });
 }
 
@@ -89,19 +104,37 @@ function table5({ groups }: Context) {
   const byJudge = (judge: string) => {
     const sameJudge = efficiency.filter((group) => group.judge === judge);
     const models = sameJudge.filter((group) => !isBaseline(group.model));
-    return (models.length > 0 ? models : sameJudge).map((group) => ofSplit(group.rows, 'holistic_efficiency'));
+    return (models.length > 0 ? models : sameJudge).map((group) =>
+      ofSplit(group.rows, 'holistic_efficiency'),
+    );
   };
-  return efficiency.map((group) => ({ ...label(group), ...efficiencyRow(ofSplit(group.rows, 'holistic_efficiency'), commonlySolved(byJudge(group.judge))) }));
+  return efficiency.map((group) => ({
+    ...label(group),
+    ...efficiencyRow(
+      ofSplit(group.rows, 'holistic_efficiency'),
+      commonlySolved(byJudge(group.judge)),
+    ),
+  }));
 }
 
 function errorIncidence({ groups }: Context) {
   return {
     by_setting: perGroup(groups, null, (rows) =>
-      SPLITS.filter((split) => hasAny(rows, split)).map((split) => ({ setting: split, ...errorDistribution(ofSplit(rows, split)) })),
+      SPLITS.filter((split) => hasAny(rows, split)).map((split) => ({
+        setting: split,
+        ...errorDistribution(ofSplit(rows, split)),
+      })),
     ),
     by_model: groups
       .filter((group) => hasAny(group.rows, 'holistic_planning', 'step_wise_planning'))
-      .map((group) => ({ ...label(group), ...errorDistribution(group.rows.filter((row) => ['holistic_planning', 'step_wise_planning'].includes(row.facets.split))) })),
+      .map((group) => ({
+        ...label(group),
+        ...errorDistribution(
+          group.rows.filter((row) =>
+            ['holistic_planning', 'step_wise_planning'].includes(row.facets.split),
+          ),
+        ),
+      })),
   };
 }
 
@@ -111,7 +144,10 @@ function repeats({ groups }: Context) {
       const splitRows = ofSplit(rows, split);
       const maxRepeat = splitRows.reduce((max, row) => Math.max(max, row.repeat), -1);
       if (maxRepeat < 1) return [];
-      return Array.from({ length: maxRepeat + 1 }, (_, index) => ({ split, ...repeatStats(splitRows, index + 1) }));
+      return Array.from({ length: maxRepeat + 1 }, (_, index) => ({
+        split,
+        ...repeatStats(splitRows, index + 1),
+      }));
     }),
   );
 }
@@ -122,10 +158,14 @@ function paired({ groups, options }: Context) {
     groups.slice(index + 1).flatMap((b) =>
       a.judge !== b.judge || a.model === b.model
         ? []
-        : SPLITS.filter((split) => hasAny(a.rows, split) && hasAny(b.rows, split)).flatMap((split) => {
-            const comparison = comparePaired(ofSplit(a.rows, split), ofSplit(b.rows, split));
-            return comparison.shared > 0 ? [{ split, judge: a.judge, a: a.model, b: b.model, ...comparison }] : [];
-          }),
+        : SPLITS.filter((split) => hasAny(a.rows, split) && hasAny(b.rows, split)).flatMap(
+            (split) => {
+              const comparison = comparePaired(ofSplit(a.rows, split), ofSplit(b.rows, split));
+              return comparison.shared > 0
+                ? [{ split, judge: a.judge, a: a.model, b: b.model, ...comparison }]
+                : [];
+            },
+          ),
     ),
   );
 }
@@ -133,19 +173,32 @@ function paired({ groups, options }: Context) {
 /** The table builders, keyed by the id each has in `scores.json.tables`. */
 export const TABLE_BUILDERS = {
   table1: ({ groups }: Context) =>
-    groups.filter((group) => hasAny(group.rows, ...RELEASED_SPLITS)).map((group) => table1Row(group.model, group.judge, group.rows)),
+    groups
+      .filter((group) => hasAny(group.rows, ...RELEASED_SPLITS))
+      .map((group) => table1Row(group.model, group.judge, group.rows)),
   table2,
-  table4: ({ groups }: Context) => groups.flatMap((group) => refinementRows(group.rows).map((row) => ({ ...label(group), ...row }))),
-  table4_overcorrections: ({ groups }: Context) => groups.flatMap((group) => overCorrections(group.rows).map((row) => ({ ...label(group), ...row }))),
+  table4: ({ groups }: Context) =>
+    groups.flatMap((group) =>
+      refinementRows(group.rows).map((row) => ({ ...label(group), ...row })),
+    ),
+  table4_overcorrections: ({ groups }: Context) =>
+    groups.flatMap((group) =>
+      overCorrections(group.rows).map((row) => ({ ...label(group), ...row })),
+    ),
   table5,
   table12: ({ groups }: Context) => perGroup(groups, 'holistic_planning', byStepRange),
   table13: ({ groups }: Context) => perGroup(groups, 'holistic_planning', byModality),
   table14: ({ groups }: Context) => perGroup(groups, 'step_wise_planning', byHorizon),
   table15: ({ groups }: Context) => perGroup(groups, 'step_wise_planning', byStage),
-  table16: ({ groups }: Context) => perGroup(groups, 'step_wise_tool_extraneous', byDistractorLevel),
+  table16: ({ groups }: Context) =>
+    perGroup(groups, 'step_wise_tool_extraneous', byDistractorLevel),
   table17: ({ groups }: Context) => perGroup(groups, 'holistic_tool_extraneous', byDistractorLevel),
   table18: ({ groups }: Context) =>
-    groups.filter((group) => hasAny(group.rows, 'holistic_tool_extraneous', 'step_wise_tool_extraneous')).map((group) => ({ ...label(group), ...baseVsExtraneousRow(group.rows) })),
+    groups
+      .filter((group) =>
+        hasAny(group.rows, 'holistic_tool_extraneous', 'step_wise_tool_extraneous'),
+      )
+      .map((group) => ({ ...label(group), ...baseVsExtraneousRow(group.rows) })),
   error_incidence: errorIncidence,
   repeats,
   paired,
@@ -154,7 +207,9 @@ export const TABLE_BUILDERS = {
 /** The id of a table in `scores.json.tables`. */
 export type TableId = keyof typeof TABLE_BUILDERS;
 /** Every table, by id, and how many input rows they read. */
-export type Tables = { [K in TableId]: ReturnType<(typeof TABLE_BUILDERS)[K]> } & { input: { rows: number; duplicates_dropped: number } };
+export type Tables = { [K in TableId]: ReturnType<(typeof TABLE_BUILDERS)[K]> } & {
+  input: { rows: number; duplicates_dropped: number };
+};
 
 /**
  * Keeps the last row of each (model, judge, split, id, repeat, refinement), at the first one's place:
@@ -163,8 +218,22 @@ export type Tables = { [K in TableId]: ReturnType<(typeof TABLE_BUILDERS)[K]> } 
 export function latestRows(rows: readonly ResultRow[]): ResultRow[] {
   const latest = new Map<string, ResultRow>();
   for (const row of rows) {
-    const method = row.refinement ? [row.refinement.mode, row.refinement.taxonomy, row.refinement.critic, row.refinement.rounds ?? 1] : null;
-    const key = JSON.stringify([row.model, row.judge, row.facets.split, row.id, row.repeat, method]);
+    const method = row.refinement
+      ? [
+          row.refinement.mode,
+          row.refinement.taxonomy,
+          row.refinement.critic,
+          row.refinement.rounds ?? 1,
+        ]
+      : null;
+    const key = JSON.stringify([
+      row.model,
+      row.judge,
+      row.facets.split,
+      row.id,
+      row.repeat,
+      method,
+    ]);
     latest.set(key, row);
   }
   return [...latest.values()];
@@ -178,7 +247,12 @@ export function computeTables(rows: readonly ResultRow[], options: TablesOptions
   const refinedContext: Context = { groups: groupByModelJudge(distinct), options };
   const tables = {} as Record<TableId, unknown>;
   for (const id of Object.keys(TABLE_BUILDERS) as TableId[]) {
-    tables[id] = TABLE_BUILDERS[id](id === 'table4' || id === 'table4_overcorrections' ? refinedContext : context);
+    tables[id] = TABLE_BUILDERS[id](
+      id === 'table4' || id === 'table4_overcorrections' ? refinedContext : context,
+    );
   }
-  return { ...(tables as Omit<Tables, 'input'>), input: { rows: rows.length, duplicates_dropped: rows.length - distinct.length } };
+  return {
+    ...(tables as Omit<Tables, 'input'>),
+    input: { rows: rows.length, duplicates_dropped: rows.length - distinct.length },
+  };
 }

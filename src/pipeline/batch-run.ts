@@ -21,32 +21,52 @@ export interface BatchRunHooks {
 function passReporter(reporter: RunReporter | undefined, pass: number): RunReporter | undefined {
   if (!reporter) return undefined;
   return {
-    ...(pass === 1 && reporter.onRunStart ? { onRunStart: (event) => reporter.onRunStart!(event) } : {}),
+    ...(pass === 1 && reporter.onRunStart
+      ? { onRunStart: (event) => reporter.onRunStart!(event) }
+      : {}),
     ...(reporter.onCaseEnd ? { onCaseEnd: (event) => reporter.onCaseEnd!(event) } : {}),
     ...(reporter.onWarning ? { onWarning: (message) => reporter.onWarning!(message) } : {}),
   };
 }
 
 /** Runs (or resumes) an evaluation through provider batches; returns the last pass's summary. */
-export async function runWithBatches(run: ResolvedRun, deps: RunDependencies, batcher: Batcher, hooks: BatchRunHooks = {}): Promise<RunSummary> {
+export async function runWithBatches(
+  run: ResolvedRun,
+  deps: RunDependencies,
+  batcher: Batcher,
+  hooks: BatchRunHooks = {},
+): Promise<RunSummary> {
   // A crash may have cut a batch's creation short: find it (or give it up) before any request is gathered again.
   await batcher.recover();
   let summary: RunSummary;
   for (let pass = 1; ; pass += 1) {
     batcher.startPass();
     const waiting = () => batcher.pending.deferred > 0 || batcher.pending.outstanding > 0;
-    summary = await runEvaluation(run, { ...deps, reporter: passReporter(deps.reporter, pass), batchPending: waiting });
+    summary = await runEvaluation(run, {
+      ...deps,
+      reporter: passReporter(deps.reporter, pass),
+      batchPending: waiting,
+    });
     await batcher.flush();
     const pending = batcher.pending;
     hooks.onPass?.(pass, pending);
     const stopped = summary.interrupted || deps.stop?.aborted || deps.signal?.aborted;
-    if (stopped || (pending.deferred === 0 && pending.outstanding === 0) || pass >= MAX_PASSES) break;
+    if (stopped || (pending.deferred === 0 && pending.outstanding === 0) || pass >= MAX_PASSES)
+      break;
     await batcher.waitAll(deps.stop);
     if (deps.stop?.aborted) {
-      summary = await runEvaluation(run, { ...deps, reporter: passReporter(deps.reporter, pass + 1), batchPending: () => true });
+      summary = await runEvaluation(run, {
+        ...deps,
+        reporter: passReporter(deps.reporter, pass + 1),
+        batchPending: () => true,
+      });
       break;
     }
   }
-  deps.reporter?.onRunEnd?.({ dir: summary.dir, finished: summary.finished, interrupted: summary.interrupted });
+  deps.reporter?.onRunEnd?.({
+    dir: summary.dir,
+    finished: summary.finished,
+    interrupted: summary.interrupted,
+  });
   return summary;
 }

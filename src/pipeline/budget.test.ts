@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { UsageError } from '../errors.js';
 import { findPrice } from '../providers/cost.js';
 import type { ProviderRequest, ProviderResult } from '../providers/provider.js';
-import { Budget, BudgetExceededError, costOfLine, estimateCallCost, priceOfSpec } from './budget.js';
+import {
+  Budget,
+  BudgetExceededError,
+  costOfLine,
+  estimateCallCost,
+  priceOfSpec,
+} from './budget.js';
 
 const request = (text: string, maxOutputTokens?: number): ProviderRequest => ({
   messages: [{ role: 'user', parts: [{ type: 'text', text }] }],
@@ -12,7 +18,14 @@ const request = (text: string, maxOutputTokens?: number): ProviderRequest => ({
   repeat: 0,
   role: 'planner',
 });
-const result = (inputTokens: number, outputTokens: number): ProviderResult => ({ text: 'x', usage: { inputTokens, outputTokens }, latencyMs: 1, finishReason: 'stop', attempts: 1, cached: false });
+const result = (inputTokens: number, outputTokens: number): ProviderResult => ({
+  text: 'x',
+  usage: { inputTokens, outputTokens },
+  latencyMs: 1,
+  finishReason: 'stop',
+  attempts: 1,
+  cached: false,
+});
 const gpt4o = findPrice({ provider: 'openai', model: 'gpt-4o' })!;
 
 describe('prices of model specs', () => {
@@ -25,9 +38,13 @@ describe('prices of model specs', () => {
 
   it('prices a known model, 0 for free specs, null for unknown ones, 0 for a call without usage', () => {
     expect(priceOfSpec('openai:gpt-4o')).toEqual(gpt4o);
-    expect(costOfLine('planner', 'openai:gpt-4o', { inputTokens: 1_000_000, outputTokens: 100_000 })).toBeCloseTo(2.5 + 1);
+    expect(
+      costOfLine('planner', 'openai:gpt-4o', { inputTokens: 1_000_000, outputTokens: 100_000 }),
+    ).toBeCloseTo(2.5 + 1);
     expect(costOfLine('planner', 'baseline:oracle', null)).toBe(0);
-    expect(costOfLine('judge', 'openai-compatible:local', { inputTokens: 10, outputTokens: 1 })).toBeNull();
+    expect(
+      costOfLine('judge', 'openai-compatible:local', { inputTokens: 10, outputTokens: 1 }),
+    ).toBeNull();
     expect(costOfLine('judge', 'openai:gpt-4o', null)).toBe(0);
   });
 
@@ -51,7 +68,11 @@ describe('Budget', () => {
     second.settle(null);
     // Once refused, nothing new starts even though room was freed.
     expect(() => gate.admit(request('x', 1))).toThrow(BudgetExceededError);
-    expect(budget.summary()).toMatchObject({ refused_calls: 2, stopped: true, spent_usd: (10 * gpt4o.input + 10 * gpt4o.output) / 1_000_000 });
+    expect(budget.summary()).toMatchObject({
+      refused_calls: 2,
+      stopped: true,
+      spent_usd: (10 * gpt4o.input + 10 * gpt4o.output) / 1_000_000,
+    });
   });
 
   it('counts the estimate when the endpoint reports no usage; a settled ticket counts once', () => {
@@ -60,7 +81,9 @@ describe('Budget', () => {
     const ticket = gate.admit(request('plan this', 100));
     ticket.settle({ ...result(0, 0), usage: null });
     ticket.settle(result(1_000_000, 0));
-    expect(budget.summary().spent_usd).toBeCloseTo(estimateCallCost(request('plan this', 100), gpt4o));
+    expect(budget.summary().spent_usd).toBeCloseTo(
+      estimateCallCost(request('plan this', 100), gpt4o),
+    );
   });
 
   it('lets free specs through and refuses an unpriced model before any call', () => {

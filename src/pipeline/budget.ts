@@ -12,7 +12,13 @@ import type { ProviderRequest, Usage } from '../providers/provider.js';
 import type { CostOf } from './recount.js';
 
 /** Output tokens assumed for a call that sets no output cap (estimates only; billing uses reported usage). */
-export const DEFAULT_OUTPUT_TOKENS: Readonly<Record<string, number>> = { planner: 1024, judge: 512, critic: 1024, agent: 512, user: 256 };
+export const DEFAULT_OUTPUT_TOKENS: Readonly<Record<string, number>> = {
+  planner: 1024,
+  judge: 512,
+  critic: 1024,
+  agent: 512,
+  user: 256,
+};
 
 /** The output tokens assumed for a role without a cap of its own (an unknown role is estimated like a planner). */
 export function defaultOutputTokens(role: string): number {
@@ -38,7 +44,8 @@ export function pricesAsOf(): string {
  * The `costOf` hook of `recountRun`: baselines and `rules` cost 0; a model without a price costs null
  * (unknown); a call whose endpoint reported no usage adds 0 (a failed call is not billed).
  */
-export const costOfLine: CostOf = (_role, model, usage, batch = false) => costOfCall(model, usage, batch);
+export const costOfLine: CostOf = (_role, model, usage, batch = false) =>
+  costOfCall(model, usage, batch);
 
 /** What one call of `model` with `usage` cost, by the same rules as `costOfLine` (any role; `batch` at batch prices). */
 export function costOfCall(model: string, usage: Usage | null, batch = false): number | null {
@@ -84,7 +91,8 @@ export class Budget {
   private stoppedAt = false;
 
   constructor(readonly maxCostUsd: number) {
-    if (!(maxCostUsd > 0)) throw new UsageError(`--max-cost must be a positive number of USD (got ${maxCostUsd})`);
+    if (!(maxCostUsd > 0))
+      throw new UsageError(`--max-cost must be a positive number of USD (got ${maxCostUsd})`);
   }
 
   /** True once a call has been refused: nothing new starts after that. */
@@ -96,12 +104,20 @@ export class Budget {
   gateFor(model: string): CallGate {
     const price = priceOfSpec(model);
     if (price === 'free') return { admit: () => ({ settle: () => {} }) };
-    if (!price) throw new UsageError(`--max-cost needs a price for ${model}, and data/prices.json has none: add a row for it there, or run without --max-cost`);
+    if (!price)
+      throw new UsageError(
+        `--max-cost needs a price for ${model}, and data/prices.json has none: add a row for it there, or run without --max-cost`,
+      );
     return { admit: (request) => this.admit(request, price) };
   }
 
   summary(): BudgetSummary {
-    return { max_cost_usd: this.maxCostUsd, spent_usd: this.spent, refused_calls: this.refused, stopped: this.stoppedAt };
+    return {
+      max_cost_usd: this.maxCostUsd,
+      spent_usd: this.spent,
+      refused_calls: this.refused,
+      stopped: this.stoppedAt,
+    };
   }
 
   private admit(request: ProviderRequest, price: Price): CallTicket {

@@ -58,18 +58,35 @@ export interface DryRunEstimate {
 export interface ImageTally {
   count: number;
   bytes: number;
-  largest: { path: string; bytes: number; width: number | null; height: number | null; tokens: number } | null;
+  largest: {
+    path: string;
+    bytes: number;
+    width: number | null;
+    height: number | null;
+    tokens: number;
+  } | null;
 }
 
 /** Adds a prompt's images to the tally (each image once, by its content hash). */
-function tallyImages(tally: ImageTally, seen: Set<string>, prompt: ReturnType<typeof plannerPromptOf>): void {
+function tallyImages(
+  tally: ImageTally,
+  seen: Set<string>,
+  prompt: ReturnType<typeof plannerPromptOf>,
+): void {
   for (const message of prompt.messages) {
     for (const part of message.parts) {
       if (part.type === 'text' || seen.has(part.file.sha256)) continue;
       seen.add(part.file.sha256);
       tally.count += 1;
       tally.bytes += part.file.bytes;
-      if (!tally.largest || part.file.bytes > tally.largest.bytes) tally.largest = { path: part.file.path, bytes: part.file.bytes, width: part.file.width ?? null, height: part.file.height ?? null, tokens: imageTokensOf(part.file) };
+      if (!tally.largest || part.file.bytes > tally.largest.bytes)
+        tally.largest = {
+          path: part.file.path,
+          bytes: part.file.bytes,
+          width: part.file.width ?? null,
+          height: part.file.height ?? null,
+          tokens: imageTokensOf(part.file),
+        };
     }
   }
 }
@@ -87,22 +104,41 @@ export interface CallModel {
 /** A price row's batch rates as a plain price (null when the row has none). */
 function batchPrice(price: Price | null): Price | null {
   if (!price || price.batch_input === undefined || price.batch_output === undefined) return null;
-  return { ...price, input: price.batch_input, output: price.batch_output, cached_input: undefined };
+  return {
+    ...price,
+    input: price.batch_input,
+    output: price.batch_output,
+    cached_input: undefined,
+  };
 }
 
 /** A model spec that makes HTTP calls, with its output cap (or the role's default); null for baselines and `rules`. */
-export function callModel(role: CallModel['role'], spec: string, sampling: SamplingParams, batch = false): CallModel | null {
+export function callModel(
+  role: CallModel['role'],
+  spec: string,
+  sampling: SamplingParams,
+  batch = false,
+): CallModel | null {
   const price = priceOfSpec(spec);
   if (price === 'free') return null;
   const parsed = parseModelSpec(spec);
   const resolved = resolveSampling(parsed, sampling).sampling;
   const outputTokens = resolved.maxOutputTokens ?? DEFAULT_OUTPUT_TOKENS[role] ?? 1024;
-  if (batch && (BATCH_PROVIDERS as readonly string[]).includes(parsed.provider)) return { role, spec, outputTokens, price: batchPrice(price), batch: true };
+  if (batch && (BATCH_PROVIDERS as readonly string[]).includes(parsed.provider))
+    return { role, spec, outputTokens, price: batchPrice(price), batch: true };
   return { role, spec, outputTokens, price };
 }
 
 function emptyRow(split: DryRunRow['split']): DryRunRow {
-  return { split, cases: 0, plannerCalls: 0, judgeCalls: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 };
+  return {
+    split,
+    cases: 0,
+    plannerCalls: 0,
+    judgeCalls: 0,
+    inputTokens: 0,
+    outputTokens: 0,
+    costUsd: 0,
+  };
 }
 
 function addCall(row: DryRunRow, model: CallModel, inputTokens: number, repeats: number): void {
@@ -110,24 +146,49 @@ function addCall(row: DryRunRow, model: CallModel, inputTokens: number, repeats:
   else row.judgeCalls += repeats;
   row.inputTokens += inputTokens * repeats;
   row.outputTokens += model.outputTokens * repeats;
-  row.costUsd = row.costUsd === null || !model.price ? null : row.costUsd + estimatedCost(model.price, inputTokens, model.outputTokens) * repeats;
+  row.costUsd =
+    row.costUsd === null || !model.price
+      ? null
+      : row.costUsd + estimatedCost(model.price, inputTokens, model.outputTokens) * repeats;
 }
 
 /**
  * The judge prompt of a case built around an empty answer, plus the planner's output estimate for
  * the answer it will quote: the planner prompt, the reference and the rubric are the real ones.
  */
-export function judgeInputTokens(caseItem: Case, prompt: ReturnType<typeof plannerPromptOf>, answerTokens: number, options: JudgePromptOptions): number {
+export function judgeInputTokens(
+  caseItem: Case,
+  prompt: ReturnType<typeof plannerPromptOf>,
+  answerTokens: number,
+  options: JudgePromptOptions,
+): number {
   const parsed = { kind: 'parse_error' as const, message: 'dry run: no answer yet' };
-  const judgePrompt = buildJudgePrompt({ case: caseItem, plannerPrompt: prompt, rawAnswer: '', parsed, findings: runChecks(caseItem, parsed), repeat: 0 }, options);
+  const judgePrompt = buildJudgePrompt(
+    {
+      case: caseItem,
+      plannerPrompt: prompt,
+      rawAnswer: '',
+      parsed,
+      findings: runChecks(caseItem, parsed),
+      repeat: 0,
+    },
+    options,
+  );
   return estimateInputTokens(judgePrompt.prompt.messages) + answerTokens;
 }
 
 /** Estimates a run without calling anything; bad input throws as it would for the real run. */
 export async function estimateRun(request: DryRunRequest): Promise<DryRunEstimate> {
   const check = await checkSelection(request.selection, request.skipInvalid);
-  const planner = callModel('planner', request.planner.spec, request.planner.sampling, request.batch);
-  const judges = request.judges.map((spec) => callModel('judge', spec, { temperature: 0 }, request.batch)).filter((model): model is CallModel => model !== null);
+  const planner = callModel(
+    'planner',
+    request.planner.spec,
+    request.planner.sampling,
+    request.batch,
+  );
+  const judges = request.judges
+    .map((spec) => callModel('judge', spec, { temperature: 0 }, request.batch))
+    .filter((model): model is CallModel => model !== null);
   const rows = new Map<SplitName, DryRunRow>();
   const repeats = request.selection.repeats;
   const images: ImageTally = { count: 0, bytes: 0, largest: null };
@@ -142,52 +203,124 @@ export async function estimateRun(request: DryRunRequest): Promise<DryRunEstimat
     if (planner) addCall(row, planner, estimateInputTokens(prompt.messages), repeats);
     // A baseline's answer is short; an LLM's is assumed to fill its output estimate.
     const answerTokens = planner?.outputTokens ?? 200;
-    for (const judge of judges) addCall(row, judge, judgeInputTokens(caseItem, prompt, answerTokens, request.judgeOptions), repeats);
+    for (const judge of judges)
+      addCall(
+        row,
+        judge,
+        judgeInputTokens(caseItem, prompt, answerTokens, request.judgeOptions),
+        repeats,
+      );
   }
   const total = emptyRow('total');
   for (const row of rows.values()) {
-    for (const key of ['cases', 'plannerCalls', 'judgeCalls', 'inputTokens', 'outputTokens'] as const) total[key] += row[key];
-    total.costUsd = total.costUsd === null || row.costUsd === null ? null : total.costUsd + row.costUsd;
+    for (const key of [
+      'cases',
+      'plannerCalls',
+      'judgeCalls',
+      'inputTokens',
+      'outputTokens',
+    ] as const)
+      total[key] += row[key];
+    total.costUsd =
+      total.costUsd === null || row.costUsd === null ? null : total.costUsd + row.costUsd;
   }
   const models = [planner, ...judges].filter((model): model is CallModel => model !== null);
-  return { rows: [...rows.values()], total, invalidRecords: check.invalidRecords, pricesAsOf: pricesAsOf(), models, images };
+  return {
+    rows: [...rows.values()],
+    total,
+    invalidRecords: check.invalidRecords,
+    pricesAsOf: pricesAsOf(),
+    models,
+    images,
+  };
 }
 
 /** A count as printed by the dry runs (thousands separated). */
 export const number = (value: number) => value.toLocaleString('en-US');
 /** A dollar amount as printed by the dry runs; `unknown` without a price. */
-export const usd = (value: number | null) => (value === null ? 'unknown' : value < 1 ? value.toFixed(4) : value.toFixed(2));
+export const usd = (value: number | null) =>
+  value === null ? 'unknown' : value < 1 ? value.toFixed(4) : value.toFixed(2);
 
 /** Rows of cells (the last one a total) as aligned plain-text columns with a rule above the total. */
 export function textTable(header: string[], cells: string[][]): string[] {
-  const widths = header.map((title, column) => Math.max(title.length, ...cells.map((line) => line[column]!.length)));
-  const render = (line: string[]) => line.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
-  return [render(header), ...cells.slice(0, -1).map(render), render(widths.map((width) => '-'.repeat(width))), render(cells.at(-1)!)];
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...cells.map((line) => line[column]!.length)),
+  );
+  const render = (line: string[]) =>
+    line
+      .map((cell, column) =>
+        column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!),
+      )
+      .join('  ');
+  return [
+    render(header),
+    ...cells.slice(0, -1).map(render),
+    render(widths.map((width) => '-'.repeat(width))),
+    render(cells.at(-1)!),
+  ];
 }
 
 /** The dry run as a plain-text table and its assumptions (what `apb run --dry-run` prints). */
-export function formatDryRun(estimate: DryRunEstimate, options: { maxCostUsd?: number; repeats: number }): string {
-  const header = ['split', 'cases', 'planner calls', 'judge calls', 'input tokens', 'output tokens', 'cost (USD)'];
-  const cells = [...estimate.rows, estimate.total].map((row) => [row.split, number(row.cases), number(row.plannerCalls), number(row.judgeCalls), number(row.inputTokens), number(row.outputTokens), usd(row.costUsd)]);
+export function formatDryRun(
+  estimate: DryRunEstimate,
+  options: { maxCostUsd?: number; repeats: number },
+): string {
+  const header = [
+    'split',
+    'cases',
+    'planner calls',
+    'judge calls',
+    'input tokens',
+    'output tokens',
+    'cost (USD)',
+  ];
+  const cells = [...estimate.rows, estimate.total].map((row) => [
+    row.split,
+    number(row.cases),
+    number(row.plannerCalls),
+    number(row.judgeCalls),
+    number(row.inputTokens),
+    number(row.outputTokens),
+    usd(row.costUsd),
+  ]);
   const lines = textTable(header, cells);
   lines.push('');
   if (options.repeats > 1) lines.push(`each case counted ${options.repeats} times (--repeats)`);
-  if (estimate.models.length === 0) lines.push('no model is called: the planner is a baseline and the judge is rules (cost 0)');
+  if (estimate.models.length === 0)
+    lines.push('no model is called: the planner is a baseline and the judge is rules (cost 0)');
   for (const model of estimate.models) {
-    const price = model.price ? `${model.price.input} / ${model.price.output} USD per million input / output tokens${model.batch ? ' (batch price)' : ''}` : `no ${model.batch ? 'batch ' : ''}price in data/prices.json (cost unknown)`;
-    lines.push(`${model.role} ${model.spec}: ${price}; output assumed ${number(model.outputTokens)} tokens per call`);
+    const price = model.price
+      ? `${model.price.input} / ${model.price.output} USD per million input / output tokens${model.batch ? ' (batch price)' : ''}`
+      : `no ${model.batch ? 'batch ' : ''}price in data/prices.json (cost unknown)`;
+    lines.push(
+      `${model.role} ${model.spec}: ${price}; output assumed ${number(model.outputTokens)} tokens per call`,
+    );
   }
   const { images } = estimate;
   if (images.largest) {
     const { largest } = images;
-    const pixels = largest.width && largest.height ? `${largest.width}×${largest.height} px, about ${number(largest.tokens)} tokens` : `size unreadable, counted ${number(largest.tokens)} tokens`;
-    lines.push(`images: ${number(images.count)} distinct, ${formatBytes(images.bytes)} in all; the largest ${largest.path} (${formatBytes(largest.bytes)}, ${pixels})`);
+    const pixels =
+      largest.width && largest.height
+        ? `${largest.width}×${largest.height} px, about ${number(largest.tokens)} tokens`
+        : `size unreadable, counted ${number(largest.tokens)} tokens`;
+    lines.push(
+      `images: ${number(images.count)} distinct, ${formatBytes(images.bytes)} in all; the largest ${largest.path} (${formatBytes(largest.bytes)}, ${pixels})`,
+    );
   }
-  lines.push(`estimates only: input tokens counted with gpt-tokenizer (o200k) on the real prompts, images by their pixel size (the most of OpenAI's, Anthropic's and Gemini's formulas; 1,280 when unreadable); judge prompts built around the planner prompt and reference; no cache hits; prices as of ${estimate.pricesAsOf}`);
+  lines.push(
+    `estimates only: input tokens counted with gpt-tokenizer (o200k) on the real prompts, images by their pixel size (the most of OpenAI's, Anthropic's and Gemini's formulas; 1,280 when unreadable); judge prompts built around the planner prompt and reference; no cache hits; prices as of ${estimate.pricesAsOf}`,
+  );
   if (options.maxCostUsd !== undefined) {
     const cost = estimate.total.costUsd;
-    lines.push(cost === null ? `--max-cost ${options.maxCostUsd}: the run would be refused (a model has no price)` : cost > options.maxCostUsd ? `--max-cost ${options.maxCostUsd}: the run would stop early (about ${Math.floor((100 * options.maxCostUsd) / cost)}% of the estimate)` : `--max-cost ${options.maxCostUsd}: the estimate fits`);
+    lines.push(
+      cost === null
+        ? `--max-cost ${options.maxCostUsd}: the run would be refused (a model has no price)`
+        : cost > options.maxCostUsd
+          ? `--max-cost ${options.maxCostUsd}: the run would stop early (about ${Math.floor((100 * options.maxCostUsd) / cost)}% of the estimate)`
+          : `--max-cost ${options.maxCostUsd}: the estimate fits`,
+    );
   }
-  if (estimate.invalidRecords > 0) lines.push(`${estimate.invalidRecords} invalid record(s) skipped`);
+  if (estimate.invalidRecords > 0)
+    lines.push(`${estimate.invalidRecords} invalid record(s) skipped`);
   return `${lines.join('\n')}\n`;
 }

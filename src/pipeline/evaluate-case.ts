@@ -14,7 +14,13 @@ import type { ParsedAnswer } from '../settings/attempt.js';
 import type { Prompt, PromptOptions } from '../settings/prompt.js';
 import type { Planner } from './planner.js';
 import { judgementMeta, recordJudgeResult } from './judge-record.js';
-import { RESULT_SCHEMA_VERSION, type Judgement, type JudgementLine, type PredictionLine, type PredictionMeta } from './records.js';
+import {
+  RESULT_SCHEMA_VERSION,
+  type Judgement,
+  type JudgementLine,
+  type PredictionLine,
+  type PredictionMeta,
+} from './records.js';
 
 export interface CaseContext {
   planner: Planner;
@@ -32,7 +38,13 @@ export function plannerPromptOf(caseItem: Case, options: PromptOptions): Prompt 
 }
 
 /** Runs the planner for one case and returns its prediction line. */
-export async function predict(caseItem: Case, repeat: number, fingerprint: string, prompt: Prompt, context: CaseContext): Promise<PredictionLine> {
+export async function predict(
+  caseItem: Case,
+  repeat: number,
+  fingerprint: string,
+  prompt: Prompt,
+  context: CaseContext,
+): Promise<PredictionLine> {
   const meta: PredictionMeta = {
     schema_version: RESULT_SCHEMA_VERSION,
     status: 'ok',
@@ -54,23 +66,52 @@ export async function predict(caseItem: Case, repeat: number, fingerprint: strin
   } catch (error) {
     if (isFatal(error) || !(error instanceof ProviderError)) throw error;
     meta.status = 'error';
-    meta.error = { kind: error.kind, message: redact(error.message), ...(error.status ? { status: error.status } : {}) };
-    return { ...caseItem.record, id: caseItem.id, split: caseItem.split, tested_model: context.planner.id, model_response: '', apb: meta };
+    meta.error = {
+      kind: error.kind,
+      message: redact(error.message),
+      ...(error.status ? { status: error.status } : {}),
+    };
+    return {
+      ...caseItem.record,
+      id: caseItem.id,
+      split: caseItem.split,
+      tested_model: context.planner.id,
+      model_response: '',
+      apb: meta,
+    };
   }
-  Object.assign(meta, { usage: result.usage, latency_ms: result.latencyMs, finish_reason: result.finishReason, attempts: result.attempts, cached: result.cached, ...(result.batch ? { batch_id: result.batch.id } : {}), ...(result.warnings?.length ? { warnings: result.warnings } : {}) });
+  Object.assign(meta, {
+    usage: result.usage,
+    latency_ms: result.latencyMs,
+    finish_reason: result.finishReason,
+    attempts: result.attempts,
+    cached: result.cached,
+    ...(result.batch ? { batch_id: result.batch.id } : {}),
+    ...(result.warnings?.length ? { warnings: result.warnings } : {}),
+  });
   const parsed = SETTINGS[caseItem.split].parseAnswer(result.text, caseItem.input);
   if (parsed.kind === 'parse_error') {
     meta.status = 'parse_error';
     meta.parse_error = parsed.message;
   } else meta.parsed = parsed;
-  return { ...caseItem.record, id: caseItem.id, split: caseItem.split, tested_model: context.planner.id, model_response: result.text, apb: meta };
+  return {
+    ...caseItem.record,
+    id: caseItem.id,
+    split: caseItem.split,
+    tested_model: context.planner.id,
+    model_response: result.text,
+    apb: meta,
+  };
 }
 
 /**
  * The answer a judge sees, always read afresh from `model_response` (never the stored parse, which
  * a refined or edited line may no longer match), with the text and whether it was cut off.
  */
-export function answerOf(caseItem: Case, prediction: PredictionLine): { parsed: ParsedAnswer; text: AnswerText } {
+export function answerOf(
+  caseItem: Case,
+  prediction: PredictionLine,
+): { parsed: ParsedAnswer; text: AnswerText } {
   const raw = typeof prediction.model_response === 'string' ? prediction.model_response : '';
   return {
     parsed: SETTINGS[caseItem.split].parseAnswer(raw, caseItem.input),
@@ -82,15 +123,39 @@ export function answerOf(caseItem: Case, prediction: PredictionLine): { parsed: 
 export type JudgeContext = Pick<CaseContext, 'judge' | 'signal'>;
 
 /** Judges a prediction (or records why there is nothing to judge) and returns the judgement line. */
-export async function judgePrediction(caseItem: Case, prediction: PredictionLine, prompt: Prompt, context: JudgeContext): Promise<JudgementLine> {
+export async function judgePrediction(
+  caseItem: Case,
+  prediction: PredictionLine,
+  prompt: Prompt,
+  context: JudgeContext,
+): Promise<JudgementLine> {
   const base = { ...prediction, judge_model: context.judge.id };
   if (prediction.apb.status === 'error') {
-    const judgement: Judgement = { is_correct: false, grade: 0, error_list: [0, 0, 0, 0, 0, 0], reasoning: `no answer to judge: the planner call failed (${prediction.apb.error?.message ?? 'unknown error'})` };
-    return { ...base, judgement, apb: judgementMeta(context.judge, null, null, prediction.apb, ['planner call failed; not sent to the judge']) };
+    const judgement: Judgement = {
+      is_correct: false,
+      grade: 0,
+      error_list: [0, 0, 0, 0, 0, 0],
+      reasoning: `no answer to judge: the planner call failed (${prediction.apb.error?.message ?? 'unknown error'})`,
+    };
+    return {
+      ...base,
+      judgement,
+      apb: judgementMeta(context.judge, null, null, prediction.apb, [
+        'planner call failed; not sent to the judge',
+      ]),
+    };
   }
   const { parsed, text } = answerOf(caseItem, prediction);
   const findings = runChecks(caseItem, parsed, text);
-  const input = { case: caseItem, plannerPrompt: prompt, rawAnswer: text.text, truncated: text.truncated, parsed, findings, repeat: prediction.apb.repeat };
+  const input = {
+    case: caseItem,
+    plannerPrompt: prompt,
+    rawAnswer: text.text,
+    truncated: text.truncated,
+    parsed,
+    findings,
+    repeat: prediction.apb.repeat,
+  };
   const result = await context.judge.judge(input, context.signal);
   return { ...base, ...recordJudgeResult(context.judge, result, input, prediction.apb) };
 }

@@ -52,19 +52,32 @@ export interface ReplaySummary {
 }
 
 /** The tasks of a run: the split, then `--tasks` (in the environment's order), then the agent's scripts, then `--limit`. */
-export function selectTasks(environment: Environment, options: { taskIds: string[] | null; split: 'train' | 'test' | 'all'; limit: number | null }, agent: ReplayAgent | null): ExecTask[] {
-  const inSplit = options.split === 'all' ? environment.tasks : environment.tasks.filter((task) => task.splits.includes(options.split));
+export function selectTasks(
+  environment: Environment,
+  options: { taskIds: string[] | null; split: 'train' | 'test' | 'all'; limit: number | null },
+  agent: ReplayAgent | null,
+): ExecTask[] {
+  const inSplit =
+    options.split === 'all'
+      ? environment.tasks
+      : environment.tasks.filter((task) => task.splits.includes(options.split));
   let tasks = inSplit;
   if (options.taskIds) {
     const known = new Set(environment.tasks.map((task) => task.id));
     const unknown = options.taskIds.filter((id) => !known.has(id));
-    if (unknown.length > 0) throw new UsageError(`--tasks: ${environment.id} has no task ${unknown.map((id) => `"${id}"`).join(', ')}`);
+    if (unknown.length > 0)
+      throw new UsageError(
+        `--tasks: ${environment.id} has no task ${unknown.map((id) => `"${id}"`).join(', ')}`,
+      );
     const wanted = new Set(options.taskIds);
     tasks = inSplit.filter((task) => wanted.has(task.id));
   }
   if (agent && agent.id !== 'replay:gold') {
     const missing = options.taskIds?.filter((id) => !agent.scripts.has(id)) ?? [];
-    if (missing.length > 0) throw new UsageError(`--tasks: ${agent.id} has no script for task ${missing.map((id) => `"${id}"`).join(', ')}`);
+    if (missing.length > 0)
+      throw new UsageError(
+        `--tasks: ${agent.id} has no script for task ${missing.map((id) => `"${id}"`).join(', ')}`,
+      );
     tasks = tasks.filter((task) => agent.scripts.has(task.id));
   }
   return options.limit === null ? tasks : tasks.slice(0, options.limit);
@@ -73,12 +86,16 @@ export function selectTasks(environment: Environment, options: { taskIds: string
 /** Refuses an output directory that holds executions of another agent or environment. */
 async function checkOutDir(file: string, environment: Environment, agentId: string): Promise<void> {
   for await (const { line, value } of readJsonLines(file)) {
-    if (value.env !== environment.id || value.model !== agentId) throw new RunMismatchError(`${file}:${line}: holds executions of ${String(value.model)} on ${String(value.env)}, not ${agentId} on ${environment.id}: choose another --out`);
+    if (value.env !== environment.id || value.model !== agentId)
+      throw new RunMismatchError(
+        `${file}:${line}: holds executions of ${String(value.model)} on ${String(value.env)}, not ${agentId} on ${environment.id}: choose another --out`,
+      );
   }
 }
 
 function dumpFile(dir: string, taskId: string): string {
-  if (!/^[\w.-]+$/.test(taskId) || taskId.startsWith('.')) throw new UsageError(`--dump-db: task id "${taskId}" is not a safe file name`);
+  if (!/^[\w.-]+$/.test(taskId) || taskId.startsWith('.'))
+    throw new UsageError(`--dump-db: task id "${taskId}" is not a safe file name`);
   return path.join(dir, `${taskId}.json`);
 }
 
@@ -86,13 +103,21 @@ function dumpFile(dir: string, taskId: string): string {
 export async function runReplay(spec: ReplayRunSpec): Promise<ReplaySummary> {
   const { environment } = spec;
   // The script and the selection are checked before the run directory is created or locked.
-  const agent = spec.agent === 'gold' ? goldReplay(environment) : await readReplayFile(spec.agent, environment);
+  const agent =
+    spec.agent === 'gold' ? goldReplay(environment) : await readReplayFile(spec.agent, environment);
   const tasks = selectTasks(environment, spec, agent);
-  if (tasks.length === 0) throw new UsageError(`no task of ${environment.id} is selected (split ${spec.split}${spec.taskIds ? `, --tasks ${spec.taskIds.join(',')}` : ''})`);
+  if (tasks.length === 0)
+    throw new UsageError(
+      `no task of ${environment.id} is selected (split ${spec.split}${spec.taskIds ? `, --tasks ${spec.taskIds.join(',')}` : ''})`,
+    );
   return withRunLock(spec.outDir, 'exec', () => replayInto(spec, agent, tasks));
 }
 
-async function replayInto(spec: ReplayRunSpec, agent: ReplayAgent, tasks: ExecTask[]): Promise<ReplaySummary> {
+async function replayInto(
+  spec: ReplayRunSpec,
+  agent: ReplayAgent,
+  tasks: ExecTask[],
+): Promise<ReplaySummary> {
   const { environment } = spec;
   const executionsFile = path.join(spec.outDir, 'executions.jsonl');
   await checkOutDir(executionsFile, environment, agent.id);
@@ -110,11 +135,31 @@ async function replayInto(spec: ReplayRunSpec, agent: ReplayAgent, tasks: ExecTa
         break;
       }
       const outcome = replayTask(environment, task, agent.scripts.get(task.id)!);
-      const reward = await computeReward({ environment, task, ...outcome, ...(spec.nlJudge ? { nlJudge: spec.nlJudge } : {}), ...(spec.signal ? { signal: spec.signal } : {}) });
-      const record = executionRecord({ env: environment.id, task, mode: 'replay', model: agent.id, trial: 0, messages: outcome.messages, termination: outcome.termination, reward, nlJudge: spec.nlJudge?.id ?? null });
+      const reward = await computeReward({
+        environment,
+        task,
+        ...outcome,
+        ...(spec.nlJudge ? { nlJudge: spec.nlJudge } : {}),
+        ...(spec.signal ? { signal: spec.signal } : {}),
+      });
+      const record = executionRecord({
+        env: environment.id,
+        task,
+        mode: 'replay',
+        model: agent.id,
+        trial: 0,
+        messages: outcome.messages,
+        termination: outcome.termination,
+        reward,
+        nlJudge: spec.nlJudge?.id ?? null,
+      });
       writeSync(fd, `${JSON.stringify(record)}\n`);
       records.push(record);
-      if (spec.dumpDbDir) writeFileAtomic(dumpFile(spec.dumpDbDir, task.id), `${JSON.stringify(outcome.finalDatabase.toJson())}\n`);
+      if (spec.dumpDbDir)
+        writeFileAtomic(
+          dumpFile(spec.dumpDbDir, task.id),
+          `${JSON.stringify(outcome.finalDatabase.toJson())}\n`,
+        );
     }
   } finally {
     closeSync(fd);
@@ -125,13 +170,34 @@ async function replayInto(spec: ReplayRunSpec, agent: ReplayAgent, tasks: ExecTa
     rewardOne: records.filter((record) => record.reward === 1).length,
     rewardZero: records.filter((record) => record.reward === 0).length,
     unjudged: records.filter((record) => record.reward === null).length,
-    unjudgedWouldPass: records.filter((record) => record.reward === null && record.reward_info.reward_if_nl_met === 1).length,
-    databaseMatches: records.filter((record) => record.reward_details.db_differences.length === 0).length,
-    toolErrors: records.reduce((sum, record) => sum + record.messages.filter((message) => message.role === 'tool' && message.error).length, 0),
+    unjudgedWouldPass: records.filter(
+      (record) => record.reward === null && record.reward_info.reward_if_nl_met === 1,
+    ).length,
+    databaseMatches: records.filter((record) => record.reward_details.db_differences.length === 0)
+      .length,
+    toolErrors: records.reduce(
+      (sum, record) =>
+        sum + record.messages.filter((message) => message.role === 'tool' && message.error).length,
+      0,
+    ),
     executionsFile,
     interrupted,
   };
-  const manifest = { apb_version: APB_VERSION, command: 'exec', env: environment.id, agent: agent.id, nl_judge: spec.nlJudge?.id ?? null, split: spec.split, started_at: startedAt, finished_at: new Date().toISOString(), counts: { ...summary, executionsFile: undefined, interrupted: undefined }, interrupted };
-  writeFileAtomic(path.join(spec.outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  const manifest = {
+    apb_version: APB_VERSION,
+    command: 'exec',
+    env: environment.id,
+    agent: agent.id,
+    nl_judge: spec.nlJudge?.id ?? null,
+    split: spec.split,
+    started_at: startedAt,
+    finished_at: new Date().toISOString(),
+    counts: { ...summary, executionsFile: undefined, interrupted: undefined },
+    interrupted,
+  };
+  writeFileAtomic(
+    path.join(spec.outDir, 'manifest.json'),
+    `${JSON.stringify(manifest, null, 2)}\n`,
+  );
   return summary;
 }

@@ -6,18 +6,39 @@
 import { NO_TEXT, type AnswerText } from '../judge/checks/check.js';
 import type { Findings } from '../judge/checks/findings.js';
 import { readableProse } from '../judge/checks/refusal.js';
-import { findContradictions, type Contradiction, type ContradictionInput } from '../judge/contradictions.js';
+import {
+  findContradictions,
+  type Contradiction,
+  type ContradictionInput,
+} from '../judge/contradictions.js';
 import type { Judge, JudgeResult, MemberResult } from '../judge/judge.js';
 import type { JudgeOutcome } from '../judge/verdict.js';
 import type { ParsedAnswer } from '../settings/attempt.js';
-import { RESULT_SCHEMA_VERSION, type Judgement, type JudgeErrorRecord, type JudgementMeta, type MemberJudgement, type PredictionMeta } from './records.js';
+import {
+  RESULT_SCHEMA_VERSION,
+  type Judgement,
+  type JudgeErrorRecord,
+  type JudgementMeta,
+  type MemberJudgement,
+  type PredictionMeta,
+} from './records.js';
 
 /** The verdict's official keys; a judge error records no correctness (false) and no grade (null). */
 export function judgementOf(outcome: JudgeOutcome, split: string): Judgement {
   if (outcome.kind === 'unjudged') {
-    return { is_correct: false, grade: null, error_list: [0, 0, 0, 0, 0, 0], reasoning: `judge_error (${outcome.reason}): ${outcome.message}` };
+    return {
+      is_correct: false,
+      grade: null,
+      error_list: [0, 0, 0, 0, 0, 0],
+      reasoning: `judge_error (${outcome.reason}): ${outcome.message}`,
+    };
   }
-  const judgement: Judgement = { is_correct: outcome.correct, grade: outcome.grade, error_list: outcome.errors.map(Number), reasoning: outcome.reasoning };
+  const judgement: Judgement = {
+    is_correct: outcome.correct,
+    grade: outcome.grade,
+    error_list: outcome.errors.map(Number),
+    reasoning: outcome.reasoning,
+  };
   if (split === 'step_wise_tool_broken' && outcome.behavior) judgement.behavior = outcome.behavior;
   if (outcome.refused !== undefined) judgement.refused = outcome.refused;
   return judgement;
@@ -28,26 +49,59 @@ export function judgementOf(outcome: JudgeOutcome, split: string): Judgement {
  * reads the raw answer, so a reasoned prose refusal or plan counts); empty, cut-off or garbage
  * text is never correct and never a refusal, whatever a judge says.
  */
-export function guardParseFailure(outcome: JudgeOutcome, parsed: ParsedAnswer, answer: AnswerText = NO_TEXT): { outcome: JudgeOutcome; notes: string[] } {
-  if (parsed.kind !== 'parse_error' || outcome.kind !== 'verdict' || readableProse(answer)) return { outcome, notes: outcome.kind === 'verdict' ? outcome.notes : [] };
+export function guardParseFailure(
+  outcome: JudgeOutcome,
+  parsed: ParsedAnswer,
+  answer: AnswerText = NO_TEXT,
+): { outcome: JudgeOutcome; notes: string[] } {
+  if (parsed.kind !== 'parse_error' || outcome.kind !== 'verdict' || readableProse(answer))
+    return { outcome, notes: outcome.kind === 'verdict' ? outcome.notes : [] };
   const notes = [...outcome.notes];
-  if (outcome.correct || outcome.refused) notes.push('the answer is empty, cut off or not readable text: correctness and refusal overridden to false');
-  return { outcome: { ...outcome, correct: false, refused: false, grade: outcome.correct ? 0 : outcome.grade }, notes };
+  if (outcome.correct || outcome.refused)
+    notes.push(
+      'the answer is empty, cut off or not readable text: correctness and refusal overridden to false',
+    );
+  return {
+    outcome: {
+      ...outcome,
+      correct: false,
+      refused: false,
+      grade: outcome.correct ? 0 : outcome.grade,
+    },
+    notes,
+  };
 }
 
 function judgeErrorOf(outcome: JudgeOutcome): JudgeErrorRecord | undefined {
   if (outcome.kind !== 'unjudged') return undefined;
-  return { reason: outcome.reason, message: outcome.message, ...(outcome.rawText !== undefined ? { raw_text: outcome.rawText } : {}) };
+  return {
+    reason: outcome.reason,
+    message: outcome.message,
+    ...(outcome.rawText !== undefined ? { raw_text: outcome.rawText } : {}),
+  };
 }
 
 /** Contradictions of an LLM verdict (before the parse-failure guard, so a judge crediting an unreadable answer is caught); none for rules or Unjudged. */
-function contradictionsOf(kind: Judge['kind'], outcome: JudgeOutcome, input: ContradictionInput): Contradiction[] | undefined {
-  return kind === 'llm' && outcome.kind === 'verdict' ? findContradictions(input, outcome) : undefined;
+function contradictionsOf(
+  kind: Judge['kind'],
+  outcome: JudgeOutcome,
+  input: ContradictionInput,
+): Contradiction[] | undefined {
+  return kind === 'llm' && outcome.kind === 'verdict'
+    ? findContradictions(input, outcome)
+    : undefined;
 }
 
-const answerTextOf = (input: ContradictionInput): AnswerText => ({ text: input.rawAnswer ?? '', truncated: input.truncated ?? false });
+const answerTextOf = (input: ContradictionInput): AnswerText => ({
+  text: input.rawAnswer ?? '',
+  truncated: input.truncated ?? false,
+});
 
-function memberRecord(member: MemberResult, split: string, input: ContradictionInput): MemberJudgement {
+function memberRecord(
+  member: MemberResult,
+  split: string,
+  input: ContradictionInput,
+): MemberJudgement {
   const { result } = member;
   const guarded = guardParseFailure(result.outcome, input.parsed, answerTextOf(input));
   const record: MemberJudgement = {
@@ -71,20 +125,32 @@ function memberRecord(member: MemberResult, split: string, input: ContradictionI
 }
 
 /** What a judged answer records: the official keys and the `apb` meta (members and contradictions included). */
-export function recordJudgeResult(judge: Judge, result: JudgeResult, input: ContradictionInput & { findings: Findings }, prediction: PredictionMeta): { judgement: Judgement; apb: JudgementMeta } {
+export function recordJudgeResult(
+  judge: Judge,
+  result: JudgeResult,
+  input: ContradictionInput & { findings: Findings },
+  prediction: PredictionMeta,
+): { judgement: Judgement; apb: JudgementMeta } {
   const split = input.case.split;
   const guarded = guardParseFailure(result.outcome, input.parsed, answerTextOf(input));
   const apb = judgementMeta(judge, result, input.findings, prediction, guarded.notes);
   const judgeError = judgeErrorOf(result.outcome);
   if (judgeError) apb.judge_error = judgeError;
-  if (result.members) apb.judges = result.members.map((member) => memberRecord(member, split, input));
+  if (result.members)
+    apb.judges = result.members.map((member) => memberRecord(member, split, input));
   const contradictions = contradictionsOf(judge.kind, result.outcome, input);
   if (contradictions) apb.contradictions = contradictions;
   return { judgement: judgementOf(guarded.outcome, split), apb };
 }
 
 /** The `apb` meta of a judgement line; `result` is null when nothing was sent to the judge. */
-export function judgementMeta(judge: Judge, result: JudgeResult | null, findings: Findings | null, prediction: PredictionMeta, notes: string[]): JudgementMeta {
+export function judgementMeta(
+  judge: Judge,
+  result: JudgeResult | null,
+  findings: Findings | null,
+  prediction: PredictionMeta,
+  notes: string[],
+): JudgementMeta {
   return {
     schema_version: RESULT_SCHEMA_VERSION,
     status: result?.outcome.kind === 'unjudged' ? 'judge_error' : 'ok',

@@ -5,7 +5,12 @@
  */
 import { agreementReport, type AgreementItem, type AgreementReport } from '../judge/agreement.js';
 import { judgedRowFromLine, type JudgedRow, type JudgementLineKeys } from '../judge/calibration.js';
-import { CONTRADICTION_CODES, countContradictions, type Contradiction, type ContradictionsSection } from '../judge/contradictions.js';
+import {
+  CONTRADICTION_CODES,
+  countContradictions,
+  type Contradiction,
+  type ContradictionsSection,
+} from '../judge/contradictions.js';
 import { snapGrade, type ErrorFlags, type JudgeOutcome } from '../judge/verdict.js';
 import { behaviorField, strictBoolean } from './result-rows.js';
 
@@ -35,7 +40,8 @@ export interface JudgeSections {
   contradictions?: ContradictionsSection;
 }
 
-const asObject = (value: unknown): Loose | null => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Loose) : null);
+const asObject = (value: unknown): Loose | null =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Loose) : null;
 const CODES = new Set<string>(CONTRADICTION_CODES);
 
 function contradictionsOf(value: unknown): Contradiction[] | null {
@@ -46,9 +52,21 @@ function contradictionsOf(value: unknown): Contradiction[] | null {
 /** The outcome of recorded judgement keys: readable exactly when `judgedRowFromLine` gives a verdict with a grade in [0, 1]. */
 function outcomeOf(row: JudgedRow, judgement: Loose): JudgeOutcome {
   const verdict = row.verdict;
-  if (!verdict || !(verdict.grade >= 0 && verdict.grade <= 1)) return { kind: 'unjudged', reason: 'judge-parse-failure', message: 'no readable verdict recorded' };
+  if (!verdict || !(verdict.grade >= 0 && verdict.grade <= 1))
+    return {
+      kind: 'unjudged',
+      reason: 'judge-parse-failure',
+      message: 'no readable verdict recorded',
+    };
   const errors = [0, 1, 2, 3, 4, 5].map((index) => verdict.errors[index] ?? false) as ErrorFlags;
-  const outcome: JudgeOutcome = { kind: 'verdict', correct: verdict.correct, grade: snapGrade(verdict.grade), errors, reasoning: '', notes: [] };
+  const outcome: JudgeOutcome = {
+    kind: 'verdict',
+    correct: verdict.correct,
+    grade: snapGrade(verdict.grade),
+    errors,
+    reasoning: '',
+    notes: [],
+  };
   const behavior = behaviorField(judgement);
   if (behavior) outcome.behavior = behavior;
   const refused = strictBoolean(judgement.refused);
@@ -56,9 +74,23 @@ function outcomeOf(row: JudgedRow, judgement: Loose): JudgeOutcome {
   return outcome;
 }
 
-function viewOf(keys: JudgementLineKeys, caseKey: string, split: string, kind: { recorded: boolean; aggregate: boolean }, contradictions: unknown): JudgeView {
+function viewOf(
+  keys: JudgementLineKeys,
+  caseKey: string,
+  split: string,
+  kind: { recorded: boolean; aggregate: boolean },
+  contradictions: unknown,
+): JudgeView {
   const row = judgedRowFromLine(keys);
-  return { caseKey, split, judge: keys.judge_model, ...kind, row, outcome: outcomeOf(row, asObject(keys.judgement) ?? {}), contradictions: contradictionsOf(contradictions) };
+  return {
+    caseKey,
+    split,
+    judge: keys.judge_model,
+    ...kind,
+    row,
+    outcome: outcomeOf(row, asObject(keys.judgement) ?? {}),
+    contradictions: contradictionsOf(contradictions),
+  };
 }
 
 /** Every judge's view of every line: the line's own (an aggregate when it holds panel members), then each member's. Lines without id, model or judge are skipped. */
@@ -66,19 +98,49 @@ export function judgeViews(lines: readonly Loose[]): JudgeView[] {
   const views: JudgeView[] = [];
   for (const line of lines) {
     const judgement = asObject(line.judgement);
-    if (line.id === undefined || typeof line.tested_model !== 'string' || typeof line.judge_model !== 'string' || !judgement) continue;
+    if (
+      line.id === undefined ||
+      typeof line.tested_model !== 'string' ||
+      typeof line.judge_model !== 'string' ||
+      !judgement
+    )
+      continue;
     const apb = asObject(line.apb);
     const repeat = asObject(apb?.prediction)?.repeat;
     const split = typeof line.split === 'string' ? line.split : '(unknown)';
     const caseKey = `${split}/${String(line.id)} (${line.tested_model}, repeat ${typeof repeat === 'number' ? repeat : 0})`;
-    const members = Array.isArray(apb?.judges) ? (apb.judges as unknown[]).map(asObject).filter((member): member is Loose => member !== null) : [];
+    const members = Array.isArray(apb?.judges)
+      ? (apb.judges as unknown[]).map(asObject).filter((member): member is Loose => member !== null)
+      : [];
     const status = typeof apb?.status === 'string' ? { status: apb.status } : undefined;
-    views.push(viewOf({ id: line.id as string | number, tested_model: line.tested_model, judge_model: line.judge_model, judgement: judgement as JudgementLineKeys['judgement'], ...(status ? { apb: status } : {}) }, caseKey, split, { recorded: true, aggregate: members.length > 0 }, apb?.contradictions));
+    views.push(
+      viewOf(
+        {
+          id: line.id as string | number,
+          tested_model: line.tested_model,
+          judge_model: line.judge_model,
+          judgement: judgement as JudgementLineKeys['judgement'],
+          ...(status ? { apb: status } : {}),
+        },
+        caseKey,
+        split,
+        { recorded: true, aggregate: members.length > 0 },
+        apb?.contradictions,
+      ),
+    );
     for (const member of members) {
       const memberJudgement = asObject(member.judgement);
       if (typeof member.judge !== 'string' || !memberJudgement) continue;
-      const keys: JudgementLineKeys = { id: line.id as string | number, tested_model: line.tested_model, judge_model: member.judge, judgement: memberJudgement as JudgementLineKeys['judgement'], apb: { status: String(member.status) } };
-      views.push(viewOf(keys, caseKey, split, { recorded: false, aggregate: false }, member.contradictions));
+      const keys: JudgementLineKeys = {
+        id: line.id as string | number,
+        tested_model: line.tested_model,
+        judge_model: member.judge,
+        judgement: memberJudgement as JudgementLineKeys['judgement'],
+        apb: { status: String(member.status) },
+      };
+      views.push(
+        viewOf(keys, caseKey, split, { recorded: false, aggregate: false }, member.contradictions),
+      );
     }
   }
   return views;
@@ -107,15 +169,25 @@ export function judgeSections(lines: readonly Loose[]): JudgeSections {
   const sections: JudgeSections = {};
   const independent = views.filter((view) => !view.aggregate);
   if (new Set(independent.map((view) => view.judge)).size >= 2) {
-    const items: AgreementItem[] = independent.map((view) => ({ caseKey: view.caseKey, split: view.split, judge: view.judge, outcome: view.outcome }));
+    const items: AgreementItem[] = independent.map((view) => ({
+      caseKey: view.caseKey,
+      split: view.split,
+      judge: view.judge,
+      outcome: view.outcome,
+    }));
     sections.agreement = agreementReport(items);
   }
-  const isChecked = (view: JudgeView): view is JudgeView & { contradictions: Contradiction[] } => view.contradictions !== null;
+  const isChecked = (view: JudgeView): view is JudgeView & { contradictions: Contradiction[] } =>
+    view.contradictions !== null;
   const checked = views.filter(isChecked);
   if (checked.length > 0) {
     const byJudge: ContradictionsSection['byJudge'] = {};
-    for (const judge of [...new Set(checked.map((view) => view.judge))].sort()) byJudge[judge] = countContradictions(checked.filter((view) => view.judge === judge));
-    sections.contradictions = { ...countContradictions(firstPerJudge(all.filter((view) => view.recorded)).filter(isChecked)), byJudge };
+    for (const judge of [...new Set(checked.map((view) => view.judge))].sort())
+      byJudge[judge] = countContradictions(checked.filter((view) => view.judge === judge));
+    sections.contradictions = {
+      ...countContradictions(firstPerJudge(all.filter((view) => view.recorded)).filter(isChecked)),
+      byJudge,
+    };
   }
   return sections;
 }

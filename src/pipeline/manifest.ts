@@ -62,7 +62,12 @@ export interface Manifest {
     failure_reasons?: Record<string, number>;
   };
   /** `prices_as_of`: the `as_of` date of `data/prices.json`, which every `cost_usd` was computed with. */
-  usage: { planner: UsageTotals; judge: UsageTotals; critic?: UsageTotals; prices_as_of?: string | null };
+  usage: {
+    planner: UsageTotals;
+    judge: UsageTotals;
+    critic?: UsageTotals;
+    prices_as_of?: string | null;
+  };
   /** The latest invocation's progress basis: pairs selected, pairs already finished when it started, and when (the viewer's "N of M, ETA"). */
   progress?: { total: number; already_done: number; started_at: string };
   /** The `--max-cost` budget of the latest invocation, when one was given. */
@@ -75,20 +80,30 @@ export interface Manifest {
 
 /** What `manifest.json` of a merged directory records about its sources. */
 export interface MergeRecord {
-  sources: { dir: string; shard: string | null; status: Manifest['status']; base_url: ManifestIdentity['base_url']; judge_base_url: ManifestIdentity['judge_base_url'] }[];
+  sources: {
+    dir: string;
+    shard: string | null;
+    status: Manifest['status'];
+    base_url: ManifestIdentity['base_url'];
+    judge_base_url: ManifestIdentity['judge_base_url'];
+  }[];
   /** Shards 1..N no source held; a merge of every shard has none. */
   missing_shards: number[];
   /** Lines left out because an earlier source already held the same (case, repeat) [and judge]. */
   duplicates_dropped: { predictions: number; judgements: number };
 }
 
-
 export function emptyUsageTotals(): UsageTotals {
   return { calls: 0, cached_calls: 0, input_tokens: 0, output_tokens: 0, cost_usd: null };
 }
 
 /** Adds one call's usage (a cache hit counts as a call but adds no tokens or cost). */
-export function addUsage(totals: UsageTotals, usage: Usage | null, cached: boolean, costUsd: number | null): void {
+export function addUsage(
+  totals: UsageTotals,
+  usage: Usage | null,
+  cached: boolean,
+  costUsd: number | null,
+): void {
   totals.calls += 1;
   if (cached) {
     totals.cached_calls += 1;
@@ -110,10 +125,29 @@ export function readManifest(dir: string): Manifest | null {
   try {
     value = parseUntrustedJson(readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new InputError([{ file, line: 1, field: '(file)', message: `unreadable manifest (${(error as Error).message}); use another --out, or move the damaged manifest.json away` }]);
+    throw new InputError([
+      {
+        file,
+        line: 1,
+        field: '(file)',
+        message: `unreadable manifest (${(error as Error).message}); use another --out, or move the damaged manifest.json away`,
+      },
+    ]);
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value) || typeof (value as Manifest).identity !== 'object') {
-    throw new InputError([{ file, line: 1, field: '(file)', message: 'not an apb run manifest (no "identity"); use another --out, or move it away' }]);
+  if (
+    !value ||
+    typeof value !== 'object' ||
+    Array.isArray(value) ||
+    typeof (value as Manifest).identity !== 'object'
+  ) {
+    throw new InputError([
+      {
+        file,
+        line: 1,
+        field: '(file)',
+        message: 'not an apb run manifest (no "identity"); use another --out, or move it away',
+      },
+    ]);
   }
   return value as Manifest;
 }
@@ -124,16 +158,23 @@ export function writeManifest(dir: string, manifest: Manifest): void {
 }
 
 /** Throws a `RunMismatchError` naming every identity field that differs from the directory's manifest. */
-export function assertSameIdentity(dir: string, existing: ManifestIdentity, wanted: ManifestIdentity): void {
+export function assertSameIdentity(
+  dir: string,
+  existing: ManifestIdentity,
+  wanted: ManifestIdentity,
+): void {
   const differences: string[] = [];
   // Keys of either side: a field only the directory has (e.g. a refinement) is a difference too.
-  for (const key of new Set([...Object.keys(existing), ...Object.keys(wanted)]) as Set<keyof ManifestIdentity>) {
+  for (const key of new Set([...Object.keys(existing), ...Object.keys(wanted)]) as Set<
+    keyof ManifestIdentity
+  >) {
     const before = existing[key];
     const after = wanted[key];
     if (key === 'prompt_versions') {
       const old = before as ManifestIdentity['prompt_versions'];
       for (const [split, version] of Object.entries(after as ManifestIdentity['prompt_versions'])) {
-        if (old[split as SplitName] && old[split as SplitName] !== version) differences.push(`prompt version of ${split}: ${old[split as SplitName]} → ${version}`);
+        if (old[split as SplitName] && old[split as SplitName] !== version)
+          differences.push(`prompt version of ${split}: ${old[split as SplitName]} → ${version}`);
       }
     } else if (canonicalJson(before) !== canonicalJson(after)) {
       differences.push(`${key}: ${canonicalJson(before)} → ${canonicalJson(after)}`);

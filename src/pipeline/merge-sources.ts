@@ -31,10 +31,17 @@ export function readMergeSource(dir: string): MergeSource {
   try {
     manifest = readManifest(resolved);
   } catch (error) {
-    throw new ApbError('input', `${path.join(dir, 'manifest.json')}: unreadable manifest (${(error as Error).message})`);
+    throw new ApbError(
+      'input',
+      `${path.join(dir, 'manifest.json')}: unreadable manifest (${(error as Error).message})`,
+    );
   }
-  if (!manifest) throw new UsageError(`${dir} has no manifest.json: apb merge takes run directories written by apb run`);
-  if (!manifest.identity) throw new ApbError('input', `${path.join(dir, 'manifest.json')}: identity: missing`);
+  if (!manifest)
+    throw new UsageError(
+      `${dir} has no manifest.json: apb merge takes run directories written by apb run`,
+    );
+  if (!manifest.identity)
+    throw new ApbError('input', `${path.join(dir, 'manifest.json')}: identity: missing`);
   return { dir: resolved, manifest, shard: parseManifestShard(manifest.selection?.shard ?? null) };
 }
 
@@ -66,10 +73,16 @@ export function assertMergeable(sources: readonly MergeSource[]): void {
   for (const source of rest) {
     for (const [field, value] of comparedFields(source.manifest)) {
       const expected = reference.get(field);
-      if (expected !== value) differences.push(`${field}: ${expected ?? '(absent)'} in ${first.dir}, ${value} in ${source.dir}`);
+      if (expected !== value)
+        differences.push(
+          `${field}: ${expected ?? '(absent)'} in ${first.dir}, ${value} in ${source.dir}`,
+        );
     }
   }
-  if (differences.length > 0) throw new RunMismatchError(`cannot merge: the directories are not shards of one run\n  ${differences.join('\n  ')}`);
+  if (differences.length > 0)
+    throw new RunMismatchError(
+      `cannot merge: the directories are not shards of one run\n  ${differences.join('\n  ')}`,
+    );
   assertShardNumbering(sources);
 }
 
@@ -77,12 +90,17 @@ function assertShardNumbering(sources: readonly MergeSource[]): void {
   const sharded = sources.filter((source) => source.shard);
   const counts = new Set(sharded.map((source) => source.shard!.count));
   if (counts.size > 1) {
-    throw new RunMismatchError(`cannot merge: shard counts differ (${sharded.map((source) => `${source.manifest.selection.shard} in ${source.dir}`).join(', ')})`);
+    throw new RunMismatchError(
+      `cannot merge: shard counts differ (${sharded.map((source) => `${source.manifest.selection.shard} in ${source.dir}`).join(', ')})`,
+    );
   }
   const byIndex = new Map<number, string>();
   for (const source of sharded) {
     const other = byIndex.get(source.shard!.index);
-    if (other) throw new RunMismatchError(`cannot merge: shard ${source.manifest.selection.shard} is given twice (${other} and ${source.dir})`);
+    if (other)
+      throw new RunMismatchError(
+        `cannot merge: shard ${source.manifest.selection.shard} is given twice (${other} and ${source.dir})`,
+      );
     byIndex.set(source.shard!.index, source.dir);
   }
 }
@@ -92,5 +110,7 @@ export function missingShards(sources: readonly MergeSource[]): number[] {
   const count = sources.find((source) => source.shard)?.shard?.count;
   if (!count) return [];
   const present = new Set(sources.map((source) => source.shard?.index));
-  return Array.from({ length: count }, (_, index) => index + 1).filter((index) => !present.has(index));
+  return Array.from({ length: count }, (_, index) => index + 1).filter(
+    (index) => !present.has(index),
+  );
 }

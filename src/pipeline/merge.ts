@@ -12,7 +12,12 @@ import { readLines } from '../jsonl-lines.js';
 import { costOfLine, pricesAsOf } from './budget.js';
 import { judgementKey } from './fingerprint.js';
 import { readManifest, writeManifest, type Manifest, type MergeRecord } from './manifest.js';
-import { assertMergeable, missingShards, readMergeSource, type MergeSource } from './merge-sources.js';
+import {
+  assertMergeable,
+  missingShards,
+  readMergeSource,
+  type MergeSource,
+} from './merge-sources.js';
 import { RunTally } from './recount.js';
 import type { JudgementLine, PredictionLine } from './records.js';
 import { parseUntrustedJson } from '../json-depth.js';
@@ -31,8 +36,17 @@ type Loose = Record<string, unknown>;
 /** Dedupe key of a line: its fingerprint (and judge), or the official keys for a line without one. */
 function keyOf(line: Loose, kind: 'prediction' | 'judgement'): string {
   const apb = line.apb as Loose | undefined;
-  const fingerprint = kind === 'prediction' ? apb?.fingerprint : (apb?.prediction as Loose | undefined)?.fingerprint;
-  const base = typeof fingerprint === 'string' ? fingerprint : JSON.stringify([line.split, line.id, line.tested_model, (apb?.prediction as Loose | undefined)?.repeat ?? apb?.repeat ?? 0]);
+  const fingerprint =
+    kind === 'prediction' ? apb?.fingerprint : (apb?.prediction as Loose | undefined)?.fingerprint;
+  const base =
+    typeof fingerprint === 'string'
+      ? fingerprint
+      : JSON.stringify([
+          line.split,
+          line.id,
+          line.tested_model,
+          (apb?.prediction as Loose | undefined)?.repeat ?? apb?.repeat ?? 0,
+        ]);
   return kind === 'prediction' ? base : judgementKey(base, String(line.judge_model));
 }
 
@@ -40,7 +54,14 @@ function keyOf(line: Loose, kind: 'prediction' | 'judgement'): string {
  * Appends every line of `file` not seen yet to `fd`; a torn last line (a source killed mid-write) is
  * skipped with a warning, any other unreadable line is an input error naming file and line.
  */
-async function copyLines(file: string, out: AtomicWriter, kind: 'prediction' | 'judgement', seen: Set<string>, onLine: (line: Loose) => void, warn: (text: string) => void): Promise<number> {
+async function copyLines(
+  file: string,
+  out: AtomicWriter,
+  kind: 'prediction' | 'judgement',
+  seen: Set<string>,
+  onLine: (line: Loose) => void,
+  warn: (text: string) => void,
+): Promise<number> {
   if (!existsSync(file)) return 0;
   let dropped = 0;
   let pending: InputIssue | null = null;
@@ -50,7 +71,12 @@ async function copyLines(file: string, out: AtomicWriter, kind: 'prediction' | '
     try {
       line = parseUntrustedJson(text) as Loose;
     } catch (error) {
-      pending = { file, line: number, field: '(line)', message: `invalid JSON: ${(error as Error).message}` };
+      pending = {
+        file,
+        line: number,
+        field: '(line)',
+        message: `invalid JSON: ${(error as Error).message}`,
+      };
       continue;
     }
     const key = keyOf(line, kind);
@@ -62,31 +88,56 @@ async function copyLines(file: string, out: AtomicWriter, kind: 'prediction' | '
     out.write(`${text}\n`);
     onLine(line);
   }
-  if (pending) warn(`${file}:${pending.line}: skipped an incomplete last line (the run was stopped while writing it)`);
+  if (pending)
+    warn(
+      `${file}:${pending.line}: skipped an incomplete last line (the run was stopped while writing it)`,
+    );
   return dropped;
 }
 
-function mergedStatus(sources: readonly MergeSource[], missing: readonly number[]): Manifest['status'] {
+function mergedStatus(
+  sources: readonly MergeSource[],
+  missing: readonly number[],
+): Manifest['status'] {
   const statuses = sources.map((source) => source.manifest.status);
   if (missing.length === 0 && statuses.every((status) => status === 'complete')) return 'complete';
-  if (missing.length === 0 && statuses.every((status) => status === 'complete' || status === 'stopped-budget')) return 'stopped-budget';
+  if (
+    missing.length === 0 &&
+    statuses.every((status) => status === 'complete' || status === 'stopped-budget')
+  )
+    return 'stopped-budget';
   return 'interrupted';
 }
 
 function warningsOf(sources: readonly MergeSource[], missing: readonly number[]): string[] {
-  const warnings = sources.filter((source) => source.manifest.status !== 'complete').map((source) => `${source.dir} is ${source.manifest.status}: the merge holds what it finished`);
+  const warnings = sources
+    .filter((source) => source.manifest.status !== 'complete')
+    .map(
+      (source) => `${source.dir} is ${source.manifest.status}: the merge holds what it finished`,
+    );
   const count = sources.find((source) => source.shard)?.shard?.count;
-  if (missing.length > 0) warnings.push(`shard(s) ${missing.map((index) => `${index}/${count}`).join(', ')} not given: the merge is incomplete (run them, or run into the merged directory without --shard)`);
+  if (missing.length > 0)
+    warnings.push(
+      `shard(s) ${missing.map((index) => `${index}/${count}`).join(', ')} not given: the merge is incomplete (run them, or run into the merged directory without --shard)`,
+    );
   return warnings;
 }
 
 /** Merges run directories into `outDir` (which must not hold a run yet); scores and reports are the caller's next step. */
-export async function mergeRuns(dirs: readonly string[], outDir: string, now: () => Date = () => new Date()): Promise<MergeSummary> {
+export async function mergeRuns(
+  dirs: readonly string[],
+  outDir: string,
+  now: () => Date = () => new Date(),
+): Promise<MergeSummary> {
   const sources = dirs.map(readMergeSource);
   assertMergeable(sources);
   const out = path.resolve(outDir);
-  if (sources.some((source) => source.dir === out)) throw new UsageError(`--out ${outDir} is one of the directories being merged: merge into a new directory`);
-  if (readManifest(out)) throw new UsageError(`--out ${outDir} already holds a run: merge into a new directory`);
+  if (sources.some((source) => source.dir === out))
+    throw new UsageError(
+      `--out ${outDir} is one of the directories being merged: merge into a new directory`,
+    );
+  if (readManifest(out))
+    throw new UsageError(`--out ${outDir} already holds a run: merge into a new directory`);
   mkdirSync(out, { recursive: true });
   const missing = missingShards(sources);
   const warnings = warningsOf(sources, missing);
@@ -99,8 +150,22 @@ export async function mergeRuns(dirs: readonly string[], outDir: string, now: ()
   try {
     for (const source of sources) {
       const warn = (text: string) => warnings.push(text);
-      dropped.predictions += await copyLines(path.join(source.dir, 'predictions.jsonl'), predictions, 'prediction', seen.predictions, (line) => tally.addPrediction(line as PredictionLine), warn);
-      dropped.judgements += await copyLines(path.join(source.dir, 'judgements.jsonl'), judgements, 'judgement', seen.judgements, (line) => tally.addJudgement(line as JudgementLine), warn);
+      dropped.predictions += await copyLines(
+        path.join(source.dir, 'predictions.jsonl'),
+        predictions,
+        'prediction',
+        seen.predictions,
+        (line) => tally.addPrediction(line as PredictionLine),
+        warn,
+      );
+      dropped.judgements += await copyLines(
+        path.join(source.dir, 'judgements.jsonl'),
+        judgements,
+        'judgement',
+        seen.judgements,
+        (line) => tally.addJudgement(line as JudgementLine),
+        warn,
+      );
     }
     predictions.commit();
     judgements.commit();
@@ -111,17 +176,39 @@ export async function mergeRuns(dirs: readonly string[], outDir: string, now: ()
   }
   const manifest = mergedManifest(sources, missing, tally, dropped, now());
   writeManifest(out, manifest);
-  if (dropped.judgements > 0) warnings.push(`${dropped.judgements} judgement line(s) held by more than one source were kept once`);
-  return { outDir: out, manifest, predictions: seen.predictions.size, judgements: seen.judgements.size, warnings };
+  if (dropped.judgements > 0)
+    warnings.push(
+      `${dropped.judgements} judgement line(s) held by more than one source were kept once`,
+    );
+  return {
+    outDir: out,
+    manifest,
+    predictions: seen.predictions.size,
+    judgements: seen.judgements.size,
+    warnings,
+  };
 }
 
-function mergedManifest(sources: readonly MergeSource[], missing: number[], tally: RunTally, dropped: MergeRecord['duplicates_dropped'], at: Date): Manifest {
+function mergedManifest(
+  sources: readonly MergeSource[],
+  missing: number[],
+  tally: RunTally,
+  dropped: MergeRecord['duplicates_dropped'],
+  at: Date,
+): Manifest {
   const first = sources[0]!.manifest;
   const distinctShards = sources.every((source) => source.shard);
   // Each shard counts its own cases; without shards the sources may overlap, and the distinct (case, repeat)s are the count.
-  const cases = distinctShards ? sources.reduce((sum, source) => sum + (source.manifest.counts?.cases ?? 0), 0) : null;
+  const cases = distinctShards
+    ? sources.reduce((sum, source) => sum + (source.manifest.counts?.cases ?? 0), 0)
+    : null;
   const created = sources.map((source) => source.manifest.created_at).sort()[0] ?? at.toISOString();
-  const base: Manifest = { ...first, created_at: created, selection: { ...first.selection, shard: null }, budget: undefined };
+  const base: Manifest = {
+    ...first,
+    created_at: created,
+    selection: { ...first.selection, shard: null },
+    budget: undefined,
+  };
   const counted = tally.manifest(base, {
     total: cases ?? 0,
     invalidRecords: first.counts?.invalid_records ?? 0,

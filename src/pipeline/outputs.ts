@@ -13,7 +13,10 @@ export async function readJudgementLines(dir: string): Promise<Record<string, un
   const file = path.join(dir, 'judgements.jsonl');
   const issues: InputIssue[] = [];
   const lines: Record<string, unknown>[] = [];
-  for await (const { value } of readJsonLines(file, (line, message) => issues.push({ file, line, field: '(line)', message }))) lines.push(value);
+  for await (const { value } of readJsonLines(file, (line, message) =>
+    issues.push({ file, line, field: '(line)', message }),
+  ))
+    lines.push(value);
   if (issues.length > 0) throw new InputError(issues);
   return lines;
 }
@@ -29,13 +32,17 @@ export function keepForeignScores(dir: string): string | null {
   let ours = false;
   try {
     const value = JSON.parse(readFileSync(file, 'utf8')) as unknown;
-    ours = typeof value === 'object' && value !== null && typeof (value as Record<string, unknown>).tables === 'object';
+    ours =
+      typeof value === 'object' &&
+      value !== null &&
+      typeof (value as Record<string, unknown>).tables === 'object';
   } catch {
     // Unreadable: not ours either; keep it.
   }
   if (ours) return null;
   let name = 'scores.official.json';
-  for (let index = 2; existsSync(path.join(dir, name)); index += 1) name = `scores.official-${index}.json`;
+  for (let index = 2; existsSync(path.join(dir, name)); index += 1)
+    name = `scores.official-${index}.json`;
   renameSync(file, path.join(dir, name));
   return name;
 }
@@ -44,11 +51,19 @@ export function keepForeignScores(dir: string): string | null {
  * Recomputes scores.json from judgements.jsonl (the official groups, plus every table this run
  * fills), streaming the file: only each line's row and slim copy are kept, never the lines.
  */
-export async function writeScores(dir: string, onWarning: (message: string) => void = () => {}): Promise<void> {
+export async function writeScores(
+  dir: string,
+  onWarning: (message: string) => void = () => {},
+): Promise<void> {
   const file = path.join(dir, 'judgements.jsonl');
   const issues: InputIssue[] = [];
-  const accumulator = new ScoresAccumulator((index, message) => onWarning(`judgements.jsonl line ${index + 1} is only in the official groups: ${message}`));
-  for await (const { value } of readJsonLines(file, (line, message) => issues.push({ file, line, field: '(line)', message }))) accumulator.add(value);
+  const accumulator = new ScoresAccumulator((index, message) =>
+    onWarning(`judgements.jsonl line ${index + 1} is only in the official groups: ${message}`),
+  );
+  for await (const { value } of readJsonLines(file, (line, message) =>
+    issues.push({ file, line, field: '(line)', message }),
+  ))
+    accumulator.add(value);
   if (issues.length > 0) throw new InputError(issues);
   const scores = accumulator.result();
   writeFileAtomic(path.join(dir, 'scores.json'), `${JSON.stringify(scores, null, 2)}\n`);
@@ -59,7 +74,10 @@ export async function writeScores(dir: string, onWarning: (message: string) => v
  * manifest that says `complete` is set to `failed`: a directory never claims to be complete
  * beside stale scores and reports. A rerun into it writes them again and says `complete`.
  */
-export async function writeRunOutputs(dir: string, onWarning?: (message: string) => void): Promise<WrittenReports> {
+export async function writeRunOutputs(
+  dir: string,
+  onWarning?: (message: string) => void,
+): Promise<WrittenReports> {
   try {
     await writeScores(dir, onWarning);
     return await writeRunReports(dir);
@@ -70,7 +88,8 @@ export async function writeRunOutputs(dir: string, onWarning?: (message: string)
     } catch {
       // an unreadable manifest cannot claim anything either
     }
-    if (manifest?.status === 'complete' || manifest?.status === 'stopped-budget') writeManifest(dir, { ...manifest, status: 'failed', updated_at: new Date().toISOString() });
+    if (manifest?.status === 'complete' || manifest?.status === 'stopped-budget')
+      writeManifest(dir, { ...manifest, status: 'failed', updated_at: new Date().toISOString() });
     throw error;
   }
 }

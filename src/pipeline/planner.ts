@@ -8,17 +8,36 @@ export interface Planner {
   readonly id: string;
   readonly kind: 'llm' | 'baseline';
   readonly sampling: SamplingParams;
-  answer(caseItem: Case, prompt: Prompt, repeat: number, signal?: AbortSignal): Promise<ProviderResult>;
+  answer(
+    caseItem: Case,
+    prompt: Prompt,
+    repeat: number,
+    signal?: AbortSignal,
+  ): Promise<ProviderResult>;
 }
 
 /** A model planner: it sends the prompt and nothing else, so what it sees is exactly what the prompt holds. */
-export function providerPlanner(provider: Provider, sampling: SamplingParams, json: boolean): Planner {
+export function providerPlanner(
+  provider: Provider,
+  sampling: SamplingParams,
+  json: boolean,
+): Planner {
   return {
     id: provider.id,
     kind: 'llm',
     sampling,
     answer: (_caseItem, prompt, repeat, signal) =>
-      provider.generate({ messages: prompt.messages, promptVersion: prompt.promptVersion, json, sampling, repeat, role: 'planner' }, signal),
+      provider.generate(
+        {
+          messages: prompt.messages,
+          promptVersion: prompt.promptVersion,
+          json,
+          sampling,
+          repeat,
+          role: 'planner',
+        },
+        signal,
+      ),
   };
 }
 
@@ -34,6 +53,13 @@ export function baselinePlanner(name: string, baseline: BaselineAnswerer): Plann
     id: `baseline:${name}`,
     kind: 'baseline',
     sampling: {},
-    answer: async (caseItem) => ({ text: baseline.answer(caseItem), usage: null, latencyMs: 0, finishReason: 'stop', attempts: 1, cached: false }),
+    answer: async (caseItem) => ({
+      text: baseline.answer(caseItem),
+      usage: null,
+      latencyMs: 0,
+      finishReason: 'stop',
+      attempts: 1,
+      cached: false,
+    }),
   };
 }

@@ -11,13 +11,19 @@ export interface PoolControl {
 }
 
 /** Runs `task` over `items`; resolves when every launched task has settled, and rethrows the first failure. */
-export async function runPool<T>(items: Iterable<T>, concurrency: number, task: (item: T) => Promise<void>, control: PoolControl): Promise<void> {
+export async function runPool<T>(
+  items: Iterable<T>,
+  concurrency: number,
+  task: (item: T) => Promise<void>,
+  control: PoolControl,
+): Promise<void> {
   const inFlight = new Set<Promise<void>>();
   let failure: unknown = null;
   // One waiter woken when a slot frees, rather than a race over every task in flight at each launch.
   let slotFreed: (() => void) | null = null;
   for (const item of items) {
-    while (inFlight.size >= concurrency) await new Promise<void>((resolve) => (slotFreed = resolve));
+    while (inFlight.size >= concurrency)
+      await new Promise<void>((resolve) => (slotFreed = resolve));
     slotFreed = null;
     if (failure || control.halted()) break;
     const running = task(item)

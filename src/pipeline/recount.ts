@@ -7,7 +7,12 @@ import { readJsonLines } from './results-store.js';
 import { failureReasonOf } from './result-rows.js';
 
 /** Prices a call (at batch rates when `batch`); null when the model has no known price. */
-export type CostOf = (role: 'planner' | 'judge' | 'critic', model: string, usage: Usage | null, batch?: boolean) => number | null;
+export type CostOf = (
+  role: 'planner' | 'judge' | 'critic',
+  model: string,
+  usage: Usage | null,
+  batch?: boolean,
+) => number | null;
 
 export interface RecountOptions {
   total: number;
@@ -32,7 +37,13 @@ class RoleTally {
 
   constructor(private readonly costOf: CostOf | undefined) {}
 
-  add(role: 'planner' | 'judge' | 'critic', model: string, usage: Usage | null, cached: boolean, batch = false): void {
+  add(
+    role: 'planner' | 'judge' | 'critic',
+    model: string,
+    usage: Usage | null,
+    cached: boolean,
+    batch = false,
+  ): void {
     const cost = cached ? 0 : (this.costOf?.(role, model, usage, batch) ?? null);
     addUsage(this.totals, usage, cached, null);
     if (cost === null) this.unknownCost = true;
@@ -64,25 +75,53 @@ export class RunTally {
     if (!line.apb) return;
     this.predictions[line.apb.status] += 1;
     if (line.apb.refinement) this.addRefinement(line.tested_model, line.apb.refinement);
-    else if (line.apb.status !== 'error') this.planner.add('planner', line.tested_model, line.apb.usage, line.apb.cached, Boolean(line.apb.batch_id));
+    else if (line.apb.status !== 'error')
+      this.planner.add(
+        'planner',
+        line.tested_model,
+        line.apb.usage,
+        line.apb.cached,
+        Boolean(line.apb.batch_id),
+      );
   }
 
   /** A refined line: every critique (critic role), every revision (planner role) and a judge call on the initial answer made by apb refine. */
   private addRefinement(model: string, refinement: LineRefinement): void {
     this.refined = true;
-    for (const critique of refinement.critiques ?? []) if (!critique.error) this.critic.add('critic', refinement.critic, critique.usage, critique.cached);
-    for (const revision of refinement.revisions ?? []) if (!revision.error) this.planner.add('planner', model, revision.usage, revision.cached);
+    for (const critique of refinement.critiques ?? [])
+      if (!critique.error)
+        this.critic.add('critic', refinement.critic, critique.usage, critique.cached);
+    for (const revision of refinement.revisions ?? [])
+      if (!revision.error) this.planner.add('planner', model, revision.usage, revision.cached);
     const initial = refinement.initial;
-    if (initial?.judged_in === 'refine' && initial.judge_usage !== undefined) this.judge.add('judge', initial.judge, initial.judge_usage ?? null, initial.judge_cached ?? false);
+    if (initial?.judged_in === 'refine' && initial.judge_usage !== undefined)
+      this.judge.add(
+        'judge',
+        initial.judge,
+        initial.judge_usage ?? null,
+        initial.judge_cached ?? false,
+      );
   }
 
   addJudgement(line: JudgementLine): void {
     if (!line.apb) return;
     this.judgements[line.apb.status] += 1;
     const prediction = line.apb.prediction as unknown as Record<string, unknown> | undefined;
-    const reason = failureReasonOf((prediction?.status as 'ok' | 'error' | 'parse_error' | undefined) ?? 'ok', line.apb.status, prediction ?? null, line.apb as unknown as Record<string, unknown>);
+    const reason = failureReasonOf(
+      (prediction?.status as 'ok' | 'error' | 'parse_error' | undefined) ?? 'ok',
+      line.apb.status,
+      prediction ?? null,
+      line.apb as unknown as Record<string, unknown>,
+    );
     if (reason) this.failureReasons.set(reason.key, (this.failureReasons.get(reason.key) ?? 0) + 1);
-    if (line.apb.judge_kind === 'llm') this.judge.add('judge', line.judge_model, line.apb.usage, line.apb.cached, Boolean(line.apb.batch_ids?.length));
+    if (line.apb.judge_kind === 'llm')
+      this.judge.add(
+        'judge',
+        line.judge_model,
+        line.apb.usage,
+        line.apb.cached,
+        Boolean(line.apb.batch_ids?.length),
+      );
   }
 
   /** `manifest` with these counts and usage totals and the given status. */
@@ -92,8 +131,22 @@ export class RunTally {
       status: options.status,
       updated_at: options.now.toISOString(),
       finished_at: options.status === 'running' ? null : options.now.toISOString(),
-      counts: { cases: options.total, invalid_records: options.invalidRecords, resumed: options.alreadyDone, predictions: { ...this.predictions }, judgements: { ...this.judgements }, failure_reasons: Object.fromEntries([...this.failureReasons].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))) },
-      usage: { planner: this.planner.result(), judge: this.judge.result(), ...(this.refined ? { critic: this.critic.result() } : {}), prices_as_of: options.pricesAsOf ?? manifest.usage.prices_as_of ?? null },
+      counts: {
+        cases: options.total,
+        invalid_records: options.invalidRecords,
+        resumed: options.alreadyDone,
+        predictions: { ...this.predictions },
+        judgements: { ...this.judgements },
+        failure_reasons: Object.fromEntries(
+          [...this.failureReasons].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])),
+        ),
+      },
+      usage: {
+        planner: this.planner.result(),
+        judge: this.judge.result(),
+        ...(this.refined ? { critic: this.critic.result() } : {}),
+        prices_as_of: options.pricesAsOf ?? manifest.usage.prices_as_of ?? null,
+      },
     };
   }
 }
@@ -101,12 +154,18 @@ export class RunTally {
 /** Tallies the lines a run directory holds now. */
 export async function tallyRun(dir: string, costOf?: CostOf): Promise<RunTally> {
   const tally = new RunTally(costOf);
-  for await (const { value } of readJsonLines(path.join(dir, 'predictions.jsonl'))) tally.addPrediction(value as PredictionLine);
-  for await (const { value } of readJsonLines(path.join(dir, 'judgements.jsonl'))) tally.addJudgement(value as JudgementLine);
+  for await (const { value } of readJsonLines(path.join(dir, 'predictions.jsonl')))
+    tally.addPrediction(value as PredictionLine);
+  for await (const { value } of readJsonLines(path.join(dir, 'judgements.jsonl')))
+    tally.addJudgement(value as JudgementLine);
   return tally;
 }
 
 /** Recomputes a manifest's counts and usage from the run files. */
-export async function recountRun(dir: string, manifest: Manifest, options: RecountOptions): Promise<Manifest> {
+export async function recountRun(
+  dir: string,
+  manifest: Manifest,
+  options: RecountOptions,
+): Promise<Manifest> {
   return (await tallyRun(dir, options.costOf)).manifest(manifest, options);
 }

@@ -16,8 +16,17 @@ import { readJsonLines } from './results-store.js';
 export const JOURNAL_FILE = 'refine-steps.jsonl';
 
 const EntrySchema = z.discriminatedUnion('kind', [
-  z.object({ fingerprint: z.string(), kind: z.enum(['critique', 'revision']), round: z.number().int().positive(), record: z.object({ status: z.string() }).loose() }),
-  z.object({ fingerprint: z.string(), kind: z.literal('initial'), record: z.object({ model_response: z.string(), judge: z.string() }).loose() }),
+  z.object({
+    fingerprint: z.string(),
+    kind: z.enum(['critique', 'revision']),
+    round: z.number().int().positive(),
+    record: z.object({ status: z.string() }).loose(),
+  }),
+  z.object({
+    fingerprint: z.string(),
+    kind: z.literal('initial'),
+    record: z.object({ model_response: z.string(), judge: z.string() }).loose(),
+  }),
 ]);
 
 /** True for an empty file or one whose last byte is a newline. */
@@ -54,15 +63,24 @@ export class StepJournal {
       const parsed = EntrySchema.safeParse(value);
       if (!parsed.success) continue;
       const entry = parsed.data;
-      if (entry.kind === 'initial') journal.initials.set(entry.fingerprint, entry.record as unknown as InitialAnswer);
-      else journal.remember(entry.fingerprint, { round: entry.round, kind: entry.kind, record: entry.record } as unknown as RefineStep);
+      if (entry.kind === 'initial')
+        journal.initials.set(entry.fingerprint, entry.record as unknown as InitialAnswer);
+      else
+        journal.remember(entry.fingerprint, {
+          round: entry.round,
+          kind: entry.kind,
+          record: entry.record,
+        } as unknown as RefineStep);
     }
     return journal;
   }
 
   private remember(fingerprint: string, step: RefineStep): void {
     const list = this.steps.get(fingerprint) ?? [];
-    this.steps.set(fingerprint, [...list.filter((other) => other.round !== step.round || other.kind !== step.kind), step]);
+    this.steps.set(fingerprint, [
+      ...list.filter((other) => other.round !== step.round || other.kind !== step.kind),
+      step,
+    ]);
   }
 
   /** The finished steps of one refined line. */

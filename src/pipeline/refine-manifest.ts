@@ -34,11 +34,22 @@ export interface SourceRunRecord {
 /** A refined run's manifest. */
 export type RefineManifest = Manifest & {
   source_run: SourceRunRecord;
-  refine_selection: { splits: string[] | null; ids: string[] | null; horizons: number[] | null; limit: number | null; sample: RefineSelection['sample'] | null; answers: number };
+  refine_selection: {
+    splits: string[] | null;
+    ids: string[] | null;
+    horizons: number[] | null;
+    limit: number | null;
+    sample: RefineSelection['sample'] | null;
+    answers: number;
+  };
 };
 
 /** What must be equal for a rerun to write into the same refined directory. */
-export function refineIdentity(source: Manifest, setup: RefineSetup, judging: RefineJudging): ManifestIdentity {
+export function refineIdentity(
+  source: Manifest,
+  setup: RefineSetup,
+  judging: RefineJudging,
+): ManifestIdentity {
   return {
     ...source.identity,
     base_url: judging.baseUrl,
@@ -51,7 +62,13 @@ export function refineIdentity(source: Manifest, setup: RefineSetup, judging: Re
 }
 
 /** The `running` manifest of an invocation, keeping what an earlier one counted. */
-export function startRefineManifest(source: RefineSource, identity: ManifestIdentity, selection: RefineSelection, previous: Manifest | null, now: Date): RefineManifest {
+export function startRefineManifest(
+  source: RefineSource,
+  identity: ManifestIdentity,
+  selection: RefineSelection,
+  previous: Manifest | null,
+  now: Date,
+): RefineManifest {
   const { manifest } = source;
   // The source's splits, which its dataset content hash covers (re-judging a refined run checks it).
   const splits = manifest.splits;
@@ -59,7 +76,12 @@ export function startRefineManifest(source: RefineSource, identity: ManifestIden
     ...runningHead(previous, now),
     dataset: { path: source.datasetDir, content_hash: manifest.dataset.content_hash },
     splits,
-    selection: { limit: selection.limitPerSplit ?? null, ids: selection.ids ? [...selection.ids] : null, shard: null, repeats: manifest.selection.repeats },
+    selection: {
+      limit: selection.limitPerSplit ?? null,
+      ids: selection.ids ? [...selection.ids] : null,
+      shard: null,
+      repeats: manifest.selection.repeats,
+    },
     identity,
     ...carriedTotals(previous),
     source_run: {

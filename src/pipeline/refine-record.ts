@@ -11,7 +11,15 @@ import type { RefineOutcome } from '../refine/refine-answer.js';
 import type { CallRecord } from '../refine/records.js';
 import { sha256 } from './fingerprint.js';
 import { judgementMeta } from './judge-record.js';
-import { RESULT_SCHEMA_VERSION, type InitialAnswer, type JudgementLine, type LineRefinement, type PredictionLine, type PredictionMeta, type RefineSetup } from './records.js';
+import {
+  RESULT_SCHEMA_VERSION,
+  type InitialAnswer,
+  type JudgementLine,
+  type LineRefinement,
+  type PredictionLine,
+  type PredictionMeta,
+  type RefineSetup,
+} from './records.js';
 import type { SavedPrediction } from './saved-predictions.js';
 
 /** A refined answer is the same work when the source answer and the refinement setup are the same. */
@@ -22,14 +30,22 @@ export function refinedFingerprint(sourceFingerprint: string, setup: RefineSetup
 function sumUsage(records: readonly CallRecord[]): Usage | null {
   const used = records.filter((record) => record.usage && !record.cached);
   if (used.length === 0) return null;
-  return { inputTokens: used.reduce((sum, record) => sum + (record.usage?.inputTokens ?? 0), 0), outputTokens: used.reduce((sum, record) => sum + (record.usage?.outputTokens ?? 0), 0) };
+  return {
+    inputTokens: used.reduce((sum, record) => sum + (record.usage?.inputTokens ?? 0), 0),
+    outputTokens: used.reduce((sum, record) => sum + (record.usage?.outputTokens ?? 0), 0),
+  };
 }
 
 /** Why a refinement has no answer, in one line. */
 function failureMessage(refinement: LineRefinement): string {
-  if (refinement.status === 'no_initial_answer') return 'the source run has no answer for this case (its planner call failed)';
-  const last = refinement.status === 'revision_failed' ? refinement.revisions.at(-1) : refinement.critiques.at(-1);
-  if (refinement.status === 'critique_unreadable') return `round ${refinement.critiques.length}: the critic replied with no text`;
+  if (refinement.status === 'no_initial_answer')
+    return 'the source run has no answer for this case (its planner call failed)';
+  const last =
+    refinement.status === 'revision_failed'
+      ? refinement.revisions.at(-1)
+      : refinement.critiques.at(-1);
+  if (refinement.status === 'critique_unreadable')
+    return `round ${refinement.critiques.length}: the critic replied with no text`;
   const step = refinement.status === 'revision_failed' ? 'revision' : 'critique';
   return `round ${refinement.status === 'revision_failed' ? refinement.revisions.length : refinement.critiques.length}: the ${step} call failed (${last?.error?.message ?? 'unknown error'})`;
 }
@@ -44,10 +60,14 @@ export interface RefinedLineContext {
 }
 
 /** The refined prediction line; `outcome` is null when the source has no initial answer to refine. */
-export function refinedPredictionLine(context: RefinedLineContext, outcome: RefineOutcome | null): PredictionLine {
+export function refinedPredictionLine(
+  context: RefinedLineContext,
+  outcome: RefineOutcome | null,
+): PredictionLine {
   const { item, setup } = context;
   const critiques = outcome?.rounds.map((round) => round.critique) ?? [];
-  const revisions = outcome?.rounds.flatMap((round) => (round.revision ? [round.revision] : [])) ?? [];
+  const revisions =
+    outcome?.rounds.flatMap((round) => (round.revision ? [round.revision] : [])) ?? [];
   const refinement: LineRefinement = {
     mode: setup.mode,
     taxonomy: setup.taxonomy,
@@ -55,7 +75,11 @@ export function refinedPredictionLine(context: RefinedLineContext, outcome: Refi
     rounds: setup.rounds,
     round: revisions.filter((revision) => revision.status !== 'error').length,
     status: outcome?.status ?? 'no_initial_answer',
-    source_run: { dir: context.source.dir, manifest_sha256: context.source.manifestSha256, fingerprint: item.prediction.apb.fingerprint },
+    source_run: {
+      dir: context.source.dir,
+      manifest_sha256: context.source.manifestSha256,
+      fingerprint: item.prediction.apb.fingerprint,
+    },
     initial: context.initial,
     critiques,
     revisions,
@@ -64,22 +88,37 @@ export function refinedPredictionLine(context: RefinedLineContext, outcome: Refi
   const answered = outcome?.status === 'ok' || outcome?.status === 'parse_error';
   const meta: PredictionMeta = {
     schema_version: RESULT_SCHEMA_VERSION,
-    status: outcome?.status === 'ok' ? 'ok' : outcome?.status === 'parse_error' ? 'parse_error' : 'error',
+    status:
+      outcome?.status === 'ok' ? 'ok' : outcome?.status === 'parse_error' ? 'parse_error' : 'error',
     repeat: item.prediction.apb.repeat,
     fingerprint: context.fingerprint,
     prompt_version: item.prompt.promptVersion,
-    parsed: outcome?.status === 'ok' && outcome.parsed && outcome.parsed.kind !== 'parse_error' ? outcome.parsed : null,
+    parsed:
+      outcome?.status === 'ok' && outcome.parsed && outcome.parsed.kind !== 'parse_error'
+        ? outcome.parsed
+        : null,
     usage: sumUsage(revisions),
-    latency_ms: revisions.length > 0 ? revisions.reduce((sum, revision) => sum + (revision.latency_ms ?? 0), 0) : null,
+    latency_ms:
+      revisions.length > 0
+        ? revisions.reduce((sum, revision) => sum + (revision.latency_ms ?? 0), 0)
+        : null,
     finish_reason: last?.finish_reason ?? null,
     attempts: revisions.reduce((sum, revision) => sum + revision.attempts, 0),
     cached: revisions.length > 0 && revisions.every((revision) => revision.cached),
     facets: item.caseItem.facets,
     refinement,
   };
-  if (outcome?.status === 'parse_error' && outcome.parsed?.kind === 'parse_error') meta.parse_error = outcome.parsed.message;
+  if (outcome?.status === 'parse_error' && outcome.parsed?.kind === 'parse_error')
+    meta.parse_error = outcome.parsed.message;
   if (!answered) meta.error = { kind: 'refinement', message: failureMessage(refinement) };
-  return { ...item.caseItem.record, id: item.caseItem.id, split: item.caseItem.split, tested_model: item.prediction.tested_model, model_response: answered ? (outcome?.text ?? '') : '', apb: meta };
+  return {
+    ...item.caseItem.record,
+    id: item.caseItem.id,
+    split: item.caseItem.split,
+    tested_model: item.prediction.tested_model,
+    model_response: answered ? (outcome?.text ?? '') : '',
+    apb: meta,
+  };
 }
 
 /** The judgement of a refinement without an answer: not correct, grade 0, and nothing sent to the judge. */
@@ -88,8 +127,15 @@ export function unansweredJudgement(judge: Judge, prediction: PredictionLine): J
   return {
     ...prediction,
     judge_model: judge.id,
-    judgement: { is_correct: false, grade: 0, error_list: [0, 0, 0, 0, 0, 0], reasoning: `no refined answer to judge: ${prediction.apb.refinement?.status ?? 'error'}: ${reason}` },
-    apb: judgementMeta(judge, null, null, prediction.apb, ['refinement produced no answer; not sent to the judge']),
+    judgement: {
+      is_correct: false,
+      grade: 0,
+      error_list: [0, 0, 0, 0, 0, 0],
+      reasoning: `no refined answer to judge: ${prediction.apb.refinement?.status ?? 'error'}: ${reason}`,
+    },
+    apb: judgementMeta(judge, null, null, prediction.apb, [
+      'refinement produced no answer; not sent to the judge',
+    ]),
   };
 }
 

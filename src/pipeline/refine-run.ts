@@ -21,8 +21,18 @@ import { tallyRun } from './recount.js';
 import type { RunDependencies } from './run.js';
 import type { InitialAnswer, PredictionLine, RefineSetup } from './records.js';
 import { StepJournal } from './refine-journal.js';
-import { refineIdentity, startRefineManifest, type RefineJudging, type RefineManifest } from './refine-manifest.js';
-import { refinedFingerprint, refinedPredictionLine, unansweredJudgement, withRefinementOnTop } from './refine-record.js';
+import {
+  refineIdentity,
+  startRefineManifest,
+  type RefineJudging,
+  type RefineManifest,
+} from './refine-manifest.js';
+import {
+  refinedFingerprint,
+  refinedPredictionLine,
+  unansweredJudgement,
+  withRefinementOnTop,
+} from './refine-record.js';
 import type { RefineSelection, RefineSource } from './refine-source.js';
 import { JsonlResultsStore } from './results-store.js';
 import { dropErrorOutcomes, loadResumeState, type ResumeState } from './resume.js';
@@ -40,7 +50,10 @@ export interface RefineRunRequest {
 }
 
 /** The models of a refinement, and progress, interrupt signals, budget and clock as `apb run` takes them. */
-export type RefineRunDependencies = Pick<RunDependencies, 'reporter' | 'stop' | 'signal' | 'budget' | 'now'> & {
+export type RefineRunDependencies = Pick<
+  RunDependencies,
+  'reporter' | 'stop' | 'signal' | 'budget' | 'now'
+> & {
   /** The tested model (revisions; critiques too in self mode). */
   reviser: Provider;
   critic: Critic | Provider;
@@ -69,18 +82,45 @@ interface Context {
 }
 
 /** The verdict on the initial answer under this run's judge: the source's, one judged earlier here, or a judge call now. */
-async function initialOf(item: SavedPrediction, fingerprint: string, context: Context): Promise<InitialAnswer> {
+async function initialOf(
+  item: SavedPrediction,
+  fingerprint: string,
+  context: Context,
+): Promise<InitialAnswer> {
   const { prediction } = item;
   const { judge } = context.deps;
-  const base = { model_response: prediction.model_response, status: prediction.apb.status, judge: judge.id };
-  if (prediction.apb.status === 'error') return { ...base, is_correct: false, grade: 0, judge_status: 'none', judged_in: 'source' };
+  const base = {
+    model_response: prediction.model_response,
+    status: prediction.apb.status,
+    judge: judge.id,
+  };
+  if (prediction.apb.status === 'error')
+    return { ...base, is_correct: false, grade: 0, judge_status: 'none', judged_in: 'source' };
   const verdict = context.request.source.verdicts.get(`${prediction.apb.fingerprint}|${judge.id}`);
-  if (verdict) return { ...base, is_correct: verdict.is_correct, grade: verdict.grade, judge_status: verdict.status, judged_in: 'source' };
+  if (verdict)
+    return {
+      ...base,
+      is_correct: verdict.is_correct,
+      grade: verdict.grade,
+      judge_status: verdict.status,
+      judged_in: 'source',
+    };
   const journaled = context.journal.initialOf(fingerprint);
   if (journaled) return journaled;
-  const line = await judgePrediction(item.caseItem, prediction, item.prompt, { judge, signal: context.signal });
-  const usage = judge.kind === 'llm' ? { judge_usage: line.apb.usage, judge_cached: line.apb.cached } : {};
-  const initial: InitialAnswer = { ...base, is_correct: line.judgement.is_correct, grade: line.judgement.grade, judge_status: line.apb.status, judged_in: 'refine', ...usage };
+  const line = await judgePrediction(item.caseItem, prediction, item.prompt, {
+    judge,
+    signal: context.signal,
+  });
+  const usage =
+    judge.kind === 'llm' ? { judge_usage: line.apb.usage, judge_cached: line.apb.cached } : {};
+  const initial: InitialAnswer = {
+    ...base,
+    is_correct: line.judgement.is_correct,
+    grade: line.judgement.grade,
+    judge_status: line.apb.status,
+    judged_in: 'refine',
+    ...usage,
+  };
   context.journal.appendInitial(fingerprint, initial);
   return initial;
 }
@@ -118,59 +158,116 @@ async function refineOne(item: SavedPrediction, context: Context): Promise<void>
             context.signal,
           );
     const source = { dir: request.source.dir, manifestSha256: request.source.manifestSha256 };
-    prediction = refinedPredictionLine({ item, setup: request.setup, fingerprint, source, initial }, outcome);
+    prediction = refinedPredictionLine(
+      { item, setup: request.setup, fingerprint, source, initial },
+      outcome,
+    );
     context.appendPrediction(prediction, item);
   }
   const answered = prediction.apb.status !== 'error';
-  const judged = answered ? await judgePrediction(item.caseItem, prediction, item.prompt, { judge: deps.judge, signal: context.signal }) : unansweredJudgement(deps.judge, prediction);
+  const judged = answered
+    ? await judgePrediction(item.caseItem, prediction, item.prompt, {
+        judge: deps.judge,
+        signal: context.signal,
+      })
+    : unansweredJudgement(deps.judge, prediction);
   const line = withRefinementOnTop(judged);
   context.appendJudgement(line, item);
-  deps.reporter?.onCaseEnd?.({ id: item.caseItem.id, split: item.caseItem.split, repeat: item.prediction.apb.repeat, plannerStatus: prediction.apb.status, judgeStatus: line.apb.status, correct: line.judgement.is_correct });
+  deps.reporter?.onCaseEnd?.({
+    id: item.caseItem.id,
+    split: item.caseItem.split,
+    repeat: item.prediction.apb.repeat,
+    plannerStatus: prediction.apb.status,
+    judgeStatus: line.apb.status,
+    correct: line.judgement.is_correct,
+  });
 }
 
 /** An existing directory must be this refinement's (resume); results without a manifest are refused. */
-function checkOutDir(request: RefineRunRequest, identity: ReturnType<typeof refineIdentity>): Manifest | null {
+function checkOutDir(
+  request: RefineRunRequest,
+  identity: ReturnType<typeof refineIdentity>,
+): Manifest | null {
   const { outDir, source } = request;
-  if (path.resolve(outDir) === source.dir) throw new UsageError(`--out must not be the source run ${source.dir}: apb refine never writes into it`);
+  if (path.resolve(outDir) === source.dir)
+    throw new UsageError(
+      `--out must not be the source run ${source.dir}: apb refine never writes into it`,
+    );
   const previous = readManifest(outDir);
   if (previous) assertSameIdentity(outDir, previous.identity, identity);
-  else if (['predictions.jsonl', 'judgements.jsonl'].some((file) => existsSync(path.join(outDir, file)))) throw new RunMismatchError(`${outDir} holds results without a manifest; give a new --out DIR`);
+  else if (
+    ['predictions.jsonl', 'judgements.jsonl'].some((file) => existsSync(path.join(outDir, file)))
+  )
+    throw new RunMismatchError(`${outDir} holds results without a manifest; give a new --out DIR`);
   return previous;
 }
 
 /** Refines (or resumes refining) the selected answers of a source run into `request.outDir`; the manifest is written even on failure. */
-export async function refineRun(request: RefineRunRequest, deps: RefineRunDependencies): Promise<RefineRunSummary> {
+export async function refineRun(
+  request: RefineRunRequest,
+  deps: RefineRunDependencies,
+): Promise<RefineRunSummary> {
   const now = deps.now ?? (() => new Date());
   const identity = refineIdentity(request.source.manifest, request.setup, request.judging);
   const previous = checkOutDir(request, identity);
-  if (request.retryErrors && previous) dropErrorOutcomes(path.join(request.outDir, 'predictions.jsonl'), path.join(request.outDir, 'judgements.jsonl'));
+  if (request.retryErrors && previous)
+    dropErrorOutcomes(
+      path.join(request.outDir, 'predictions.jsonl'),
+      path.join(request.outDir, 'judgements.jsonl'),
+    );
   const store = new JsonlResultsStore(request.outDir);
   const journal = await StepJournal.open(request.outDir);
-  if (store.tornLinesDropped > 0) deps.reporter?.onWarning?.(`dropped ${store.tornLinesDropped} half-written line(s) left by an earlier crash`);
+  if (store.tornLinesDropped > 0)
+    deps.reporter?.onWarning?.(
+      `dropped ${store.tornLinesDropped} half-written line(s) left by an earlier crash`,
+    );
   const resume = await loadResumeState(store, deps.judge.id);
   const tally = await tallyRun(request.outDir, costOfLine);
-  const manifest = startRefineManifest(request.source, identity, request.selection, previous, now());
+  const manifest = startRefineManifest(
+    request.source,
+    identity,
+    request.selection,
+    previous,
+    now(),
+  );
   writeManifest(request.outDir, manifest);
   const total = request.source.items.length;
-  const alreadyDone = request.source.items.filter((item) => resume.finished.has(judgementKey(refinedFingerprint(item.prediction.apb.fingerprint, request.setup), deps.judge.id))).length;
+  const alreadyDone = request.source.items.filter((item) =>
+    resume.finished.has(
+      judgementKey(
+        refinedFingerprint(item.prediction.apb.fingerprint, request.setup),
+        deps.judge.id,
+      ),
+    ),
+  ).length;
   deps.reporter?.onRunStart?.({ dir: request.outDir, total, alreadyDone, invalidRecords: 0 });
   const cancel = new AbortController();
   const signal = deps.signal ? AbortSignal.any([deps.signal, cancel.signal]) : cancel.signal;
-  const sourceOf = (item: SavedPrediction) => ({ record: item.caseItem.record, text: item.caseItem.recordText });
+  const sourceOf = (item: SavedPrediction) => ({
+    record: item.caseItem.record,
+    text: item.caseItem.recordText,
+  });
   const context: Context = {
     request,
     deps,
     journal,
     resume,
     signal,
-    appendPrediction: (line, item) => (store.appendPrediction(line, sourceOf(item)), tally.addPrediction(line)),
-    appendJudgement: (line, item) => (store.appendJudgement(line, sourceOf(item)), tally.addJudgement(line)),
+    appendPrediction: (line, item) => (
+      store.appendPrediction(line, sourceOf(item)),
+      tally.addPrediction(line)
+    ),
+    appendJudgement: (line, item) => (
+      store.appendJudgement(line, sourceOf(item)),
+      tally.addJudgement(line)
+    ),
   };
   let failure: unknown = null;
   try {
     await runPool(request.source.items, request.concurrency, (item) => refineOne(item, context), {
       halted: () => Boolean(deps.stop?.aborted || signal.aborted || deps.budget?.exhausted),
-      expected: (error) => error instanceof BudgetExceededError || Boolean(signal.aborted && isFatal(error)),
+      expected: (error) =>
+        error instanceof BudgetExceededError || Boolean(signal.aborted && isFatal(error)),
       onFailure: () => cancel.abort(),
     });
   } catch (error) {
@@ -181,12 +278,35 @@ export async function refineRun(request: RefineRunRequest, deps: RefineRunDepend
     resume.pending.close?.();
   }
   const interrupted = Boolean(deps.stop?.aborted || deps.signal?.aborted) && !failure;
-  const status: Manifest['status'] = failure ? 'failed' : interrupted ? 'interrupted' : deps.budget?.exhausted ? 'stopped-budget' : 'complete';
-  const counted = tally.manifest(manifest, { total, invalidRecords: 0, alreadyDone, status, now: now(), pricesAsOf: pricesAsOf() }) as RefineManifest;
-  const finalManifest: RefineManifest = deps.budget ? { ...counted, budget: deps.budget.summary() } : counted;
+  const status: Manifest['status'] = failure
+    ? 'failed'
+    : interrupted
+      ? 'interrupted'
+      : deps.budget?.exhausted
+        ? 'stopped-budget'
+        : 'complete';
+  const counted = tally.manifest(manifest, {
+    total,
+    invalidRecords: 0,
+    alreadyDone,
+    status,
+    now: now(),
+    pricesAsOf: pricesAsOf(),
+  }) as RefineManifest;
+  const finalManifest: RefineManifest = deps.budget
+    ? { ...counted, budget: deps.budget.summary() }
+    : counted;
   writeManifest(request.outDir, finalManifest);
   if (failure) throw failure;
   const finished = finalManifest.counts.judgements.ok + finalManifest.counts.judgements.judge_error;
   deps.reporter?.onRunEnd?.({ dir: request.outDir, finished, interrupted });
-  return { dir: request.outDir, total, alreadyDone, finished, interrupted, status, manifest: finalManifest };
+  return {
+    dir: request.outDir,
+    total,
+    alreadyDone,
+    finished,
+    interrupted,
+    status,
+    manifest: finalManifest,
+  };
 }

@@ -47,17 +47,33 @@ export interface RefineSource {
 }
 
 /** The selected items, in dataset order (split order, then file line, then repeat). */
-export function selectItems(items: readonly SavedPrediction[], selection: RefineSelection): SavedPrediction[] {
-  const order = (item: SavedPrediction) => [SPLITS.indexOf(item.caseItem.split), item.caseItem.location.line, item.prediction.apb.repeat];
+export function selectItems(
+  items: readonly SavedPrediction[],
+  selection: RefineSelection,
+): SavedPrediction[] {
+  const order = (item: SavedPrediction) => [
+    SPLITS.indexOf(item.caseItem.split),
+    item.caseItem.location.line,
+    item.prediction.apb.repeat,
+  ];
   let chosen = items
     .filter((item) => !selection.splits || selection.splits.includes(item.caseItem.split))
     .filter((item) => !selection.ids || selection.ids.has(item.caseItem.id))
-    .filter((item) => !selection.horizons || item.caseItem.input.regime !== 'Step-wise' || selection.horizons.includes(item.caseItem.input.horizon ?? 1))
+    .filter(
+      (item) =>
+        !selection.horizons ||
+        item.caseItem.input.regime !== 'Step-wise' ||
+        selection.horizons.includes(item.caseItem.input.horizon ?? 1),
+    )
     .sort((a, b) => {
       const [x, y] = [order(a), order(b)];
       return x[0]! - y[0]! || x[1]! - y[1]! || x[2]! - y[2]!;
     });
-  if (selection.sample) chosen = sampleBySource(chosen.map((item) => ({ item, id: item.caseItem.id, facets: item.caseItem.facets })), selection.sample).map(({ item }) => item);
+  if (selection.sample)
+    chosen = sampleBySource(
+      chosen.map((item) => ({ item, id: item.caseItem.id, facets: item.caseItem.facets })),
+      selection.sample,
+    ).map(({ item }) => item);
   if (selection.limitPerSplit !== undefined) {
     const kept = new Map<SplitName, Set<string>>();
     chosen = chosen.filter((item) => {
@@ -72,30 +88,63 @@ export function selectItems(items: readonly SavedPrediction[], selection: Refine
 }
 
 /** Reads the source's judgements of the selected answers. */
-async function verdictsOf(dir: string, fingerprints: ReadonlySet<string>): Promise<Map<string, SourceVerdict>> {
+async function verdictsOf(
+  dir: string,
+  fingerprints: ReadonlySet<string>,
+): Promise<Map<string, SourceVerdict>> {
   const verdicts = new Map<string, SourceVerdict>();
   for await (const { value } of readJsonLines(path.join(dir, 'judgements.jsonl'))) {
-    const apb = value.apb as { status?: string; prediction?: { fingerprint?: unknown } } | undefined;
+    const apb = value.apb as
+      { status?: string; prediction?: { fingerprint?: unknown } } | undefined;
     const fingerprint = apb?.prediction?.fingerprint;
-    if (typeof fingerprint !== 'string' || !fingerprints.has(fingerprint) || typeof value.judge_model !== 'string') continue;
+    if (
+      typeof fingerprint !== 'string' ||
+      !fingerprints.has(fingerprint) ||
+      typeof value.judge_model !== 'string'
+    )
+      continue;
     const judgement = (value.judgement ?? {}) as { is_correct?: unknown; grade?: unknown };
     verdicts.set(`${fingerprint}|${value.judge_model}`, {
       is_correct: typeof judgement.is_correct === 'boolean' ? judgement.is_correct : null,
       grade: typeof judgement.grade === 'number' ? judgement.grade : null,
-      status: apb?.status === 'judge_error' || typeof judgement.is_correct !== 'boolean' ? 'judge_error' : 'ok',
+      status:
+        apb?.status === 'judge_error' || typeof judgement.is_correct !== 'boolean'
+          ? 'judge_error'
+          : 'ok',
     });
   }
   return verdicts;
 }
 
 /** Loads the source run and applies the selection; an empty selection is a usage error. */
-export async function loadRefineSource(runDir: string, dataDir: string | null, selection: RefineSelection): Promise<RefineSource> {
+export async function loadRefineSource(
+  runDir: string,
+  dataDir: string | null,
+  selection: RefineSelection,
+): Promise<RefineSource> {
   const dir = path.resolve(runDir);
-  if (readManifest(dir)?.identity.refinement) throw new UsageError(`${dir} is itself a refined run: give apb refine the run directory of the initial answers`);
+  if (readManifest(dir)?.identity.refinement)
+    throw new UsageError(
+      `${dir} is itself a refined run: give apb refine the run directory of the initial answers`,
+    );
   const saved = await loadSavedRun(dir, dataDir);
   const items = selectItems(saved.items, selection);
-  if (items.length === 0) throw new UsageError(`nothing to refine: ${dir} holds no saved answer for the selected splits, ids and horizons`);
+  if (items.length === 0)
+    throw new UsageError(
+      `nothing to refine: ${dir} holds no saved answer for the selected splits, ids and horizons`,
+    );
   const manifestSha256 = sha256(readFileSync(path.join(dir, 'manifest.json'), 'utf8'));
-  const verdicts = await verdictsOf(dir, new Set(items.map((item) => item.prediction.apb.fingerprint)));
-  return { dir, manifest: saved.manifest, manifestSha256, datasetDir: saved.datasetDir, promptOptions: saved.promptOptions, items, verdicts };
+  const verdicts = await verdictsOf(
+    dir,
+    new Set(items.map((item) => item.prediction.apb.fingerprint)),
+  );
+  return {
+    dir,
+    manifest: saved.manifest,
+    manifestSha256,
+    datasetDir: saved.datasetDir,
+    promptOptions: saved.promptOptions,
+    items,
+    verdicts,
+  };
 }

@@ -13,7 +13,13 @@ import { costOfLine, pricesAsOf } from './budget.js';
 import { isFatal, judgePrediction } from './evaluate-case.js';
 import type { RunReporter } from './events.js';
 import { judgementKey } from './fingerprint.js';
-import { assertSameIdentity, readManifest, writeManifest, type Manifest, type ManifestIdentity } from './manifest.js';
+import {
+  assertSameIdentity,
+  readManifest,
+  writeManifest,
+  type Manifest,
+  type ManifestIdentity,
+} from './manifest.js';
 import { recountRun } from './recount.js';
 import { JsonlResultsStore } from './results-store.js';
 import { loadSavedRun, type SavedPrediction } from './saved-predictions.js';
@@ -52,39 +58,80 @@ export interface RejudgeSummary {
 }
 
 type RejudgeManifest = Manifest & { rejudges?: RejudgeEntry[] };
-const sameSetup = (a: RejudgeEntry, b: RejudgeEntry) => canonicalJson({ ...a, source: '' }) === canonicalJson({ ...b, source: '' });
+const sameSetup = (a: RejudgeEntry, b: RejudgeEntry) =>
+  canonicalJson({ ...a, source: '' }) === canonicalJson({ ...b, source: '' });
 
 /** In the run's own directory: the run's identity stays; a judge id already used there must have been set up the same way. */
-function inPlaceManifest(dir: string, manifest: RejudgeManifest, entry: RejudgeEntry): RejudgeManifest {
+function inPlaceManifest(
+  dir: string,
+  manifest: RejudgeManifest,
+  entry: RejudgeEntry,
+): RejudgeManifest {
   const { identity } = manifest;
-  const original: RejudgeEntry = { judges: identity.judges, judge_version: identity.judge_version, judge_base_url: identity.judge_base_url, judge_protocol: identity.protocol, judge_blind: identity.judge_blind, source: dir };
-  const earlier = [original, ...(manifest.rejudges ?? [])].find((other) => canonicalJson(other.judges) === canonicalJson(entry.judges));
+  const original: RejudgeEntry = {
+    judges: identity.judges,
+    judge_version: identity.judge_version,
+    judge_base_url: identity.judge_base_url,
+    judge_protocol: identity.protocol,
+    judge_blind: identity.judge_blind,
+    source: dir,
+  };
+  const earlier = [original, ...(manifest.rejudges ?? [])].find(
+    (other) => canonicalJson(other.judges) === canonicalJson(entry.judges),
+  );
   if (earlier && !sameSetup(earlier, entry)) {
-    throw new RunMismatchError(`${dir} already holds judgements of ${entry.judges.join(' + ')} made with other settings (version, base URL, protocol or blindness); write the new ones elsewhere with --out DIR`);
+    throw new RunMismatchError(
+      `${dir} already holds judgements of ${entry.judges.join(' + ')} made with other settings (version, base URL, protocol or blindness); write the new ones elsewhere with --out DIR`,
+    );
   }
   return earlier ? manifest : { ...manifest, rejudges: [...(manifest.rejudges ?? []), entry] };
 }
 
 /** In a new directory: the run's manifest with the new judge as its identity; an existing one must match (resume). */
-function outManifest(request: RejudgeRequest, run: RejudgeManifest, entry: RejudgeEntry): RejudgeManifest {
-  const identity: ManifestIdentity = { ...run.identity, judges: entry.judges, judge_version: entry.judge_version, judge_base_url: entry.judge_base_url, judge_blind: entry.judge_blind };
+function outManifest(
+  request: RejudgeRequest,
+  run: RejudgeManifest,
+  entry: RejudgeEntry,
+): RejudgeManifest {
+  const identity: ManifestIdentity = {
+    ...run.identity,
+    judges: entry.judges,
+    judge_version: entry.judge_version,
+    judge_base_url: entry.judge_base_url,
+    judge_blind: entry.judge_blind,
+  };
   const existing = readManifest(request.outDir) as RejudgeManifest | null;
   if (existing) {
     assertSameIdentity(request.outDir, existing.identity, identity);
     const previous = existing.rejudges?.[0];
-    if (!previous || !sameSetup(previous, entry)) throw new RunMismatchError(`${request.outDir} holds other results; give a new --out DIR`);
+    if (!previous || !sameSetup(previous, entry))
+      throw new RunMismatchError(`${request.outDir} holds other results; give a new --out DIR`);
     return existing;
   }
-  if (existsSync(path.join(request.outDir, 'predictions.jsonl')) || existsSync(path.join(request.outDir, 'judgements.jsonl'))) {
-    throw new RunMismatchError(`${request.outDir} holds results without a manifest; give a new --out DIR`);
+  if (
+    existsSync(path.join(request.outDir, 'predictions.jsonl')) ||
+    existsSync(path.join(request.outDir, 'judgements.jsonl'))
+  ) {
+    throw new RunMismatchError(
+      `${request.outDir} holds results without a manifest; give a new --out DIR`,
+    );
   }
   mkdirSync(request.outDir, { recursive: true });
-  copyFileSync(path.join(request.runDir, 'predictions.jsonl'), path.join(request.outDir, 'predictions.jsonl'));
+  copyFileSync(
+    path.join(request.runDir, 'predictions.jsonl'),
+    path.join(request.outDir, 'predictions.jsonl'),
+  );
   return { ...run, identity, rejudges: [entry] };
 }
 
 /** Judges the pending items through a bounded pool; stops launching on abort or on a fatal error. Returns how many lines it wrote. */
-async function judgeAll(items: SavedPrediction[], judge: Judge, store: JsonlResultsStore, concurrency: number, deps: RejudgeDependencies): Promise<number> {
+async function judgeAll(
+  items: SavedPrediction[],
+  judge: Judge,
+  store: JsonlResultsStore,
+  concurrency: number,
+  deps: RejudgeDependencies,
+): Promise<number> {
   const { reporter, stop, signal } = deps;
   const inFlight = new Set<Promise<void>>();
   let fatal: unknown = null;
@@ -92,11 +139,21 @@ async function judgeAll(items: SavedPrediction[], judge: Judge, store: JsonlResu
   for (const { caseItem, prediction, prompt } of items) {
     while (inFlight.size >= concurrency) await Promise.race(inFlight);
     if (fatal || stop?.aborted || signal?.aborted) break;
-    const task = judgePrediction(caseItem, prediction, prompt, { judge, ...(signal ? { signal } : {}) })
+    const task = judgePrediction(caseItem, prediction, prompt, {
+      judge,
+      ...(signal ? { signal } : {}),
+    })
       .then((line) => {
         store.appendJudgement(line);
         written += 1;
-        reporter?.onCaseEnd?.({ id: caseItem.id, split: caseItem.split, repeat: prediction.apb.repeat, plannerStatus: prediction.apb.status, judgeStatus: line.apb.status, correct: line.judgement.is_correct });
+        reporter?.onCaseEnd?.({
+          id: caseItem.id,
+          split: caseItem.split,
+          repeat: prediction.apb.repeat,
+          plannerStatus: prediction.apb.status,
+          judgeStatus: line.apb.status,
+          correct: line.judgement.is_correct,
+        });
       })
       .catch((error: unknown) => {
         if (!(signal?.aborted && isFatal(error))) fatal ??= error;
@@ -120,21 +177,46 @@ export interface RejudgeDependencies {
 }
 
 /** Re-judges a run's saved predictions; zero planner calls. */
-export async function rejudgeRun(request: RejudgeRequest, deps: RejudgeDependencies = {}): Promise<RejudgeSummary> {
+export async function rejudgeRun(
+  request: RejudgeRequest,
+  deps: RejudgeDependencies = {},
+): Promise<RejudgeSummary> {
   const now = deps.now ?? (() => new Date());
   const runDir = path.resolve(request.runDir);
   const outDir = path.resolve(request.outDir);
   const saved = await loadSavedRun(runDir, request.dataDir);
-  const entry: RejudgeEntry = { judges: request.judgeIds, judge_version: request.judge.version, judge_base_url: request.judgeBaseUrl, judge_protocol: request.protocol, judge_blind: request.blind, source: runDir };
+  const entry: RejudgeEntry = {
+    judges: request.judgeIds,
+    judge_version: request.judge.version,
+    judge_base_url: request.judgeBaseUrl,
+    judge_protocol: request.protocol,
+    judge_blind: request.blind,
+    source: runDir,
+  };
   const inPlace = outDir === runDir;
-  const manifest = inPlace ? inPlaceManifest(runDir, saved.manifest, entry) : outManifest({ ...request, runDir, outDir }, saved.manifest, entry);
-  writeManifest(outDir, { ...manifest, updated_at: now().toISOString(), ...(inPlace ? {} : { status: 'running' as const, finished_at: null }) });
+  const manifest = inPlace
+    ? inPlaceManifest(runDir, saved.manifest, entry)
+    : outManifest({ ...request, runDir, outDir }, saved.manifest, entry);
+  writeManifest(outDir, {
+    ...manifest,
+    updated_at: now().toISOString(),
+    ...(inPlace ? {} : { status: 'running' as const, finished_at: null }),
+  });
   const store = new JsonlResultsStore(outDir);
   const finished = new Set<string>();
-  for await (const line of store.readJudgements()) if (line.judge_model === request.judge.id && line.apb?.prediction?.fingerprint) finished.add(judgementKey(line.apb.prediction.fingerprint, line.judge_model));
-  const pending = saved.items.filter((item) => !finished.has(judgementKey(item.prediction.apb.fingerprint, request.judge.id)));
+  for await (const line of store.readJudgements())
+    if (line.judge_model === request.judge.id && line.apb?.prediction?.fingerprint)
+      finished.add(judgementKey(line.apb.prediction.fingerprint, line.judge_model));
+  const pending = saved.items.filter(
+    (item) => !finished.has(judgementKey(item.prediction.apb.fingerprint, request.judge.id)),
+  );
   const alreadyDone = saved.items.length - pending.length;
-  deps.reporter?.onRunStart?.({ dir: outDir, total: saved.items.length, alreadyDone, invalidRecords: 0 });
+  deps.reporter?.onRunStart?.({
+    dir: outDir,
+    total: saved.items.length,
+    alreadyDone,
+    invalidRecords: 0,
+  });
   let failure: unknown = null;
   let judged = 0;
   try {
@@ -147,8 +229,22 @@ export async function rejudgeRun(request: RejudgeRequest, deps: RejudgeDependenc
   const interrupted = Boolean(deps.stop?.aborted || deps.signal?.aborted) && !failure;
   const { counts } = manifest;
   // In the run's own directory the run's status and end time stay; only counts and usage follow the files.
-  const status = inPlace ? manifest.status : failure ? 'failed' : interrupted ? 'interrupted' : 'complete';
-  const recounted = await recountRun(outDir, manifest, { total: counts.cases, invalidRecords: counts.invalid_records, alreadyDone: counts.resumed, status, now: now(), costOf: costOfLine, pricesAsOf: pricesAsOf() });
+  const status = inPlace
+    ? manifest.status
+    : failure
+      ? 'failed'
+      : interrupted
+        ? 'interrupted'
+        : 'complete';
+  const recounted = await recountRun(outDir, manifest, {
+    total: counts.cases,
+    invalidRecords: counts.invalid_records,
+    alreadyDone: counts.resumed,
+    status,
+    now: now(),
+    costOf: costOfLine,
+    pricesAsOf: pricesAsOf(),
+  });
   writeManifest(outDir, inPlace ? { ...recounted, finished_at: manifest.finished_at } : recounted);
   if (failure) throw failure;
   deps.reporter?.onRunEnd?.({ dir: outDir, finished: alreadyDone + judged, interrupted });

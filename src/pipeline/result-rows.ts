@@ -4,14 +4,47 @@
  * Parsing rules and facet derivations: docs/metrics.md ("Reading judgement lines").
  */
 import { z } from 'zod';
-import { MODALITIES, SPLITS, SPLIT_REGIME, STAGES, UNSOLVABLE_TYPES, type CaseFile, type CaseInput, type CaseReference, type Facets, type Horizon, type SplitName } from '../dataset/case.js';
+import {
+  MODALITIES,
+  SPLITS,
+  SPLIT_REGIME,
+  STAGES,
+  UNSOLVABLE_TYPES,
+  type CaseFile,
+  type CaseInput,
+  type CaseReference,
+  type Facets,
+  type Horizon,
+  type SplitName,
+} from '../dataset/case.js';
 import { facetsOf } from '../dataset/facets.js';
-import { normalizeChainNode, normalizeReferenceStep, normalizeTrajectoryEntry } from '../dataset/normalize.js';
-import { ChainNodeSchema, ReferenceStepSchema, TrajectoryEntrySchema, type RawRecord } from '../dataset/record-schema.js';
+import {
+  normalizeChainNode,
+  normalizeReferenceStep,
+  normalizeTrajectoryEntry,
+} from '../dataset/normalize.js';
+import {
+  ChainNodeSchema,
+  ReferenceStepSchema,
+  TrajectoryEntrySchema,
+  type RawRecord,
+} from '../dataset/record-schema.js';
 import { ApbError, type InputIssue } from '../errors.js';
 import { readLines } from '../jsonl-lines.js';
-import { BROKEN_BEHAVIORS, NO_ERRORS, snapGrade, type BrokenBehavior, type ErrorFlags } from '../judge/verdict.js';
-import type { CallRecord, FailureReason, ResultRow, RowFindings, RowRefinement } from '../metrics/result-row.js';
+import {
+  BROKEN_BEHAVIORS,
+  NO_ERRORS,
+  snapGrade,
+  type BrokenBehavior,
+  type ErrorFlags,
+} from '../judge/verdict.js';
+import type {
+  CallRecord,
+  FailureReason,
+  ResultRow,
+  RowFindings,
+  RowRefinement,
+} from '../metrics/result-row.js';
 import { parseUntrustedJson } from '../json-depth.js';
 
 type Loose = Record<string, unknown>;
@@ -26,8 +59,10 @@ export class ResultLineError extends ApbError {
   }
 }
 
-const asObject = (value: unknown): Loose | null => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Loose) : null);
-const stringOrNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+const asObject = (value: unknown): Loose | null =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Loose) : null;
+const stringOrNull = (value: unknown): string | null =>
+  typeof value === 'string' && value !== '' ? value : null;
 
 /**
  * A strict boolean: `true`/`false`, the numbers 1/0 (which the official scorer's `bool()` reads the
@@ -43,19 +78,32 @@ export function strictBoolean(value: unknown): boolean | undefined {
 
 /** A grade snapped to the grid when it is a number in [0, 1]; null otherwise. */
 export function gradeOf(value: unknown): number | null {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 1 ? snapGrade(value) : null;
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 1
+    ? snapGrade(value)
+    : null;
 }
 
 /** E1..E6 flags from six 0/1 integers (or booleans); anything else gives no flags. */
 export function errorFlagsOf(value: unknown): ErrorFlags {
   if (!Array.isArray(value) || value.length !== 6) return [...NO_ERRORS];
-  if (!value.every((item) => item === 0 || item === 1 || typeof item === 'boolean')) return [...NO_ERRORS];
+  if (!value.every((item) => item === 0 || item === 1 || typeof item === 'boolean'))
+    return [...NO_ERRORS];
   return value.map((item) => item === 1 || item === true) as ErrorFlags;
 }
 
-const BEHAVIOR_SYNONYMS: Record<string, BrokenBehavior> = { replacement: 'replace', alternative: 'alter', refusal: 'refuse' };
+const BEHAVIOR_SYNONYMS: Record<string, BrokenBehavior> = {
+  replacement: 'replace',
+  alternative: 'alter',
+  refusal: 'refuse',
+};
 // The legacy tool-broken evaluator's integer categories (audit §2.6): 1 replacement … 5 other.
-const LEGACY_CATEGORIES: Record<number, BrokenBehavior> = { 1: 'replace', 2: 'alter', 3: 'retry', 4: 'refuse', 5: 'other' };
+const LEGACY_CATEGORIES: Record<number, BrokenBehavior> = {
+  1: 'replace',
+  2: 'alter',
+  3: 'retry',
+  4: 'refuse',
+  5: 'other',
+};
 
 /** A tool-broken behaviour: one of the five (or a synonym, or a legacy category number), any other text is `other`, absence is null. */
 export function behaviorOf(value: unknown): BrokenBehavior | null {
@@ -68,21 +116,37 @@ export function behaviorOf(value: unknown): BrokenBehavior | null {
 
 /** The behaviour a judgement records: `behavior`, or the legacy evaluator's `category_name` / `category`. */
 export function behaviorField(judgement: Loose): BrokenBehavior | null {
-  return behaviorOf(judgement.behavior) ?? behaviorOf(judgement.category_name) ?? behaviorOf(judgement.category);
+  return (
+    behaviorOf(judgement.behavior) ??
+    behaviorOf(judgement.category_name) ??
+    behaviorOf(judgement.category)
+  );
 }
 
 /** A line's refinement: the method, and where the line records them, the initial verdict and the critiques (apb refine's shape). */
 function refinementOf(value: unknown): RowRefinement | null {
   const object = asObject(value);
   if (!object || (object.mode !== 'self' && object.mode !== 'critic')) return null;
-  const refinement: RowRefinement = { mode: object.mode, taxonomy: strictBoolean(object.taxonomy ?? object.metric) ?? false, critic: object.mode === 'critic' ? stringOrNull(object.critic) : null };
-  if (typeof object.rounds === 'number' && Number.isInteger(object.rounds) && object.rounds > 0) refinement.rounds = object.rounds;
+  const refinement: RowRefinement = {
+    mode: object.mode,
+    taxonomy: strictBoolean(object.taxonomy ?? object.metric) ?? false,
+    critic: object.mode === 'critic' ? stringOrNull(object.critic) : null,
+  };
+  if (typeof object.rounds === 'number' && Number.isInteger(object.rounds) && object.rounds > 0)
+    refinement.rounds = object.rounds;
   const initial = asObject(object.initial);
   const initialCorrect = strictBoolean(initial?.is_correct);
   // Only a readable verdict is a base: a judge error on the initial answer leaves the row to pair otherwise.
   // As `isCorrect` reads a row: a planner error is never correct; a parse error keeps a verdict that credits it.
-  if (initial && initialCorrect !== undefined && initial.judge_status !== 'judge_error') refinement.initial = { correct: initialCorrect && initial.status !== 'error', grade: gradeOf(initial.grade) ?? null };
-  if (Array.isArray(object.critiques)) refinement.critiques = object.critiques.map((entry) => asObject(entry)?.text).filter((text): text is string => typeof text === 'string');
+  if (initial && initialCorrect !== undefined && initial.judge_status !== 'judge_error')
+    refinement.initial = {
+      correct: initialCorrect && initial.status !== 'error',
+      grade: gradeOf(initial.grade) ?? null,
+    };
+  if (Array.isArray(object.critiques))
+    refinement.critiques = object.critiques
+      .map((entry) => asObject(entry)?.text)
+      .filter((text): text is string => typeof text === 'string');
   return refinement;
 }
 
@@ -105,7 +169,18 @@ function decodeList<T>(value: unknown, schema: z.ZodType<T>): T[] {
 
 const IMAGE_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp']);
 const VIDEO_EXTENSIONS = new Set(['mp4', 'webm', 'mov', 'avi', 'mkv']);
-const TEXT_EXTENSIONS = new Set(['txt', 'md', 'json', 'jsonl', 'csv', 'tsv', 'xml', 'html', 'yaml', 'yml']);
+const TEXT_EXTENSIONS = new Set([
+  'txt',
+  'md',
+  'json',
+  'jsonl',
+  'csv',
+  'tsv',
+  'xml',
+  'html',
+  'yaml',
+  'yml',
+]);
 
 /** A `files` entry as a `CaseFile` without touching the filesystem: kind from the extension, else from an image-like `type`. */
 function fileOf(entry: unknown): CaseFile | null {
@@ -119,16 +194,31 @@ function fileOf(entry: unknown): CaseFile | null {
   else if (VIDEO_EXTENSIONS.has(extension)) kind = 'video';
   else if (TEXT_EXTENSIONS.has(extension)) kind = 'text';
   else if (label && /image|screenshot|frame/i.test(label)) kind = 'image';
-  return { path, absolutePath: path, kind, mimeType: 'application/octet-stream', label, sha256: '', bytes: 0 };
+  return {
+    path,
+    absolutePath: path,
+    kind,
+    mimeType: 'application/octet-stream',
+    label,
+    sha256: '',
+    bytes: 0,
+  };
 }
 
-const oneOf = <T extends string>(values: readonly T[], value: unknown): T | null => (values.includes(value as T) ? (value as T) : null);
+const oneOf = <T extends string>(values: readonly T[], value: unknown): T | null =>
+  values.includes(value as T) ? (value as T) : null;
 
 /** Facets of a line that carries none (an official-harness line), derived leniently from its dataset fields. */
 export function derivedFacets(line: Loose, split: SplitName): Facets {
   const horizonValue = line.prediction_horizon;
-  const horizon = horizonValue === 1 || horizonValue === 2 || horizonValue === 3 ? (horizonValue as Horizon) : null;
-  const steps = typeof line.steps === 'number' && Number.isInteger(line.steps) && line.steps >= 0 ? line.steps : null;
+  const horizon =
+    horizonValue === 1 || horizonValue === 2 || horizonValue === 3
+      ? (horizonValue as Horizon)
+      : null;
+  const steps =
+    typeof line.steps === 'number' && Number.isInteger(line.steps) && line.steps >= 0
+      ? line.steps
+      : null;
   const record = {
     id: String(line.id),
     split,
@@ -147,15 +237,25 @@ export function derivedFacets(line: Loose, split: SplitName): Facets {
     query: record.query,
     systemPrompt: null,
     tools: [],
-    files: (Array.isArray(line.files) ? line.files : []).map(fileOf).filter((file): file is CaseFile => file !== null),
-    trajectoryPrefix: decodeList(line.trajectory_prefix_json, TrajectoryEntrySchema).flatMap(normalizeTrajectoryEntry),
+    files: (Array.isArray(line.files) ? line.files : [])
+      .map(fileOf)
+      .filter((file): file is CaseFile => file !== null),
+    trajectoryPrefix: decodeList(line.trajectory_prefix_json, TrajectoryEntrySchema).flatMap(
+      normalizeTrajectoryEntry,
+    ),
     horizon,
   };
   const reference: CaseReference = {
     plan: stringOrNull(line.plan),
-    toolChain: decodeList(line.tool_chain_json, ChainNodeSchema).map((node) => normalizeChainNode(node as Loose)),
-    groundTruthSteps: decodeList(line.ground_truth_steps_json, ReferenceStepSchema).map((step) => normalizeReferenceStep(step as Loose)),
-    remainingSteps: decodeList(line.reference_remaining_steps_json, ReferenceStepSchema).map((step) => normalizeReferenceStep(step as Loose)),
+    toolChain: decodeList(line.tool_chain_json, ChainNodeSchema).map((node) =>
+      normalizeChainNode(node as Loose),
+    ),
+    groundTruthSteps: decodeList(line.ground_truth_steps_json, ReferenceStepSchema).map((step) =>
+      normalizeReferenceStep(step as Loose),
+    ),
+    remainingSteps: decodeList(line.reference_remaining_steps_json, ReferenceStepSchema).map(
+      (step) => normalizeReferenceStep(step as Loose),
+    ),
     unsolvableType: oneOf(UNSOLVABLE_TYPES, line.unsolvable_type),
     extraneousToolNames: decodeList(line.extraneous_tool_names_json, z.string()),
     brokenToolName: stringOrNull(line.broken_tool_name),
@@ -166,30 +266,55 @@ export function derivedFacets(line: Loose, split: SplitName): Facets {
 
 function facetsFrom(value: unknown): Facets | null {
   const object = asObject(value);
-  return object && SPLITS.includes(object.split as SplitName) && typeof object.baseCaseKey === 'string' ? (object as unknown as Facets) : null;
+  return object &&
+    SPLITS.includes(object.split as SplitName) &&
+    typeof object.baseCaseKey === 'string'
+    ? (object as unknown as Facets)
+    : null;
 }
 
 /** The call fields a prediction or judge record carries (`latency_ms`, `attempts`, `cached`), or null when it has none. */
 function callRecordOf(record: Record<string, unknown> | null): CallRecord | null {
   if (!record || typeof record.attempts !== 'number') return null;
-  return { latencyMs: typeof record.latency_ms === 'number' && record.cached !== true ? record.latency_ms : null, attempts: record.attempts, cached: record.cached === true };
+  return {
+    latencyMs:
+      typeof record.latency_ms === 'number' && record.cached !== true ? record.latency_ms : null,
+    attempts: record.attempts,
+    cached: record.cached === true,
+  };
 }
 
 /** A short text for grouping: numbers, quoted strings and ids collapse, so alike failures share a key. */
 function reasonText(message: string): string {
-  return message.replace(/"[^"]*"|'[^']*'/g, '…').replace(/\d+/g, 'N').replace(/\s+/g, ' ').trim().slice(0, 80);
+  return message
+    .replace(/"[^"]*"|'[^']*'/g, '…')
+    .replace(/\d+/g, 'N')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 80);
 }
 
 /** Why a line failed, as a grouping key and an example message (planner failures first: they leave the judge nothing). */
-export function failureReasonOf(plannerStatus: ResultRow['plannerStatus'], judgeStatus: ResultRow['judgeStatus'], prediction: Record<string, unknown> | null, apb: Record<string, unknown> | null): FailureReason | null {
+export function failureReasonOf(
+  plannerStatus: ResultRow['plannerStatus'],
+  judgeStatus: ResultRow['judgeStatus'],
+  prediction: Record<string, unknown> | null,
+  apb: Record<string, unknown> | null,
+): FailureReason | null {
   if (plannerStatus === 'error') {
     const error = asObject(prediction?.error);
     const status = typeof error?.status === 'number' ? ` ${error.status}` : '';
     const message = typeof error?.message === 'string' ? error.message : 'no message recorded';
-    return { key: `planner ${typeof error?.kind === 'string' ? error.kind : 'error'}${status}`, message };
+    return {
+      key: `planner ${typeof error?.kind === 'string' ? error.kind : 'error'}${status}`,
+      message,
+    };
   }
   if (plannerStatus === 'parse_error') {
-    const message = typeof prediction?.parse_error === 'string' ? prediction.parse_error : 'the answer could not be read';
+    const message =
+      typeof prediction?.parse_error === 'string'
+        ? prediction.parse_error
+        : 'the answer could not be read';
     return { key: `parse: ${reasonText(message)}`, message };
   }
   if (judgeStatus === 'judge_error') {
@@ -207,26 +332,51 @@ function rowFindingsOf(findings: Record<string, unknown> | null): RowFindings | 
   const refusal = asObject(findings.refusal);
   const cost = asObject(findings.planCost);
   return {
-    distractorUse: use && typeof use.count === 'number' ? { names: Array.isArray(use.names) ? use.names.filter((name): name is string => typeof name === 'string') : [], count: use.count } : null,
+    distractorUse:
+      use && typeof use.count === 'number'
+        ? {
+            names: Array.isArray(use.names)
+              ? use.names.filter((name): name is string => typeof name === 'string')
+              : [],
+            count: use.count,
+          }
+        : null,
     refusal: refusal ? { refused: refusal.refused === true } : null,
-    planCost: cost && typeof cost.predictedSteps === 'number' ? { predictedSteps: cost.predictedSteps, referenceSteps: typeof cost.referenceSteps === 'number' ? cost.referenceSteps : 0, predictedCost: typeof cost.predictedCost === 'number' ? cost.predictedCost : null, referenceCost: typeof cost.referenceCost === 'number' ? cost.referenceCost : null } : null,
+    planCost:
+      cost && typeof cost.predictedSteps === 'number'
+        ? {
+            predictedSteps: cost.predictedSteps,
+            referenceSteps: typeof cost.referenceSteps === 'number' ? cost.referenceSteps : 0,
+            predictedCost: typeof cost.predictedCost === 'number' ? cost.predictedCost : null,
+            referenceCost: typeof cost.referenceCost === 'number' ? cost.referenceCost : null,
+          }
+        : null,
   };
 }
 
 /** One judgement line (ours or the official harness's) as a `ResultRow`; throws `ResultLineError` when it cannot be one. */
 export function rowFromJudgementLine(line: Record<string, unknown>): ResultRow {
-  if (line.id === undefined || line.id === null || line.id === '') throw new ResultLineError('id', 'missing');
+  if (line.id === undefined || line.id === null || line.id === '')
+    throw new ResultLineError('id', 'missing');
   const split = line.split as SplitName;
-  if (!SPLITS.includes(split)) throw new ResultLineError('split', `unknown split ${JSON.stringify(line.split)}`);
+  if (!SPLITS.includes(split))
+    throw new ResultLineError('split', `unknown split ${JSON.stringify(line.split)}`);
   const apb = asObject(line.apb);
   const prediction = asObject(apb?.prediction);
   const judgement = asObject(line.judgement) ?? {};
-  const plannerStatus = prediction?.status === 'error' || prediction?.status === 'parse_error' ? prediction.status : 'ok';
+  const plannerStatus =
+    prediction?.status === 'error' || prediction?.status === 'parse_error'
+      ? prediction.status
+      : 'ok';
   const plannerFailed = plannerStatus !== 'ok';
   const verdict = strictBoolean(judgement.is_correct);
   // A failed planner needs no verdict: only an explicit judge_error counts as one there.
-  const judgeStatus = apb?.status === 'judge_error' || (!plannerFailed && verdict === undefined) ? 'judge_error' : 'ok';
-  const grade = judgeStatus === 'judge_error' ? null : (gradeOf(judgement.grade) ?? (plannerFailed ? 0 : null));
+  const judgeStatus =
+    apb?.status === 'judge_error' || (!plannerFailed && verdict === undefined)
+      ? 'judge_error'
+      : 'ok';
+  const grade =
+    judgeStatus === 'judge_error' ? null : (gradeOf(judgement.grade) ?? (plannerFailed ? 0 : null));
   const refused = strictBoolean(judgement.refused);
   return {
     id: String(line.id),
@@ -243,7 +393,10 @@ export function rowFromJudgementLine(line: Record<string, unknown>): ResultRow {
     behavior: judgeStatus === 'ok' ? behaviorField(judgement) : null,
     refused: refused === undefined || judgeStatus !== 'ok' ? null : refused,
     findings: rowFindingsOf(asObject(apb?.findings)),
-    usage: { planner: (asObject(prediction?.usage) as ResultRow['usage']['planner']) ?? null, judge: (asObject(apb?.usage) as ResultRow['usage']['judge']) ?? null },
+    usage: {
+      planner: (asObject(prediction?.usage) as ResultRow['usage']['planner']) ?? null,
+      judge: (asObject(apb?.usage) as ResultRow['usage']['judge']) ?? null,
+    },
     calls: { planner: callRecordOf(prediction), judge: callRecordOf(apb) },
     datasetLine: typeof prediction?.dataset_line === 'number' ? prediction.dataset_line : null,
     failure: failureReasonOf(plannerStatus, judgeStatus, prediction, apb),
@@ -265,7 +418,17 @@ export interface ResultRowsRead {
 }
 
 /** Streams a `judgements.jsonl` into rows; a torn last line is skipped, every other bad line is reported with file:line. `onRow` sees each line that gave a row, with its byte position in the file. */
-export async function readResultRows(file: string, options: { keepLines?: boolean; onRow?: (row: ResultRow, line: Record<string, unknown>, at: { offset: number; bytes: number }) => void } = {}): Promise<ResultRowsRead> {
+export async function readResultRows(
+  file: string,
+  options: {
+    keepLines?: boolean;
+    onRow?: (
+      row: ResultRow,
+      line: Record<string, unknown>,
+      at: { offset: number; bytes: number },
+    ) => void;
+  } = {},
+): Promise<ResultRowsRead> {
   const result: ResultRowsRead = { rows: [], issues: [], tornLastLine: null, lines: [] };
   let pending: InputIssue | null = null;
   for await (const { line: lineNumber, text, offset, bytes } of readLines(file)) {
@@ -275,12 +438,22 @@ export async function readResultRows(file: string, options: { keepLines?: boolea
     try {
       json = parseUntrustedJson(text);
     } catch (error) {
-      pending = { file, line: lineNumber, field: '(line)', message: `invalid JSON: ${(error as Error).message}` };
+      pending = {
+        file,
+        line: lineNumber,
+        field: '(line)',
+        message: `invalid JSON: ${(error as Error).message}`,
+      };
       continue;
     }
     const line = asObject(json);
     if (!line) {
-      result.issues.push({ file, line: lineNumber, field: '(line)', message: 'expected a JSON object' });
+      result.issues.push({
+        file,
+        line: lineNumber,
+        field: '(line)',
+        message: 'expected a JSON object',
+      });
       continue;
     }
     if (options.keepLines) result.lines.push(line);
@@ -290,7 +463,12 @@ export async function readResultRows(file: string, options: { keepLines?: boolea
       options.onRow?.(row, line, { offset, bytes });
     } catch (error) {
       if (!(error instanceof ResultLineError)) throw error;
-      result.issues.push({ file, line: lineNumber, field: error.field, message: error.message.slice(error.field.length + 2) });
+      result.issues.push({
+        file,
+        line: lineNumber,
+        field: error.field,
+        message: error.message.slice(error.field.length + 2),
+      });
     }
   }
   if (pending) result.tornLastLine = pending.line;

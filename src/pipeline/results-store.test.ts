@@ -3,11 +3,27 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { JudgementLine, PredictionLine } from './records.js';
-import { JsonlResultsStore, MemoryResultsStore, lineText, type ResultsStore } from './results-store.js';
+import {
+  JsonlResultsStore,
+  MemoryResultsStore,
+  lineText,
+  type ResultsStore,
+} from './results-store.js';
 
-const prediction = (id: string): PredictionLine => ({ id, split: 'holistic_planning', tested_model: 'm', model_response: 'x', apb: { fingerprint: id } as PredictionLine['apb'] });
+const prediction = (id: string): PredictionLine => ({
+  id,
+  split: 'holistic_planning',
+  tested_model: 'm',
+  model_response: 'x',
+  apb: { fingerprint: id } as PredictionLine['apb'],
+});
 const judgement = (id: string): JudgementLine =>
-  ({ ...prediction(id), judge_model: 'rules', judgement: { is_correct: true, grade: 1, error_list: [0, 0, 0, 0, 0, 0], reasoning: '' }, apb: {} }) as unknown as JudgementLine;
+  ({
+    ...prediction(id),
+    judge_model: 'rules',
+    judgement: { is_correct: true, grade: 1, error_list: [0, 0, 0, 0, 0, 0], reasoning: '' },
+    apb: {},
+  }) as unknown as JudgementLine;
 
 async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
@@ -16,7 +32,10 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
 }
 
 const implementations: [string, () => ResultsStore][] = [
-  ['JsonlResultsStore', () => new JsonlResultsStore(mkdtempSync(path.join(tmpdir(), 'apb-store-')))],
+  [
+    'JsonlResultsStore',
+    () => new JsonlResultsStore(mkdtempSync(path.join(tmpdir(), 'apb-store-'))),
+  ],
   ['MemoryResultsStore', () => new MemoryResultsStore()],
 ];
 
@@ -54,7 +73,12 @@ describe('JsonlResultsStore after a crash', () => {
     second.appendJudgement(judgement('c'));
     second.close();
     const text = readFileSync(path.join(dir, 'judgements.jsonl'), 'utf8');
-    expect(text.split('\n').filter(Boolean).map((line) => (JSON.parse(line) as { id: string }).id)).toEqual(['a', 'c']);
+    expect(
+      text
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => (JSON.parse(line) as { id: string }).id),
+    ).toEqual(['a', 'c']);
   });
 
   it('treats a file that is one torn line as empty', async () => {
@@ -68,11 +92,19 @@ describe('JsonlResultsStore after a crash', () => {
 });
 
 describe('lineText', () => {
-  const recordText = '{ "id": "a", "split": "holistic_planning", "tools_json": "[{\\"name\\": \\"x\\"}]", "files": [] }';
+  const recordText =
+    '{ "id": "a", "split": "holistic_planning", "tools_json": "[{\\"name\\": \\"x\\"}]", "files": [] }';
   const record = JSON.parse(recordText) as Record<string, unknown>;
 
   it('reuses the record text and parses to exactly what JSON.stringify would give', () => {
-    const line = { ...record, id: 'a', split: 'holistic_planning', tested_model: 'm', model_response: '}{"', apb: { status: 'ok' } };
+    const line = {
+      ...record,
+      id: 'a',
+      split: 'holistic_planning',
+      tested_model: 'm',
+      model_response: '}{"',
+      apb: { status: 'ok' },
+    };
     const text = lineText(line, { record, text: recordText });
     expect(text.startsWith('{ "id": "a"')).toBe(true);
     expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(line)));
@@ -81,7 +113,9 @@ describe('lineText', () => {
   it('falls back to JSON.stringify when a dataset field was changed or no source is given', () => {
     const changed = { ...record, id: 'b', tested_model: 'm' };
     expect(lineText(changed, { record, text: recordText })).toBe(JSON.stringify(changed));
-    expect(lineText({ ...record, files: [] }, { record, text: recordText })).toBe(JSON.stringify({ ...record, files: [] }));
+    expect(lineText({ ...record, files: [] }, { record, text: recordText })).toBe(
+      JSON.stringify({ ...record, files: [] }),
+    );
     expect(lineText({ a: 1 })).toBe('{"a":1}');
   });
 });

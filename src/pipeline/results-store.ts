@@ -2,7 +2,17 @@
  * `ResultsStore`: append-only JSONL of predictions and judgements, one line per finished case,
  * written synchronously so a line that exists survives a crash; a torn last line is dropped on open.
  */
-import { closeSync, constants, existsSync, ftruncateSync, fstatSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  existsSync,
+  ftruncateSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  writeSync,
+} from 'node:fs';
 import { fileWriteError, openAppendNoFollow } from '../atomic-write.js';
 import path from 'node:path';
 import { readLines } from '../jsonl-lines.js';
@@ -30,12 +40,16 @@ export interface ResultsStore {
 }
 
 /** Streams the JSON lines of a file with their line numbers and byte places; unreadable lines are reported through `onBadLine`. */
-export async function* readJsonLines(file: string, onBadLine?: (line: number, message: string) => void): AsyncGenerator<{ line: number; value: Record<string, unknown>; offset: number; bytes: number }> {
+export async function* readJsonLines(
+  file: string,
+  onBadLine?: (line: number, message: string) => void,
+): AsyncGenerator<{ line: number; value: Record<string, unknown>; offset: number; bytes: number }> {
   if (!existsSync(file)) return;
   for await (const { line: lineNumber, text, offset, bytes } of readLines(file)) {
     try {
       const value = parseUntrustedJson(text);
-      if (value && typeof value === 'object' && !Array.isArray(value)) yield { line: lineNumber, value: value as Record<string, unknown>, offset, bytes };
+      if (value && typeof value === 'object' && !Array.isArray(value))
+        yield { line: lineNumber, value: value as Record<string, unknown>, offset, bytes };
       else onBadLine?.(lineNumber, 'expected a JSON object');
     } catch (error) {
       onBadLine?.(lineNumber, `invalid JSON: ${(error as Error).message}`);
@@ -45,7 +59,12 @@ export async function* readJsonLines(file: string, onBadLine?: (line: number, me
 
 /** The input issue of a damaged run-file line, with what to do about it. */
 export function damagedLine(file: string, line: number, message: string): InputIssue {
-  return { file, line, field: '(line)', message: `${message}; the run directory is damaged: repair or delete this line, then rerun (its case runs again)` };
+  return {
+    file,
+    line,
+    field: '(line)',
+    message: `${message}; the run directory is damaged: repair or delete this line, then rerun (its case runs again)`,
+  };
 }
 
 /**
@@ -54,10 +73,14 @@ export function damagedLine(file: string, line: number, message: string): InputI
  * and fails the scores afterwards — so every such line is reported (FILE:LINE) once the file has
  * been read, before anything is spent. Each line comes with its byte place in the file.
  */
-export async function* strictLinePlaces<T>(file: string): AsyncGenerator<{ value: T; offset: number; bytes: number }> {
+export async function* strictLinePlaces<T>(
+  file: string,
+): AsyncGenerator<{ value: T; offset: number; bytes: number }> {
   const issues: InputIssue[] = [];
-  const onBadLine = (line: number, message: string) => issues.push(damagedLine(file, line, message));
-  for await (const { value, offset, bytes } of readJsonLines(file, onBadLine)) yield { value: value as T, offset, bytes };
+  const onBadLine = (line: number, message: string) =>
+    issues.push(damagedLine(file, line, message));
+  for await (const { value, offset, bytes } of readJsonLines(file, onBadLine))
+    yield { value: value as T, offset, bytes };
   if (issues.length > 0) throw new InputError(issues);
 }
 
@@ -106,9 +129,11 @@ export function dropTornLine(file: string): boolean {
 export function lineText(line: object, source?: LineSource): string {
   if (!source || !source.text.endsWith('}')) return JSON.stringify(line);
   const fields = line as Record<string, unknown>;
-  for (const key of Object.keys(source.record)) if (fields[key] !== source.record[key]) return JSON.stringify(line);
+  for (const key of Object.keys(source.record))
+    if (fields[key] !== source.record[key]) return JSON.stringify(line);
   const added: Record<string, unknown> = {};
-  for (const key of Object.keys(fields)) if (!Object.hasOwn(source.record, key)) added[key] = fields[key];
+  for (const key of Object.keys(fields))
+    if (!Object.hasOwn(source.record, key)) added[key] = fields[key];
   const addedText = JSON.stringify(added);
   return addedText === '{}' ? source.text : `${source.text.slice(0, -1)},${addedText.slice(1)}`;
 }
@@ -134,7 +159,8 @@ export class JsonlResultsStore implements ResultsStore {
     mkdirSync(dir, { recursive: true });
     this.predictionsPath = path.join(dir, 'predictions.jsonl');
     this.judgementsPath = path.join(dir, 'judgements.jsonl');
-    this.tornLinesDropped = Number(dropTornLine(this.predictionsPath)) + Number(dropTornLine(this.judgementsPath));
+    this.tornLinesDropped =
+      Number(dropTornLine(this.predictionsPath)) + Number(dropTornLine(this.judgementsPath));
     // O_APPEND makes every write an atomic append; a synchronous write is in the kernel before we
     // move on. A symlink planted at either name is refused rather than appended through.
     this.predictionsFd = openAppendNoFollow(this.predictionsPath);

@@ -62,25 +62,29 @@ export async function loadResumeState(store: ResultsStore, judgeId: string): Pro
   const finished = new Set<string>();
   for await (const line of store.readJudgements()) {
     const fingerprint = line.apb?.prediction?.fingerprint;
-    if (fingerprint && line.judge_model === judgeId) finished.add(judgementKey(fingerprint, judgeId));
+    if (fingerprint && line.judge_model === judgeId)
+      finished.add(judgementKey(fingerprint, judgeId));
   }
   if (store instanceof JsonlResultsStore) {
     const pending = new StoredPredictions(store.predictionsPath);
     // The same strict read as the store's (a damaged line is refused, FILE:LINE), keeping places, not lines.
-    for await (const { value, offset, bytes } of strictLinePlaces<PredictionLine>(store.predictionsPath)) {
+    for await (const { value, offset, bytes } of strictLinePlaces<PredictionLine>(
+      store.predictionsPath,
+    )) {
       const fingerprint = value.apb?.fingerprint;
-      if (fingerprint && !finished.has(judgementKey(fingerprint, judgeId))) pending.places.set(fingerprint, { offset, bytes });
+      if (fingerprint && !finished.has(judgementKey(fingerprint, judgeId)))
+        pending.places.set(fingerprint, { offset, bytes });
     }
     return { finished, pending };
   }
   const pending = new Map<string, PredictionLine>();
   for await (const line of store.readPredictions()) {
     const fingerprint = line.apb?.fingerprint;
-    if (fingerprint && !finished.has(judgementKey(fingerprint, judgeId))) pending.set(fingerprint, line);
+    if (fingerprint && !finished.has(judgementKey(fingerprint, judgeId)))
+      pending.set(fingerprint, line);
   }
   return { finished, pending };
 }
-
 
 /**
  * For `--retry-errors`: rewrites both files without the lines of planner `error` outcomes, so the
@@ -96,7 +100,10 @@ export function dropErrorOutcomes(predictionsPath: string, judgementsPath: strin
       let status: string | undefined;
       try {
         const line = JSON.parse(text) as Partial<PredictionLine & JudgementLine>;
-        status = file === predictionsPath ? line.apb?.status : (line.apb as JudgementLine['apb'] | undefined)?.prediction?.status;
+        status =
+          file === predictionsPath
+            ? line.apb?.status
+            : (line.apb as JudgementLine['apb'] | undefined)?.prediction?.status;
       } catch {
         status = undefined;
       }

@@ -7,7 +7,18 @@
  * process survives to see (return, throw, signal handlers, `process.exit`); after SIGKILL or a
  * power cut it is left behind and found stale by the next writer.
  */
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmdirSync, statSync, unlinkSync, writeSync, constants } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmdirSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+  constants,
+} from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import path from 'node:path';
@@ -41,8 +52,13 @@ export class RunLockedError extends ApbError {
     readonly dir: string,
     readonly holder: RunLockHolder | null,
   ) {
-    const who = holder ? `apb ${holder.command} (pid ${holder.pid} on ${holder.host}, since ${holder.started_at})` : 'another apb process';
-    super('locked', `${dir} is being written by ${who}; wait for it to finish or use another --out (if that process is gone for good, remove ${path.join(dir, RUN_LOCK_FILE)})`);
+    const who = holder
+      ? `apb ${holder.command} (pid ${holder.pid} on ${holder.host}, since ${holder.started_at})`
+      : 'another apb process';
+    super(
+      'locked',
+      `${dir} is being written by ${who}; wait for it to finish or use another --out (if that process is gone for good, remove ${path.join(dir, RUN_LOCK_FILE)})`,
+    );
   }
 }
 
@@ -61,7 +77,9 @@ function installExitHook(): void {
 function readHolder(file: string): RunLockHolder | null {
   try {
     const value = JSON.parse(readFileSync(file, 'utf8')) as Partial<RunLockHolder>;
-    return typeof value.pid === 'number' && typeof value.host === 'string' ? (value as RunLockHolder) : null;
+    return typeof value.pid === 'number' && typeof value.host === 'string'
+      ? (value as RunLockHolder)
+      : null;
   } catch {
     return null;
   }
@@ -112,7 +130,11 @@ function removeIfOurs(file: string, holder: RunLockHolder): void {
 function tryCreate(file: string, holder: RunLockHolder): boolean {
   let fd: number;
   try {
-    fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644);
+    fd = openSync(
+      file,
+      constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+      0o644,
+    );
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw fileWriteError(file, error);
@@ -131,7 +153,13 @@ function tryCreate(file: string, holder: RunLockHolder): boolean {
  */
 function breakStale(file: string): void {
   const breaker = `${file}.break`;
-  const me: RunLockHolder = { pid: process.pid, host: hostname(), command: 'break', started_at: new Date().toISOString(), token: randomBytes(8).toString('hex') };
+  const me: RunLockHolder = {
+    pid: process.pid,
+    host: hostname(),
+    command: 'break',
+    started_at: new Date().toISOString(),
+    token: randomBytes(8).toString('hex'),
+  };
   if (!tryCreate(breaker, me)) {
     if (isStale(breaker, readHolder(breaker))) unlinkQuietly(breaker);
     return;
@@ -152,7 +180,13 @@ export function acquireRunLock(dir: string, command: string): RunLock {
     throw fileWriteError(dir, error);
   }
   const file = path.join(dir, RUN_LOCK_FILE);
-  const holder: RunLockHolder = { pid: process.pid, host: hostname(), command, started_at: new Date().toISOString(), token: randomBytes(8).toString('hex') };
+  const holder: RunLockHolder = {
+    pid: process.pid,
+    host: hostname(),
+    command,
+    started_at: new Date().toISOString(),
+    token: randomBytes(8).toString('hex'),
+  };
   let acquired = tryCreate(file, holder);
   for (let attempt = 0; !acquired && attempt < 3; attempt += 1) {
     const current = readHolder(file);
@@ -198,7 +232,11 @@ export function acquireRunLocks(dirs: readonly string[], command: string): RunLo
 }
 
 /** Runs `work` holding the run directory's lock, released however `work` ends. */
-export async function withRunLock<T>(dir: string, command: string, work: (lock: RunLock) => Promise<T>): Promise<T> {
+export async function withRunLock<T>(
+  dir: string,
+  command: string,
+  work: (lock: RunLock) => Promise<T>,
+): Promise<T> {
   const lock = acquireRunLock(dir, command);
   try {
     return await work(lock);

@@ -35,7 +35,10 @@ export const RunSpecSchema = z.object({
   data: z.string().default('sample'),
   splits: z.string().default('all'),
   /** Tested models, in order; several make a leaderboard run (one run directory per model under `out`). */
-  models: z.array(ModelEntrySchema).min(1).default([{ spec: 'baseline:heuristic' }]),
+  models: z
+    .array(ModelEntrySchema)
+    .min(1)
+    .default([{ spec: 'baseline:heuristic' }]),
   baseUrl: z.union([z.string(), z.array(z.string()).min(1)]).optional(),
   judges: z.array(z.string()).default(['rules']),
   judgeBaseUrl: z.union([z.string(), z.array(z.string()).min(1)]).optional(),
@@ -67,13 +70,20 @@ export type RunSpec = z.infer<typeof RunSpecSchema>;
 
 /** `all`, `holistic`, `step_wise`, or a comma list of split names. */
 export function parseSplits(value: string): SplitName[] {
-  const words = value.split(',').map((word) => word.trim()).filter(Boolean);
+  const words = value
+    .split(',')
+    .map((word) => word.trim())
+    .filter(Boolean);
   const out = new Set<SplitName>();
   for (const word of words) {
     if (word === 'all') SPLITS.forEach((split) => out.add(split));
-    else if (word === 'holistic' || word === 'step_wise') SPLITS.filter((split) => split.startsWith(word)).forEach((split) => out.add(split));
+    else if (word === 'holistic' || word === 'step_wise')
+      SPLITS.filter((split) => split.startsWith(word)).forEach((split) => out.add(split));
     else if ((SPLITS as readonly string[]).includes(word)) out.add(word as SplitName);
-    else throw new UsageError(`unknown split "${word}" (expected all, holistic, step_wise or one of ${SPLITS.join(', ')})`);
+    else
+      throw new UsageError(
+        `unknown split "${word}" (expected all, holistic, step_wise or one of ${SPLITS.join(', ')})`,
+      );
   }
   if (out.size === 0) throw new UsageError('--splits names no split');
   return SPLITS.filter((split) => out.has(split));
@@ -84,6 +94,7 @@ export function parseShard(value: string): { index: number; count: number } {
   const match = /^(\d+)\/(\d+)$/.exec(value.trim());
   const index = Number(match?.[1]);
   const count = Number(match?.[2]);
-  if (!match || index < 1 || count < 1 || index > count) throw new UsageError(`--shard expects I/N with 1 ≤ I ≤ N (got "${value}")`);
+  if (!match || index < 1 || count < 1 || index > count)
+    throw new UsageError(`--shard expects I/N with 1 ≤ I ≤ N (got "${value}")`);
   return { index, count };
 }

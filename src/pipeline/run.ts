@@ -10,7 +10,13 @@ import { BatchDeferredError } from '../providers/batch/batcher.js';
 import type { EndpointStats } from '../providers/endpoints.js';
 import type { PromptOptions } from '../settings/prompt.js';
 import { BudgetExceededError, costOfLine, pricesAsOf, type Budget } from './budget.js';
-import { isFatal, judgePrediction, plannerPromptOf, predict, type CaseContext } from './evaluate-case.js';
+import {
+  isFatal,
+  judgePrediction,
+  plannerPromptOf,
+  predict,
+  type CaseContext,
+} from './evaluate-case.js';
 import type { RunReporter } from './events.js';
 import { judgementKey, predictionFingerprint } from './fingerprint.js';
 import { assertSameIdentity, readManifest, writeManifest, type Manifest } from './manifest.js';
@@ -19,7 +25,12 @@ import { tallyRun } from './recount.js';
 import { JsonlResultsStore, type ResultsStore } from './results-store.js';
 import { dropErrorOutcomes, loadResumeState, type ResumeState } from './resume.js';
 import { identityOf, startManifest } from './run-manifest.js';
-import { checkSelection, selectedCases, type Selection, type SelectionCheck } from './select-cases.js';
+import {
+  checkSelection,
+  selectedCases,
+  type Selection,
+  type SelectionCheck,
+} from './select-cases.js';
 
 export interface ResolvedRun {
   outDir: string;
@@ -64,9 +75,22 @@ export interface RunSummary {
 }
 
 /** One (case, repeat): skip when finished, judge a saved prediction, or predict then judge. */
-async function runPair(caseItem: Case, repeat: number, context: CaseContext, resume: ResumeState, store: LineSink, reporter?: RunReporter): Promise<void> {
+async function runPair(
+  caseItem: Case,
+  repeat: number,
+  context: CaseContext,
+  resume: ResumeState,
+  store: LineSink,
+  reporter?: RunReporter,
+): Promise<void> {
   const prompt = plannerPromptOf(caseItem, context.promptOptions);
-  const fingerprint = predictionFingerprint({ case: caseItem, repeat, model: context.planner.id, promptVersion: prompt.promptVersion, sampling: context.planner.sampling });
+  const fingerprint = predictionFingerprint({
+    case: caseItem,
+    repeat,
+    model: context.planner.id,
+    promptVersion: prompt.promptVersion,
+    sampling: context.planner.sampling,
+  });
   if (resume.finished.has(judgementKey(fingerprint, context.judge.id))) return;
   const source = { record: caseItem.record, text: caseItem.recordText };
   let prediction = resume.pending.get(fingerprint);
@@ -76,7 +100,14 @@ async function runPair(caseItem: Case, repeat: number, context: CaseContext, res
   }
   const judgement = await judgePrediction(caseItem, prediction, prompt, context);
   store.appendJudgement(judgement, source);
-  reporter?.onCaseEnd?.({ id: caseItem.id, split: caseItem.split, repeat, plannerStatus: prediction.apb.status, judgeStatus: judgement.apb.status, correct: judgement.judgement.is_correct });
+  reporter?.onCaseEnd?.({
+    id: caseItem.id,
+    split: caseItem.split,
+    repeat,
+    plannerStatus: prediction.apb.status,
+    judgeStatus: judgement.apb.status,
+    correct: judgement.judgement.is_correct,
+  });
 }
 
 /** Where finished lines go: the store, and the tally the manifest is made from. */
@@ -89,7 +120,15 @@ interface LaunchControl {
 }
 
 /** Streams the selection through a bounded pool; stops launching on a stop, an abort, the budget or a fatal error. */
-async function executeAll(run: ResolvedRun, check: SelectionCheck, context: CaseContext, resume: ResumeState, store: LineSink, control: LaunchControl, reporter?: RunReporter): Promise<void> {
+async function executeAll(
+  run: ResolvedRun,
+  check: SelectionCheck,
+  context: CaseContext,
+  resume: ResumeState,
+  store: LineSink,
+  control: LaunchControl,
+  reporter?: RunReporter,
+): Promise<void> {
   const inFlight = new Set<Promise<void>>();
   let fatal: unknown = null;
   // One waiter woken when a slot frees: `Promise.race(inFlight)` would attach a reaction to every
@@ -99,7 +138,12 @@ async function executeAll(run: ResolvedRun, check: SelectionCheck, context: Case
     const task = runPair(caseItem, repeat, context, resume, store, reporter)
       .catch((error: unknown) => {
         // A refused call, or one waiting on a provider batch, leaves its case unrecorded (resumable); an abort after a stop is expected.
-        if (error instanceof BudgetExceededError || error instanceof BatchDeferredError || (context.signal?.aborted && isFatal(error))) return;
+        if (
+          error instanceof BudgetExceededError ||
+          error instanceof BatchDeferredError ||
+          (context.signal?.aborted && isFatal(error))
+        )
+          return;
         fatal ??= error;
         control.cancel();
       })
@@ -111,7 +155,8 @@ async function executeAll(run: ResolvedRun, check: SelectionCheck, context: Case
   };
   outer: for await (const caseItem of selectedCases(run.selection, check)) {
     for (let repeat = 0; repeat < run.selection.repeats; repeat += 1) {
-      while (inFlight.size >= run.concurrency) await new Promise<void>((resolve) => (slotFreed = resolve));
+      while (inFlight.size >= run.concurrency)
+        await new Promise<void>((resolve) => (slotFreed = resolve));
       slotFreed = null;
       if (fatal || control.halted()) break outer;
       launch(caseItem, repeat);
@@ -121,7 +166,12 @@ async function executeAll(run: ResolvedRun, check: SelectionCheck, context: Case
   if (fatal) throw fatal;
 }
 
-function finalStatus(failure: unknown, interrupted: boolean, budget: Budget | undefined, batchPending: boolean): Manifest['status'] {
+function finalStatus(
+  failure: unknown,
+  interrupted: boolean,
+  budget: Budget | undefined,
+  batchPending: boolean,
+): Manifest['status'] {
   if (failure) return 'failed';
   if (interrupted) return 'interrupted';
   if (batchPending) return 'running';
@@ -136,25 +186,51 @@ export async function runEvaluation(run: ResolvedRun, deps: RunDependencies): Pr
   const identity = await identityOf(run, deps.planner, check.datasetHash);
   const previous = readManifest(run.outDir);
   if (previous) assertSameIdentity(run.outDir, previous.identity, identity);
-  if (run.retryErrors && existsSync(run.outDir)) dropErrorOutcomes(path.join(run.outDir, 'predictions.jsonl'), path.join(run.outDir, 'judgements.jsonl'));
+  if (run.retryErrors && existsSync(run.outDir))
+    dropErrorOutcomes(
+      path.join(run.outDir, 'predictions.jsonl'),
+      path.join(run.outDir, 'judgements.jsonl'),
+    );
   const store = new JsonlResultsStore(run.outDir);
-  if (store.tornLinesDropped > 0) deps.reporter?.onWarning?.(`dropped ${store.tornLinesDropped} half-written line(s) left by an earlier crash`);
+  if (store.tornLinesDropped > 0)
+    deps.reporter?.onWarning?.(
+      `dropped ${store.tornLinesDropped} half-written line(s) left by an earlier crash`,
+    );
   const resume = await loadResumeState(store, deps.judge.id);
   // Counts and usage start from the lines already there and follow every append (no re-read at the end).
   const tally = await tallyRun(run.outDir, costOfLine);
   const sink: LineSink = {
-    appendPrediction: (line, source) => (store.appendPrediction(line, source), tally.addPrediction(line)),
-    appendJudgement: (line, source) => (store.appendJudgement(line, source), tally.addJudgement(line)),
+    appendPrediction: (line, source) => (
+      store.appendPrediction(line, source),
+      tally.addPrediction(line)
+    ),
+    appendJudgement: (line, source) => (
+      store.appendJudgement(line, source),
+      tally.addJudgement(line)
+    ),
   };
   const total = check.cases * run.selection.repeats;
   const alreadyDone = resume.finished.size;
-  const manifest: Manifest = { ...startManifest(run, identity, previous, now()), progress: { total, already_done: alreadyDone, started_at: now().toISOString() } };
+  const manifest: Manifest = {
+    ...startManifest(run, identity, previous, now()),
+    progress: { total, already_done: alreadyDone, started_at: now().toISOString() },
+  };
   writeManifest(run.outDir, manifest);
-  deps.reporter?.onRunStart?.({ dir: run.outDir, total, alreadyDone, invalidRecords: check.invalidRecords });
+  deps.reporter?.onRunStart?.({
+    dir: run.outDir,
+    total,
+    alreadyDone,
+    invalidRecords: check.invalidRecords,
+  });
   // Our own controller joins the caller's: a fatal error cancels the calls in flight.
   const cancel = new AbortController();
   const signal = deps.signal ? AbortSignal.any([deps.signal, cancel.signal]) : cancel.signal;
-  const context: CaseContext = { planner: deps.planner, judge: deps.judge, promptOptions: run.promptOptions, signal };
+  const context: CaseContext = {
+    planner: deps.planner,
+    judge: deps.judge,
+    promptOptions: run.promptOptions,
+    signal,
+  };
   const control: LaunchControl = {
     halted: () => Boolean(deps.stop?.aborted || signal.aborted || deps.budget?.exhausted),
     cancel: () => cancel.abort(),
@@ -170,12 +246,32 @@ export async function runEvaluation(run: ResolvedRun, deps: RunDependencies): Pr
   }
   const interrupted = Boolean(deps.stop?.aborted || deps.signal?.aborted) && !failure;
   const status = finalStatus(failure, interrupted, deps.budget, Boolean(deps.batchPending?.()));
-  const recounted = tally.manifest(manifest, { total, invalidRecords: check.invalidRecords, alreadyDone, status, now: now(), pricesAsOf: pricesAsOf() });
+  const recounted = tally.manifest(manifest, {
+    total,
+    invalidRecords: check.invalidRecords,
+    alreadyDone,
+    status,
+    now: now(),
+    pricesAsOf: pricesAsOf(),
+  });
   const endpoints = deps.endpointStats?.() ?? [];
-  const finalManifest: Manifest = { ...recounted, ...(deps.budget ? { budget: deps.budget.summary() } : {}), ...(endpoints.length > 0 ? { endpoints } : {}) };
+  const finalManifest: Manifest = {
+    ...recounted,
+    ...(deps.budget ? { budget: deps.budget.summary() } : {}),
+    ...(endpoints.length > 0 ? { endpoints } : {}),
+  };
   writeManifest(run.outDir, finalManifest);
   if (failure) throw failure;
   const finished = finalManifest.counts.judgements.ok + finalManifest.counts.judgements.judge_error;
   deps.reporter?.onRunEnd?.({ dir: run.outDir, finished, interrupted });
-  return { dir: run.outDir, total, alreadyDone, finished, invalidRecords: check.invalidRecords, interrupted, status, manifest: finalManifest };
+  return {
+    dir: run.outDir,
+    total,
+    alreadyDone,
+    finished,
+    invalidRecords: check.invalidRecords,
+    interrupted,
+    status,
+    manifest: finalManifest,
+  };
 }

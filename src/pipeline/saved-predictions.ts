@@ -35,16 +35,26 @@ export interface SavedRun {
 /** The run's manifest; a directory without one was not written by `apb run`. */
 function manifestOf(runDir: string): Manifest {
   const manifest = readManifest(runDir);
-  if (!manifest) throw new UsageError(`${runDir} has no manifest.json: expected a run directory written by apb run`);
-  if (!existsSync(path.join(runDir, 'predictions.jsonl'))) throw new UsageError(`${runDir} has no predictions.jsonl: it holds no saved answer`);
+  if (!manifest)
+    throw new UsageError(
+      `${runDir} has no manifest.json: expected a run directory written by apb run`,
+    );
+  if (!existsSync(path.join(runDir, 'predictions.jsonl')))
+    throw new UsageError(`${runDir} has no predictions.jsonl: it holds no saved answer`);
   return manifest;
 }
 
 /** The dataset the run used (or `dataDir`), refused when its content differs from the manifest's hash. */
-async function datasetOf(runDir: string, manifest: Manifest, dataDir: string | null): Promise<string> {
+async function datasetOf(
+  runDir: string,
+  manifest: Manifest,
+  dataDir: string | null,
+): Promise<string> {
   const dir = path.resolve(dataDir ?? manifest.dataset.path);
   if (!existsSync(path.join(dir, 'data')) || !statSync(dir).isDirectory()) {
-    throw new UsageError(`dataset of ${runDir} not found at ${dir} (expected DIR/data/{split}.jsonl): give its current place with --data DIR`);
+    throw new UsageError(
+      `dataset of ${runDir} not found at ${dir} (expected DIR/data/{split}.jsonl): give its current place with --data DIR`,
+    );
   }
   const hash = await datasetContentHash(dir, manifest.splits);
   if (hash !== manifest.dataset.content_hash) {
@@ -59,33 +69,67 @@ async function datasetOf(runDir: string, manifest: Manifest, dataDir: string | n
 export async function loadSavedRun(runDir: string, dataDir: string | null): Promise<SavedRun> {
   const manifest = manifestOf(runDir);
   const datasetDir = await datasetOf(runDir, manifest, dataDir);
-  const promptOptions: PromptOptions = { ...DEFAULT_PROMPT_OPTIONS, protocol: manifest.identity.protocol, allowRefusal: manifest.identity.allow_refusal };
+  const promptOptions: PromptOptions = {
+    ...DEFAULT_PROMPT_OPTIONS,
+    protocol: manifest.identity.protocol,
+    allowRefusal: manifest.identity.allow_refusal,
+  };
   const file = path.join(runDir, 'predictions.jsonl');
   const issues: InputIssue[] = [];
   const lines: { line: number; prediction: PredictionLine }[] = [];
-  for await (const { line, value } of readJsonLines(file, (line, message) => issues.push({ file, line, field: '(line)', message }))) {
+  for await (const { line, value } of readJsonLines(file, (line, message) =>
+    issues.push({ file, line, field: '(line)', message }),
+  )) {
     const prediction = value as PredictionLine;
-    if (typeof prediction.apb?.fingerprint !== 'string') issues.push({ file, line, field: 'apb.fingerprint', message: 'missing: not a prediction line written by apb run' });
+    if (typeof prediction.apb?.fingerprint !== 'string')
+      issues.push({
+        file,
+        line,
+        field: 'apb.fingerprint',
+        message: 'missing: not a prediction line written by apb run',
+      });
     else lines.push({ line, prediction });
   }
   const ids = new Set(lines.map(({ prediction }) => String(prediction.id)));
   const cases = new Map<string, Case>();
-  for await (const item of readCases(datasetDir, { splits: manifest.splits, ids })) if (item.kind === 'case') cases.set(item.case.id, item.case);
+  for await (const item of readCases(datasetDir, { splits: manifest.splits, ids }))
+    if (item.kind === 'case') cases.set(item.case.id, item.case);
   const items: SavedPrediction[] = [];
   for (const { line, prediction } of lines) {
     const caseItem = cases.get(String(prediction.id));
     if (!caseItem) {
-      issues.push({ file, line, field: 'id', message: `case "${prediction.id}" is not in the dataset at ${datasetDir}` });
+      issues.push({
+        file,
+        line,
+        field: 'id',
+        message: `case "${prediction.id}" is not in the dataset at ${datasetDir}`,
+      });
       continue;
     }
     const prompt = plannerPromptOf(caseItem, promptOptions);
     if (prompt.promptVersion !== prediction.apb.prompt_version) {
-      issues.push({ file, line, field: 'apb.prompt_version', message: `the planner prompt cannot be rebuilt: it was ${prediction.apb.prompt_version}, this apb builds ${prompt.promptVersion}` });
+      issues.push({
+        file,
+        line,
+        field: 'apb.prompt_version',
+        message: `the planner prompt cannot be rebuilt: it was ${prediction.apb.prompt_version}, this apb builds ${prompt.promptVersion}`,
+      });
       continue;
     }
-    const fingerprint = predictionFingerprint({ case: caseItem, repeat: prediction.apb.repeat, model: prediction.tested_model, promptVersion: prompt.promptVersion, sampling: manifest.identity.sampling });
+    const fingerprint = predictionFingerprint({
+      case: caseItem,
+      repeat: prediction.apb.repeat,
+      model: prediction.tested_model,
+      promptVersion: prompt.promptVersion,
+      sampling: manifest.identity.sampling,
+    });
     if (fingerprint !== prediction.apb.fingerprint) {
-      issues.push({ file, line, field: 'apb.fingerprint', message: `does not match case "${prediction.id}" as the dataset holds it now, with the run's model and sampling` });
+      issues.push({
+        file,
+        line,
+        field: 'apb.fingerprint',
+        message: `does not match case "${prediction.id}" as the dataset holds it now, with the run's model and sampling`,
+      });
       continue;
     }
     items.push({ caseItem, prediction, prompt });

@@ -21,12 +21,22 @@ function shuffled<T>(items: readonly T[], seed: number): T[] {
 }
 
 const ODD = path.resolve('test/metrics/fixtures/official-odd.jsonl');
-const readOdd = () => readFileSync(ODD, 'utf8').split('\n').filter((line) => line.trim()).map((line) => JSON.parse(line) as Loose);
+const readOdd = () =>
+  readFileSync(ODD, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line) as Loose);
 
 describe('computeScores', () => {
   it('gives the same scores.json to the last bit whatever order the lines come in', () => {
     // Grades off the halves, so a float sum in another order would differ in its last bits.
-    const lines = fakeLeaderboard().map((spec, index) => fakeApbLine({ ...spec, grade: spec.correct ? 1 : [0, 0.2, 0.4, 0.6, 0.8][index % 5]!, repeat: index % 2 }));
+    const lines = fakeLeaderboard().map((spec, index) =>
+      fakeApbLine({
+        ...spec,
+        grade: spec.correct ? 1 : [0, 0.2, 0.4, 0.6, 0.8][index % 5]!,
+        repeat: index % 2,
+      }),
+    );
     const expected = computeScores(lines);
     for (const seed of [1, 2, 3]) {
       const order = shuffled(lines, seed);
@@ -49,10 +59,27 @@ describe('computeScores', () => {
         else expect(scores.groups[name]![key]).toBeCloseTo(group[key], 12);
       }
     }
-    const member = (judge: string, correct: boolean) => ({ judge, kind: 'llm', status: 'ok', judgement: { is_correct: correct, grade: correct ? 1 : 0.4, error_list: [0, 0, 0, 1, 0, 0], reasoning: 'long text' }, contradictions: [], notes: [] });
+    const member = (judge: string, correct: boolean) => ({
+      judge,
+      kind: 'llm',
+      status: 'ok',
+      judgement: {
+        is_correct: correct,
+        grade: correct ? 1 : 0.4,
+        error_list: [0, 0, 0, 1, 0, 0],
+        reasoning: 'long text',
+      },
+      contradictions: [],
+      notes: [],
+    });
     const panel = ['c1', 'c2', 'c3', 'c4'].map((id, index) => ({
       ...fakeApbLine({ split: 'holistic_planning', id, judge: 'panel(A+B)', correct: index > 1 }),
-      apb: { status: 'ok', prediction: { repeat: 0 }, judges: [member('A', index > 0), member('B', index > 1)], contradictions: [{ code: 'correct-with-distractor', message: 'm' }] },
+      apb: {
+        status: 'ok',
+        prediction: { repeat: 0 },
+        judges: [member('A', index > 0), member('B', index > 1)],
+        contradictions: [{ code: 'correct-with-distractor', message: 'm' }],
+      },
     }));
     expect(judgeSections(panel.map(slimLine))).toEqual(judgeSections(panel));
     expect(computeScores(panel).agreement).toEqual(judgeSections(panel).agreement);

@@ -12,10 +12,19 @@ export interface ScoresJson extends OfficialScores, JudgeSections {
 }
 
 type Loose = Record<string, unknown>;
-const asObject = (value: unknown): Loose | null => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Loose) : null);
+const asObject = (value: unknown): Loose | null =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Loose) : null;
 
 /** The judgement keys the official groups and the judge sections read (never the reasoning text). */
-const JUDGEMENT_KEYS = ['is_correct', 'grade', 'error_list', 'behavior', 'refused', 'category', 'category_name'] as const;
+const JUDGEMENT_KEYS = [
+  'is_correct',
+  'grade',
+  'error_list',
+  'behavior',
+  'refused',
+  'category',
+  'category_name',
+] as const;
 /** Dataset keys the official groups are named by (non-strings name no group, so they are dropped). */
 const GROUP_KEYS = ['split', 'planning_regime', 'task_family', 'task_category'] as const;
 
@@ -32,15 +41,33 @@ function slimJudgement(value: unknown): Loose | null {
  * instead of the whole line (dataset fields, answer, reasoning), so a run's lines need not be held.
  */
 export function slimLine(line: Loose): Loose {
-  const slim: Loose = { id: line.id, tested_model: line.tested_model, judge_model: line.judge_model, judgement: slimJudgement(line.judgement) };
+  const slim: Loose = {
+    id: line.id,
+    tested_model: line.tested_model,
+    judge_model: line.judge_model,
+    judgement: slimJudgement(line.judgement),
+  };
   for (const key of GROUP_KEYS) slim[key] = typeof line[key] === 'string' ? line[key] : null;
   const apb = asObject(line.apb);
   if (!apb) return slim;
   const members = Array.isArray(apb.judges)
-    ? apb.judges.map(asObject).filter((member): member is Loose => member !== null).map((member) => ({ judge: member.judge, status: member.status, judgement: slimJudgement(member.judgement), contradictions: member.contradictions }))
+    ? apb.judges
+        .map(asObject)
+        .filter((member): member is Loose => member !== null)
+        .map((member) => ({
+          judge: member.judge,
+          status: member.status,
+          judgement: slimJudgement(member.judgement),
+          contradictions: member.contradictions,
+        }))
     : undefined;
   const repeat = asObject(apb.prediction)?.repeat;
-  slim.apb = { status: apb.status, contradictions: apb.contradictions, prediction: { repeat }, ...(members ? { judges: members } : {}) };
+  slim.apb = {
+    status: apb.status,
+    contradictions: apb.contradictions,
+    prediction: { repeat },
+    ...(members ? { judges: members } : {}),
+  };
   return slim;
 }
 
@@ -61,7 +88,13 @@ const splitRank = (split: unknown) => {
 };
 
 function canonicalOrder(a: ScoredLine, b: ScoredLine): number {
-  return a.group - b.group || a.split - b.split || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) || a.repeat - b.repeat || (a.method < b.method ? -1 : a.method > b.method ? 1 : 0);
+  return (
+    a.group - b.group ||
+    a.split - b.split ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) ||
+    a.repeat - b.repeat ||
+    (a.method < b.method ? -1 : a.method > b.method ? 1 : 0)
+  );
 }
 
 /**
@@ -94,7 +127,15 @@ export class ScoresAccumulator {
     const apb = asObject(line.apb);
     const repeat = asObject(apb?.prediction)?.repeat;
     const method = JSON.stringify(apb?.refinement ?? asObject(apb?.prediction)?.refinement ?? null);
-    this.items.push({ group, split: splitRank(line.split), id: String(line.id ?? ''), repeat: typeof repeat === 'number' ? repeat : 0, method, slim: slimLine(line), row });
+    this.items.push({
+      group,
+      split: splitRank(line.split),
+      id: String(line.id ?? ''),
+      repeat: typeof repeat === 'number' ? repeat : 0,
+      method,
+      slim: slimLine(line),
+      row,
+    });
   }
 
   /** The scores of every line added so far. */
@@ -103,7 +144,11 @@ export class ScoresAccumulator {
     const ordered = [...this.items].sort(canonicalOrder);
     const slims = ordered.map((item) => item.slim);
     const rows = ordered.flatMap((item) => (item.row ? [item.row] : []));
-    return { ...officialScores(slims), tables: computeTables(rows, options), ...judgeSections(slims) };
+    return {
+      ...officialScores(slims),
+      tables: computeTables(rows, options),
+      ...judgeSections(slims),
+    };
   }
 }
 
@@ -112,7 +157,11 @@ export class ScoresAccumulator {
  * does; tables over the lines that convert to rows (a line with an unknown split cannot, and is
  * only in the groups — `onSkipped` hears about each). Independent of the lines' order (see `ScoresAccumulator`).
  */
-export function computeScores(lines: Iterable<Record<string, unknown>>, options: TablesOptions = {}, onSkipped?: (index: number, message: string) => void): ScoresJson {
+export function computeScores(
+  lines: Iterable<Record<string, unknown>>,
+  options: TablesOptions = {},
+  onSkipped?: (index: number, message: string) => void,
+): ScoresJson {
   const accumulator = new ScoresAccumulator(onSkipped);
   for (const line of lines) accumulator.add(line);
   return accumulator.result(options);

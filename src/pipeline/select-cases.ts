@@ -29,7 +29,11 @@ export interface SelectionCheck {
   datasetHash: string | null;
 }
 
-function readOptions(selection: Selection, resolver: FileResolver, trusted?: { invalidLines: ReadonlySet<string> }): ReadOptions {
+function readOptions(
+  selection: Selection,
+  resolver: FileResolver,
+  trusted?: { invalidLines: ReadonlySet<string> },
+): ReadOptions {
   const options: ReadOptions = { splits: selection.splits, resolver };
   if (trusted) options.trusted = trusted;
   if (selection.limitPerSplit !== undefined) options.limitPerSplit = selection.limitPerSplit;
@@ -38,9 +42,15 @@ function readOptions(selection: Selection, resolver: FileResolver, trusted?: { i
 }
 
 /** Validates the selected cases; throws an `InputError` with every issue unless `skipInvalid`. */
-export async function checkSelection(selection: Selection, skipInvalid: boolean): Promise<SelectionCheck> {
+export async function checkSelection(
+  selection: Selection,
+  skipInvalid: boolean,
+): Promise<SelectionCheck> {
   const issues: InputIssue[] = [];
-  const trust = { resolver: new FileResolver(selection.datasetDir), invalidLines: new Set<string>() };
+  const trust = {
+    resolver: new FileResolver(selection.datasetDir),
+    invalidLines: new Set<string>(),
+  };
   let invalidRecords = 0;
   let cases = 0;
   const onInvalid = (item: InputIssue[]) => {
@@ -49,12 +59,19 @@ export async function checkSelection(selection: Selection, skipInvalid: boolean)
     if (item[0]) trust.invalidLines.add(`${item[0].file}:${item[0].line}`);
   };
   const hasher = new ContentHasher();
-  for await (const _ of readSelected(selection, { ...readOptions(selection, trust.resolver), hasher }, onInvalid)) cases += 1;
+  for await (const _ of readSelected(
+    selection,
+    { ...readOptions(selection, trust.resolver), hasher },
+    onInvalid,
+  ))
+    cases += 1;
   if (issues.length > 0 && !skipInvalid) throw new InputError(issues);
   // A shard may hold none of the ids; without one, ids that match nothing are a mistake, not an empty run.
   if (selection.ids && selection.ids.size > 0 && cases === 0 && !selection.shard) {
     const shown = [...selection.ids].slice(0, 5).join(', ');
-    throw new UsageError(`--ids matched no case in ${selection.splits.join(', ')} (${shown}${selection.ids.size > 5 ? ', …' : ''}); ids are matched exactly, per split`);
+    throw new UsageError(
+      `--ids matched no case in ${selection.splits.join(', ')} (${shown}${selection.ids.size > 5 ? ', …' : ''}); ids are matched exactly, per split`,
+    );
   }
   return { cases, invalidRecords, issues, trust, datasetHash: hasher.digest() };
 }
@@ -64,10 +81,18 @@ export async function checkSelection(selection: Selection, skipInvalid: boolean)
  * validated: the second pass skips the lines found invalid and redoes no schema work.
  */
 export function selectedCases(selection: Selection, check: SelectionCheck): AsyncGenerator<Case> {
-  return readSelected(selection, readOptions(selection, check.trust.resolver, { invalidLines: check.trust.invalidLines }), () => {});
+  return readSelected(
+    selection,
+    readOptions(selection, check.trust.resolver, { invalidLines: check.trust.invalidLines }),
+    () => {},
+  );
 }
 
-async function* readSelected(selection: Selection, options: ReadOptions, onInvalid: (issues: InputIssue[]) => void): AsyncGenerator<Case> {
+async function* readSelected(
+  selection: Selection,
+  options: ReadOptions,
+  onInvalid: (issues: InputIssue[]) => void,
+): AsyncGenerator<Case> {
   for await (const item of readCases(selection.datasetDir, options)) {
     if (item.kind === 'invalid') {
       onInvalid(item.issues);

@@ -32,10 +32,14 @@ describe('--shard I/N', () => {
   it('puts every id in exactly one shard, by its id alone', () => {
     const ids = Array.from({ length: 2000 }, (_, index) => `case-${index}`);
     for (const count of [1, 2, 3, 7]) {
-      const sizes = Array.from({ length: count }, (_, index) => ids.filter((id) => inShard(id, { index: index + 1, count })).length);
+      const sizes = Array.from(
+        { length: count },
+        (_, index) => ids.filter((id) => inShard(id, { index: index + 1, count })).length,
+      );
       expect(sizes.reduce((sum, size) => sum + size, 0)).toBe(ids.length);
       // Roughly even: every shard within 15 % of its share.
-      for (const size of sizes) expect(Math.abs(size - ids.length / count)).toBeLessThan((0.15 * ids.length) / count + 1);
+      for (const size of sizes)
+        expect(Math.abs(size - ids.length / count)).toBeLessThan((0.15 * ids.length) / count + 1);
     }
     expect(shardOfId('restbench-tmdb-000-hp', 3)).toBe(shardOfId('restbench-tmdb-000-hp', 3));
     expect(formatShard({ index: 2, count: 5 })).toBe('2/5');
@@ -48,7 +52,9 @@ describe('--shard I/N', () => {
     const shards = [];
     for (let index = 1; index <= 3; index += 1) {
       const ids = await idsOf({ ...base, datasetDir: RESTBENCH, shard: { index, count: 3 } });
-      expect(new Set(await idsOf({ ...base, datasetDir: reversed, shard: { index, count: 3 } }))).toEqual(new Set(ids));
+      expect(
+        new Set(await idsOf({ ...base, datasetDir: reversed, shard: { index, count: 3 } })),
+      ).toEqual(new Set(ids));
       expect(ids.length).toBeGreaterThan(100);
       shards.push(...ids);
     }

@@ -29,9 +29,10 @@ export function onAbort(signal: AbortSignal, callback: () => void): () => void {
           }
         }
         set.clear();
-        if (failure) queueMicrotask(() => {
-          throw failure.error;
-        });
+        if (failure)
+          queueMicrotask(() => {
+            throw failure.error;
+          });
       },
       { once: true },
     );

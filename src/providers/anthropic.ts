@@ -5,7 +5,11 @@ import { createSdkProvider, type AdapterOptions } from './sdk-adapter.js';
 
 /** An Anthropic model as a Provider. */
 export function createAnthropicProvider(options: AdapterOptions): Provider {
-  const sdk = createAnthropic({ apiKey: options.apiKey, baseURL: options.baseUrl, fetch: options.fetch });
+  const sdk = createAnthropic({
+    apiKey: options.apiKey,
+    baseURL: options.baseUrl,
+    fetch: options.fetch,
+  });
   return createSdkProvider({
     id: `anthropic:${options.model}`,
     languageModel: sdk.messages(options.model),

@@ -13,14 +13,24 @@ const pairs: Array<[string, string]> = [
 ];
 const text = '{"héllo":"wörld"}';
 const make = (body: string | null = text, status = 200) =>
-  [new BufferedResponse({ status, statusText: 'OK', headers: pairs, bytes: body === null ? null : Buffer.from(body), url: 'http://x/' }), new Response(body, { status, statusText: 'OK', headers: pairs })] as const;
+  [
+    new BufferedResponse({
+      status,
+      statusText: 'OK',
+      headers: pairs,
+      bytes: body === null ? null : Buffer.from(body),
+      url: 'http://x/',
+    }),
+    new Response(body, { status, statusText: 'OK', headers: pairs }),
+  ] as const;
 
 describe('BufferedResponse', () => {
   it('reads headers as Headers does: any case, repeats joined, iterated in name order, read-only', () => {
     const [mine, theirs] = make();
     expect([...mine.headers]).toEqual([...theirs.headers]);
     expect(Object.fromEntries([...mine.headers])).toEqual(Object.fromEntries([...theirs.headers]));
-    for (const name of ['content-type', 'RETRY-AFTER', 'x-multi', 'set-cookie', 'missing']) expect(mine.headers.get(name)).toBe(theirs.headers.get(name));
+    for (const name of ['content-type', 'RETRY-AFTER', 'x-multi', 'set-cookie', 'missing'])
+      expect(mine.headers.get(name)).toBe(theirs.headers.get(name));
     expect(mine.headers.has('X-REQUEST-ID')).toBe(true);
     expect(mine.headers.getSetCookie()).toEqual(theirs.headers.getSetCookie());
     const seen: string[] = [];
@@ -32,7 +42,11 @@ describe('BufferedResponse', () => {
   it('has the status fields of a Response', () => {
     for (const status of [200, 201, 299, 300, 404, 429, 500]) {
       const [mine, theirs] = make('x', status);
-      expect([mine.status, mine.ok, mine.statusText]).toEqual([theirs.status, theirs.ok, theirs.statusText]);
+      expect([mine.status, mine.ok, mine.statusText]).toEqual([
+        theirs.status,
+        theirs.ok,
+        theirs.statusText,
+      ]);
     }
   });
 

@@ -41,7 +41,10 @@ export class BufferedHeaders {
     return [...this.#cookies];
   }
 
-  forEach(callback: (value: string, name: string, headers: BufferedHeaders) => void, thisArg?: unknown): void {
+  forEach(
+    callback: (value: string, name: string, headers: BufferedHeaders) => void,
+    thisArg?: unknown,
+  ): void {
     for (const [name, value] of this.entries()) callback.call(thisArg, value, name, this);
   }
 
@@ -125,7 +128,9 @@ class BufferedBody {
     return this.#stream;
   }
 
-  pipeThrough(...args: Parameters<ReadableStream<Uint8Array>['pipeThrough']>): ReturnType<ReadableStream<Uint8Array>['pipeThrough']> {
+  pipeThrough(
+    ...args: Parameters<ReadableStream<Uint8Array>['pipeThrough']>
+  ): ReturnType<ReadableStream<Uint8Array>['pipeThrough']> {
     return this.stream().pipeThrough(...args);
   }
 
@@ -138,7 +143,11 @@ class BufferedBody {
   }
 
   values(options?: { preventCancel?: boolean }): AsyncIterableIterator<Uint8Array> {
-    return (this.stream() as unknown as { values(options?: { preventCancel?: boolean }): AsyncIterableIterator<Uint8Array> }).values(options);
+    return (
+      this.stream() as unknown as {
+        values(options?: { preventCancel?: boolean }): AsyncIterableIterator<Uint8Array>;
+      }
+    ).values(options);
   }
 
   [Symbol.asyncIterator](): AsyncIterableIterator<Uint8Array> {
@@ -220,11 +229,19 @@ export class BufferedResponse {
 
   async formData(): Promise<FormData> {
     const type = this.headers.get('content-type');
-    return new Response(this.takeBytes(), { headers: type ? { 'content-type': type } : {} }).formData();
+    return new Response(this.takeBytes(), {
+      headers: type ? { 'content-type': type } : {},
+    }).formData();
   }
 
   clone(): BufferedResponse {
     if (this.#used) throw new TypeError('Response.clone: Body has already been consumed.');
-    return new BufferedResponse({ status: this.status, statusText: this.statusText, headers: this.headers, bytes: this.#bytes && this.#bytes.slice(), url: this.url });
+    return new BufferedResponse({
+      status: this.status,
+      statusText: this.statusText,
+      headers: this.headers,
+      bytes: this.#bytes && this.#bytes.slice(),
+      url: this.url,
+    });
   }
 }

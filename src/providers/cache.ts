@@ -9,7 +9,15 @@ import Database from 'better-sqlite3';
 import { canonicalJson } from '../canonical-json.js';
 import { textNestingDepth } from '../json-depth.js';
 import { LIMITS } from '../limits.js';
-import type { ChatMessage, FinishReason, ModelToolCall, Provider, ProviderRequest, ProviderResult, Usage } from './provider.js';
+import type {
+  ChatMessage,
+  FinishReason,
+  ModelToolCall,
+  Provider,
+  ProviderRequest,
+  ProviderResult,
+  Usage,
+} from './provider.js';
 
 /** Bump when the key's inputs or the stored reply change shape: old entries are then never hit. */
 export const CACHE_SCHEMA_VERSION = 1;
@@ -34,15 +42,22 @@ interface StoredReply {
 /** One message as it enters the key: images by their sha256; tool calls and results as sent. */
 function keyOfMessage(message: ChatMessage): Record<string, unknown> {
   if (message.role === 'tool') return { role: 'tool', results: message.results };
-  const parts = message.parts.map((part) => (part.type === 'text' ? { text: part.text } : { imageSha256: part.file.sha256 }));
-  return 'toolCalls' in message ? { role: message.role, parts, toolCalls: message.toolCalls } : { role: message.role, parts };
+  const parts = message.parts.map((part) =>
+    part.type === 'text' ? { text: part.text } : { imageSha256: part.file.sha256 },
+  );
+  return 'toolCalls' in message
+    ? { role: message.role, parts, toolCalls: message.toolCalls }
+    : { role: message.role, parts };
 }
 
 /**
  * The inputs of a cache key, images replaced by their sha256. Tools and tool choice enter only when a request
  * has them, so the keys of plain text requests are unchanged (no schema bump, no cold cache).
  */
-export function cacheKeyInputs(scope: CacheScope, request: ProviderRequest): Record<string, unknown> {
+export function cacheKeyInputs(
+  scope: CacheScope,
+  request: ProviderRequest,
+): Record<string, unknown> {
   return {
     schemaVersion: CACHE_SCHEMA_VERSION,
     provider: scope.provider,
@@ -66,7 +81,6 @@ export function cacheKeyDebugString(scope: CacheScope, request: ProviderRequest)
 export function cacheKey(scope: CacheScope, request: ProviderRequest): string {
   return createHash('sha256').update(cacheKeyDebugString(scope, request)).digest('hex');
 }
-
 
 /** Why the cache stopped being used, told once (the CLI prints it as a warning). */
 export type CacheFaultHandler = (message: string) => void;
@@ -95,9 +109,13 @@ export class ResponseCache {
       database.pragma('journal_mode = WAL');
       database.pragma('busy_timeout = 10000');
       database.pragma('synchronous = NORMAL');
-      database.exec('CREATE TABLE IF NOT EXISTS responses (key TEXT PRIMARY KEY, provider TEXT NOT NULL, model TEXT NOT NULL, created_at TEXT NOT NULL, reply TEXT NOT NULL)');
+      database.exec(
+        'CREATE TABLE IF NOT EXISTS responses (key TEXT PRIMARY KEY, provider TEXT NOT NULL, model TEXT NOT NULL, created_at TEXT NOT NULL, reply TEXT NOT NULL)',
+      );
       this.select = database.prepare('SELECT reply FROM responses WHERE key = ?');
-      this.insert = database.prepare('INSERT OR REPLACE INTO responses (key, provider, model, created_at, reply) VALUES (?, ?, ?, ?, ?)');
+      this.insert = database.prepare(
+        'INSERT OR REPLACE INTO responses (key, provider, model, created_at, reply) VALUES (?, ?, ?, ?, ?)',
+      );
     } catch (error) {
       this.fail(error, true);
     }
@@ -127,7 +145,9 @@ export class ResponseCache {
     if (this.warned) return;
     this.warned = true;
     const reason = (error as Error)?.message ?? String(error);
-    this.onFault(`the response cache ${this.file} cannot be used (${reason}); ${database ? 'running without it' : 'that entry counts as a miss'} (delete the file for a fresh cache, or pass --no-cache)`);
+    this.onFault(
+      `the response cache ${this.file} cannot be used (${reason}); ${database ? 'running without it' : 'that entry counts as a miss'} (delete the file for a fresh cache, or pass --no-cache)`,
+    );
   }
 
   /** The stored reply for `key`, if any; a fault is a miss. */
@@ -162,7 +182,13 @@ export class ResponseCache {
       ...(result.warnings ? { warnings: result.warnings } : {}),
     };
     try {
-      this.insert.run(key, scope.provider, scope.model, new Date().toISOString(), JSON.stringify(reply));
+      this.insert.run(
+        key,
+        scope.provider,
+        scope.model,
+        new Date().toISOString(),
+        JSON.stringify(reply),
+      );
     } catch (error) {
       this.fail(error, true);
     }
@@ -171,7 +197,9 @@ export class ResponseCache {
   /** Number of stored replies (0 when the cache stood aside). */
   get size(): number {
     if (!this.database) return 0;
-    return (this.database.prepare('SELECT COUNT(*) AS count FROM responses').get() as { count: number }).count;
+    return (
+      this.database.prepare('SELECT COUNT(*) AS count FROM responses').get() as { count: number }
+    ).count;
   }
 
   close(): void {
@@ -204,7 +232,8 @@ export function withCache(provider: Provider, policy: CachePolicy): Provider {
       const result = await provider.generate(request, signal);
       // A reply nested past the JSON cap is recorded as a parse failure; it is not kept, so a
       // rerun asks again instead of replaying it.
-      if (textNestingDepth(result.text, LIMITS.jsonDepth) <= LIMITS.jsonDepth) cache.put(key, policy.scope, result);
+      if (textNestingDepth(result.text, LIMITS.jsonDepth) <= LIMITS.jsonDepth)
+        cache.put(key, policy.scope, result);
       return result;
     },
   };

@@ -3,8 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../errors.js';
 import { classifyError, parseRetryAfter, rejectsJsonMode } from './classify-error.js';
 
-const apiError = (statusCode: number | undefined, message = 'boom', extra: Partial<ConstructorParameters<typeof APICallError>[0]> = {}) =>
-  new APICallError({ message, url: 'http://x', requestBodyValues: {}, statusCode, ...extra });
+const apiError = (
+  statusCode: number | undefined,
+  message = 'boom',
+  extra: Partial<ConstructorParameters<typeof APICallError>[0]> = {},
+) => new APICallError({ message, url: 'http://x', requestBodyValues: {}, statusCode, ...extra });
 const context = { provider: 'openai:gpt-4o', now: Date.parse('2025-01-01T00:00:00Z') };
 
 describe('parseRetryAfter', () => {
@@ -42,37 +45,72 @@ describe('classifyError', () => {
   });
 
   it('reads retry-after into retryAfterMs', () => {
-    expect(classifyError(apiError(429, 'slow down', { responseHeaders: { 'retry-after': '2' } }), context).retryAfterMs).toBe(2000);
+    expect(
+      classifyError(
+        apiError(429, 'slow down', { responseHeaders: { 'retry-after': '2' } }),
+        context,
+      ).retryAfterMs,
+    ).toBe(2000);
   });
 
   it('classifies network failures, aborts and SDK response errors', () => {
-    expect(classifyError(apiError(undefined, 'Cannot connect'), context)).toMatchObject({ kind: 'network', retryable: true });
-    expect(classifyError(Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNRESET' } }), context)).toMatchObject({ kind: 'network', retryable: true });
-    expect(classifyError(new NoContentGeneratedError(), context)).toMatchObject({ kind: 'bad-response', retryable: true });
-    expect(classifyError(new DOMException('x', 'TimeoutError'), context)).toMatchObject({ kind: 'timeout', retryable: true });
+    expect(classifyError(apiError(undefined, 'Cannot connect'), context)).toMatchObject({
+      kind: 'network',
+      retryable: true,
+    });
+    expect(
+      classifyError(
+        Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNRESET' } }),
+        context,
+      ),
+    ).toMatchObject({ kind: 'network', retryable: true });
+    expect(classifyError(new NoContentGeneratedError(), context)).toMatchObject({
+      kind: 'bad-response',
+      retryable: true,
+    });
+    expect(classifyError(new DOMException('x', 'TimeoutError'), context)).toMatchObject({
+      kind: 'timeout',
+      retryable: true,
+    });
     const controller = new AbortController();
     controller.abort();
-    expect(classifyError(new Error('whatever'), { ...context, signal: controller.signal })).toMatchObject({ kind: 'aborted', retryable: false });
+    expect(
+      classifyError(new Error('whatever'), { ...context, signal: controller.signal }),
+    ).toMatchObject({ kind: 'aborted', retryable: false });
   });
 
   it('passes a ProviderError through and rethrows bugs', () => {
-    const original = new ProviderError({ provider: 'p', kind: 'client', retryable: false, message: 'm' });
+    const original = new ProviderError({
+      provider: 'p',
+      kind: 'client',
+      retryable: false,
+      message: 'm',
+    });
     expect(classifyError(original, context)).toBe(original);
     expect(() => classifyError(new RangeError('our bug'), context)).toThrow(RangeError);
   });
 
   it('redacts keys in messages and caps their length', () => {
-    const error = classifyError(apiError(401, `Incorrect API key provided: sk-live-1234567890abcdef ${'x'.repeat(2000)}`), { ...context, secrets: ['nothing-like-it'] });
+    const error = classifyError(
+      apiError(401, `Incorrect API key provided: sk-live-1234567890abcdef ${'x'.repeat(2000)}`),
+      { ...context, secrets: ['nothing-like-it'] },
+    );
     expect(error.message).not.toContain('1234567890abcdef');
     expect(error.message.length).toBeLessThan(700);
-    expect(JSON.stringify(error.cause, Object.getOwnPropertyNames(error.cause))).not.toContain('1234567890abcdef');
+    expect(JSON.stringify(error.cause, Object.getOwnPropertyNames(error.cause))).not.toContain(
+      '1234567890abcdef',
+    );
   });
 });
 
 describe('rejectsJsonMode', () => {
   it('is true only for a 400 naming the JSON option', () => {
     expect(rejectsJsonMode(apiError(400, "'response_format' is not supported"))).toBe(true);
-    expect(rejectsJsonMode(apiError(400, 'bad', { responseBody: '{"error":"responseMimeType unsupported"}' }))).toBe(true);
+    expect(
+      rejectsJsonMode(
+        apiError(400, 'bad', { responseBody: '{"error":"responseMimeType unsupported"}' }),
+      ),
+    ).toBe(true);
     expect(rejectsJsonMode(apiError(400, 'context length exceeded'))).toBe(false);
     expect(rejectsJsonMode(apiError(500, 'response_format'))).toBe(false);
     expect(rejectsJsonMode(new Error('response_format'))).toBe(false);

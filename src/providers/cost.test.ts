@@ -27,19 +27,39 @@ describe('prices and cost', () => {
   });
 
   it('marks unsure prices', () => {
-    expect(findPrice({ provider: 'google', model: 'gemini-3-pro-preview' })?.confidence).toBe('unsure');
+    expect(findPrice({ provider: 'google', model: 'gemini-3-pro-preview' })?.confidence).toBe(
+      'unsure',
+    );
   });
 
   it('returns null, never 0, for unknown models, local servers and missing usage', () => {
-    expect(findPrice({ provider: 'openai-compatible', model: 'Qwen/Qwen3-VL-32B-Instruct' })).toBeNull();
-    expect(costFor({ provider: 'openai', model: 'gpt-99' }, { inputTokens: 1, outputTokens: 1 })).toBeNull();
+    expect(
+      findPrice({ provider: 'openai-compatible', model: 'Qwen/Qwen3-VL-32B-Instruct' }),
+    ).toBeNull();
+    expect(
+      costFor({ provider: 'openai', model: 'gpt-99' }, { inputTokens: 1, outputTokens: 1 }),
+    ).toBeNull();
     expect(costFor({ provider: 'openai', model: 'gpt-4o' }, null)).toBeNull();
   });
 
   it('computes USD from usage, cached input at the cached rate', () => {
-    const price = { provider: 'openai', model: 'x', input: 2, output: 10, cached_input: 0.5, confidence: 'high' } as const;
+    const price = {
+      provider: 'openai',
+      model: 'x',
+      input: 2,
+      output: 10,
+      cached_input: 0.5,
+      confidence: 'high',
+    } as const;
     expect(costOf({ inputTokens: 1_000_000, outputTokens: 100_000 }, price)).toBeCloseTo(3);
-    expect(costOf({ inputTokens: 1_000_000, outputTokens: 0, cachedInputTokens: 400_000 }, price)).toBeCloseTo(1.2 + 0.2);
-    expect(costOf({ inputTokens: 10, outputTokens: 0, cachedInputTokens: 10 }, { ...price, cached_input: undefined })).toBeCloseTo(0.00002);
+    expect(
+      costOf({ inputTokens: 1_000_000, outputTokens: 0, cachedInputTokens: 400_000 }, price),
+    ).toBeCloseTo(1.2 + 0.2);
+    expect(
+      costOf(
+        { inputTokens: 10, outputTokens: 0, cachedInputTokens: 10 },
+        { ...price, cached_input: undefined },
+      ),
+    ).toBeCloseTo(0.00002);
   });
 });

@@ -7,7 +7,13 @@
  * retried call may go to another endpoint.
  */
 import { ProviderError } from '../errors.js';
-import { systemClock, type AdaptiveLimiter, type Clock, type LimiterPool, type LimiterStats } from './limit.js';
+import {
+  systemClock,
+  type AdaptiveLimiter,
+  type Clock,
+  type LimiterPool,
+  type LimiterStats,
+} from './limit.js';
 import type { Provider } from './provider.js';
 
 /** When an endpoint is set aside, and for how long. */
@@ -22,7 +28,12 @@ export interface EndpointHealthPolicy {
 }
 
 /** Failures that say something about the endpoint (not a 429, which the limiter answers; not our own request). */
-const HEALTH_FAILURES: ReadonlySet<ProviderError['kind']> = new Set(['network', 'server', 'timeout', 'bad-response']);
+const HEALTH_FAILURES: ReadonlySet<ProviderError['kind']> = new Set([
+  'network',
+  'server',
+  'timeout',
+  'bad-response',
+]);
 
 /** One endpoint's health: consecutive failures, when it may be used again, and how often it was set aside. */
 export class EndpointHealth {
@@ -32,7 +43,9 @@ export class EndpointHealth {
   private probation = false;
   timesSetAside = 0;
 
-  constructor(private readonly policy: Required<Omit<EndpointHealthPolicy, 'clock'>> & { clock: Clock }) {
+  constructor(
+    private readonly policy: Required<Omit<EndpointHealthPolicy, 'clock'>> & { clock: Clock },
+  ) {
     this.cooldownMs = policy.setAsideMs;
   }
 
@@ -63,10 +76,16 @@ export class EndpointHealth {
   }
 
   recordFailure(error: unknown, startedIn: number): void {
-    if (!(error instanceof ProviderError) || !HEALTH_FAILURES.has(error.kind) || startedIn !== this.timesSetAside) return;
+    if (
+      !(error instanceof ProviderError) ||
+      !HEALTH_FAILURES.has(error.kind) ||
+      startedIn !== this.timesSetAside
+    )
+      return;
     this.failures += 1;
     if (this.probation || this.failures >= this.policy.failuresToSetAside) {
-      if (this.probation) this.cooldownMs = Math.min(this.policy.maxSetAsideMs, this.cooldownMs * 2);
+      if (this.probation)
+        this.cooldownMs = Math.min(this.policy.maxSetAsideMs, this.cooldownMs * 2);
       this.asideUntil = this.policy.clock.now() + this.cooldownMs;
       this.probation = true;
       this.failures = 0;
@@ -85,8 +104,15 @@ export interface Endpoint {
 }
 
 /** The default health policy, completed. */
-export function healthPolicy(policy: EndpointHealthPolicy = {}): ConstructorParameters<typeof EndpointHealth>[0] {
-  return { failuresToSetAside: policy.failuresToSetAside ?? 3, setAsideMs: policy.setAsideMs ?? 30_000, maxSetAsideMs: policy.maxSetAsideMs ?? 300_000, clock: policy.clock ?? systemClock };
+export function healthPolicy(
+  policy: EndpointHealthPolicy = {},
+): ConstructorParameters<typeof EndpointHealth>[0] {
+  return {
+    failuresToSetAside: policy.failuresToSetAside ?? 3,
+    setAsideMs: policy.setAsideMs ?? 30_000,
+    maxSetAsideMs: policy.maxSetAsideMs ?? 300_000,
+    clock: policy.clock ?? systemClock,
+  };
 }
 
 /** Load of an endpoint: requests in flight and waiting per slot of its current limit; a probing endpoint takes one at a time. */
@@ -99,7 +125,10 @@ function load(endpoint: Endpoint): number {
 /** Picks the endpoint for the next call: the least loaded available one (ties in turn); when all are aside, the one back soonest. */
 export function pickEndpoint(endpoints: readonly Endpoint[], turn: number): Endpoint {
   const available = endpoints.filter((endpoint) => endpoint.health.available());
-  if (available.length === 0) return endpoints.reduce((soonest, endpoint) => (endpoint.health.until < soonest.health.until ? endpoint : soonest));
+  if (available.length === 0)
+    return endpoints.reduce((soonest, endpoint) =>
+      endpoint.health.until < soonest.health.until ? endpoint : soonest,
+    );
   let best: Endpoint | null = null;
   let bestLoad = Number.POSITIVE_INFINITY;
   for (let offset = 0; offset < available.length; offset += 1) {
@@ -108,7 +137,12 @@ export function pickEndpoint(endpoints: readonly Endpoint[], turn: number): Endp
     if (value < bestLoad) [best, bestLoad] = [endpoint, value];
   }
   // Every available endpoint is probing and busy: queue behind the least busy limiter.
-  return best ?? available.reduce((least, endpoint) => (endpoint.limiter.queued < least.limiter.queued ? endpoint : least));
+  return (
+    best ??
+    available.reduce((least, endpoint) =>
+      endpoint.limiter.queued < least.limiter.queued ? endpoint : least,
+    )
+  );
 }
 
 /** One provider over several endpoints of the same model. */
@@ -155,5 +189,9 @@ export type EndpointStats = LimiterStats & { endpoint: string; set_aside: number
 
 /** Every endpoint's counts, in the order the endpoints were first used. */
 export function endpointStats(limiters: LimiterPool, health: HealthPool): EndpointStats[] {
-  return limiters.stats().map(({ endpoint, stats }) => ({ endpoint, ...stats, set_aside: health.timesSetAside(endpoint) }));
+  return limiters.stats().map(({ endpoint, stats }) => ({
+    endpoint,
+    ...stats,
+    set_aside: health.timesSetAside(endpoint),
+  }));
 }

@@ -19,7 +19,9 @@ function countTokens(text: string, options: Parameters<typeof Tokenizer.countTok
 export const IMAGE_TOKEN_ALLOWANCE = 1280;
 /** An image's estimated tokens: from its pixel size when known (`imageTokens`), else the flat allowance. */
 export function imageTokensOf(file: { width?: number; height?: number }): number {
-  return file.width && file.height ? imageTokens({ width: file.width, height: file.height }) : IMAGE_TOKEN_ALLOWANCE;
+  return file.width && file.height
+    ? imageTokens({ width: file.width, height: file.height })
+    : IMAGE_TOKEN_ALLOWANCE;
 }
 
 /** Per-message framing tokens (role markers), as in OpenAI's chat counting recipe. */
@@ -31,23 +33,34 @@ const NO_SPECIAL_TOKENS = { disallowedSpecial: new Set<string>() };
  * Estimated input tokens of messages (and of the tool definitions sent with them): o200k text tokens + per-message
  * overhead + each image by its pixel size (else a fixed allowance); tool calls, tool results and definitions count as their JSON text.
  */
-export function estimateInputTokens(messages: ChatMessage[], tools: readonly ToolDefinition[] = []): number {
+export function estimateInputTokens(
+  messages: ChatMessage[],
+  tools: readonly ToolDefinition[] = [],
+): number {
   const count = (text: string) => countTokens(text, NO_SPECIAL_TOKENS);
   let total = tools.length > 0 ? count(canonicalJson(tools)) : 0;
   for (const message of messages) {
     total += MESSAGE_OVERHEAD_TOKENS;
     if (message.role === 'tool') {
-      for (const result of message.results) total += MESSAGE_OVERHEAD_TOKENS + count(result.content);
+      for (const result of message.results)
+        total += MESSAGE_OVERHEAD_TOKENS + count(result.content);
       continue;
     }
-    for (const part of message.parts) total += part.type === 'text' ? count(part.text) : imageTokensOf(part.file);
-    if ('toolCalls' in message) for (const call of message.toolCalls) total += count(`${call.name}${canonicalJson(call.arguments)}`);
+    for (const part of message.parts)
+      total += part.type === 'text' ? count(part.text) : imageTokensOf(part.file);
+    if ('toolCalls' in message)
+      for (const call of message.toolCalls)
+        total += count(`${call.name}${canonicalJson(call.arguments)}`);
   }
   return total;
 }
 
 /** Estimated tokens a request may use: its input plus the output cap when one is set (what token-per-minute limits count). */
-export function estimateRequestTokens(request: ProviderRequest): { inputTokens: number; maxOutputTokens: number; total: number } {
+export function estimateRequestTokens(request: ProviderRequest): {
+  inputTokens: number;
+  maxOutputTokens: number;
+  total: number;
+} {
   const inputTokens = estimateInputTokens(request.messages, request.tools);
   const maxOutputTokens = request.sampling.maxOutputTokens ?? 0;
   return { inputTokens, maxOutputTokens, total: inputTokens + maxOutputTokens };

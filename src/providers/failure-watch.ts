@@ -17,7 +17,10 @@ export const SYSTEMATIC_AFTER = 3;
 const failsAtOnce = (error: ProviderError) => error.status === 404;
 
 /** Wraps a provider stack with the watch (place it above the retries, below the budget gate and the cache). */
-export function withFailureWatch(provider: Provider, options: { firstCalls?: number } = {}): Provider {
+export function withFailureWatch(
+  provider: Provider,
+  options: { firstCalls?: number } = {},
+): Provider {
   const firstCalls = options.firstCalls ?? SYSTEMATIC_AFTER;
   let succeeded = false;
   let tripped: SystematicFailureError | null = null;
@@ -32,11 +35,25 @@ export function withFailureWatch(provider: Provider, options: { firstCalls?: num
         return result;
       } catch (error) {
         if (tripped) throw tripped;
-        if (succeeded || !(error instanceof ProviderError) || error.kind === 'aborted' || error.kind === 'auth' || signal?.aborted) throw error;
+        if (
+          succeeded ||
+          !(error instanceof ProviderError) ||
+          error.kind === 'aborted' ||
+          error.kind === 'auth' ||
+          signal?.aborted
+        )
+          throw error;
         // Only the first calls' failures decide; later ones need not be kept.
-        if (failures.length < firstCalls) failures.push(`${error.kind} ${error.status ?? ''} ${error.message}`);
-        const same = failures.length === firstCalls && failures.every((failure) => failure === failures[0]);
-        if (failsAtOnce(error) || same) tripped = new SystematicFailureError(provider.id, error, failsAtOnce(error) ? 1 : firstCalls);
+        if (failures.length < firstCalls)
+          failures.push(`${error.kind} ${error.status ?? ''} ${error.message}`);
+        const same =
+          failures.length === firstCalls && failures.every((failure) => failure === failures[0]);
+        if (failsAtOnce(error) || same)
+          tripped = new SystematicFailureError(
+            provider.id,
+            error,
+            failsAtOnce(error) ? 1 : firstCalls,
+          );
         if (tripped) throw tripped;
         throw error;
       }

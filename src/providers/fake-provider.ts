@@ -1,6 +1,13 @@
 /** `FakeProvider`: an in-process Provider that plays a script of replies and errors, for tests of the core. */
 import { ProviderError } from '../errors.js';
-import type { FinishReason, ModelToolCall, Provider, ProviderRequest, ProviderResult, Usage } from './provider.js';
+import type {
+  FinishReason,
+  ModelToolCall,
+  Provider,
+  ProviderRequest,
+  ProviderResult,
+  Usage,
+} from './provider.js';
 import { abortableSleep } from './retry.js';
 
 /** One scripted reply. */
@@ -13,7 +20,10 @@ export interface FakeReplyStep {
 }
 
 /** One scripted step: a reply, an error to throw, or a function of the request giving either. */
-export type FakeStep = FakeReplyStep | { error: ProviderError } | ((request: ProviderRequest, index: number) => FakeReplyStep | { error: ProviderError });
+export type FakeStep =
+  | FakeReplyStep
+  | { error: ProviderError }
+  | ((request: ProviderRequest, index: number) => FakeReplyStep | { error: ProviderError });
 
 /** How a FakeProvider answers. */
 export interface FakeProviderOptions {
@@ -48,7 +58,13 @@ export class FakeProvider implements Provider {
     const index = this.requests.length;
     this.requests.push(request);
     if (this.options.delayMs) await delay(this.options.delayMs, signal, this.id);
-    if (signal?.aborted) throw new ProviderError({ provider: this.id, kind: 'aborted', retryable: false, message: `${this.id}: request aborted` });
+    if (signal?.aborted)
+      throw new ProviderError({
+        provider: this.id,
+        kind: 'aborted',
+        retryable: false,
+        message: `${this.id}: request aborted`,
+      });
     const step = this.script.shift() ?? this.options.fallback;
     if (!step) throw new Error(`FakeProvider ${this.id}: script exhausted at request ${index}`);
     const outcome = typeof step === 'function' ? step(request, index) : step;
@@ -70,6 +86,11 @@ async function delay(ms: number, signal: AbortSignal | undefined, provider: stri
   try {
     await abortableSleep(ms, signal);
   } catch {
-    throw new ProviderError({ provider, kind: 'aborted', retryable: false, message: `${provider}: request aborted` });
+    throw new ProviderError({
+      provider,
+      kind: 'aborted',
+      retryable: false,
+      message: `${provider}: request aborted`,
+    });
   }
 }

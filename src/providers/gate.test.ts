@@ -4,7 +4,14 @@ import { FakeProvider } from './fake-provider.js';
 import { withGate, type CallGate } from './gate.js';
 import type { ProviderRequest } from './provider.js';
 
-const request: ProviderRequest = { messages: [{ role: 'user', parts: [{ type: 'text', text: 'hi' }] }], promptVersion: 'v', json: false, sampling: {}, repeat: 0, role: 'planner' };
+const request: ProviderRequest = {
+  messages: [{ role: 'user', parts: [{ type: 'text', text: 'hi' }] }],
+  promptVersion: 'v',
+  json: false,
+  sampling: {},
+  repeat: 0,
+  role: 'planner',
+};
 
 function recordingGate(refuse = false): CallGate & { settled: Array<string | null> } {
   const settled: Array<string | null> = [];
@@ -19,7 +26,12 @@ function recordingGate(refuse = false): CallGate & { settled: Array<string | nul
 
 describe('withGate', () => {
   it('settles each admitted call with its result, or null when it failed', async () => {
-    const error = new ProviderError({ provider: 'fake:model', kind: 'server', retryable: true, message: 'boom' });
+    const error = new ProviderError({
+      provider: 'fake:model',
+      kind: 'server',
+      retryable: true,
+      message: 'boom',
+    });
     const provider = new FakeProvider({ script: [{ text: 'one' }, { error }] });
     const gate = recordingGate();
     const gated = withGate(provider, gate);
@@ -30,7 +42,9 @@ describe('withGate', () => {
 
   it('a refusal sends nothing', async () => {
     const provider = new FakeProvider({ fallback: { text: 'x' } });
-    await expect(withGate(provider, recordingGate(true)).generate(request)).rejects.toThrow('refused');
+    await expect(withGate(provider, recordingGate(true)).generate(request)).rejects.toThrow(
+      'refused',
+    );
     expect(provider.requests).toHaveLength(0);
   });
 });

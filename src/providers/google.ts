@@ -5,7 +5,11 @@ import { createSdkProvider, type AdapterOptions } from './sdk-adapter.js';
 
 /** A Gemini model as a Provider. */
 export function createGoogleProvider(options: AdapterOptions): Provider {
-  const sdk = createGoogleGenerativeAI({ apiKey: options.apiKey, baseURL: options.baseUrl, fetch: options.fetch });
+  const sdk = createGoogleGenerativeAI({
+    apiKey: options.apiKey,
+    baseURL: options.baseUrl,
+    fetch: options.fetch,
+  });
   return createSdkProvider({
     id: `google:${options.model}`,
     languageModel: sdk.chat(options.model),

@@ -35,9 +35,13 @@ export async function readImage(source: ImageSource): Promise<ImageData> {
   }
   // Read again without following a link and within the image cap; the bytes must be those validated.
   const data = readContainedFile(source.absolutePath, LIMITS.imageBytes);
-  if (createHash('sha256').update(data).digest('hex') !== source.sha256) throw new Error(`image "${source.absolutePath}" changed since the dataset was validated`);
+  if (createHash('sha256').update(data).digest('hex') !== source.sha256)
+    throw new Error(`image "${source.absolutePath}" changed since the dataset was validated`);
   const mediaType = source.mimeType.startsWith('image/') ? source.mimeType : sniffImageType(data);
-  if (!mediaType) throw new Error(`image "${source.absolutePath}" has type ${source.mimeType} and its bytes are not PNG, JPEG, GIF, WebP or BMP`);
+  if (!mediaType)
+    throw new Error(
+      `image "${source.absolutePath}" has type ${source.mimeType} and its bytes are not PNG, JPEG, GIF, WebP or BMP`,
+    );
   const image = { base64: data.toString('base64'), mediaType };
   remember(key, image);
   return image;
@@ -49,7 +53,14 @@ export function sniffImageType(data: Uint8Array): string | null {
   if (starts(0x89, 0x50, 0x4e, 0x47)) return 'image/png';
   if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
   if (starts(0x47, 0x49, 0x46, 0x38)) return 'image/gif';
-  if (starts(0x52, 0x49, 0x46, 0x46) && data[8] === 0x57 && data[9] === 0x45 && data[10] === 0x42 && data[11] === 0x50) return 'image/webp';
+  if (
+    starts(0x52, 0x49, 0x46, 0x46) &&
+    data[8] === 0x57 &&
+    data[9] === 0x45 &&
+    data[10] === 0x42 &&
+    data[11] === 0x50
+  )
+    return 'image/webp';
   if (starts(0x42, 0x4d)) return 'image/bmp';
   return null;
 }

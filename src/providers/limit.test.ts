@@ -4,8 +4,22 @@ import { FakeProvider } from './fake-provider.js';
 import { AdaptiveLimiter, LimiterPool, limiterKey, withLimit, type Clock } from './limit.js';
 import type { Provider, ProviderRequest } from './provider.js';
 
-const request: ProviderRequest = { messages: [], promptVersion: 'v', json: false, sampling: {}, repeat: 0, role: 'planner' };
-const rateLimited = () => new ProviderError({ provider: 'p', kind: 'rate-limit', retryable: true, status: 429, message: '429' });
+const request: ProviderRequest = {
+  messages: [],
+  promptVersion: 'v',
+  json: false,
+  sampling: {},
+  repeat: 0,
+  role: 'planner',
+};
+const rateLimited = () =>
+  new ProviderError({
+    provider: 'p',
+    kind: 'rate-limit',
+    retryable: true,
+    status: 429,
+    message: '429',
+  });
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A provider that records how many calls overlap and fails while `failing` is true. */
@@ -20,7 +34,14 @@ function gauge(options: { delayMs: number; failing?: () => boolean }) {
       await wait(options.delayMs);
       state.active--;
       if (options.failing?.()) throw rateLimited();
-      return { text: 'ok', usage: null, latencyMs: options.delayMs, finishReason: 'stop', attempts: 1, cached: false };
+      return {
+        text: 'ok',
+        usage: null,
+        latencyMs: options.delayMs,
+        finishReason: 'stop',
+        attempts: 1,
+        cached: false,
+      };
     },
   };
   return { provider, state };
@@ -82,7 +103,9 @@ describe('AdaptiveLimiter', () => {
   it('stays put when adaptive is off', async () => {
     const { provider } = gauge({ delayMs: 1, failing: () => true });
     const limiter = new AdaptiveLimiter({ concurrency: 4, adaptive: false });
-    await Promise.allSettled(Array.from({ length: 4 }, () => withLimit(provider, { limiter }).generate(request)));
+    await Promise.allSettled(
+      Array.from({ length: 4 }, () => withLimit(provider, { limiter }).generate(request)),
+    );
     expect(limiter.limit).toBe(4);
   });
 
@@ -92,13 +115,24 @@ describe('AdaptiveLimiter', () => {
       id: 'p',
       async generate() {
         starts.push(performance.now());
-        return { text: 'ok', usage: null, latencyMs: 0, finishReason: 'stop', attempts: 1, cached: false };
+        return {
+          text: 'ok',
+          usage: null,
+          latencyMs: 0,
+          finishReason: 'stop',
+          attempts: 1,
+          cached: false,
+        };
       },
     };
-    const limited = withLimit(provider, { limiter: new AdaptiveLimiter({ concurrency: 10, rpm: 1200 }) });
+    const limited = withLimit(provider, {
+      limiter: new AdaptiveLimiter({ concurrency: 10, rpm: 1200 }),
+    });
     await Promise.all(Array.from({ length: 5 }, () => limited.generate(request)));
     // 1200 rpm = one start per 50 ms; timers may fire a little early or late, so check cumulative offsets.
-    starts.forEach((start, index) => expect(start - (starts[0] ?? 0)).toBeGreaterThanOrEqual(50 * index - 5));
+    starts.forEach((start, index) =>
+      expect(start - (starts[0] ?? 0)).toBeGreaterThanOrEqual(50 * index - 5),
+    );
   });
 
   it('keeps estimated tokens per sliding minute under the cap', async () => {
@@ -108,17 +142,30 @@ describe('AdaptiveLimiter', () => {
       id: 'p',
       async generate() {
         starts.push(clock.now());
-        return { text: 'ok', usage: null, latencyMs: 0, finishReason: 'stop', attempts: 1, cached: false };
+        return {
+          text: 'ok',
+          usage: null,
+          latencyMs: 0,
+          finishReason: 'stop',
+          attempts: 1,
+          cached: false,
+        };
       },
     };
-    const limited = withLimit(provider, { limiter: new AdaptiveLimiter({ concurrency: 1, tpm: 1000 }, clock), countTokens: () => 400 });
+    const limited = withLimit(provider, {
+      limiter: new AdaptiveLimiter({ concurrency: 1, tpm: 1000 }, clock),
+      countTokens: () => 400,
+    });
     for (let index = 0; index < 5; index++) await limited.generate(request);
     expect(starts).toEqual([0, 0, 60_000, 60_000, 120_000]);
   });
 
   it('lets a request larger than the token cap through alone', async () => {
     const clock = virtualClock();
-    const limited = withLimit(new FakeProvider({ fallback: { text: 'ok' } }), { limiter: new AdaptiveLimiter({ concurrency: 1, tpm: 100 }, clock), countTokens: () => 5000 });
+    const limited = withLimit(new FakeProvider({ fallback: { text: 'ok' } }), {
+      limiter: new AdaptiveLimiter({ concurrency: 1, tpm: 100 }, clock),
+      countTokens: () => 5000,
+    });
     await limited.generate(request);
     await limited.generate(request);
     expect(clock.time).toBe(60_000);
@@ -149,7 +196,11 @@ describe('LimiterPool', () => {
     const pool = new LimiterPool();
     const a = pool.get(limiterKey('openai', 'https://api.openai.com/v1/'), { concurrency: 2 });
     expect(pool.get(limiterKey('openai', 'https://api.openai.com/v1'), { concurrency: 9 })).toBe(a);
-    expect(pool.get(limiterKey('openai', 'http://localhost:8000/v1'), { concurrency: 2 })).not.toBe(a);
-    expect(pool.get(limiterKey('openai-compatible', 'https://api.openai.com/v1'), { concurrency: 2 })).not.toBe(a);
+    expect(pool.get(limiterKey('openai', 'http://localhost:8000/v1'), { concurrency: 2 })).not.toBe(
+      a,
+    );
+    expect(
+      pool.get(limiterKey('openai-compatible', 'https://api.openai.com/v1'), { concurrency: 2 }),
+    ).not.toBe(a);
   });
 });

@@ -61,13 +61,21 @@ export class AdaptiveLimiter {
   private epoch = 0;
   private nextStartAt = 0;
   private readonly window: Array<{ at: number; tokens: number }> = [];
-  private readonly counts = { requests: 0, ok: 0, rate_limited: 0, failed: 0, max_in_flight: 0, min_limit: 0 };
+  private readonly counts = {
+    requests: 0,
+    ok: 0,
+    rate_limited: 0,
+    failed: 0,
+    max_in_flight: 0,
+    min_limit: 0,
+  };
 
   constructor(
     readonly settings: LimiterSettings,
     private readonly clock: Clock = systemClock,
   ) {
-    if (!(settings.concurrency >= 1)) throw new RangeError(`concurrency must be at least 1 (got ${settings.concurrency})`);
+    if (!(settings.concurrency >= 1))
+      throw new RangeError(`concurrency must be at least 1 (got ${settings.concurrency})`);
     this.effective = Math.floor(settings.concurrency);
     this.counts.min_limit = this.effective;
     this.limiter = pLimit(this.effective);
@@ -99,7 +107,10 @@ export class AdaptiveLimiter {
   }
 
   /** Runs `task` when a slot and the rate caps allow; rejects at once if `signal` aborts while waiting. */
-  run<T>(task: () => Promise<T>, options: { tokens?: number; signal?: AbortSignal } = {}): Promise<T> {
+  run<T>(
+    task: () => Promise<T>,
+    options: { tokens?: number; signal?: AbortSignal } = {},
+  ): Promise<T> {
     const { signal } = options;
     const queued = this.limiter(async () => {
       signal?.throwIfAborted();
@@ -116,7 +127,11 @@ export class AdaptiveLimiter {
         if (error instanceof ProviderError && error.kind === 'rate-limit') {
           this.counts.rate_limited += 1;
           this.recordRateLimit(startedIn);
-        } else if (!(error instanceof ProviderError && error.kind === 'aborted') && (error as Error)?.name !== 'AbortError') this.counts.failed += 1;
+        } else if (
+          !(error instanceof ProviderError && error.kind === 'aborted') &&
+          (error as Error)?.name !== 'AbortError'
+        )
+          this.counts.failed += 1;
         throw error;
       }
     });
@@ -159,7 +174,8 @@ export class AdaptiveLimiter {
     if (!tpm) return;
     for (;;) {
       const now = this.clock.now();
-      while (this.window.length > 0 && (this.window[0]?.at ?? 0) <= now - WINDOW_MS) this.window.shift();
+      while (this.window.length > 0 && (this.window[0]?.at ?? 0) <= now - WINDOW_MS)
+        this.window.shift();
       const used = this.window.reduce((sum, entry) => sum + entry.tokens, 0);
       // A request larger than the whole cap still goes, alone, so it cannot wait forever.
       if (this.window.length === 0 || used + tokens <= tpm) {
@@ -206,17 +222,26 @@ export interface LimitPolicy {
 
 /** Wraps a provider so its calls go through the limiter. */
 export function withLimit(provider: Provider, policy: LimitPolicy): Provider {
-  const countTokens = policy.countTokens ?? ((request: ProviderRequest) => estimateRequestTokens(request).total);
+  const countTokens =
+    policy.countTokens ?? ((request: ProviderRequest) => estimateRequestTokens(request).total);
   return {
     id: provider.id,
     generate(request, signal) {
       const tokens = policy.limiter.countsTokens ? countTokens(request) : 0;
-      return policy.limiter.run(() => provider.generate(request, signal), { tokens, signal }).catch((error: unknown) => {
-        if (signal?.aborted && !(error instanceof ProviderError)) {
-          throw new ProviderError({ provider: provider.id, kind: 'aborted', retryable: false, message: `${provider.id}: request aborted while waiting for a slot`, cause: error });
-        }
-        throw error;
-      });
+      return policy.limiter
+        .run(() => provider.generate(request, signal), { tokens, signal })
+        .catch((error: unknown) => {
+          if (signal?.aborted && !(error instanceof ProviderError)) {
+            throw new ProviderError({
+              provider: provider.id,
+              kind: 'aborted',
+              retryable: false,
+              message: `${provider.id}: request aborted while waiting for a slot`,
+              cause: error,
+            });
+          }
+          throw error;
+        });
     },
   };
 }

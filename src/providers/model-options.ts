@@ -8,7 +8,13 @@ import { InputError } from '../errors.js';
 import { PROVIDERS, type ModelSpec, type ProviderId } from './model-spec.js';
 import type { Provider, SamplingParams } from './provider.js';
 
-const FIELDS = ['temperature', 'maxOutputTokens', 'seed', 'reasoningEffort', 'thinkingBudget'] as const;
+const FIELDS = [
+  'temperature',
+  'maxOutputTokens',
+  'seed',
+  'reasoningEffort',
+  'thinkingBudget',
+] as const;
 type Field = (typeof FIELDS)[number];
 
 const providerId = z.enum(Object.keys(PROVIDERS) as [ProviderId, ...ProviderId[]]);
@@ -24,13 +30,27 @@ const samplingDefaults = z
   .partial()
   .strict();
 const mapping = z
-  .object({ path: z.string().min(1), value: z.unknown().optional(), whenZero: z.unknown().optional(), omit: z.array(z.enum(FIELDS)).optional() })
+  .object({
+    path: z.string().min(1),
+    value: z.unknown().optional(),
+    whenZero: z.unknown().optional(),
+    omit: z.array(z.enum(FIELDS)).optional(),
+  })
   .strict();
 const modelDefaultsSchema = z.object({
   as_of: z.string(),
   note: z.string(),
   defaults: samplingDefaults,
-  models: z.array(z.object({ provider: providerId, model: pattern, sampling: samplingDefaults, source: z.string().optional() }).strict()),
+  models: z.array(
+    z
+      .object({
+        provider: providerId,
+        model: pattern,
+        sampling: samplingDefaults,
+        source: z.string().optional(),
+      })
+      .strict(),
+  ),
   rules: z.array(
     z
       .object({
@@ -38,7 +58,11 @@ const modelDefaultsSchema = z.object({
         provider: providerId,
         model: pattern,
         omit: z.array(z.enum(FIELDS)).optional(),
-        map: z.object({ maxOutputTokens: mapping, reasoningEffort: mapping, thinkingBudget: mapping }).partial().strict().optional(),
+        map: z
+          .object({ maxOutputTokens: mapping, reasoningEffort: mapping, thinkingBudget: mapping })
+          .partial()
+          .strict()
+          .optional(),
         note: z.string().optional(),
       })
       .strict(),
@@ -63,45 +87,71 @@ export function loadModelDefaults(file: URL | string = DEFAULTS_URL): ModelDefau
   const parsed = modelDefaultsSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
   if (!parsed.success) {
     const name = String(file instanceof URL ? file.pathname : file);
-    throw new InputError(parsed.error.issues.map((issue) => ({ file: name, line: 1, field: issue.path.join('.'), message: issue.message })));
+    throw new InputError(
+      parsed.error.issues.map((issue) => ({
+        file: name,
+        line: 1,
+        field: issue.path.join('.'),
+        message: issue.message,
+      })),
+    );
   }
   if (file === DEFAULTS_URL) loaded = parsed.data;
   return parsed.data;
 }
 
 /** Fills `requested` with the model's defaults, then applies the endpoint rules; explicit `providerOptions` win over mapped ones. */
-export function resolveSampling(spec: ModelSpec, requested: SamplingParams, table: ModelDefaults = loadModelDefaults()): ResolvedSampling {
+export function resolveSampling(
+  spec: ModelSpec,
+  requested: SamplingParams,
+  table: ModelDefaults = loadModelDefaults(),
+): ResolvedSampling {
   const warnings: string[] = [];
-  const matches = (entry: { provider: ProviderId; model: string }) => entry.provider === spec.provider && new RegExp(entry.model, 'i').test(spec.model);
+  const matches = (entry: { provider: ProviderId; model: string }) =>
+    entry.provider === spec.provider && new RegExp(entry.model, 'i').test(spec.model);
   const modelEntry = table.models.find(matches);
   const values: Partial<Record<Field, unknown>> = {};
   for (const field of FIELDS) {
-    const value = requested[field] !== undefined ? requested[field] : modelEntry?.sampling[field] !== undefined ? modelEntry.sampling[field] : table.defaults[field];
+    const value =
+      requested[field] !== undefined
+        ? requested[field]
+        : modelEntry?.sampling[field] !== undefined
+          ? modelEntry.sampling[field]
+          : table.defaults[field];
     if (value !== undefined && value !== null) values[field] = value;
   }
   const explicit = (field: Field) => requested[field] !== undefined;
   const drop = (field: Field, why: string) => {
     if (values[field] === undefined) return;
-    if (explicit(field)) warnings.push(`${field} dropped for ${spec.provider}:${spec.model}: ${why}`);
+    if (explicit(field))
+      warnings.push(`${field} dropped for ${spec.provider}:${spec.model}: ${why}`);
     delete values[field];
   };
   const mapped: Record<string, unknown> = {};
   for (const rule of table.rules.filter(matches)) {
     for (const field of rule.omit ?? []) drop(field, `rule ${rule.name}`);
-    for (const [field, map] of Object.entries(rule.map ?? {}) as Array<[Field, z.infer<typeof mapping>]>) {
+    for (const [field, map] of Object.entries(rule.map ?? {}) as Array<
+      [Field, z.infer<typeof mapping>]
+    >) {
       const value = values[field];
       if (value === undefined) continue;
-      const template = value === 0 && map.whenZero !== undefined ? map.whenZero : (map.value ?? '$value');
+      const template =
+        value === 0 && map.whenZero !== undefined ? map.whenZero : (map.value ?? '$value');
       setPath(mapped, map.path, fillTemplate(template, value));
       delete values[field];
-      if (value !== 0) for (const other of map.omit ?? []) drop(other, `rule ${rule.name} with ${field} ${String(value)}`);
+      if (value !== 0)
+        for (const other of map.omit ?? [])
+          drop(other, `rule ${rule.name} with ${field} ${String(value)}`);
     }
   }
-  for (const field of ['reasoningEffort', 'thinkingBudget'] as const) drop(field, 'no rule maps it for this model');
+  for (const field of ['reasoningEffort', 'thinkingBudget'] as const)
+    drop(field, 'no rule maps it for this model');
   const providerOptions = mergeOptions(spec.provider, mapped, requested.providerOptions);
   const sampling: SamplingParams = {
     ...(values.temperature !== undefined ? { temperature: values.temperature as number } : {}),
-    ...(values.maxOutputTokens !== undefined ? { maxOutputTokens: values.maxOutputTokens as number } : {}),
+    ...(values.maxOutputTokens !== undefined
+      ? { maxOutputTokens: values.maxOutputTokens as number }
+      : {}),
     ...(values.seed !== undefined ? { seed: values.seed as number } : {}),
     ...(providerOptions ? { providerOptions } : {}),
   };
@@ -109,7 +159,10 @@ export function resolveSampling(spec: ModelSpec, requested: SamplingParams, tabl
 }
 
 /** A Provider that resolves each request's sampling before passing it on, so the cache key sees what is really sent. */
-export function withModelOptions(provider: Provider, policy: { spec: ModelSpec; table?: ModelDefaults }): Provider {
+export function withModelOptions(
+  provider: Provider,
+  policy: { spec: ModelSpec; table?: ModelDefaults },
+): Provider {
   const table = policy.table ?? loadModelDefaults();
   // A run asks with the same sampling on every call: resolve each distinct request once.
   const resolved = new Map<string, ResolvedSampling>();
@@ -118,7 +171,8 @@ export function withModelOptions(provider: Provider, policy: { spec: ModelSpec; 
     async generate(request, signal) {
       const key = JSON.stringify(request.sampling);
       let entry = resolved.get(key);
-      if (!entry) resolved.set(key, (entry = resolveSampling(policy.spec, request.sampling, table)));
+      if (!entry)
+        resolved.set(key, (entry = resolveSampling(policy.spec, request.sampling, table)));
       const { sampling, warnings } = entry;
       const result = await provider.generate({ ...request, sampling }, signal);
       const all = [...warnings, ...(result.warnings ?? [])];
@@ -127,18 +181,27 @@ export function withModelOptions(provider: Provider, policy: { spec: ModelSpec; 
   };
 }
 
-function mergeOptions(provider: ProviderId, mapped: Record<string, unknown>, explicit: SamplingParams['providerOptions']): SamplingParams['providerOptions'] {
+function mergeOptions(
+  provider: ProviderId,
+  mapped: Record<string, unknown>,
+  explicit: SamplingParams['providerOptions'],
+): SamplingParams['providerOptions'] {
   const merged: Record<string, Record<string, unknown>> = {};
   if (Object.keys(mapped).length > 0) merged[provider] = mapped;
-  for (const [key, options] of Object.entries(explicit ?? {})) merged[key] = deepMerge(merged[key] ?? {}, options);
+  for (const [key, options] of Object.entries(explicit ?? {}))
+    merged[key] = deepMerge(merged[key] ?? {}, options);
   return Object.keys(merged).length > 0 ? merged : undefined;
 }
 
-function deepMerge(base: Record<string, unknown>, over: Record<string, unknown>): Record<string, unknown> {
+function deepMerge(
+  base: Record<string, unknown>,
+  over: Record<string, unknown>,
+): Record<string, unknown> {
   const result = { ...base };
   for (const [key, value] of Object.entries(over)) {
     const current = result[key];
-    result[key] = isPlainObject(current) && isPlainObject(value) ? deepMerge(current, value) : value;
+    result[key] =
+      isPlainObject(current) && isPlainObject(value) ? deepMerge(current, value) : value;
   }
   return result;
 }
@@ -156,7 +219,10 @@ function setPath(target: Record<string, unknown>, path: string, value: unknown):
 function fillTemplate(template: unknown, value: unknown): unknown {
   if (template === '$value') return value;
   if (Array.isArray(template)) return template.map((item) => fillTemplate(item, value));
-  if (isPlainObject(template)) return Object.fromEntries(Object.entries(template).map(([key, item]) => [key, fillTemplate(item, value)]));
+  if (isPlainObject(template))
+    return Object.fromEntries(
+      Object.entries(template).map(([key, item]) => [key, fillTemplate(item, value)]),
+    );
   return template;
 }
 

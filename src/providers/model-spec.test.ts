@@ -5,7 +5,10 @@ import { formatModelSpec, isProviderId, parseModelSpec } from './model-spec.js';
 describe('parseModelSpec', () => {
   it.each([
     ['openai:gpt-4o', { provider: 'openai', model: 'gpt-4o' }],
-    ['anthropic:claude-sonnet-4-5-20250929', { provider: 'anthropic', model: 'claude-sonnet-4-5-20250929' }],
+    [
+      'anthropic:claude-sonnet-4-5-20250929',
+      { provider: 'anthropic', model: 'claude-sonnet-4-5-20250929' },
+    ],
     ['google:gemini-3-pro-preview', { provider: 'google', model: 'gemini-3-pro-preview' }],
     ['openai-compatible:llama3.2:3b', { provider: 'openai-compatible', model: 'llama3.2:3b' }],
     ['openai-compatible:openai/gpt-4o', { provider: 'openai-compatible', model: 'openai/gpt-4o' }],
@@ -15,7 +18,10 @@ describe('parseModelSpec', () => {
   });
 
   it.each([
-    ['mistral:large', /unknown model provider "mistral".*openai, anthropic, google, openai-compatible/],
+    [
+      'mistral:large',
+      /unknown model provider "mistral".*openai, anthropic, google, openai-compatible/,
+    ],
     ['baseline:heuristic', /"baseline" is not a model provider here/],
     ['rules', /"rules" is not a model provider here/],
     ['gpt-4o', /unknown model provider "gpt-4o"/],

@@ -15,15 +15,30 @@ export interface ProviderInfo {
 
 /** The model providers apb can call over HTTP; `baseline:*` and `rules` are resolved by the pipeline, not here. */
 export const PROVIDERS = {
-  openai: { keyEnv: ['OPENAI_API_KEY'], keyRequired: true, defaultBaseUrl: 'https://api.openai.com/v1', jsonMode: true },
-  anthropic: { keyEnv: ['ANTHROPIC_API_KEY'], keyRequired: true, defaultBaseUrl: 'https://api.anthropic.com/v1', jsonMode: false },
+  openai: {
+    keyEnv: ['OPENAI_API_KEY'],
+    keyRequired: true,
+    defaultBaseUrl: 'https://api.openai.com/v1',
+    jsonMode: true,
+  },
+  anthropic: {
+    keyEnv: ['ANTHROPIC_API_KEY'],
+    keyRequired: true,
+    defaultBaseUrl: 'https://api.anthropic.com/v1',
+    jsonMode: false,
+  },
   google: {
     keyEnv: ['GOOGLE_GENERATIVE_AI_API_KEY', 'GEMINI_API_KEY'],
     keyRequired: true,
     defaultBaseUrl: 'https://generativelanguage.googleapis.com/v1beta',
     jsonMode: true,
   },
-  'openai-compatible': { keyEnv: ['APB_API_KEY'], keyRequired: false, defaultBaseUrl: null, jsonMode: true },
+  'openai-compatible': {
+    keyEnv: ['APB_API_KEY'],
+    keyRequired: false,
+    defaultBaseUrl: null,
+    jsonMode: true,
+  },
 } as const satisfies Record<string, ProviderInfo>;
 
 /** One of `openai`, `anthropic`, `google`, `openai-compatible`. */
@@ -47,10 +62,18 @@ export function parseModelSpec(text: string): ModelSpec {
   const model = colon < 0 ? '' : text.slice(colon + 1).trim();
   const known = Object.keys(PROVIDERS).join(', ');
   if (!isProviderId(provider)) {
-    const hint = provider === 'baseline' || provider === 'rules' ? ` ("${provider}" is not a model provider here)` : '';
-    throw new UsageError(`unknown model provider "${provider}" in "${text}"${hint}: expected PROVIDER:MODEL with PROVIDER one of ${known}`);
+    const hint =
+      provider === 'baseline' || provider === 'rules'
+        ? ` ("${provider}" is not a model provider here)`
+        : '';
+    throw new UsageError(
+      `unknown model provider "${provider}" in "${text}"${hint}: expected PROVIDER:MODEL with PROVIDER one of ${known}`,
+    );
   }
-  if (!model) throw new UsageError(`model spec "${text}" has no model name: expected ${provider}:MODEL, e.g. ${provider}:${exampleModel(provider)}`);
+  if (!model)
+    throw new UsageError(
+      `model spec "${text}" has no model name: expected ${provider}:MODEL, e.g. ${provider}:${exampleModel(provider)}`,
+    );
   return { provider, model };
 }
 

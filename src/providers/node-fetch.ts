@@ -12,12 +12,16 @@ import { onAbort } from './abort.js';
 import { BufferedResponse } from './buffered-response.js';
 import { formatBytes, LIMITS, LIMIT_VARIABLES } from '../limits.js';
 
-const AGENTS = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) } as const;
+const AGENTS = {
+  'http:': new http.Agent({ keepAlive: true }),
+  'https:': new https.Agent({ keepAlive: true }),
+} as const;
 const NULL_BODY_STATUS = new Set([101, 204, 205, 304]);
 
 function headerRecord(headers: RequestInit['headers']): Record<string, string> {
   if (!headers) return {};
-  if (headers instanceof Headers || Array.isArray(headers)) return Object.fromEntries(headers as Iterable<[string, string]>);
+  if (headers instanceof Headers || Array.isArray(headers))
+    return Object.fromEntries(headers as Iterable<[string, string]>);
   return { ...(headers as Record<string, string>) };
 }
 
@@ -36,7 +40,10 @@ function decode(body: Buffer, encoding: string | undefined): Buffer {
     if (encoding === 'deflate') return inflateSync(body, options);
     if (encoding === 'br') return brotliDecompressSync(body, options);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge(`the reply decompresses to more than ${formatBytes(LIMITS.decompressedBytes)} (the cap, ${LIMIT_VARIABLES.decompressedBytes})`);
+    if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
+      throw tooLarge(
+        `the reply decompresses to more than ${formatBytes(LIMITS.decompressedBytes)} (the cap, ${LIMIT_VARIABLES.decompressedBytes})`,
+      );
     throw error;
   }
   return body;
@@ -44,15 +51,22 @@ function decode(body: Buffer, encoding: string | undefined): Buffer {
 
 function headerPairs(raw: string[]): Array<[string, string]> {
   const pairs: Array<[string, string]> = [];
-  for (let index = 0; index + 1 < raw.length; index += 2) pairs.push([raw[index]!, raw[index + 1]!]);
+  for (let index = 0; index + 1 < raw.length; index += 2)
+    pairs.push([raw[index]!, raw[index + 1]!]);
   return pairs;
 }
 
 /** A `fetch` for string or byte bodies over node:http(s); same contract as the global one for what the AI SDK sends. */
 export const nodeFetch: typeof globalThis.fetch = (input, init = {}) => {
   const body = init.body;
-  const simpleBody = body === undefined || body === null || typeof body === 'string' || body instanceof Uint8Array;
-  if (input instanceof Request || !simpleBody || (init.redirect !== undefined && init.redirect !== 'follow')) return globalThis.fetch(input, init);
+  const simpleBody =
+    body === undefined || body === null || typeof body === 'string' || body instanceof Uint8Array;
+  if (
+    input instanceof Request ||
+    !simpleBody ||
+    (init.redirect !== undefined && init.redirect !== 'follow')
+  )
+    return globalThis.fetch(input, init);
   const url = new URL(String(input));
   const transport = url.protocol === 'https:' ? https : url.protocol === 'http:' ? http : null;
   if (!transport) return globalThis.fetch(input, init);
@@ -67,36 +81,55 @@ export const nodeFetch: typeof globalThis.fetch = (input, init = {}) => {
       detach?.();
       outcome();
     };
-    const fail = (error: unknown) => finish(() => reject(signal?.aborted ? signal.reason : new TypeError('fetch failed', { cause: error })));
+    const fail = (error: unknown) =>
+      finish(() =>
+        reject(signal?.aborted ? signal.reason : new TypeError('fetch failed', { cause: error })),
+      );
     const headers = headerRecord(init.headers);
-    if (body !== undefined && body !== null) headers['content-length'] = String(Buffer.byteLength(body));
-    const request = transport.request(url, { method: init.method ?? 'GET', headers, agent: AGENTS[url.protocol as keyof typeof AGENTS] }, (response) => {
-      const chunks: Buffer[] = [];
-      let received = 0;
-      const overCap = () => {
-        fail(tooLarge(`the reply is larger than ${formatBytes(LIMITS.replyBytes)} (the cap, ${LIMIT_VARIABLES.replyBytes})`));
-        request.destroy();
-      };
-      if (Number(response.headers['content-length']) > LIMITS.replyBytes) return overCap();
-      response.on('data', (chunk: Buffer) => {
-        received += chunk.length;
-        if (received > LIMITS.replyBytes) overCap();
-        else chunks.push(chunk);
-      });
-      response.on('error', fail);
-      response.on('close', () => {
-        if (!response.complete) return fail(new Error('the connection closed before the whole reply arrived'));
-        const status = response.statusCode ?? 0;
-        try {
-          const bytes = decode(Buffer.concat(chunks), response.headers['content-encoding']);
-          const reply = new BufferedResponse({ status, statusText: response.statusMessage ?? '', headers: headerPairs(response.rawHeaders), bytes: NULL_BODY_STATUS.has(status) ? null : bytes, url: url.href });
-          // The subset of Response the adapters use (buffered-response.ts), at a fraction of its cost.
-          finish(() => resolve(reply as unknown as Response));
-        } catch (error) {
-          fail(error);
-        }
-      });
-    });
+    if (body !== undefined && body !== null)
+      headers['content-length'] = String(Buffer.byteLength(body));
+    const request = transport.request(
+      url,
+      { method: init.method ?? 'GET', headers, agent: AGENTS[url.protocol as keyof typeof AGENTS] },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let received = 0;
+        const overCap = () => {
+          fail(
+            tooLarge(
+              `the reply is larger than ${formatBytes(LIMITS.replyBytes)} (the cap, ${LIMIT_VARIABLES.replyBytes})`,
+            ),
+          );
+          request.destroy();
+        };
+        if (Number(response.headers['content-length']) > LIMITS.replyBytes) return overCap();
+        response.on('data', (chunk: Buffer) => {
+          received += chunk.length;
+          if (received > LIMITS.replyBytes) overCap();
+          else chunks.push(chunk);
+        });
+        response.on('error', fail);
+        response.on('close', () => {
+          if (!response.complete)
+            return fail(new Error('the connection closed before the whole reply arrived'));
+          const status = response.statusCode ?? 0;
+          try {
+            const bytes = decode(Buffer.concat(chunks), response.headers['content-encoding']);
+            const reply = new BufferedResponse({
+              status,
+              statusText: response.statusMessage ?? '',
+              headers: headerPairs(response.rawHeaders),
+              bytes: NULL_BODY_STATUS.has(status) ? null : bytes,
+              url: url.href,
+            });
+            // The subset of Response the adapters use (buffered-response.ts), at a fraction of its cost.
+            finish(() => resolve(reply as unknown as Response));
+          } catch (error) {
+            fail(error);
+          }
+        });
+      },
+    );
     detach = signal
       ? onAbort(signal, () => {
           request.destroy();

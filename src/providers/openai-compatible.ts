@@ -6,7 +6,12 @@ import { createSdkProvider, type AdapterOptions } from './sdk-adapter.js';
 /** A model behind an OpenAI-compatible base URL as a Provider; the key is optional (sent as `Bearer` when given). */
 export function createOpenAICompatibleProvider(options: AdapterOptions): Provider {
   // Our options key `openai-compatible` maps to the SDK's `openaiCompatible`; unknown fields pass through into the body.
-  const sdk = createOpenAICompatible({ name: 'openaiCompatible', apiKey: options.apiKey, baseURL: options.baseUrl, fetch: options.fetch });
+  const sdk = createOpenAICompatible({
+    name: 'openaiCompatible',
+    apiKey: options.apiKey,
+    baseURL: options.baseUrl,
+    fetch: options.fetch,
+  });
   return createSdkProvider({
     id: `openai-compatible:${options.model}`,
     languageModel: sdk.chatModel(options.model),

@@ -5,7 +5,11 @@ import { createSdkProvider, type AdapterOptions } from './sdk-adapter.js';
 
 /** An OpenAI model as a Provider. */
 export function createOpenAIProvider(options: AdapterOptions): Provider {
-  const sdk = createOpenAI({ apiKey: options.apiKey, baseURL: options.baseUrl, fetch: options.fetch });
+  const sdk = createOpenAI({
+    apiKey: options.apiKey,
+    baseURL: options.baseUrl,
+    fetch: options.fetch,
+  });
   return createSdkProvider({
     id: `openai:${options.model}`,
     languageModel: sdk.chat(options.model),

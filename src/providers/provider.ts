@@ -84,7 +84,8 @@ export interface ProviderRequest {
   toolChoice?: ToolChoice;
 }
 
-export type FinishReason = 'stop' | 'length' | 'content-filter' | 'tool-calls' | 'error' | 'other' | 'unknown';
+export type FinishReason =
+  'stop' | 'length' | 'content-filter' | 'tool-calls' | 'error' | 'other' | 'unknown';
 
 export interface ProviderResult {
   text: string;
@@ -104,19 +105,30 @@ export interface ProviderResult {
 }
 
 /** Tool-call arguments as JSON text (from a model or a client: untrusted) → an object, or an empty one and the reason. */
-export function readToolArguments(input: string): Pick<ModelToolCall, 'arguments' | 'argumentsError'> {
+export function readToolArguments(
+  input: string,
+): Pick<ModelToolCall, 'arguments' | 'argumentsError'> {
   if (input.trim() === '') return { arguments: {} };
   try {
     const value: unknown = parseUntrustedJson(input);
-    if (value && typeof value === 'object' && !Array.isArray(value)) return { arguments: value as Record<string, unknown> };
-    return { arguments: {}, argumentsError: `arguments are not a JSON object: ${input.slice(0, 200)}` };
+    if (value && typeof value === 'object' && !Array.isArray(value))
+      return { arguments: value as Record<string, unknown> };
+    return {
+      arguments: {},
+      argumentsError: `arguments are not a JSON object: ${input.slice(0, 200)}`,
+    };
   } catch {
-    return { arguments: {}, argumentsError: `arguments are not valid JSON (or nest too deep): ${input.slice(0, 200)}` };
+    return {
+      arguments: {},
+      argumentsError: `arguments are not valid JSON (or nest too deep): ${input.slice(0, 200)}`,
+    };
   }
 }
 
 /** True for a message that carries prompt parts (every kind but tool results). */
-export function hasParts(message: ChatMessage): message is PromptMessage | AssistantToolCallMessage {
+export function hasParts(
+  message: ChatMessage,
+): message is PromptMessage | AssistantToolCallMessage {
   return message.role !== 'tool';
 }
 

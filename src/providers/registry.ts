@@ -61,82 +61,165 @@ export interface ProviderStackOptions {
   /** Test seams: the environment to read keys from, fetch (default: `nodeFetch`), and retry timing. */
   env?: Readonly<Record<string, string | undefined>>;
   fetch?: typeof globalThis.fetch;
-  retry?: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs' | 'maxRetryAfterMs' | 'sleep' | 'random' | 'onRetry'>;
+  retry?: Pick<
+    RetryPolicy,
+    'baseDelayMs' | 'maxDelayMs' | 'maxRetryAfterMs' | 'sleep' | 'random' | 'onRetry'
+  >;
 }
 
 /** Defaults for the knobs a caller leaves out. */
 export const DEFAULT_STACK_OPTIONS = { concurrency: 4, timeoutMs: 300_000, maxRetries: 4 } as const;
 
 /** Builds the decorated Provider for a spec; throws `UsageError` for a bad spec, base URL or missing key. */
-export function buildProviderStack(specOrText: ModelSpec | string, options: ProviderStackOptions = {}): Provider {
+export function buildProviderStack(
+  specOrText: ModelSpec | string,
+  options: ProviderStackOptions = {},
+): Provider {
   const spec = typeof specOrText === 'string' ? parseModelSpec(specOrText) : specOrText;
   const baseUrls = resolveBaseUrls(spec, options.baseUrl);
   const apiKey = readApiKey(spec, options.env ?? process.env);
   const pool = options.limiters ?? new LimiterPool();
   // Per endpoint: adapter → timeout → its own limiter. Retries sit above, so a retry may go elsewhere.
-  const endpointsOf = () => baseUrls.map((baseUrl): Omit<Endpoint, 'health'> & { key: string } => {
-    const adapter = withKeyHint(ADAPTERS[spec.provider]({ model: spec.model, apiKey, baseUrl, fetch: options.fetch ?? nodeFetch }), PROVIDERS[spec.provider].keyEnv);
-    const key = limiterKey(spec.provider, baseUrl);
-    const limiter = pool.get(key, { concurrency: options.concurrency ?? DEFAULT_STACK_OPTIONS.concurrency, rpm: options.rpm, tpm: options.tpm, adaptive: options.adaptive });
-    const timed = withTimeout(adapter, { timeoutMs: options.timeoutMs ?? DEFAULT_STACK_OPTIONS.timeoutMs });
-    return { url: baseUrl, key, limiter, provider: withLimit(timed, { limiter }) };
-  });
+  const endpointsOf = () =>
+    baseUrls.map((baseUrl): Omit<Endpoint, 'health'> & { key: string } => {
+      const adapter = withKeyHint(
+        ADAPTERS[spec.provider]({
+          model: spec.model,
+          apiKey,
+          baseUrl,
+          fetch: options.fetch ?? nodeFetch,
+        }),
+        PROVIDERS[spec.provider].keyEnv,
+      );
+      const key = limiterKey(spec.provider, baseUrl);
+      const limiter = pool.get(key, {
+        concurrency: options.concurrency ?? DEFAULT_STACK_OPTIONS.concurrency,
+        rpm: options.rpm,
+        tpm: options.tpm,
+        adaptive: options.adaptive,
+      });
+      const timed = withTimeout(adapter, {
+        timeoutMs: options.timeoutMs ?? DEFAULT_STACK_OPTIONS.timeoutMs,
+      });
+      return { url: baseUrl, key, limiter, provider: withLimit(timed, { limiter }) };
+    });
   // Any endpoint of a fleet answers for the model: the cache scope is the whole (sorted) set.
-  const scope = { provider: spec.provider, model: spec.model, baseUrl: [...baseUrls].sort().join(' ') };
+  const scope = {
+    provider: spec.provider,
+    model: spec.model,
+    baseUrl: [...baseUrls].sort().join(' '),
+  };
   const health = options.health ?? new HealthPool();
-  const called = options.batch && isBatchProvider(spec.provider)
-    ? batched(spec, baseUrls, apiKey, scope, options)
-    : withFailureWatch(withRetry(balanced(endpointsOf(), health), { maxRetries: options.maxRetries ?? DEFAULT_STACK_OPTIONS.maxRetries, ...options.retry }));
+  const called =
+    options.batch && isBatchProvider(spec.provider)
+      ? batched(spec, baseUrls, apiKey, scope, options)
+      : withFailureWatch(
+          withRetry(balanced(endpointsOf(), health), {
+            maxRetries: options.maxRetries ?? DEFAULT_STACK_OPTIONS.maxRetries,
+            ...options.retry,
+          }),
+        );
   const gated = options.gate ? withGate(called, options.gate) : called;
-  const cached = withCache(gated, { cache: options.cache?.cache ?? null, enabled: options.cache?.enabled ?? false, scope });
+  const cached = withCache(gated, {
+    cache: options.cache?.cache ?? null,
+    enabled: options.cache?.enabled ?? false,
+    scope,
+  });
   return withModelOptions(cached, { spec, table: options.modelDefaults });
 }
 
 /** One endpoint as it is; several behind the load balancer, each with its health record. */
-function balanced(endpoints: (Omit<Endpoint, 'health'> & { key: string })[], health: HealthPool): Provider {
+function balanced(
+  endpoints: (Omit<Endpoint, 'health'> & { key: string })[],
+  health: HealthPool,
+): Provider {
   if (endpoints.length === 1) return endpoints[0]!.provider;
-  return withEndpoints(endpoints[0]!.provider.id, endpoints.map((endpoint) => ({ ...endpoint, health: health.get(endpoint.key) })));
+  return withEndpoints(
+    endpoints[0]!.provider.id,
+    endpoints.map((endpoint) => ({ ...endpoint, health: health.get(endpoint.key) })),
+  );
 }
 
-const isBatchProvider = (provider: string): provider is BatchProviderId => (BATCH_PROVIDERS as readonly string[]).includes(provider);
+const isBatchProvider = (provider: string): provider is BatchProviderId =>
+  (BATCH_PROVIDERS as readonly string[]).includes(provider);
 
 /** The batch layer of a stack: the batcher, with the vendor adapter to capture requests and read results. */
-function batched(spec: ModelSpec, baseUrls: string[], apiKey: string | undefined, scope: { provider: string; model: string; baseUrl: string }, options: ProviderStackOptions): Provider {
-  if (baseUrls.length > 1) throw new UsageError(`--batch sends each model's batches to one endpoint; ${spec.provider}:${spec.model} has ${baseUrls.length} base URLs`);
+function batched(
+  spec: ModelSpec,
+  baseUrls: string[],
+  apiKey: string | undefined,
+  scope: { provider: string; model: string; baseUrl: string },
+  options: ProviderStackOptions,
+): Provider {
+  if (baseUrls.length > 1)
+    throw new UsageError(
+      `--batch sends each model's batches to one endpoint; ${spec.provider}:${spec.model} has ${baseUrls.length} base URLs`,
+    );
   const baseUrl = baseUrls[0]!;
-  const adapter = (fetch: typeof globalThis.fetch) => withKeyHint(ADAPTERS[spec.provider]({ model: spec.model, apiKey, baseUrl, fetch }), PROVIDERS[spec.provider].keyEnv);
-  return options.batch!.provider({ id: `${spec.provider}:${spec.model}`, provider: spec.provider as BatchProviderId, model: spec.model, baseUrl, apiKey, scope }, adapter);
+  const adapter = (fetch: typeof globalThis.fetch) =>
+    withKeyHint(
+      ADAPTERS[spec.provider]({ model: spec.model, apiKey, baseUrl, fetch }),
+      PROVIDERS[spec.provider].keyEnv,
+    );
+  return options.batch!.provider(
+    {
+      id: `${spec.provider}:${spec.model}`,
+      provider: spec.provider as BatchProviderId,
+      model: spec.model,
+      baseUrl,
+      apiKey,
+      scope,
+    },
+    adapter,
+  );
 }
 
 /** The API key for a spec from `env`, registered for redaction; a required key that is missing is a `UsageError` naming the variable. */
-export function readApiKey(spec: ModelSpec, env: Readonly<Record<string, string | undefined>>): string | undefined {
+export function readApiKey(
+  spec: ModelSpec,
+  env: Readonly<Record<string, string | undefined>>,
+): string | undefined {
   const info = PROVIDERS[spec.provider];
   const key = info.keyEnv.map((name) => env[name]?.trim()).find((value) => value);
   if (!key && info.keyRequired) {
-    throw new UsageError(`${info.keyEnv.join(' or ')} is not set: ${spec.provider}:${spec.model} needs an API key in the environment`);
+    throw new UsageError(
+      `${info.keyEnv.join(' or ')} is not set: ${spec.provider}:${spec.model} needs an API key in the environment`,
+    );
   }
   registerSecret(key);
   return key;
 }
 
 /** The endpoints of a stack: each given URL checked and normalised (duplicates dropped), or the vendor's default. */
-function resolveBaseUrls(spec: ModelSpec, given: string | readonly string[] | null | undefined): string[] {
-  const list = (typeof given === 'string' ? [given] : (given ?? [])).filter((url) => url.trim() !== '');
+function resolveBaseUrls(
+  spec: ModelSpec,
+  given: string | readonly string[] | null | undefined,
+): string[] {
+  const list = (typeof given === 'string' ? [given] : (given ?? [])).filter(
+    (url) => url.trim() !== '',
+  );
   if (list.length === 0) return [resolveBaseUrl(spec, null)];
   return [...new Set(list.map((url) => resolveBaseUrl(spec, url)))];
 }
 
 function resolveBaseUrl(spec: ModelSpec, given: string | null | undefined): string {
   const baseUrl = given?.trim() || PROVIDERS[spec.provider].defaultBaseUrl;
-  if (!baseUrl) throw new UsageError(`${spec.provider}:${spec.model} needs a base URL (--base-url URL, e.g. http://localhost:8000/v1)`);
+  if (!baseUrl)
+    throw new UsageError(
+      `${spec.provider}:${spec.model} needs a base URL (--base-url URL, e.g. http://localhost:8000/v1)`,
+    );
   let url: URL;
   try {
     url = new URL(baseUrl);
   } catch {
     throw new UsageError(`base URL "${baseUrl}" is not a URL`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`base URL "${baseUrl}" must start with http:// or https://`);
-  if (url.username || url.password || url.search) throw new UsageError('base URL must not carry credentials or a query string: put the key in the environment');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(`base URL "${baseUrl}" must start with http:// or https://`);
+  if (url.username || url.password || url.search)
+    throw new UsageError(
+      'base URL must not carry credentials or a query string: put the key in the environment',
+    );
   return baseUrl.replace(/\/+$/, '');
 }
 
@@ -150,7 +233,14 @@ function withKeyHint(provider: Provider, keyEnv: readonly string[]): Provider {
       } catch (error) {
         if (!(error instanceof ProviderError) || error.kind !== 'auth') throw error;
         const message = `${error.message} (the key is read from ${keyEnv.join(' or ')})`;
-        throw new ProviderError({ provider: error.provider, kind: 'auth', retryable: false, status: error.status, message, cause: error });
+        throw new ProviderError({
+          provider: error.provider,
+          kind: 'auth',
+          retryable: false,
+          status: error.status,
+          message,
+          cause: error,
+        });
       }
     },
   };

@@ -49,8 +49,16 @@ export function withRetry(provider: Provider, policy: RetryPolicy): Provider {
 /** The wait before retry number `attempt` (1-based): the server's retry-after when within bounds, else full-jitter backoff. */
 export function retryDelay(attempt: number, error: ProviderError, policy: RetryPolicy): number {
   const maxRetryAfter = policy.maxRetryAfterMs ?? 60_000;
-  if (error.retryAfterMs !== undefined && error.retryAfterMs >= 0 && error.retryAfterMs <= maxRetryAfter) return error.retryAfterMs;
-  const ceiling = Math.min(policy.maxDelayMs ?? 30_000, (policy.baseDelayMs ?? 1_000) * 2 ** (attempt - 1));
+  if (
+    error.retryAfterMs !== undefined &&
+    error.retryAfterMs >= 0 &&
+    error.retryAfterMs <= maxRetryAfter
+  )
+    return error.retryAfterMs;
+  const ceiling = Math.min(
+    policy.maxDelayMs ?? 30_000,
+    (policy.baseDelayMs ?? 1_000) * 2 ** (attempt - 1),
+  );
   return Math.floor((policy.random ?? Math.random)() * ceiling);
 }
 
@@ -72,7 +80,13 @@ export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> 
 }
 
 function throwIfAborted(provider: string, signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw new ProviderError({ provider, kind: 'aborted', retryable: false, message: `${provider}: request aborted` });
+  if (signal?.aborted)
+    throw new ProviderError({
+      provider,
+      kind: 'aborted',
+      retryable: false,
+      message: `${provider}: request aborted`,
+    });
 }
 
 function gaveUp(error: ProviderError, attempts: number): ProviderError {

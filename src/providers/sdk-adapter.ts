@@ -10,7 +10,17 @@ import type { PromptPart } from '../settings/prompt.js';
 import { classifyError, rejectsJsonMode } from './classify-error.js';
 import { readImage } from './image-bytes.js';
 import { saneUsage } from './usage-sanity.js';
-import { readToolArguments, type ChatMessage, type FinishReason, type ModelToolCall, type Provider, type ProviderRequest, type ProviderResult, type ToolDefinition, type Usage } from './provider.js';
+import {
+  readToolArguments,
+  type ChatMessage,
+  type FinishReason,
+  type ModelToolCall,
+  type Provider,
+  type ProviderRequest,
+  type ProviderResult,
+  type ToolDefinition,
+  type Usage,
+} from './provider.js';
 
 /** The SDK's language-model spec (v3), and what its `doGenerate` takes and returns. */
 export type SdkLanguageModel = Extract<LanguageModel, { specificationVersion: 'v3' }>;
@@ -47,7 +57,12 @@ export function createSdkProvider(config: SdkAdapterConfig): Provider {
   // Once an endpoint has rejected the JSON option, later calls skip it instead of paying a 400 each time.
   let jsonRejected = false;
 
-  const call = async (request: ProviderRequest, prompt: SdkPrompt, json: boolean, signal: AbortSignal | undefined) => {
+  const call = async (
+    request: ProviderRequest,
+    prompt: SdkPrompt,
+    json: boolean,
+    signal: AbortSignal | undefined,
+  ) => {
     const { temperature, maxOutputTokens, seed, providerOptions } = request.sampling;
     const vendorOptions = providerOptions?.[config.optionsKey.ours];
     try {
@@ -57,7 +72,9 @@ export function createSdkProvider(config: SdkAdapterConfig): Provider {
         temperature,
         maxOutputTokens,
         seed,
-        providerOptions: vendorOptions ? ({ [config.optionsKey.sdk]: vendorOptions } as CallOptions['providerOptions']) : undefined,
+        providerOptions: vendorOptions
+          ? ({ [config.optionsKey.sdk]: vendorOptions } as CallOptions['providerOptions'])
+          : undefined,
         abortSignal: signal,
         ...(json ? { responseFormat: { type: 'json' as const } } : {}),
         ...(request.tools ? toolOptions(request.tools, request.toolChoice) : {}),
@@ -74,7 +91,12 @@ export function createSdkProvider(config: SdkAdapterConfig): Provider {
       const prompt = await toSdkPrompt(request.messages, config.id);
       const started = performance.now();
       let attempts = 1;
-      let result = await call(request, prompt, request.json && config.jsonMode && !jsonRejected, signal);
+      let result = await call(
+        request,
+        prompt,
+        request.json && config.jsonMode && !jsonRejected,
+        signal,
+      );
       if (result === 'json-rejected') {
         jsonRejected = true;
         attempts = 2;
@@ -82,7 +104,8 @@ export function createSdkProvider(config: SdkAdapterConfig): Provider {
         if (result === 'json-rejected') throw new Error('unreachable: JSON mode was off');
       }
       const warnings = (result.warnings ?? []).map((warning) => JSON.stringify(warning));
-      if (jsonRejected && request.json && config.jsonMode) warnings.push('JSON reply mode rejected by the endpoint; sent without it');
+      if (jsonRejected && request.json && config.jsonMode)
+        warnings.push('JSON reply mode rejected by the endpoint; sent without it');
       const usage = saneUsage(toUsage(result.usage));
       warnings.push(...usage.warnings);
       const toolCalls = toolCallsOf(result.content);
@@ -108,10 +131,21 @@ function textOf(content: SdkResult['content']): string {
 }
 
 /** Our tool definitions and choice → the SDK's function tools and tool choice. */
-function toolOptions(tools: readonly ToolDefinition[], choice: ProviderRequest['toolChoice']): Pick<CallOptions, 'tools' | 'toolChoice'> {
+function toolOptions(
+  tools: readonly ToolDefinition[],
+  choice: ProviderRequest['toolChoice'],
+): Pick<CallOptions, 'tools' | 'toolChoice'> {
   return {
-    tools: tools.map((tool) => ({ type: 'function' as const, name: tool.name, description: tool.description, inputSchema: tool.parameters as never })),
-    toolChoice: typeof choice === 'object' ? { type: 'tool', toolName: choice.tool } : { type: choice ?? 'auto' },
+    tools: tools.map((tool) => ({
+      type: 'function' as const,
+      name: tool.name,
+      description: tool.description,
+      inputSchema: tool.parameters as never,
+    })),
+    toolChoice:
+      typeof choice === 'object'
+        ? { type: 'tool', toolName: choice.tool }
+        : { type: choice ?? 'auto' },
   };
 }
 
@@ -136,7 +170,9 @@ export async function toSdkPrompt(messages: ChatMessage[], provider: string): Pr
             type: 'tool-result' as const,
             toolCallId: result.callId,
             toolName: result.name,
-            output: result.isError ? { type: 'error-text' as const, value: result.content } : { type: 'text' as const, value: result.content },
+            output: result.isError
+              ? { type: 'error-text' as const, value: result.content }
+              : { type: 'text' as const, value: result.content },
           })),
         };
       }
@@ -148,10 +184,18 @@ export async function toSdkPrompt(messages: ChatMessage[], provider: string): Pr
             return { type: 'file' as const, data: image.base64, mediaType: image.mediaType };
           }),
         );
-        return { role: 'user', content: content.filter((part) => part.type !== 'text' || part.text !== '') };
+        return {
+          role: 'user',
+          content: content.filter((part) => part.type !== 'text' || part.text !== ''),
+        };
       }
       if (message.parts.some((part) => part.type === 'image')) {
-        throw new ProviderError({ provider, kind: 'client', retryable: false, message: `${provider}: image parts are only supported in user messages (got one in a ${message.role} message)` });
+        throw new ProviderError({
+          provider,
+          kind: 'client',
+          retryable: false,
+          message: `${provider}: image parts are only supported in user messages (got one in a ${message.role} message)`,
+        });
       }
       const text = textOfParts(message.parts);
       if (message.role === 'system') return { role: 'system', content: text };
@@ -160,7 +204,12 @@ export async function toSdkPrompt(messages: ChatMessage[], provider: string): Pr
         role: 'assistant',
         content: [
           ...(text !== '' || calls.length === 0 ? [{ type: 'text' as const, text }] : []),
-          ...calls.map((call) => ({ type: 'tool-call' as const, toolCallId: call.id, toolName: call.name, input: call.arguments })),
+          ...calls.map((call) => ({
+            type: 'tool-call' as const,
+            toolCallId: call.id,
+            toolName: call.name,
+            input: call.arguments,
+          })),
         ],
       };
     }),
@@ -176,12 +225,19 @@ async function readImageOrFail(file: Parameters<typeof readImage>[0], provider: 
     return await readImage(file);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new ProviderError({ provider, kind: 'client', retryable: false, message: `${provider}: cannot send image: ${reason}`, cause: error });
+    throw new ProviderError({
+      provider,
+      kind: 'client',
+      retryable: false,
+      message: `${provider}: cannot send image: ${reason}`,
+      cause: error,
+    });
   }
 }
 
 function toUsage(usage: SdkResult['usage'] | undefined): Usage | null {
-  if (!usage || (usage.inputTokens?.total === undefined && usage.outputTokens?.total === undefined)) return null;
+  if (!usage || (usage.inputTokens?.total === undefined && usage.outputTokens?.total === undefined))
+    return null;
   const reasoningTokens = usage.outputTokens?.reasoning;
   const cachedInputTokens = usage.inputTokens?.cacheRead;
   return {
@@ -192,7 +248,14 @@ function toUsage(usage: SdkResult['usage'] | undefined): Usage | null {
   };
 }
 
-const FINISH_REASONS: readonly FinishReason[] = ['stop', 'length', 'content-filter', 'tool-calls', 'error', 'other'];
+const FINISH_REASONS: readonly FinishReason[] = [
+  'stop',
+  'length',
+  'content-filter',
+  'tool-calls',
+  'error',
+  'other',
+];
 
 function toFinishReason(reason: string | undefined): FinishReason {
   return FINISH_REASONS.find((known) => known === reason) ?? 'unknown';

@@ -19,7 +19,9 @@ export function withTimeout(provider: Provider, policy: TimeoutPolicy): Provider
       let timedOut = false;
       const timer = setTimeout(() => {
         timedOut = true;
-        controller.abort(new DOMException(`no reply within ${policy.timeoutMs} ms`, 'TimeoutError'));
+        controller.abort(
+          new DOMException(`no reply within ${policy.timeoutMs} ms`, 'TimeoutError'),
+        );
       }, policy.timeoutMs);
       const detach = signal ? onAbort(signal, () => controller.abort(signal.reason)) : undefined;
       try {

@@ -26,12 +26,21 @@ export function saneUsage(usage: Usage | null): { usage: Usage | null; warnings:
   if (reasoning !== undefined) sane.reasoningTokens = reasoning;
   let cached = clamp('cached input tokens', usage.cachedInputTokens);
   if (cached !== undefined && cached > inputTokens) {
-    warnings.push(`the endpoint reported ${cached} cached input tokens of ${inputTokens}; counted as ${inputTokens}`);
+    warnings.push(
+      `the endpoint reported ${cached} cached input tokens of ${inputTokens}; counted as ${inputTokens}`,
+    );
     cached = inputTokens;
   }
   if (cached !== undefined) sane.cachedInputTokens = cached;
-  if (inputTokens > IMPLAUSIBLE_TOKENS.input) warnings.push(`implausible usage: ${inputTokens} input tokens for one call (kept as reported)`);
-  if (outputTokens > IMPLAUSIBLE_TOKENS.output) warnings.push(`implausible usage: ${outputTokens} output tokens for one call (kept as reported)`);
-  if (reasoning !== undefined && reasoning > outputTokens) warnings.push(`implausible usage: ${reasoning} reasoning tokens of ${outputTokens} output tokens (kept as reported)`);
+  if (inputTokens > IMPLAUSIBLE_TOKENS.input)
+    warnings.push(`implausible usage: ${inputTokens} input tokens for one call (kept as reported)`);
+  if (outputTokens > IMPLAUSIBLE_TOKENS.output)
+    warnings.push(
+      `implausible usage: ${outputTokens} output tokens for one call (kept as reported)`,
+    );
+  if (reasoning !== undefined && reasoning > outputTokens)
+    warnings.push(
+      `implausible usage: ${reasoning} reasoning tokens of ${outputTokens} output tokens (kept as reported)`,
+    );
   return { usage: sane, warnings };
 }

@@ -51,12 +51,28 @@ export function providerCritic(provider: Provider, sampling: SamplingParams = {}
   return {
     id: provider.id,
     critique: async (request, signal) =>
-      provider.generate({ messages: request.prompt.messages, promptVersion: request.prompt.promptVersion, json: false, sampling, repeat: request.repeat, role: 'critic' }, signal),
+      provider.generate(
+        {
+          messages: request.prompt.messages,
+          promptVersion: request.prompt.promptVersion,
+          json: false,
+          sampling,
+          repeat: request.repeat,
+          role: 'critic',
+        },
+        signal,
+      ),
   };
 }
 
 /** A critic made of your own function; a plain string reply is the critique. */
-export function functionCritic(id: string, critique: (request: CritiqueRequest, signal?: AbortSignal) => Promise<string | CriticReply> | string | CriticReply): Critic {
+export function functionCritic(
+  id: string,
+  critique: (
+    request: CritiqueRequest,
+    signal?: AbortSignal,
+  ) => Promise<string | CriticReply> | string | CriticReply,
+): Critic {
   return {
     id,
     critique: async (request, signal) => {

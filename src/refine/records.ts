@@ -47,13 +47,16 @@ export interface RefineRound {
 }
 
 /** A finished step, handed to `onStep` as it completes and given back through `done` to resume without re-sending it. */
-export type RefineStep = { round: number; kind: 'critique'; record: CritiqueRecord } | { round: number; kind: 'revision'; record: RevisionRecord };
+export type RefineStep =
+  | { round: number; kind: 'critique'; record: CritiqueRecord }
+  | { round: number; kind: 'revision'; record: RevisionRecord };
 
 /**
  * How a refinement ended. `ok` and `parse_error` carry a revised answer to judge (a parse failure
  * is judged as an unparsed first answer is); the other three carry none and are outcomes of their own.
  */
-export type RefineStatus = 'ok' | 'parse_error' | 'critique_failed' | 'critique_unreadable' | 'revision_failed';
+export type RefineStatus =
+  'ok' | 'parse_error' | 'critique_failed' | 'critique_unreadable' | 'revision_failed';
 
 /** Calls and tokens of one role over a refinement. */
 export interface RoleUsage {

@@ -14,8 +14,23 @@ import { SETTINGS } from '../settings/index.js';
 import type { ParsedAnswer } from '../settings/attempt.js';
 import type { Prompt } from '../settings/prompt.js';
 import { isProvider, providerCritic, type Critic, type CriticReply } from './critic.js';
-import { isFinishedStep, type CallError, type CallRecord, type CritiqueRecord, type RefineRound, type RefineStatus, type RefineStep, type RevisionRecord, type RoleUsage } from './records.js';
-import { buildCritiquePrompt, buildRevisionPrompt, critiqueProfile, type RefineMode } from './refine-prompts.js';
+import {
+  isFinishedStep,
+  type CallError,
+  type CallRecord,
+  type CritiqueRecord,
+  type RefineRound,
+  type RefineStatus,
+  type RefineStep,
+  type RevisionRecord,
+  type RoleUsage,
+} from './records.js';
+import {
+  buildCritiquePrompt,
+  buildRevisionPrompt,
+  critiqueProfile,
+  type RefineMode,
+} from './refine-prompts.js';
 
 /** One answer to refine, and how. */
 export interface RefineRequest {
@@ -60,16 +75,30 @@ export interface RefineOutcome {
   usage: { critic: RoleUsage; planner: RoleUsage };
 }
 
-type CallDetails = Pick<ProviderResult, 'usage' | 'latencyMs' | 'finishReason' | 'attempts' | 'cached'>;
+type CallDetails = Pick<
+  ProviderResult,
+  'usage' | 'latencyMs' | 'finishReason' | 'attempts' | 'cached'
+>;
 
 function callRecord(promptVersion: string, result: Partial<CallDetails>): CallRecord {
-  return { prompt_version: promptVersion, usage: result.usage ?? null, latency_ms: result.latencyMs ?? null, finish_reason: result.finishReason ?? null, attempts: result.attempts ?? 0, cached: result.cached ?? false };
+  return {
+    prompt_version: promptVersion,
+    usage: result.usage ?? null,
+    latency_ms: result.latencyMs ?? null,
+    finish_reason: result.finishReason ?? null,
+    attempts: result.attempts ?? 0,
+    cached: result.cached ?? false,
+  };
 }
 
 /** A model call's failure as data; a fatal error (key, abort) or anything that is not a `ProviderError` propagates. */
 function failureOf(error: unknown, promptVersion: string): CallRecord {
   if (isFatal(error) || !(error instanceof ProviderError)) throw error;
-  const recorded: CallError = { kind: error.kind, message: redact(error.message), ...(error.status ? { status: error.status } : {}) };
+  const recorded: CallError = {
+    kind: error.kind,
+    message: redact(error.message),
+    ...(error.status ? { status: error.status } : {}),
+  };
   return { ...callRecord(promptVersion, {}), error: recorded };
 }
 
@@ -82,53 +111,124 @@ function addRole(usage: RoleUsage, record: CallRecord): void {
   usage.output_tokens += reported?.outputTokens ?? 0;
 }
 
-const emptyRole = (): RoleUsage => ({ calls: 0, cached_calls: 0, input_tokens: 0, output_tokens: 0 });
+const emptyRole = (): RoleUsage => ({
+  calls: 0,
+  cached_calls: 0,
+  input_tokens: 0,
+  output_tokens: 0,
+});
 
 /** Runs the refinement loop on one answer. Throws only what must stop a run (a rejected key, an abort, a budget refusal). */
-export async function refineAnswer(request: RefineRequest, signal?: AbortSignal): Promise<RefineOutcome> {
+export async function refineAnswer(
+  request: RefineRequest,
+  signal?: AbortSignal,
+): Promise<RefineOutcome> {
   const rounds = request.rounds ?? 1;
-  if (!Number.isInteger(rounds) || rounds < 1) throw new RangeError(`rounds must be a positive integer (got ${rounds})`);
-  const critic = isProvider(request.critic) ? providerCritic(request.critic, request.criticSampling ?? { temperature: 0 }) : request.critic;
+  if (!Number.isInteger(rounds) || rounds < 1)
+    throw new RangeError(`rounds must be a positive integer (got ${rounds})`);
+  const critic = isProvider(request.critic)
+    ? providerCritic(request.critic, request.criticSampling ?? { temperature: 0 })
+    : request.critic;
   const mode = request.mode ?? (request.critic === request.reviser ? 'self' : 'critic');
   const taxonomy = request.taxonomy ?? true;
   const profile = critiqueProfile(request.split, request.input, request.allowRefusal);
-  const done = new Map((request.done ?? []).filter(isFinishedStep).map((step) => [`${step.round}/${step.kind}`, step]));
+  const done = new Map(
+    (request.done ?? []).filter(isFinishedStep).map((step) => [`${step.round}/${step.kind}`, step]),
+  );
   const repeat = request.repeat ?? 0;
   const usage = { critic: emptyRole(), planner: emptyRole() };
   const recorded: RefineRound[] = [];
   let current = request.initialAnswer;
 
   const finish = async (step: RefineStep) => {
-    if (!done.has(`${step.round}/${step.kind}`) && isFinishedStep(step)) await request.onStep?.(step);
+    if (!done.has(`${step.round}/${step.kind}`) && isFinishedStep(step))
+      await request.onStep?.(step);
   };
-  const outcome = (status: RefineStatus, text: string | null, parsed: ParsedAnswer | null): RefineOutcome => ({ status, mode, taxonomy, critic: critic.id, rounds: recorded, text, parsed, usage });
+  const outcome = (
+    status: RefineStatus,
+    text: string | null,
+    parsed: ParsedAnswer | null,
+  ): RefineOutcome => ({
+    status,
+    mode,
+    taxonomy,
+    critic: critic.id,
+    rounds: recorded,
+    text,
+    parsed,
+    usage,
+  });
 
   for (let round = 1; round <= rounds; round += 1) {
-    const prompt = buildCritiquePrompt({ plannerPrompt: request.prompt, answer: current, profile, taxonomy, mode });
-    const critiqueStep = done.get(`${round}/critique`) as Extract<RefineStep, { kind: 'critique' }> | undefined;
-    const critique = critiqueStep?.record ?? (await askCritic(critic, { prompt, plannerPrompt: request.prompt, answer: current, split: request.split, input: request.input, profile, taxonomy, mode, round, repeat }, signal));
+    const prompt = buildCritiquePrompt({
+      plannerPrompt: request.prompt,
+      answer: current,
+      profile,
+      taxonomy,
+      mode,
+    });
+    const critiqueStep = done.get(`${round}/critique`) as
+      Extract<RefineStep, { kind: 'critique' }> | undefined;
+    const critique =
+      critiqueStep?.record ??
+      (await askCritic(
+        critic,
+        {
+          prompt,
+          plannerPrompt: request.prompt,
+          answer: current,
+          split: request.split,
+          input: request.input,
+          profile,
+          taxonomy,
+          mode,
+          round,
+          repeat,
+        },
+        signal,
+      ));
     await finish({ round, kind: 'critique', record: critique });
     addRole(usage.critic, critique);
     const entry: RefineRound = { round, critique, revision: null };
     recorded.push(entry);
-    if (critique.status !== 'ok') return outcome(critique.status === 'error' ? 'critique_failed' : 'critique_unreadable', null, null);
+    if (critique.status !== 'ok')
+      return outcome(
+        critique.status === 'error' ? 'critique_failed' : 'critique_unreadable',
+        null,
+        null,
+      );
 
-    const revisionStep = done.get(`${round}/revision`) as Extract<RefineStep, { kind: 'revision' }> | undefined;
-    const revision = revisionStep?.record ?? (await askReviser(request, buildRevisionPrompt(request.prompt, current, critique.text), repeat, signal));
+    const revisionStep = done.get(`${round}/revision`) as
+      Extract<RefineStep, { kind: 'revision' }> | undefined;
+    const revision =
+      revisionStep?.record ??
+      (await askReviser(
+        request,
+        buildRevisionPrompt(request.prompt, current, critique.text),
+        repeat,
+        signal,
+      ));
     await finish({ round, kind: 'revision', record: revision });
     addRole(usage.planner, revision);
     entry.revision = revision;
     if (revision.status === 'error') return outcome('revision_failed', null, null);
     current = revision.text;
     if (round === rounds) {
-      const parsed: ParsedAnswer = revision.parsed ?? { kind: 'parse_error', message: revision.parse_error ?? 'the revised answer could not be read' };
+      const parsed: ParsedAnswer = revision.parsed ?? {
+        kind: 'parse_error',
+        message: revision.parse_error ?? 'the revised answer could not be read',
+      };
       return outcome(revision.status, revision.text, parsed);
     }
   }
   throw new Error('unreachable: the loop returns in its last round');
 }
 
-async function askCritic(critic: Critic, request: Parameters<Critic['critique']>[0], signal?: AbortSignal): Promise<CritiqueRecord> {
+async function askCritic(
+  critic: Critic,
+  request: Parameters<Critic['critique']>[0],
+  signal?: AbortSignal,
+): Promise<CritiqueRecord> {
   const version = request.prompt.promptVersion;
   let reply: CriticReply;
   try {
@@ -138,18 +238,45 @@ async function askCritic(critic: Critic, request: Parameters<Critic['critique']>
   }
   // Untrusted text: anything but a string, or only whitespace, is no critique at all.
   const text = typeof reply?.text === 'string' ? reply.text : '';
-  return { ...callRecord(version, reply ?? {}), status: text.trim() ? 'ok' : 'unreadable', critic: critic.id, text };
+  return {
+    ...callRecord(version, reply ?? {}),
+    status: text.trim() ? 'ok' : 'unreadable',
+    critic: critic.id,
+    text,
+  };
 }
 
-async function askReviser(request: RefineRequest, prompt: Prompt, repeat: number, signal?: AbortSignal): Promise<RevisionRecord> {
+async function askReviser(
+  request: RefineRequest,
+  prompt: Prompt,
+  repeat: number,
+  signal?: AbortSignal,
+): Promise<RevisionRecord> {
   let result: ProviderResult;
   try {
-    result = await request.reviser.generate({ messages: prompt.messages, promptVersion: prompt.promptVersion, json: request.json ?? false, sampling: request.sampling ?? {}, repeat, role: 'planner' }, signal);
+    result = await request.reviser.generate(
+      {
+        messages: prompt.messages,
+        promptVersion: prompt.promptVersion,
+        json: request.json ?? false,
+        sampling: request.sampling ?? {},
+        repeat,
+        role: 'planner',
+      },
+      signal,
+    );
   } catch (error) {
     return { ...failureOf(error, prompt.promptVersion), status: 'error', text: '', parsed: null };
   }
   const parsed = SETTINGS[request.split].parseAnswer(result.text, request.input);
   const base = callRecord(prompt.promptVersion, result);
-  if (parsed.kind === 'parse_error') return { ...base, status: 'parse_error', text: result.text, parsed: null, parse_error: parsed.message };
+  if (parsed.kind === 'parse_error')
+    return {
+      ...base,
+      status: 'parse_error',
+      text: result.text,
+      parsed: null,
+      parse_error: parsed.message,
+    };
   return { ...base, status: 'ok', text: result.text, parsed };
 }

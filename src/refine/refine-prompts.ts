@@ -4,7 +4,12 @@
  * shows (regime, horizon, the refusal allowance, tool costs): the critique wording never depends
  * on a label, so it cannot tell the critic more about a case than the planner was told.
  */
-import { SPLIT_REGIME, type CaseInput, type PlanningRegime, type SplitName } from '../dataset/case.js';
+import {
+  SPLIT_REGIME,
+  type CaseInput,
+  type PlanningRegime,
+  type SplitName,
+} from '../dataset/case.js';
 import { block, mergeText, plannerPromptParts, quoteAnswer } from '../judge/render-material.js';
 import { versionOf, type Prompt, type PromptPart } from '../settings/prompt.js';
 import { fill } from '../settings/setting.js';
@@ -42,7 +47,11 @@ export interface CritiqueProfile {
 }
 
 /** The profile of a split's planner prompt: refusal is allowed on the unsolvable split and wherever the run allowed it for all. */
-export function critiqueProfile(split: SplitName, input: Pick<CaseInput, 'horizon'>, allowRefusal = false): CritiqueProfile {
+export function critiqueProfile(
+  split: SplitName,
+  input: Pick<CaseInput, 'horizon'>,
+  allowRefusal = false,
+): CritiqueProfile {
   const regime = SPLIT_REGIME[split];
   return {
     regime,
@@ -55,8 +64,20 @@ export function critiqueProfile(split: SplitName, input: Pick<CaseInput, 'horizo
 /** The review instruction: the taxonomy (with its cautions) or the general question, plus the notes the profile calls for. */
 export function reviewInstruction(profile: CritiqueProfile, taxonomy: boolean): string {
   const holistic = profile.regime === 'Holistic';
-  const sections = [taxonomy ? (holistic ? HOLISTIC_TAXONOMY : STEP_WISE_TAXONOMY) : holistic ? HOLISTIC_GENERAL : STEP_WISE_GENERAL];
-  const notes = [profile.horizon > 1 ? MULTI_ACTION_NOTE : '', profile.refusalAllowed ? REFUSAL_NOTE : '', profile.costShown ? COST_NOTE : ''].filter(Boolean);
+  const sections = [
+    taxonomy
+      ? holistic
+        ? HOLISTIC_TAXONOMY
+        : STEP_WISE_TAXONOMY
+      : holistic
+        ? HOLISTIC_GENERAL
+        : STEP_WISE_GENERAL,
+  ];
+  const notes = [
+    profile.horizon > 1 ? MULTI_ACTION_NOTE : '',
+    profile.refusalAllowed ? REFUSAL_NOTE : '',
+    profile.costShown ? COST_NOTE : '',
+  ].filter(Boolean);
   if (notes.length > 0) sections.push(notes.join('\n'));
   if (taxonomy) sections.push(TAXONOMY_CAUTIONS);
   sections.push(CRITIQUE_OUTPUT);
@@ -88,7 +109,14 @@ export function buildCritiquePrompt(input: CritiqueInput): Prompt {
       { role: 'system', parts: [{ type: 'text', text: CRITIQUE_SYSTEM }] },
       { role: 'user', parts: mergeText(parts) },
     ],
-    promptVersion: versionOf(`critique-${input.mode}-${input.taxonomy ? 'metric' : 'general'}`, CRITIQUE_SYSTEM, intro, CRITIQUE_BLOCKS.task, CRITIQUE_BLOCKS.answer, instruction),
+    promptVersion: versionOf(
+      `critique-${input.mode}-${input.taxonomy ? 'metric' : 'general'}`,
+      CRITIQUE_SYSTEM,
+      intro,
+      CRITIQUE_BLOCKS.task,
+      CRITIQUE_BLOCKS.answer,
+      instruction,
+    ),
   };
 }
 
@@ -96,14 +124,24 @@ export function buildCritiquePrompt(input: CritiqueInput): Prompt {
 export const REVISION_VERSION = versionOf('revision', REVISION_INSTRUCTION, REVIEW_BLOCK);
 
 /** The revision request: the planner's own conversation (its prompt, its answer) followed by the critique and the instruction. */
-export function buildRevisionPrompt(plannerPrompt: Prompt, answer: string, critique: string): Prompt {
+export function buildRevisionPrompt(
+  plannerPrompt: Prompt,
+  answer: string,
+  critique: string,
+): Prompt {
   const review = `=== ${REVIEW_BLOCK} ===\n${critique.trim()}\n=== END OF ${REVIEW_BLOCK} ===`;
   return {
     messages: [
       ...plannerPrompt.messages,
       // An empty assistant turn is refused by some endpoints; say what it was instead.
-      { role: 'assistant', parts: [{ type: 'text', text: answer.length > 0 ? answer : '(empty answer)' }] },
-      { role: 'user', parts: [{ type: 'text', text: fill(REVISION_INSTRUCTION, { critique: review }) }] },
+      {
+        role: 'assistant',
+        parts: [{ type: 'text', text: answer.length > 0 ? answer : '(empty answer)' }],
+      },
+      {
+        role: 'user',
+        parts: [{ type: 'text', text: fill(REVISION_INSTRUCTION, { critique: review }) }],
+      },
     ],
     promptVersion: REVISION_VERSION,
   };
@@ -112,5 +150,7 @@ export function buildRevisionPrompt(plannerPrompt: Prompt, answer: string, criti
 /** One version over every critique and revision template (a run directory's refinement identity). */
 export const REFINE_PROMPT_VERSION = versionOf(
   'refine',
-  ...Object.entries(TEMPLATES).map(([name, value]) => `${name}=${typeof value === 'string' ? value : JSON.stringify(value)}`),
+  ...Object.entries(TEMPLATES).map(
+    ([name, value]) => `${name}=${typeof value === 'string' ? value : JSON.stringify(value)}`,
+  ),
 );

@@ -1,15 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { parseSubsetQuota, sampleBySource, type Sampleable } from './sample.js';
 
-const item = (id: string, source: string | null, sourceSubset: string | null = null, split: Sampleable['facets']['split'] = 'holistic_planning', repeat = 0) => ({ id, repeat, facets: { split, source, sourceSubset } });
+const item = (
+  id: string,
+  source: string | null,
+  sourceSubset: string | null = null,
+  split: Sampleable['facets']['split'] = 'holistic_planning',
+  repeat = 0,
+) => ({ id, repeat, facets: { split, source, sourceSubset } });
 
 describe('sampleBySource', () => {
   // The paper's shape in miniature: 3 per source, 1 per subset of the real-traffic source, per split.
   const items = [
     ...Array.from({ length: 8 }, (_, index) => item(`gaia-${index}`, 'gaia')),
     ...Array.from({ length: 2 }, (_, index) => item(`gta-${index}`, 'gta')),
-    ...Array.from({ length: 6 }, (_, index) => item(`rt-${index}`, 'real_traffic', index < 3 ? 'shopping' : 'office')),
-    ...Array.from({ length: 5 }, (_, index) => item(`sw-${index}`, 'gaia', null, 'step_wise_planning')),
+    ...Array.from({ length: 6 }, (_, index) =>
+      item(`rt-${index}`, 'real_traffic', index < 3 ? 'shopping' : 'office'),
+    ),
+    ...Array.from({ length: 5 }, (_, index) =>
+      item(`sw-${index}`, 'gaia', null, 'step_wise_planning'),
+    ),
   ];
   const spec = { perSource: 3, perSubset: { real_traffic: 1 }, seed: '0' };
 
@@ -17,14 +27,25 @@ describe('sampleBySource', () => {
     const chosen = sampleBySource(items, spec);
     const count = (prefix: string) => chosen.filter((entry) => entry.id.startsWith(prefix)).length;
     expect([count('gaia-'), count('gta-'), count('rt-'), count('sw-')]).toEqual([3, 2, 2, 3]);
-    expect(chosen.filter((entry) => entry.id.startsWith('rt-')).map((entry) => entry.facets.sourceSubset).sort()).toEqual(['office', 'shopping']);
-    expect(chosen.map((entry) => items.indexOf(entry))).toEqual([...chosen.map((entry) => items.indexOf(entry))].sort((a, b) => a - b));
+    expect(
+      chosen
+        .filter((entry) => entry.id.startsWith('rt-'))
+        .map((entry) => entry.facets.sourceSubset)
+        .sort(),
+    ).toEqual(['office', 'shopping']);
+    expect(chosen.map((entry) => items.indexOf(entry))).toEqual(
+      [...chosen.map((entry) => items.indexOf(entry))].sort((a, b) => a - b),
+    );
   });
 
   it('is stable: the same seed gives the same cases whatever the file order; another seed another draw', () => {
     const ids = (list: Sampleable[]) => list.map((entry) => entry.id).sort();
-    expect(ids(sampleBySource([...items].reverse(), spec))).toEqual(ids(sampleBySource(items, spec)));
-    const draws = new Set(['0', '1', '2', '3', '4'].map((seed) => ids(sampleBySource(items, { ...spec, seed })).join()));
+    expect(ids(sampleBySource([...items].reverse(), spec))).toEqual(
+      ids(sampleBySource(items, spec)),
+    );
+    const draws = new Set(
+      ['0', '1', '2', '3', '4'].map((seed) => ids(sampleBySource(items, { ...spec, seed })).join()),
+    );
     expect(draws.size).toBeGreaterThan(1);
   });
 
@@ -39,6 +60,7 @@ describe('parseSubsetQuota', () => {
   it('reads SOURCE:N and refuses anything else', () => {
     expect(parseSubsetQuota('real_traffic:5')).toEqual({ source: 'real_traffic', count: 5 });
     expect(parseSubsetQuota('a:b:2')).toEqual({ source: 'a:b', count: 2 });
-    for (const bad of ['real_traffic', ':5', 'x:0', 'x:1.5', 'x:']) expect(parseSubsetQuota(bad)).toBeNull();
+    for (const bad of ['real_traffic', ':5', 'x:0', 'x:1.5', 'x:'])
+      expect(parseSubsetQuota(bad)).toBeNull();
   });
 });

@@ -22,7 +22,8 @@ export interface Sampleable {
   facets: Pick<Facets, 'split' | 'source' | 'sourceSubset'>;
 }
 
-const rank = (seed: string, split: string, id: string) => createHash('sha256').update(`${seed}\u0000${split}\u0000${id}`).digest('hex');
+const rank = (seed: string, split: string, id: string) =>
+  createHash('sha256').update(`${seed}\u0000${split}\u0000${id}`).digest('hex');
 
 /** The items of the sampled cases (every repeat of a chosen case), in their input order. */
 export function sampleBySource<T extends Sampleable>(items: readonly T[], spec: SampleSpec): T[] {
@@ -30,15 +31,22 @@ export function sampleBySource<T extends Sampleable>(items: readonly T[], spec: 
   for (const item of items) {
     const { split, source, sourceSubset } = item.facets;
     const subsetQuota = source !== null ? spec.perSubset?.[source] : undefined;
-    const groupKey = JSON.stringify([split, source, subsetQuota !== undefined ? sourceSubset : null]);
+    const groupKey = JSON.stringify([
+      split,
+      source,
+      subsetQuota !== undefined ? sourceSubset : null,
+    ]);
     let group = groups.get(groupKey);
-    if (!group) groups.set(groupKey, (group = { quota: subsetQuota ?? spec.perSource, ids: new Set() }));
+    if (!group)
+      groups.set(groupKey, (group = { quota: subsetQuota ?? spec.perSource, ids: new Set() }));
     group.ids.add(item.id);
   }
   const chosen = new Set<string>();
   for (const [groupKey, group] of groups) {
     const split = (JSON.parse(groupKey) as string[])[0]!;
-    const ranked = [...group.ids].map((id) => ({ id, rank: rank(spec.seed, split, id) })).sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0));
+    const ranked = [...group.ids]
+      .map((id) => ({ id, rank: rank(spec.seed, split, id) }))
+      .sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0));
     for (const { id } of ranked.slice(0, group.quota)) chosen.add(`${split}\u0000${id}`);
   }
   return items.filter((item) => chosen.has(`${item.facets.split}\u0000${item.id}`));

@@ -16,7 +16,16 @@ describe('case details', () => {
       split: 'step_wise_tool_extraneous',
       id: 'x',
       level: 2,
-      tools: ['lookup(city): finds a city', { type: 'function', function: { name: 'book', description: 'Books', parameters: { type: 'object' } } }, { tool_name: 'pay', description: 'Pays' }, { cost: 3, name: 'ship', description: 'Ships' }, 42],
+      tools: [
+        'lookup(city): finds a city',
+        {
+          type: 'function',
+          function: { name: 'book', description: 'Books', parameters: { type: 'object' } },
+        },
+        { tool_name: 'pay', description: 'Pays' },
+        { cost: 3, name: 'ship', description: 'Ships' },
+        42,
+      ],
     });
     const detail = caseDetailOf(line, {}, noMedia);
     expect(detail.tools.map((tool) => tool.name)).toEqual(['lookup', 'book', 'pay', 'ship']);
@@ -26,7 +35,15 @@ describe('case details', () => {
   });
 
   it('keeps the answer, verdict, failures and findings of a line', () => {
-    const detail = rowDetailOf(fakeApbLine({ split: 'holistic_planning', id: 'a', status: 'error', judgeStatus: 'judge_error' }), null);
+    const detail = rowDetailOf(
+      fakeApbLine({
+        split: 'holistic_planning',
+        id: 'a',
+        status: 'error',
+        judgeStatus: 'judge_error',
+      }),
+      null,
+    );
     expect(detail.plannerError).toBe('server 500: HTTP 500');
     expect(detail.judgeError).toBe('judge-parse-failure: unreadable reply');
     expect(detail.parsed).toBeNull();
@@ -40,9 +57,21 @@ describe('case details', () => {
         toolSet: null,
         chainOrder: null,
         arguments: { checkedCalls: 1, problems: [] },
-        nextK: { horizon: 2, predicted: 2, toolMatches: [true, false], argumentMatches: [true, null], allToolsMatch: false },
+        nextK: {
+          horizon: 2,
+          predicted: 2,
+          toolMatches: [true, false],
+          argumentMatches: [true, null],
+          allToolsMatch: false,
+        },
         planCost: null,
       }),
-    ).toEqual(['Schema: missing tool_chain', 'Tools not in the tool list: ghost', 'Distractor tools used: 2 (distractor_0)', 'Refusal detected (explicit): REJECT', 'Next 2 steps: tools ✓ ✗']);
+    ).toEqual([
+      'Schema: missing tool_chain',
+      'Tools not in the tool list: ghost',
+      'Distractor tools used: 2 (distractor_0)',
+      'Refusal detected (explicit): REJECT',
+      'Next 2 steps: tools ✓ ✗',
+    ]);
   });
 });

@@ -3,7 +3,11 @@
  * reference) and the answer (raw text, parsed plan, verdict, findings). Pure; every text is capped
  * with a visible marker so one huge answer cannot bloat the report.
  */
-import { normalizeChainNode, normalizeReferenceStep, normalizeTrajectoryEntry } from '../dataset/normalize.js';
+import {
+  normalizeChainNode,
+  normalizeReferenceStep,
+  normalizeTrajectoryEntry,
+} from '../dataset/normalize.js';
 import { TrajectoryEntrySchema } from '../dataset/record-schema.js';
 import type { Findings } from '../judge/checks/findings.js';
 import { parseUntrustedJson } from '../json-depth.js';
@@ -15,12 +19,21 @@ export const TEXT_CAP = 50_000;
 
 /** A text cut at `max` characters with a marker saying how much was left out. */
 export function capText(value: unknown, max = TEXT_CAP): string {
-  const text = typeof value === 'string' ? value : value === undefined || value === null ? '' : JSON.stringify(value, null, 2);
-  return text.length <= max ? text : `${text.slice(0, max)}\n… [${(text.length - max).toLocaleString('en-US')} more characters not shown]`;
+  const text =
+    typeof value === 'string'
+      ? value
+      : value === undefined || value === null
+        ? ''
+        : JSON.stringify(value, null, 2);
+  return text.length <= max
+    ? text
+    : `${text.slice(0, max)}\n… [${(text.length - max).toLocaleString('en-US')} more characters not shown]`;
 }
 
-const asObject = (value: unknown): Loose | null => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Loose) : null);
-const stringOrNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+const asObject = (value: unknown): Loose | null =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Loose) : null;
+const stringOrNull = (value: unknown): string | null =>
+  typeof value === 'string' && value !== '' ? value : null;
 
 /** Decodes a `*_json` dataset field (a JSON string or an already-decoded value); undefined when unreadable. */
 export function decodeJsonField(value: unknown): unknown {
@@ -95,15 +108,21 @@ export function argumentsText(value: unknown): string {
 function referenceCallsOf(line: Loose): CallView[] {
   const chain = decodeJsonField(line.tool_chain_json);
   if (Array.isArray(chain) && chain.length > 0) {
-    return chain.flatMap((node) => (asObject(node) ? [normalizeChainNode(node as Loose)] : [])).map((call) => ({ name: call.name, arguments: argumentsText(call.arguments) }));
+    return chain
+      .flatMap((node) => (asObject(node) ? [normalizeChainNode(node as Loose)] : []))
+      .map((call) => ({ name: call.name, arguments: argumentsText(call.arguments) }));
   }
   const steps = decodeJsonField(line.ground_truth_steps_json);
   if (!Array.isArray(steps)) return [];
   return steps.flatMap((entry): CallView[] => {
     if (!asObject(entry)) return [];
     const step = normalizeReferenceStep(entry as Loose);
-    if (step.toolCalls.length === 0) return [{ name: null, arguments: capText(step.text ?? '', 600) }];
-    return step.toolCalls.map((call) => ({ name: call.name, arguments: argumentsText(call.arguments) }));
+    if (step.toolCalls.length === 0)
+      return [{ name: null, arguments: capText(step.text ?? '', 600) }];
+    return step.toolCalls.map((call) => ({
+      name: call.name,
+      arguments: argumentsText(call.arguments),
+    }));
   });
 }
 
@@ -132,7 +151,9 @@ export interface RowDetail {
 function toolOf(entry: unknown): ToolView | null {
   if (typeof entry === 'string') {
     const name = /^\s*([A-Za-z_][\w.-]*)\s*[(:]/.exec(entry)?.[1] ?? entry.trim();
-    return name ? { name, description: capText(entry.trim(), 4000), parameters: null, cost: null } : null;
+    return name
+      ? { name, description: capText(entry.trim(), 4000), parameters: null, cost: null }
+      : null;
   }
   const loose = asObject(entry);
   if (!loose) return null;
@@ -142,15 +163,23 @@ function toolOf(entry: unknown): ToolView | null {
   const parameters = inner.parameters ?? loose.parameters;
   return {
     name,
-    description: capText(stringOrNull(inner.description) ?? stringOrNull(loose.description) ?? '', 4000),
-    parameters: parameters && typeof parameters === 'object' ? capText(JSON.stringify(parameters, null, 2), 8000) : null,
+    description: capText(
+      stringOrNull(inner.description) ?? stringOrNull(loose.description) ?? '',
+      4000,
+    ),
+    parameters:
+      parameters && typeof parameters === 'object'
+        ? capText(JSON.stringify(parameters, null, 2), 8000)
+        : null,
     cost: typeof loose.cost === 'number' ? loose.cost : null,
   };
 }
 
 function toolsOf(value: unknown): ToolView[] {
   const decoded = decodeJsonField(value);
-  return Array.isArray(decoded) ? decoded.map(toolOf).filter((tool): tool is ToolView => tool !== null) : [];
+  return Array.isArray(decoded)
+    ? decoded.map(toolOf).filter((tool): tool is ToolView => tool !== null)
+    : [];
 }
 
 function trajectoryOf(value: unknown): MessageView[] {
@@ -161,8 +190,13 @@ function trajectoryOf(value: unknown): MessageView[] {
     if (!parsed.success) return [{ role: 'unreadable', text: capText(entry, 4000), calls: [] }];
     return normalizeTrajectoryEntry(parsed.data).map((message) => ({
       role: message.role,
-      text: capText([message.thought, message.action, message.text].filter(Boolean).join('\n'), 8000),
-      calls: message.toolCalls.map((call) => capText(`${call.name}(${JSON.stringify(call.arguments ?? {})})`, 2000)),
+      text: capText(
+        [message.thought, message.action, message.text].filter(Boolean).join('\n'),
+        8000,
+      ),
+      calls: message.toolCalls.map((call) =>
+        capText(`${call.name}(${JSON.stringify(call.arguments ?? {})})`, 2000),
+      ),
     }));
   });
 }
@@ -170,7 +204,8 @@ function trajectoryOf(value: unknown): MessageView[] {
 /** Pretty JSON of a decoded field, capped; null when absent or empty. */
 function prettyField(value: unknown): string | null {
   const decoded = decodeJsonField(value);
-  if (decoded === undefined || decoded === null || (Array.isArray(decoded) && decoded.length === 0)) return null;
+  if (decoded === undefined || decoded === null || (Array.isArray(decoded) && decoded.length === 0))
+    return null;
   return capText(typeof decoded === 'string' ? decoded : JSON.stringify(decoded, null, 2));
 }
 
@@ -185,9 +220,15 @@ export function filesOf(line: Loose): { path: string; label: string | null }[] {
 }
 
 /** The case part of a judgement line; `media` maps a file path to its media index or a note. */
-export function caseDetailOf(line: Loose, facets: Record<string, unknown>, media: (path: string) => { index: number | null; note: string | null }): CaseDetail {
+export function caseDetailOf(
+  line: Loose,
+  facets: Record<string, unknown>,
+  media: (path: string) => { index: number | null; note: string | null },
+): CaseDetail {
   const facetView: Record<string, string | number | null> = {};
-  for (const [key, value] of Object.entries(facets)) if (typeof value === 'string' || typeof value === 'number' || value === null) facetView[key] = value;
+  for (const [key, value] of Object.entries(facets))
+    if (typeof value === 'string' || typeof value === 'number' || value === null)
+      facetView[key] = value;
   return {
     split: String(line.split ?? ''),
     id: String(line.id ?? ''),
@@ -204,7 +245,9 @@ export function caseDetailOf(line: Loose, facets: Record<string, unknown>, media
       unsolvableType: stringOrNull(line.unsolvable_type),
       extraneousTools: (() => {
         const names = decodeJsonField(line.extraneous_tool_names_json);
-        return Array.isArray(names) ? names.filter((name): name is string => typeof name === 'string') : [];
+        return Array.isArray(names)
+          ? names.filter((name): name is string => typeof name === 'string')
+          : [];
       })(),
       brokenTool: stringOrNull(line.broken_tool_name),
       replacementTool: prettyField(line.replacement_tool_json),
@@ -214,27 +257,54 @@ export function caseDetailOf(line: Loose, facets: Record<string, unknown>, media
   };
 }
 
-const mediaFields = (found: { index: number | null; note: string | null }) => ({ media: found.index, note: found.note });
+const mediaFields = (found: { index: number | null; note: string | null }) => ({
+  media: found.index,
+  note: found.note,
+});
 
 /** Plain-language lines for the deterministic findings (D1–D10). */
 export function findingLines(findings: Findings | null): string[] {
   if (!findings) return [];
   const lines: string[] = [];
-  if (findings.schema && !findings.schema.valid) lines.push(`Schema: ${findings.schema.issues.join('; ') || 'invalid'}`);
-  if (findings.hallucinatedTools?.names.length) lines.push(`Tools not in the tool list: ${findings.hallucinatedTools.names.join(', ')}`);
-  if (findings.distractorUse) lines.push(`Distractor tools used: ${findings.distractorUse.count}${findings.distractorUse.names.length ? ` (${findings.distractorUse.names.join(', ')})` : ''}`);
-  if (findings.brokenTool) lines.push(`Broken tool: behaviour ${findings.brokenTool.behavior}${findings.brokenTool.calledTool ? `, calls ${findings.brokenTool.calledTool}` : ''}`);
-  if (findings.refusal?.refused) lines.push(`Refusal detected${findings.refusal.explicit ? ' (explicit)' : ''}${findings.refusal.evidence ? `: ${findings.refusal.evidence}` : ''}`);
+  if (findings.schema && !findings.schema.valid)
+    lines.push(`Schema: ${findings.schema.issues.join('; ') || 'invalid'}`);
+  if (findings.hallucinatedTools?.names.length)
+    lines.push(`Tools not in the tool list: ${findings.hallucinatedTools.names.join(', ')}`);
+  if (findings.distractorUse)
+    lines.push(
+      `Distractor tools used: ${findings.distractorUse.count}${findings.distractorUse.names.length ? ` (${findings.distractorUse.names.join(', ')})` : ''}`,
+    );
+  if (findings.brokenTool)
+    lines.push(
+      `Broken tool: behaviour ${findings.brokenTool.behavior}${findings.brokenTool.calledTool ? `, calls ${findings.brokenTool.calledTool}` : ''}`,
+    );
+  if (findings.refusal?.refused)
+    lines.push(
+      `Refusal detected${findings.refusal.explicit ? ' (explicit)' : ''}${findings.refusal.evidence ? `: ${findings.refusal.evidence}` : ''}`,
+    );
   if (findings.toolSet) {
     const { precision, recall, f1, missing, extra } = findings.toolSet;
-    lines.push(`Tool set: precision ${precision.toFixed(2)}, recall ${recall.toFixed(2)}, F1 ${f1.toFixed(2)}${missing.length ? `; missing ${missing.join(', ')}` : ''}${extra.length ? `; extra ${extra.join(', ')}` : ''}`);
+    lines.push(
+      `Tool set: precision ${precision.toFixed(2)}, recall ${recall.toFixed(2)}, F1 ${f1.toFixed(2)}${missing.length ? `; missing ${missing.join(', ')}` : ''}${extra.length ? `; extra ${extra.join(', ')}` : ''}`,
+    );
   }
-  if (findings.chainOrder) lines.push(`Order: LCS ratio ${findings.chainOrder.lcsRatio.toFixed(2)}${findings.chainOrder.edgeF1 === null ? '' : `, edge F1 ${findings.chainOrder.edgeF1.toFixed(2)}`}`);
-  if (findings.arguments?.problems.length) lines.push(`Argument problems: ${findings.arguments.problems.map((problem) => `step ${problem.step} ${problem.tool}: ${problem.kind} ${problem.argument}`).join('; ')}`);
-  if (findings.nextK) lines.push(`Next ${findings.nextK.horizon} steps: tools ${findings.nextK.toolMatches.map((match) => (match ? '✓' : '✗')).join(' ')}`);
+  if (findings.chainOrder)
+    lines.push(
+      `Order: LCS ratio ${findings.chainOrder.lcsRatio.toFixed(2)}${findings.chainOrder.edgeF1 === null ? '' : `, edge F1 ${findings.chainOrder.edgeF1.toFixed(2)}`}`,
+    );
+  if (findings.arguments?.problems.length)
+    lines.push(
+      `Argument problems: ${findings.arguments.problems.map((problem) => `step ${problem.step} ${problem.tool}: ${problem.kind} ${problem.argument}`).join('; ')}`,
+    );
+  if (findings.nextK)
+    lines.push(
+      `Next ${findings.nextK.horizon} steps: tools ${findings.nextK.toolMatches.map((match) => (match ? '✓' : '✗')).join(' ')}`,
+    );
   if (findings.planCost) {
     const { predictedSteps, referenceSteps, predictedCost, referenceCost } = findings.planCost;
-    lines.push(`Plan length ${predictedSteps} vs reference ${referenceSteps}${predictedCost !== null ? `; cost ${predictedCost} vs ${referenceCost ?? '?'}` : ''}`);
+    lines.push(
+      `Plan length ${predictedSteps} vs reference ${referenceSteps}${predictedCost !== null ? `; cost ${predictedCost} vs ${referenceCost ?? '?'}` : ''}`,
+    );
   }
   return lines.map((line) => capText(line, 2000));
 }
@@ -243,9 +313,14 @@ function usageText(prediction: Loose | null, apb: Loose | null): string | null {
   const parts: string[] = [];
   const planner = asObject(prediction?.usage);
   const judge = asObject(apb?.usage);
-  if (planner) parts.push(`planner ${planner.inputTokens ?? '?'} in / ${planner.outputTokens ?? '?'} out tokens`);
-  if (typeof prediction?.latency_ms === 'number') parts.push(`planner ${Math.round(prediction.latency_ms)} ms`);
-  if (judge) parts.push(`judge ${judge.inputTokens ?? '?'} in / ${judge.outputTokens ?? '?'} out tokens`);
+  if (planner)
+    parts.push(
+      `planner ${planner.inputTokens ?? '?'} in / ${planner.outputTokens ?? '?'} out tokens`,
+    );
+  if (typeof prediction?.latency_ms === 'number')
+    parts.push(`planner ${Math.round(prediction.latency_ms)} ms`);
+  if (judge)
+    parts.push(`judge ${judge.inputTokens ?? '?'} in / ${judge.outputTokens ?? '?'} out tokens`);
   return parts.length > 0 ? parts.join('; ') : null;
 }
 
@@ -265,19 +340,36 @@ export function rowDetailOf(line: Loose, findings: Findings | null): RowDetail {
   const judgement = asObject(line.judgement) ?? {};
   const plannerError = asObject(prediction?.error);
   const judgeError = asObject(apb?.judge_error);
-  const errors = Array.isArray(judgement.error_list) ? judgement.error_list.map((flag) => (flag === 1 || flag === true ? 1 : 0)) : [];
+  const errors = Array.isArray(judgement.error_list)
+    ? judgement.error_list.map((flag) => (flag === 1 || flag === true ? 1 : 0))
+    : [];
   return {
     response: capText(line.model_response),
-    parsed: cappedData(prediction?.parsed, typeof line.model_response === 'string' ? line.model_response.length : Infinity),
-    parseError: stringOrNull(prediction?.parse_error) ? capText(prediction!.parse_error, 4000) : null,
-    plannerError: plannerError ? capText(`${plannerError.kind ?? 'error'}${plannerError.status ? ` ${plannerError.status}` : ''}: ${plannerError.message ?? ''}`, 4000) : null,
+    parsed: cappedData(
+      prediction?.parsed,
+      typeof line.model_response === 'string' ? line.model_response.length : Infinity,
+    ),
+    parseError: stringOrNull(prediction?.parse_error)
+      ? capText(prediction!.parse_error, 4000)
+      : null,
+    plannerError: plannerError
+      ? capText(
+          `${plannerError.kind ?? 'error'}${plannerError.status ? ` ${plannerError.status}` : ''}: ${plannerError.message ?? ''}`,
+          4000,
+        )
+      : null,
     correct: typeof judgement.is_correct === 'boolean' ? judgement.is_correct : null,
     grade: typeof judgement.grade === 'number' ? judgement.grade : null,
     errors,
     reasoning: capText(judgement.reasoning),
     behavior: stringOrNull(judgement.behavior),
     refused: typeof judgement.refused === 'boolean' ? judgement.refused : null,
-    judgeError: judgeError ? capText(`${judgeError.reason ?? 'judge error'}: ${judgeError.message ?? ''}${judgeError.raw_text ? `\n${judgeError.raw_text}` : ''}`, 8000) : null,
+    judgeError: judgeError
+      ? capText(
+          `${judgeError.reason ?? 'judge error'}: ${judgeError.message ?? ''}${judgeError.raw_text ? `\n${judgeError.raw_text}` : ''}`,
+          8000,
+        )
+      : null,
     findings: findingLines(findings),
     findingsData: findings,
     notes: Array.isArray(apb?.notes) ? apb!.notes.map((note) => capText(note, 2000)) : [],

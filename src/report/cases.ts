@@ -33,7 +33,13 @@ export interface MediaItem {
 }
 
 /** Row outcome codes of `rows.status`. */
-export const ROW_STATUS = ['correct', 'incorrect', 'planner error', 'parse error', 'judge error'] as const;
+export const ROW_STATUS = [
+  'correct',
+  'incorrect',
+  'planner error',
+  'parse error',
+  'judge error',
+] as const;
 
 /** The browser's data: lookup lists, compact columns, details aligned with them, and media. */
 export interface CaseBrowserData {
@@ -45,9 +51,26 @@ export interface CaseBrowserData {
   /** Refinement methods of the refined answers (Self_R+, …); `rows.x` indexes them. */
   methods: string[];
   /** One entry per case (split + id): split index, id, distractor level / horizon / stage index (-1 none), query head. */
-  cases: { split: number[]; id: string[]; level: number[]; horizon: number[]; stage: number[]; query: string[] };
+  cases: {
+    split: number[];
+    id: string[];
+    level: number[];
+    horizon: number[];
+    stage: number[];
+    query: string[];
+  };
   /** One entry per judgement: case, model, judge, ROW_STATUS index, E1–E6 bitmask, behaviour (-1 none), grade ×5 (-1 none), repeat, refinement method (-1 none). */
-  rows: { c: number[]; m: number[]; j: number[]; s: number[]; e: number[]; b: number[]; g: number[]; r: number[]; x: number[] };
+  rows: {
+    c: number[];
+    m: number[];
+    j: number[];
+    s: number[];
+    e: number[];
+    b: number[];
+    g: number[];
+    r: number[];
+    x: number[];
+  };
   /** The first line of each case (aligned with `cases`) and its run; `caseDetailAt` turns one into what the page shows, chunk by chunk when rendering. */
   caseSources: { source: LineWithRow; run: number }[];
   /** The line behind each judgement (aligned with `rows`); `rowDetailAt` turns one into what the page shows, chunk by chunk when rendering. */
@@ -60,17 +83,27 @@ export interface CaseBrowserData {
 }
 
 /** What the page shows for judgement `index` of the browser data; a refined answer also carries its refinement (before, critiques, after). */
-export function rowDetailAt(data: CaseBrowserData, index: number, line?: Record<string, unknown>): RowDetail & { refinement: RefinementView | null } {
+export function rowDetailAt(
+  data: CaseBrowserData,
+  index: number,
+  line?: Record<string, unknown>,
+): RowDetail & { refinement: RefinementView | null } {
   const source = data.rowSources[index]!;
   const read = line ?? source.line;
-  const apb = read.apb && typeof read.apb === 'object' ? (read.apb as Record<string, unknown>) : null;
+  const apb =
+    read.apb && typeof read.apb === 'object' ? (read.apb as Record<string, unknown>) : null;
   // The line's full findings (a row keeps only what the metrics read).
-  const findings = apb?.findings && typeof apb.findings === 'object' ? (apb.findings as Findings) : null;
+  const findings =
+    apb?.findings && typeof apb.findings === 'object' ? (apb.findings as Findings) : null;
   return { ...rowDetailOf(read, findings), refinement: refinementViewOf(apb) };
 }
 
 /** What the page shows for case `index`; embedded files get their place in `data.media` as details are made. */
-export function caseDetailAt(data: CaseBrowserData, index: number, line?: Record<string, unknown>): CaseDetail {
+export function caseDetailAt(
+  data: CaseBrowserData,
+  index: number,
+  line?: Record<string, unknown>,
+): CaseDetail {
   const { source, run } = data.caseSources[index]!;
   const mediaFor = (path: string) => {
     const key = mediaKey(run, path);
@@ -81,7 +114,11 @@ export function caseDetailAt(data: CaseBrowserData, index: number, line?: Record
     if (position === undefined) data.mediaIndex.set(key, (position = data.media.push(item) - 1));
     return { index: position, note: null };
   };
-  return caseDetailOf(line ?? source.line, source.row.facets as unknown as Record<string, unknown>, mediaFor);
+  return caseDetailOf(
+    line ?? source.line,
+    source.row.facets as unknown as Record<string, unknown>,
+    mediaFor,
+  );
 }
 
 /** The key of one media file of one run in the media map handed in by the I/O layer. */
@@ -120,7 +157,10 @@ function indexer(initial: readonly string[] = []) {
 }
 
 /** Builds the browser data from every run's lines (runs in order), sorted by case in dataset order (split, line in its file), then model, judge and repeat. Reads each case's first line once (its query); details are made later, chunk by chunk. */
-export function buildCaseBrowser(runs: readonly (readonly LineWithRow[])[], media: ReadonlyMap<string, MediaItem> = new Map()): CaseBrowserData {
+export function buildCaseBrowser(
+  runs: readonly (readonly LineWithRow[])[],
+  media: ReadonlyMap<string, MediaItem> = new Map(),
+): CaseBrowserData {
   const models = indexer();
   const judges = indexer();
   const splits = indexer(SPLITS);
@@ -164,8 +204,16 @@ export function buildCaseBrowser(runs: readonly (readonly LineWithRow[])[], medi
     }
   });
   const refined = (entry: { item: LineWithRow }) => (entry.item.row.refinement ? 1 : 0);
-  const inDatasetOrder = (a: number, b: number) => data.cases.split[a]! - data.cases.split[b]! || caseLine[a]! - caseLine[b]! || a - b;
-  entries.sort((a, b) => inDatasetOrder(a.c, b.c) || a.m - b.m || a.j - b.j || refined(a) - refined(b) || a.item.row.repeat - b.item.row.repeat);
+  const inDatasetOrder = (a: number, b: number) =>
+    data.cases.split[a]! - data.cases.split[b]! || caseLine[a]! - caseLine[b]! || a - b;
+  entries.sort(
+    (a, b) =>
+      inDatasetOrder(a.c, b.c) ||
+      a.m - b.m ||
+      a.j - b.j ||
+      refined(a) - refined(b) ||
+      a.item.row.repeat - b.item.row.repeat,
+  );
   for (const { c, m, j, item } of entries) {
     const { row } = item;
     data.rows.c.push(c);
@@ -176,7 +224,11 @@ export function buildCaseBrowser(runs: readonly (readonly LineWithRow[])[], medi
     data.rows.b.push(row.behavior ? BROKEN_BEHAVIORS.indexOf(row.behavior) : -1);
     data.rows.g.push(row.grade === null ? -1 : Math.round(row.grade * 5));
     data.rows.r.push(row.repeat);
-    data.rows.x.push(row.refinement ? methods.of(methodLabel({ ...row.refinement, rounds: row.refinement.rounds ?? 1 })) : -1);
+    data.rows.x.push(
+      row.refinement
+        ? methods.of(methodLabel({ ...row.refinement, rounds: row.refinement.rounds ?? 1 }))
+        : -1,
+    );
     data.rowSources.push(item);
   }
   return data;

@@ -51,16 +51,27 @@ export function groupKey(model: string, judge: string): string {
 }
 
 const sorted = (values: Iterable<string>) => [...new Set(values)].sort();
-const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((value, index) => value === b[index]);
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((value, index) => value === b[index]);
 
-function bySplit(rows: readonly ResultRow[], value: (row: ResultRow) => string): Record<string, string[]> {
+function bySplit(
+  rows: readonly ResultRow[],
+  value: (row: ResultRow) => string,
+): Record<string, string[]> {
   const collected: Record<string, Set<string>> = {};
   for (const row of rows) (collected[row.facets.split] ??= new Set()).add(value(row));
-  return Object.fromEntries(Object.entries(collected).map(([split, values]) => [split, sorted(values)]));
+  return Object.fromEntries(
+    Object.entries(collected).map(([split, values]) => [split, sorted(values)]),
+  );
 }
 
 /** The comparability profile of one group, from its rows and the protocol and dataset labels of the runs they came from. */
-export function comparabilityProfile(judge: string, rows: readonly ResultRow[], protocols: Iterable<string>, datasets: Iterable<string>): ComparabilityProfile {
+export function comparabilityProfile(
+  judge: string,
+  rows: readonly ResultRow[],
+  protocols: Iterable<string>,
+  datasets: Iterable<string>,
+): ComparabilityProfile {
   return {
     judge,
     protocols: sorted(protocols),
@@ -73,10 +84,19 @@ export function comparabilityProfile(judge: string, rows: readonly ResultRow[], 
 
 /** Whether two groups' numbers compare directly (on the splits they share). */
 export function directlyComparable(a: ComparabilityProfile, b: ComparabilityProfile): boolean {
-  if (a.judge !== b.judge || !sameList(a.protocols, b.protocols) || !sameList(a.datasets, b.datasets)) return false;
+  if (
+    a.judge !== b.judge ||
+    !sameList(a.protocols, b.protocols) ||
+    !sameList(a.datasets, b.datasets)
+  )
+    return false;
   return Object.keys(a.promptVersions)
     .filter((split) => b.promptVersions[split])
-    .every((split) => sameList(a.promptVersions[split]!, b.promptVersions[split]!) && sameList(a.judgePromptVersions[split] ?? [], b.judgePromptVersions[split] ?? []));
+    .every(
+      (split) =>
+        sameList(a.promptVersions[split]!, b.promptVersions[split]!) &&
+        sameList(a.judgePromptVersions[split] ?? [], b.judgePromptVersions[split] ?? []),
+    );
 }
 
 function tagOf(index: number): string {
@@ -85,19 +105,31 @@ function tagOf(index: number): string {
 }
 
 /** The warnings of groups whose data or case sets differ. */
-export function coverageWarnings(groups: readonly { model: string; judge: string; profile: ComparabilityProfile }[]): string[] {
+export function coverageWarnings(
+  groups: readonly { model: string; judge: string; profile: ComparabilityProfile }[],
+): string[] {
   const warnings: string[] = [];
   const datasets = sorted(groups.flatMap((group) => group.profile.datasets));
-  if (datasets.length > 1) warnings.push(`Rows cover different data: ${datasets.length} datasets (content hashes ${datasets.map((hash) => hash.slice(0, 12)).join(', ')}); a number compares only with rows of its own dataset.`);
+  if (datasets.length > 1)
+    warnings.push(
+      `Rows cover different data: ${datasets.length} datasets (content hashes ${datasets.map((hash) => hash.slice(0, 12)).join(', ')}); a number compares only with rows of its own dataset.`,
+    );
   const name = (group: { model: string; judge: string }) => `${group.model} (${group.judge})`;
   // Cases are compared within one dataset: across datasets the data warning already says it all.
-  const byData = new Map<string, typeof groups[number][]>();
-  for (const group of groups) byData.set(group.profile.datasets.join(' '), [...(byData.get(group.profile.datasets.join(' ')) ?? []), group]);
+  const byData = new Map<string, (typeof groups)[number][]>();
+  for (const group of groups)
+    byData.set(group.profile.datasets.join(' '), [
+      ...(byData.get(group.profile.datasets.join(' ')) ?? []),
+      group,
+    ]);
   for (const sameData of byData.values()) warnings.push(...caseWarnings(sameData, name));
   return warnings;
 }
 
-function caseWarnings(groups: readonly { model: string; judge: string; profile: ComparabilityProfile }[], name: (group: { model: string; judge: string }) => string): string[] {
+function caseWarnings(
+  groups: readonly { model: string; judge: string; profile: ComparabilityProfile }[],
+  name: (group: { model: string; judge: string }) => string,
+): string[] {
   const warnings: string[] = [];
   const splits = sorted(groups.flatMap((group) => Object.keys(group.profile.caseIds)));
   for (const split of splits) {
@@ -106,29 +138,62 @@ function caseWarnings(groups: readonly { model: string; judge: string; profile: 
     const sets = covering.map((group) => new Set(group.profile.caseIds[split]!));
     const shared = [...sets[0]!].filter((id) => sets.every((set) => set.has(id))).length;
     if (sets.every((set) => set.size === shared)) continue;
-    warnings.push(`Rows cover different cases on ${split}: ${covering.map((group, at) => `${name(group)} ${sets[at]!.size}`).join(', ')}; ${shared} shared by all. Compare them on the shared cases (the paired comparisons do).`);
+    warnings.push(
+      `Rows cover different cases on ${split}: ${covering.map((group, at) => `${name(group)} ${sets[at]!.size}`).join(', ')}; ${shared} shared by all. Compare them on the shared cases (the paired comparisons do).`,
+    );
   }
   return warnings;
 }
 
 /** Tags groups by comparability set (A, B, … in first-seen order) and collects the coverage warnings. */
-export function classifyGroups(groups: readonly { model: string; judge: string; profile: ComparabilityProfile }[]): Comparability {
+export function classifyGroups(
+  groups: readonly { model: string; judge: string; profile: ComparabilityProfile }[],
+): Comparability {
   const sets: { entry: ComparabilityClass; profiles: ComparabilityProfile[] }[] = [];
   const tags: Record<string, string> = {};
   for (const group of groups) {
-    let set = sets.find((candidate) => candidate.profiles.every((profile) => directlyComparable(profile, group.profile)));
+    let set = sets.find((candidate) =>
+      candidate.profiles.every((profile) => directlyComparable(profile, group.profile)),
+    );
     if (!set) {
       const { judge, protocols, datasets } = group.profile;
-      sets.push((set = { entry: { tag: tagOf(sets.length), judge, models: [], protocols, datasets, promptVersions: [], judgePromptVersions: [] }, profiles: [] }));
+      sets.push(
+        (set = {
+          entry: {
+            tag: tagOf(sets.length),
+            judge,
+            models: [],
+            protocols,
+            datasets,
+            promptVersions: [],
+            judgePromptVersions: [],
+          },
+          profiles: [],
+        }),
+      );
     }
     set.profiles.push(group.profile);
     set.entry.models.push(group.model);
-    const flat = (versions: Record<string, string[]>) => Object.entries(versions).flatMap(([split, list]) => list.map((version) => `${split}=${version}`));
-    set.entry.promptVersions = sorted([...set.entry.promptVersions, ...flat(group.profile.promptVersions)]);
-    set.entry.judgePromptVersions = sorted([...set.entry.judgePromptVersions, ...Object.values(group.profile.judgePromptVersions).flat()]);
+    const flat = (versions: Record<string, string[]>) =>
+      Object.entries(versions).flatMap(([split, list]) =>
+        list.map((version) => `${split}=${version}`),
+      );
+    set.entry.promptVersions = sorted([
+      ...set.entry.promptVersions,
+      ...flat(group.profile.promptVersions),
+    ]);
+    set.entry.judgePromptVersions = sorted([
+      ...set.entry.judgePromptVersions,
+      ...Object.values(group.profile.judgePromptVersions).flat(),
+    ]);
     tags[groupKey(group.model, group.judge)] = set.entry.tag;
   }
-  return { comparable: sets.length <= 1, classes: sets.map((set) => set.entry), tags, warnings: coverageWarnings(groups) };
+  return {
+    comparable: sets.length <= 1,
+    classes: sets.map((set) => set.entry),
+    tags,
+    warnings: coverageWarnings(groups),
+  };
 }
 
 /** A one-line description of what a set's groups share (for legends). */

@@ -7,8 +7,10 @@ import { tableViews, type Column } from './table-views.js';
 /** One CSV field (RFC 4180 quoting); text that a spreadsheet would run as a formula is prefixed with a quote. */
 export function csvField(value: unknown, kind: Column['kind'] = 'text'): string {
   if (value === null || value === undefined) return '';
-  let text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : String(value);
-  if ((kind === 'text' || kind === 'model' || kind === 'judge') && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  let text =
+    typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : String(value);
+  if ((kind === 'text' || kind === 'model' || kind === 'judge') && /^[=+\-@\t\r]/.test(text))
+    text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -20,7 +22,11 @@ function headerOf(column: Column): string[] {
 function fieldsOf(column: Column, value: unknown): string[] {
   if (column.kind === 'rate-ci') {
     const cell = value as { value: number | null; ci: Interval | null } | null;
-    return [csvField(cell?.value ?? null, 'rate'), csvField(cell?.ci?.lo ?? null, 'rate'), csvField(cell?.ci?.hi ?? null, 'rate')];
+    return [
+      csvField(cell?.value ?? null, 'rate'),
+      csvField(cell?.ci?.lo ?? null, 'rate'),
+      csvField(cell?.ci?.hi ?? null, 'rate'),
+    ];
   }
   if (column.kind !== 'ci') return [csvField(value, column.kind)];
   const range = value as Interval | null;
@@ -32,21 +38,93 @@ export function renderCsv(data: ReportData): Record<string, string> {
   const files: Record<string, string> = {};
   for (const view of [...headlineViews(data), ...tableViews(data)]) {
     const lines = [view.columns.flatMap(headerOf).join(',')];
-    for (const row of view.rows) lines.push(view.columns.flatMap((column) => fieldsOf(column, column.get(row))).join(','));
+    for (const row of view.rows)
+      lines.push(view.columns.flatMap((column) => fieldsOf(column, column.get(row))).join(','));
     files[`${view.id}.csv`] = `${lines.join('\r\n')}\r\n`;
   }
-  const runs = [['dir', 'source', 'status', 'dataset', 'dataset_hash', 'cases', 'models', 'judges', 'judgements', 'unreadable_lines', 'duplicates'].join(',')];
+  const runs = [
+    [
+      'dir',
+      'source',
+      'status',
+      'dataset',
+      'dataset_hash',
+      'cases',
+      'models',
+      'judges',
+      'judgements',
+      'unreadable_lines',
+      'duplicates',
+    ].join(','),
+  ];
   for (const run of data.runs) {
-    runs.push([run.dir, run.source, run.status, run.dataset, run.datasetHash, run.cases, run.models.join(' '), run.judges.join(' '), run.judgements, run.issues.length, run.duplicates].map((value) => csvField(value)).join(','));
+    runs.push(
+      [
+        run.dir,
+        run.source,
+        run.status,
+        run.dataset,
+        run.datasetHash,
+        run.cases,
+        run.models.join(' '),
+        run.judges.join(' '),
+        run.judgements,
+        run.issues.length,
+        run.duplicates,
+      ]
+        .map((value) => csvField(value))
+        .join(','),
+    );
   }
   files['runs.csv'] = `${runs.join('\r\n')}\r\n`;
   if (data.paper) {
-    const header = ['model', 'judge', 'paper_model', 'table', 'row', 'column', 'ours', 'ci_lo', 'ci_hi', 'n', 'paper', 'exact', 'within_ci', 'note'];
-    const cells = data.paper.models.flatMap((model) => model.cells.map((cell) => [model.model, model.judge, model.paperModel, cell.table, cell.row, cell.column, cell.ours, cell.ci?.lo ?? null, cell.ci?.hi ?? null, cell.n, cell.paper, cell.matches, cell.withinCi, cell.note]));
-    files['paper_comparison.csv'] = `${[header.join(','), ...cells.map((cells) => cells.map((value) => csvField(value, typeof value === 'number' ? 'rate' : 'text')).join(','))].join('\r\n')}\r\n`;
+    const header = [
+      'model',
+      'judge',
+      'paper_model',
+      'table',
+      'row',
+      'column',
+      'ours',
+      'ci_lo',
+      'ci_hi',
+      'n',
+      'paper',
+      'exact',
+      'within_ci',
+      'note',
+    ];
+    const cells = data.paper.models.flatMap((model) =>
+      model.cells.map((cell) => [
+        model.model,
+        model.judge,
+        model.paperModel,
+        cell.table,
+        cell.row,
+        cell.column,
+        cell.ours,
+        cell.ci?.lo ?? null,
+        cell.ci?.hi ?? null,
+        cell.n,
+        cell.paper,
+        cell.matches,
+        cell.withinCi,
+        cell.note,
+      ]),
+    );
+    files['paper_comparison.csv'] =
+      `${[header.join(','), ...cells.map((cells) => cells.map((value) => csvField(value, typeof value === 'number' ? 'rate' : 'text')).join(','))].join('\r\n')}\r\n`;
   }
   // The caveats every other format prints above its tables: comparability, coverage, baselines.
-  const caveats = data.paper ? [...data.paper.caveats, ...data.paper.models.flatMap((model) => model.caveats.map((caveat) => `${model.model}: ${caveat}`))] : [];
-  files['notes.csv'] = `${['note', ...[...data.notes, ...caveats].map((note) => csvField(note))].join('\r\n')}\r\n`;
+  const caveats = data.paper
+    ? [
+        ...data.paper.caveats,
+        ...data.paper.models.flatMap((model) =>
+          model.caveats.map((caveat) => `${model.model}: ${caveat}`),
+        ),
+      ]
+    : [];
+  files['notes.csv'] =
+    `${['note', ...[...data.notes, ...caveats].map((note) => csvField(note))].join('\r\n')}\r\n`;
   return files;
 }

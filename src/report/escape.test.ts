@@ -17,7 +17,12 @@ describe('escapeHtml', () => {
 
 describe('jsonForScript', () => {
   it('cannot close a script element or open a comment, and parses back to the same value', () => {
-    const value = { answer: HOSTILE, comment: '<!-- x -->', amp: 'a&b', separators: 'a\u2028b\u2029c' };
+    const value = {
+      answer: HOSTILE,
+      comment: '<!-- x -->',
+      amp: 'a&b',
+      separators: 'a\u2028b\u2029c',
+    };
     const text = jsonForScript(value);
     expect(text).not.toMatch(/[<>&\u2028\u2029]/);
     expect(JSON.parse(text)).toEqual(value);

@@ -3,7 +3,13 @@
  * `jsonForScript` for data embedded inertly in `<script type="application/json">`.
  */
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 /** Escapes text for HTML/SVG element content and quoted attribute values (the only escaper of untrusted text). */
 export function escapeHtml(value: unknown): string {

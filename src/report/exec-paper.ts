@@ -19,7 +19,9 @@ const PaperRow = z.object({
   apb_grade_before: z.number(),
   apb_grade_after: z.number(),
 });
-const Table3File = z.object({ tables: z.object({ table3_executable_validation: z.object({ rows: z.array(PaperRow) }) }) });
+const Table3File = z.object({
+  tables: z.object({ table3_executable_validation: z.object({ rows: z.array(PaperRow) }) }),
+});
 
 /** One compared cell. */
 export interface Table3Cell {
@@ -39,7 +41,11 @@ export interface Table3Comparison {
   cells: Table3Cell[];
 }
 
-const COLUMNS: Array<{ ours: keyof Table3Row; paper: keyof z.infer<typeof PaperRow>; decimals: number }> = [
+const COLUMNS: Array<{
+  ours: keyof Table3Row;
+  paper: keyof z.infer<typeof PaperRow>;
+  decimals: number;
+}> = [
   { ours: 'direct', paper: 'direct_exec', decimals: 2 },
   { ours: 'plan_first', paper: 'plan_first_exec', decimals: 2 },
   { ours: 'refine', paper: 'refine_exec', decimals: 2 },
@@ -52,16 +58,27 @@ const COLUMNS: Array<{ ours: keyof Table3Row; paper: keyof z.infer<typeof PaperR
 /** Compares our Table 3 rows with the paper's τ²-bench rows; `paperJson` is data/paper-tables.json as parsed JSON. */
 export function compareTable3(rows: readonly Table3Row[], paperJson: unknown): Table3Comparison[] {
   const paper = PaperTablesSchema.parse(paperJson);
-  const published = Table3File.parse(paperJson).tables.table3_executable_validation.rows.filter((row) => row.benchmark === 'tau2-bench');
+  const published = Table3File.parse(paperJson).tables.table3_executable_validation.rows.filter(
+    (row) => row.benchmark === 'tau2-bench',
+  );
   return rows.map((row) => {
     const canonical = matchPaperModel(row.model, paper);
-    const match = canonical ? published.find((item) => (paper.model_aliases[item.model] ?? item.model) === canonical) : undefined;
+    const match = canonical
+      ? published.find((item) => (paper.model_aliases[item.model] ?? item.model) === canonical)
+      : undefined;
     const cells: Table3Cell[] = match
       ? COLUMNS.map(({ ours, paper: column, decimals }) => {
           const value = row[ours] as number | null;
           const rounded = value === null ? null : roundTo(value, decimals);
           const printed = match[column] as number;
-          return { column: String(ours), ours: value, oursRounded: rounded, paper: printed, decimals, matches: rounded !== null && Math.abs(rounded - printed) < 1e-9 };
+          return {
+            column: String(ours),
+            ours: value,
+            oursRounded: rounded,
+            paper: printed,
+            decimals,
+            matches: rounded !== null && Math.abs(rounded - printed) < 1e-9,
+          };
         })
       : [];
     return { env: row.env, model: row.model, paperModel: match ? match.model : null, cells };

@@ -25,11 +25,34 @@ const line: ExecutionLine = {
   messages: [
     { role: 'assistant', content: 'Hi! How can I help you today?' },
     { role: 'user', content: '<script>alert(1)</script>' },
-    { role: 'assistant', content: null, tool_calls: [{ id: 'c', name: 'get_order_details', arguments: { order_id: '<img src=x>' } }] },
+    {
+      role: 'assistant',
+      content: null,
+      tool_calls: [{ id: 'c', name: 'get_order_details', arguments: { order_id: '<img src=x>' } }],
+    },
   ],
-  usage: { agent: { calls: 1, cached_calls: 0, input_tokens: 1, output_tokens: 1 }, user: { calls: 1, cached_calls: 0, input_tokens: 1, output_tokens: 1 } },
-  reward_details: { db_differences: [{ collection: 'orders', key: '#W1', expected: { status: 'cancelled' }, actual: { status: 'pending' } }] },
-  apb: { nl_judge: null, agent_prompt_version: 'a', user_prompt_version: 'u', planner_prompt_version: null, started_at: '', finished_at: '' },
+  usage: {
+    agent: { calls: 1, cached_calls: 0, input_tokens: 1, output_tokens: 1 },
+    user: { calls: 1, cached_calls: 0, input_tokens: 1, output_tokens: 1 },
+  },
+  reward_details: {
+    db_differences: [
+      {
+        collection: 'orders',
+        key: '#W1',
+        expected: { status: 'cancelled' },
+        actual: { status: 'pending' },
+      },
+    ],
+  },
+  apb: {
+    nl_judge: null,
+    agent_prompt_version: 'a',
+    user_prompt_version: 'u',
+    planner_prompt_version: null,
+    started_at: '',
+    finished_at: '',
+  },
 };
 
 const scores: ExecScores = {
@@ -38,19 +61,52 @@ const scores: ExecScores = {
   openings: 1,
   terminations: { user_stop: 1 },
   ...execOutcomes([line]),
-  usage: { agent: { model: 'openai:gpt-4o', calls: 1, cached_calls: 0, input_tokens: 1, output_tokens: 1, cost_usd: 0.00001 } },
+  usage: {
+    agent: {
+      model: 'openai:gpt-4o',
+      calls: 1,
+      cached_calls: 0,
+      input_tokens: 1,
+      output_tokens: 1,
+      cost_usd: 0.00001,
+    },
+  },
   tables: {
     table3: table3([
-      { env: 'tau2:retail', model: 'openai:gpt-4o', mode: 'direct', taskId: '7', trial: 0, reward: 0.5366, rewardIfNlMet: 0.5366, infrastructureError: false, planBefore: null, planAfter: null },
-      { env: 'tau2:retail', model: 'openai:gpt-4o', mode: 'refine', taskId: '7', trial: 0, reward: 1, rewardIfNlMet: 1, infrastructureError: false, planBefore: { is_correct: false, grade: 0.4 }, planAfter: { is_correct: true, grade: 0.8 } },
+      {
+        env: 'tau2:retail',
+        model: 'openai:gpt-4o',
+        mode: 'direct',
+        taskId: '7',
+        trial: 0,
+        reward: 0.5366,
+        rewardIfNlMet: 0.5366,
+        infrastructureError: false,
+        planBefore: null,
+        planAfter: null,
+      },
+      {
+        env: 'tau2:retail',
+        model: 'openai:gpt-4o',
+        mode: 'refine',
+        taskId: '7',
+        trial: 0,
+        reward: 1,
+        rewardIfNlMet: 1,
+        infrastructureError: false,
+        planBefore: { is_correct: false, grade: 0.4 },
+        planAfter: { is_correct: true, grade: 0.8 },
+      },
     ]),
   },
 };
 
 describe('exec report', () => {
-  it('prints Table 3 at the paper\'s decimals with before → after', () => {
+  it("prints Table 3 at the paper's decimals with before → after", () => {
     const markdown = execMarkdown(scores);
-    expect(markdown).toContain('| tau2:retail | openai:gpt-4o | 0.54 | – | 1.00 | 0.0 → 100.0 | 0.40 → 0.80 | 1 | 1 |');
+    expect(markdown).toContain(
+      '| tau2:retail | openai:gpt-4o | 0.54 | – | 1.00 | 0.0 → 100.0 | 0.40 → 0.80 | 1 | 1 |',
+    );
   });
 
   it('escapes conversation text and tool arguments, and shows the database difference', () => {
@@ -61,15 +117,51 @@ describe('exec report', () => {
     expect(html).toContain('Database difference');
     expect(html).toContain('#W1');
     // The same sections as the Markdown report: terminations and usage and cost by role.
-    for (const heading of ['Terminations', 'Usage and cost by role']) expect(html).toContain(`<h2>${heading}</h2>`);
+    for (const heading of ['Terminations', 'Usage and cost by role'])
+      expect(html).toContain(`<h2>${heading}</h2>`);
   });
 
-  it('compares Table 3 with the paper\'s τ²-bench row of the same model, at the paper\'s decimals', () => {
-    const paperJson = JSON.parse(readFileSync(new URL('../../data/paper-tables.json', import.meta.url), 'utf8')) as unknown;
+  it("compares Table 3 with the paper's τ²-bench row of the same model, at the paper's decimals", () => {
+    const paperJson = JSON.parse(
+      readFileSync(new URL('../../data/paper-tables.json', import.meta.url), 'utf8'),
+    ) as unknown;
     const ours = table3([
-      { env: 'tau2:retail', model: 'openai:gpt-4o', mode: 'direct', taskId: '1', trial: 0, reward: 0.5366, rewardIfNlMet: 0.5366, infrastructureError: false, planBefore: null, planAfter: null },
-      { env: 'tau2:retail', model: 'openai:gpt-4o', mode: 'refine', taskId: '1', trial: 0, reward: 0.6, rewardIfNlMet: 0.6, infrastructureError: false, planBefore: { is_correct: false, grade: 0.54 }, planAfter: { is_correct: true, grade: 0.78 } },
-      { env: 'tau2:retail', model: 'openai-compatible:my-own-model', mode: 'direct', taskId: '1', trial: 0, reward: 1, rewardIfNlMet: 1, infrastructureError: false, planBefore: null, planAfter: null },
+      {
+        env: 'tau2:retail',
+        model: 'openai:gpt-4o',
+        mode: 'direct',
+        taskId: '1',
+        trial: 0,
+        reward: 0.5366,
+        rewardIfNlMet: 0.5366,
+        infrastructureError: false,
+        planBefore: null,
+        planAfter: null,
+      },
+      {
+        env: 'tau2:retail',
+        model: 'openai:gpt-4o',
+        mode: 'refine',
+        taskId: '1',
+        trial: 0,
+        reward: 0.6,
+        rewardIfNlMet: 0.6,
+        infrastructureError: false,
+        planBefore: { is_correct: false, grade: 0.54 },
+        planAfter: { is_correct: true, grade: 0.78 },
+      },
+      {
+        env: 'tau2:retail',
+        model: 'openai-compatible:my-own-model',
+        mode: 'direct',
+        taskId: '1',
+        trial: 0,
+        reward: 1,
+        rewardIfNlMet: 1,
+        infrastructureError: false,
+        planBefore: null,
+        planAfter: null,
+      },
     ]);
     const [gpt, other] = compareTable3(ours, paperJson);
     expect(gpt!.paperModel).toBe('GPT-4o');

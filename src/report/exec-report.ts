@@ -15,21 +15,56 @@ import { count, fixed } from './numbers.js';
 
 /** Table 3's columns as printed: mean rewards to 2 decimals, CR to 1, grades to 2 (the paper's decimals). */
 export function table3Cells(row: Table3Row): string[] {
-  const arrow = (before: number | null, after: number | null, decimals: number) => `${fixed(before, decimals)} → ${fixed(after, decimals)}`;
-  return [row.env, row.model, fixed(row.direct, 2), fixed(row.plan_first, 2), fixed(row.refine, 2), arrow(row.apb_cr_before, row.apb_cr_after, 1), arrow(row.apb_grade_before, row.apb_grade_after, 2), count(row.n), count(row.trials)];
+  const arrow = (before: number | null, after: number | null, decimals: number) =>
+    `${fixed(before, decimals)} → ${fixed(after, decimals)}`;
+  return [
+    row.env,
+    row.model,
+    fixed(row.direct, 2),
+    fixed(row.plan_first, 2),
+    fixed(row.refine, 2),
+    arrow(row.apb_cr_before, row.apb_cr_after, 1),
+    arrow(row.apb_grade_before, row.apb_grade_after, 2),
+    count(row.n),
+    count(row.trials),
+  ];
 }
 
-export const TABLE3_HEADER = ['Environment', 'Model', 'Direct', 'Plan-first', 'Refine', 'APB CR', 'APB Grade', 'Tasks', 'Trials'];
+export const TABLE3_HEADER = [
+  'Environment',
+  'Model',
+  'Direct',
+  'Plan-first',
+  'Refine',
+  'APB CR',
+  'APB Grade',
+  'Tasks',
+  'Trials',
+];
 
 function passHatKRows(rows: readonly Table3Row[]): string[][] {
   return rows.flatMap((row) =>
-    Object.entries(row.pass_hat_k ?? {}).map(([mode, ks]) => [row.env, row.model, mode, Object.entries(ks).map(([k, value]) => `pass^${k} ${fixed(value, 3)}`).join(', ')]),
+    Object.entries(row.pass_hat_k ?? {}).map(([mode, ks]) => [
+      row.env,
+      row.model,
+      mode,
+      Object.entries(ks)
+        .map(([k, value]) => `pass^${k} ${fixed(value, 3)}`)
+        .join(', '),
+    ]),
   );
 }
 
 function detailRows(rows: readonly Table3Row[]): string[][] {
   return rows.flatMap((row) =>
-    Object.entries(row.detail.modes).map(([mode, figures]) => [row.model, mode, count(figures.runs), count(figures.unevaluated), count(figures.infrastructure_errors), fixed(figures.reward_if_nl_met, 2)]),
+    Object.entries(row.detail.modes).map(([mode, figures]) => [
+      row.model,
+      mode,
+      count(figures.runs),
+      count(figures.unevaluated),
+      count(figures.infrastructure_errors),
+      fixed(figures.reward_if_nl_met, 2),
+    ]),
   );
 }
 
@@ -38,36 +73,85 @@ function paperRows(comparison: readonly Table3Comparison[]): string[][] {
   return comparison.flatMap((entry) =>
     entry.cells.length === 0
       ? [[entry.model, '(not in the paper)', '', '', '', '']]
-      : entry.cells.map((cell) => [entry.model, entry.paperModel ?? '', cell.column, fixed(cell.oursRounded, cell.decimals), fixed(cell.paper, cell.decimals), cell.matches ? 'yes' : 'no']),
+      : entry.cells.map((cell) => [
+          entry.model,
+          entry.paperModel ?? '',
+          cell.column,
+          fixed(cell.oursRounded, cell.decimals),
+          fixed(cell.paper, cell.decimals),
+          cell.matches ? 'yes' : 'no',
+        ]),
   );
 }
 
-const PAPER_HEADER = ['Model', 'Paper\'s model', 'Column', 'Ours', 'Paper (τ²-bench)', 'Match'];
-const PAPER_NOTE = 'The paper\'s τ²-bench rows (200 tasks); ours rounded to its printed decimals. ToolSandbox is not run by apb.';
+const PAPER_HEADER = ['Model', "Paper's model", 'Column', 'Ours', 'Paper (τ²-bench)', 'Match'];
+const PAPER_NOTE =
+  "The paper's τ²-bench rows (200 tasks); ours rounded to its printed decimals. ToolSandbox is not run by apb.";
 
-const TABLE3_NOTE = 'Mean task reward per mode (tau2-bench\'s reward); APB CR and Grade of the draft plan → the refined plan. Runs left out of the means:';
-const DETAIL_HEADER = ['Model', 'Mode', 'Rewarded runs', 'NL assertions not judged', 'Infrastructure errors', 'Mean if NL assertions held'];
+const TABLE3_NOTE =
+  "Mean task reward per mode (tau2-bench's reward); APB CR and Grade of the draft plan → the refined plan. Runs left out of the means:";
+const DETAIL_HEADER = [
+  'Model',
+  'Mode',
+  'Rewarded runs',
+  'NL assertions not judged',
+  'Infrastructure errors',
+  'Mean if NL assertions held',
+];
 const TERMINATION_HEADER = ['Termination', 'Executions'];
-const USAGE_HEADER = ['Role', 'Model', 'Calls', 'Cached', 'Input tokens', 'Output tokens', 'Cost (USD)'];
+const USAGE_HEADER = [
+  'Role',
+  'Model',
+  'Calls',
+  'Cached',
+  'Input tokens',
+  'Output tokens',
+  'Cost (USD)',
+];
 
 function terminationRows(scores: ExecScores): string[][] {
   return Object.entries(scores.terminations).map(([name, value]) => [name, count(value)]);
 }
 
 function usageRows(scores: ExecScores): string[][] {
-  return Object.entries(scores.usage).map(([role, usage]) => [role, usage.model ?? '(several)', count(usage.calls), count(usage.cached_calls), count(usage.input_tokens), count(usage.output_tokens), usage.cost_usd === null ? 'unknown' : fixed(usage.cost_usd, 4)]);
+  return Object.entries(scores.usage).map(([role, usage]) => [
+    role,
+    usage.model ?? '(several)',
+    count(usage.calls),
+    count(usage.cached_calls),
+    count(usage.input_tokens),
+    count(usage.output_tokens),
+    usage.cost_usd === null ? 'unknown' : fixed(usage.cost_usd, 4),
+  ]);
 }
 
 /** The exec report as Markdown (with the paper's Table 3 beside ours when `paper` is given). */
 export function execMarkdown(scores: ExecScores, paper?: readonly Table3Comparison[]): string {
   const rows = scores.tables.table3;
-  const parts = ['# Executable validation (paper §5.1, Table 3)', '', `${count(scores.executions)} execution(s) from ${count(scores.openings)} opening(s).`, '', '## Table 3', '', markdownTable(TABLE3_HEADER, rows.map(table3Cells))];
+  const parts = [
+    '# Executable validation (paper §5.1, Table 3)',
+    '',
+    `${count(scores.executions)} execution(s) from ${count(scores.openings)} opening(s).`,
+    '',
+    '## Table 3',
+    '',
+    markdownTable(TABLE3_HEADER, rows.map(table3Cells)),
+  ];
   parts.push('', TABLE3_NOTE, '', markdownTable(DETAIL_HEADER, detailRows(rows)));
   const ks = passHatKRows(rows);
-  if (ks.length > 0) parts.push('', '## pass^k', '', markdownTable(['Environment', 'Model', 'Mode', 'pass^k'], ks));
+  if (ks.length > 0)
+    parts.push('', '## pass^k', '', markdownTable(['Environment', 'Model', 'Mode', 'pass^k'], ks));
   parts.push('', '## Terminations', '', markdownTable(TERMINATION_HEADER, terminationRows(scores)));
   parts.push('', '## Usage and cost by role', '', markdownTable(USAGE_HEADER, usageRows(scores)));
-  if (paper) parts.push('', '## Compared with the paper (Table 3)', '', PAPER_NOTE, '', markdownTable(PAPER_HEADER, paperRows(paper)));
+  if (paper)
+    parts.push(
+      '',
+      '## Compared with the paper (Table 3)',
+      '',
+      PAPER_NOTE,
+      '',
+      markdownTable(PAPER_HEADER, paperRows(paper)),
+    );
   return `${parts.join('\n')}\n`;
 }
 
@@ -76,24 +160,51 @@ function htmlTable(header: readonly string[], rows: readonly string[][]): string
 }
 
 function messageHtml(message: ExecutionLine['messages'][number]): string {
-  if (message.role === 'tool') return `<div class="msg tool${message.error ? ' bad' : ''}"><b>${escapeHtml(message.name)} →</b> <pre>${escapeHtml(message.content)}</pre></div>`;
-  if (message.role === 'user') return `<div class="msg user"><b>user</b> <pre>${escapeHtml(message.content)}</pre></div>`;
-  const calls = (message.tool_calls ?? []).map((call) => `<div class="call">calls <code>${escapeHtml(call.name)}(${escapeHtml(JSON.stringify(call.arguments))})</code></div>`).join('');
+  if (message.role === 'tool')
+    return `<div class="msg tool${message.error ? ' bad' : ''}"><b>${escapeHtml(message.name)} →</b> <pre>${escapeHtml(message.content)}</pre></div>`;
+  if (message.role === 'user')
+    return `<div class="msg user"><b>user</b> <pre>${escapeHtml(message.content)}</pre></div>`;
+  const calls = (message.tool_calls ?? [])
+    .map(
+      (call) =>
+        `<div class="call">calls <code>${escapeHtml(call.name)}(${escapeHtml(JSON.stringify(call.arguments))})</code></div>`,
+    )
+    .join('');
   return `<div class="msg agent"><b>agent</b> ${message.content ? `<pre>${escapeHtml(message.content)}</pre>` : ''}${calls}</div>`;
 }
 
 function planHtml(line: ExecutionLine): string {
   if (!line.plan) return '';
-  const verdict = (label: string, judged: NonNullable<ExecutionLine['plan']>['before'] | undefined) =>
-    judged ? `<p>${escapeHtml(label)}: ${judged.judgement.judgement.is_correct ? 'correct' : 'not correct'}, grade ${escapeHtml(fixed(judged.judgement.judgement.grade, 1))} (${escapeHtml(judged.judgement.judge)}) — ${escapeHtml(judged.judgement.judgement.reasoning)}</p>` : '';
-  const critiques = (line.plan.after?.plan.rounds ?? []).map((round) => `<p>critique (round ${round.round}): <pre>${escapeHtml(round.critique.text ?? '')}</pre></p>`).join('');
+  const verdict = (
+    label: string,
+    judged: NonNullable<ExecutionLine['plan']>['before'] | undefined,
+  ) =>
+    judged
+      ? `<p>${escapeHtml(label)}: ${judged.judgement.judgement.is_correct ? 'correct' : 'not correct'}, grade ${escapeHtml(fixed(judged.judgement.judgement.grade, 1))} (${escapeHtml(judged.judgement.judge)}) — ${escapeHtml(judged.judgement.judgement.reasoning)}</p>`
+      : '';
+  const critiques = (line.plan.after?.plan.rounds ?? [])
+    .map(
+      (round) =>
+        `<p>critique (round ${round.round}): <pre>${escapeHtml(round.critique.text ?? '')}</pre></p>`,
+    )
+    .join('');
   return `<h4>Plan shown to the agent</h4><pre>${escapeHtml(line.plan.shown ?? '(none)')}</pre>${verdict('Draft plan (APB)', line.plan.before)}${critiques}${verdict('Refined plan (APB)', line.plan.after)}`;
 }
 
 function rewardHtml(line: ExecutionLine): string {
-  const info = Object.entries(line.reward_info).map(([key, value]) => [key, value === null ? 'not in basis / not evaluated' : String(value)]);
-  const diff = Array.isArray(line.reward_details.db_differences) ? (line.reward_details.db_differences as Array<Record<string, unknown>>) : [];
-  const diffRows = diff.map((entry) => [String(entry.collection ?? ''), String(entry.key ?? ''), JSON.stringify(entry.expected), JSON.stringify(entry.actual)]);
+  const info = Object.entries(line.reward_info).map(([key, value]) => [
+    key,
+    value === null ? 'not in basis / not evaluated' : String(value),
+  ]);
+  const diff = Array.isArray(line.reward_details.db_differences)
+    ? (line.reward_details.db_differences as Array<Record<string, unknown>>)
+    : [];
+  const diffRows = diff.map((entry) => [
+    String(entry.collection ?? ''),
+    String(entry.key ?? ''),
+    JSON.stringify(entry.expected),
+    JSON.stringify(entry.actual),
+  ]);
   return `<h4>Reward ${escapeHtml(fixed(line.reward, 2))}</h4>${htmlTable(['Component', 'Value'], info)}${diff.length > 0 ? `<h4>Database difference (expected vs final)</h4>${htmlTable(['Collection', 'Key', 'Expected', 'Final'], diffRows)}` : '<p class="note">Final database: no difference from the expected one (or not compared).</p>'}`;
 }
 
@@ -106,7 +217,11 @@ function executionHtml(line: ExecutionLine): string {
 const EXEC_CSS = `.msg { margin: 4px 0; padding: 4px 8px; border-left: 3px solid var(--line); } .msg pre { white-space: pre-wrap; margin: 2px 0; display: inline; } .msg.user { border-color: var(--accent); } .msg.tool { border-color: var(--muted); } .msg.bad { border-color: var(--bad); } details.case { border: 1px solid var(--line); margin: 6px 0; padding: 4px 8px; } pre { white-space: pre-wrap; }`;
 
 /** The exec report as one self-contained HTML page with the case browser. */
-export function execHtml(scores: ExecScores, lines: readonly ExecutionLine[], paper?: readonly Table3Comparison[]): string {
+export function execHtml(
+  scores: ExecScores,
+  lines: readonly ExecutionLine[],
+  paper?: readonly Table3Comparison[],
+): string {
   const rows = scores.tables.table3;
   const ks = passHatKRows(rows);
   const body = [
@@ -114,10 +229,14 @@ export function execHtml(scores: ExecScores, lines: readonly ExecutionLine[], pa
     htmlTable(TABLE3_HEADER, rows.map(table3Cells)),
     `<p class="note">${escapeHtml(TABLE3_NOTE)}</p>`,
     htmlTable(DETAIL_HEADER, detailRows(rows)),
-    ks.length > 0 ? `<h2>pass^k</h2>${htmlTable(['Environment', 'Model', 'Mode', 'pass^k'], ks)}` : '',
+    ks.length > 0
+      ? `<h2>pass^k</h2>${htmlTable(['Environment', 'Model', 'Mode', 'pass^k'], ks)}`
+      : '',
     `<h2>Terminations</h2>${htmlTable(TERMINATION_HEADER, terminationRows(scores))}`,
     `<h2>Usage and cost by role</h2>${htmlTable(USAGE_HEADER, usageRows(scores))}`,
-    paper ? `<h2>Compared with the paper (Table 3)</h2><p class="note">${escapeHtml(PAPER_NOTE)}</p>${htmlTable(PAPER_HEADER, paperRows(paper))}` : '',
+    paper
+      ? `<h2>Compared with the paper (Table 3)</h2><p class="note">${escapeHtml(PAPER_NOTE)}</p>${htmlTable(PAPER_HEADER, paperRows(paper))}`
+      : '',
     `<h2>Executions (${lines.length})</h2>`,
     ...lines.map(executionHtml),
   ].join('\n');

@@ -25,23 +25,45 @@ const ROLE_ORDER = ['agent', 'user', 'planner', 'critic', 'judge'];
 const COLUMNS = ['direct', 'plan_first', 'refine'] as const;
 
 function rolesOf(scores: ExecScores): RoleUsage[] {
-  const rank = (role: string) => (ROLE_ORDER.includes(role) ? ROLE_ORDER.indexOf(role) : ROLE_ORDER.length);
+  const rank = (role: string) =>
+    ROLE_ORDER.includes(role) ? ROLE_ORDER.indexOf(role) : ROLE_ORDER.length;
   return Object.entries(scores.usage)
     .sort(([a], [b]) => rank(a) - rank(b))
-    .map(([role, totals]) => ({ role, calls: totals.calls, cached_calls: totals.cached_calls, input_tokens: totals.input_tokens, output_tokens: totals.output_tokens, cost_usd: totals.cost_usd }));
+    .map(([role, totals]) => ({
+      role,
+      calls: totals.calls,
+      cached_calls: totals.cached_calls,
+      input_tokens: totals.input_tokens,
+      output_tokens: totals.output_tokens,
+      cost_usd: totals.cost_usd,
+    }));
 }
 
 /** The summary of one exec run directory. */
 export function buildExecSummary(scores: ExecScores, options: ExecSummaryOptions): EndOfRunSummary {
-  const row = scores.tables.table3.find((entry) => entry.env === options.env && entry.model === options.model);
+  const row = scores.tables.table3.find(
+    (entry) => entry.env === options.env && entry.model === options.model,
+  );
   const modes: ExecModeNumber[] = COLUMNS.flatMap((column) => {
     const figures = row?.detail.modes[column];
     if (!figures) return [];
     const passHatK = row!.trials > 1 ? figures.pass_hat_k : null;
-    return [{ mode: column, reward: figures.reward, n: figures.runs, unevaluated: figures.unevaluated, infrastructure_errors: figures.infrastructure_errors, reward_if_nl_met: figures.reward_if_nl_met, pass_hat_k: passHatK }];
+    return [
+      {
+        mode: column,
+        reward: figures.reward,
+        n: figures.runs,
+        unevaluated: figures.unevaluated,
+        infrastructure_errors: figures.infrastructure_errors,
+        reward_if_nl_met: figures.reward_if_nl_met,
+        pass_hat_k: passHatK,
+      },
+    ];
   });
   const usage = rolesOf(scores);
-  const cost = usage.some((role) => role.calls > 0 && role.cost_usd === null) ? null : usage.reduce((sum, role) => sum + (role.cost_usd ?? 0), 0);
+  const cost = usage.some((role) => role.calls > 0 && role.cost_usd === null)
+    ? null
+    : usage.reduce((sum, role) => sum + (role.cost_usd ?? 0), 0);
   return {
     command: options.command,
     status: options.status,
@@ -58,7 +80,14 @@ export function buildExecSummary(scores: ExecScores, options: ExecSummaryOptions
           tasks: row?.n ?? 0,
           trials: row?.trials ?? 0,
           modes,
-          apb: { cr_before: row?.apb_cr_before ?? null, cr_after: row?.apb_cr_after ?? null, grade_before: row?.apb_grade_before ?? null, grade_after: row?.apb_grade_after ?? null, plans_before: row?.detail.plans_before ?? 0, plans_after: row?.detail.plans_after ?? 0 },
+          apb: {
+            cr_before: row?.apb_cr_before ?? null,
+            cr_after: row?.apb_cr_after ?? null,
+            grade_before: row?.apb_grade_before ?? null,
+            grade_after: row?.apb_grade_after ?? null,
+            plans_before: row?.detail.plans_before ?? 0,
+            plans_after: row?.detail.plans_after ?? 0,
+          },
           terminations: scores.terminations,
           outcomes: scores.outcomes,
         },
@@ -82,8 +111,13 @@ export function buildExecSummary(scores: ExecScores, options: ExecSummaryOptions
 function notesOf(scores: ExecScores): string[] {
   const { unevaluated, infrastructure_errors: infrastructure } = scores.outcomes;
   const notes: string[] = [];
-  if (unevaluated > 0) notes.push(`${unevaluated} execution(s) have NL assertions that were not judged and are left out of the means ("≤" is the mean if they hold); give --judge PROVIDER:MODEL to judge them`);
-  if (infrastructure > 0) notes.push(`${infrastructure} execution(s) ended on an infrastructure error (a model call failed after its retries) and are left out; rerun with --retry-errors to run them again`);
+  if (unevaluated > 0)
+    notes.push(
+      `${unevaluated} execution(s) have NL assertions that were not judged and are left out of the means ("≤" is the mean if they hold); give --judge PROVIDER:MODEL to judge them`,
+    );
+  if (infrastructure > 0)
+    notes.push(
+      `${infrastructure} execution(s) ended on an infrastructure error (a model call failed after its retries) and are left out; rerun with --retry-errors to run them again`,
+    );
   return notes;
 }
-

@@ -64,13 +64,23 @@ function datasetFields(spec: LineSpec): Record<string, unknown> {
     split: spec.split,
     planning_regime: SPLIT_REGIME[spec.split],
     query: spec.query ?? `Plan the task ${spec.id}.`,
-    tools_json: JSON.stringify(spec.tools ?? [{ name: 'search', description: 'Search the web', parameters: { type: 'object', properties: { q: { type: 'string' } } } }]),
+    tools_json: JSON.stringify(
+      spec.tools ?? [
+        {
+          name: 'search',
+          description: 'Search the web',
+          parameters: { type: 'object', properties: { q: { type: 'string' } } },
+        },
+      ],
+    ),
     files: spec.files ?? [],
     prediction_horizon: spec.horizon ?? null,
     plan: 'Search, then answer.',
     tool_chain_json: JSON.stringify([{ name: 'search', parameter_description: { q: 'x' } }]),
     unsolvable_type: spec.unsolvableType ?? null,
-    extraneous_tool_names_json: JSON.stringify(Array.from({ length: spec.level ?? 0 }, (_, index) => `distractor_${index}`)),
+    extraneous_tool_names_json: JSON.stringify(
+      Array.from({ length: spec.level ?? 0 }, (_, index) => `distractor_${index}`),
+    ),
     stage: spec.stage ?? null,
     modality: spec.modality ?? 'text',
     steps: spec.steps ?? 4,
@@ -96,9 +106,13 @@ export function fakeApbLine(spec: LineSpec): Record<string, unknown> {
   return {
     ...datasetFields(spec),
     tested_model: spec.model ?? 'openai:gpt-test',
-    model_response: spec.response ?? '{"plan": "search then answer", "tool_chain": [{"name": "search"}]}',
+    model_response:
+      spec.response ?? '{"plan": "search then answer", "tool_chain": [{"name": "search"}]}',
     judge_model: spec.judge ?? 'rules',
-    judgement: judgeStatus === 'ok' ? judgementOf(spec) : { is_correct: false, grade: null, error_list: [0, 0, 0, 0, 0, 0], reasoning: '' },
+    judgement:
+      judgeStatus === 'ok'
+        ? judgementOf(spec)
+        : { is_correct: false, grade: null, error_list: [0, 0, 0, 0, 0, 0], reasoning: '' },
     apb: {
       schema_version: 1,
       status: judgeStatus,
@@ -108,15 +122,33 @@ export function fakeApbLine(spec: LineSpec): Record<string, unknown> {
         spec.distractorUses === undefined && spec.planCost === undefined
           ? null
           : {
-              ...(spec.distractorUses === undefined ? {} : { distractorUse: { names: spec.distractorUses > 0 ? ['distractor_0'] : [], count: spec.distractorUses } }),
-              ...(spec.planCost === undefined ? {} : { planCost: { predictedSteps: 3, referenceSteps: 3, predictedCost: spec.planCost, referenceCost: 5 } }),
+              ...(spec.distractorUses === undefined
+                ? {}
+                : {
+                    distractorUse: {
+                      names: spec.distractorUses > 0 ? ['distractor_0'] : [],
+                      count: spec.distractorUses,
+                    },
+                  }),
+              ...(spec.planCost === undefined
+                ? {}
+                : {
+                    planCost: {
+                      predictedSteps: 3,
+                      referenceSteps: 3,
+                      predictedCost: spec.planCost,
+                      referenceCost: 5,
+                    },
+                  }),
             },
       ...(spec.refinement ? { refinement: { critic: null, ...spec.refinement } } : {}),
       usage: null,
       latency_ms: null,
       attempts: 1,
       cached: false,
-      ...(judgeStatus === 'judge_error' ? { judge_error: { reason: 'judge-parse-failure', message: 'unreadable reply' } } : {}),
+      ...(judgeStatus === 'judge_error'
+        ? { judge_error: { reason: 'judge-parse-failure', message: 'unreadable reply' } }
+        : {}),
       notes: [],
       prediction: {
         schema_version: 1,
@@ -124,9 +156,19 @@ export function fakeApbLine(spec: LineSpec): Record<string, unknown> {
         repeat: spec.repeat ?? 0,
         fingerprint: `fp-${spec.id}`,
         prompt_version: spec.promptVersion ?? 'planner-v1',
-        parsed: status === 'ok' ? { kind: 'plan', plan: 'search then answer', toolChain: [{ name: 'search', arguments: {} }], schemaIssues: [] } : null,
+        parsed:
+          status === 'ok'
+            ? {
+                kind: 'plan',
+                plan: 'search then answer',
+                toolChain: [{ name: 'search', arguments: {} }],
+                schemaIssues: [],
+              }
+            : null,
         ...(status === 'parse_error' ? { parse_error: 'no JSON object found' } : {}),
-        ...(status === 'error' ? { error: { kind: 'server', message: 'HTTP 500', status: 500 } } : {}),
+        ...(status === 'error'
+          ? { error: { kind: 'server', message: 'HTTP 500', status: 500 } }
+          : {}),
         usage: { inputTokens: 100, outputTokens: 50 },
         latency_ms: 1200,
         finish_reason: 'stop',
@@ -155,25 +197,85 @@ export function jsonl(lines: readonly Record<string, unknown>[]): string {
 }
 
 /** One run per entry: its directory name and line specs. */
-export function fakeReport(runs: { dir: string; specs: LineSpec[]; manifest?: Manifest | null }[], options: ReportOptions = {}): ReportData {
+export function fakeReport(
+  runs: { dir: string; specs: LineSpec[]; manifest?: Manifest | null }[],
+  options: ReportOptions = {},
+): ReportData {
   return buildReportData(
-    runs.map((run) => ({ dir: run.dir, rows: [], manifest: run.manifest ?? null, lines: run.specs.map(fakeApbLine).map((line) => ({ line, row: rowFromJudgementLine(line) })) })),
+    runs.map((run) => ({
+      dir: run.dir,
+      rows: [],
+      manifest: run.manifest ?? null,
+      lines: run.specs.map(fakeApbLine).map((line) => ({ line, row: rowFromJudgementLine(line) })),
+    })),
     { generatedAt: null, caseBrowser: true, ...options },
   );
 }
 
 /** A small leaderboard: two models on every released split (deterministic outcomes). */
-export function fakeLeaderboard(models: string[] = ['openai:gpt-4o', 'anthropic:claude-sonnet-4-5']): LineSpec[] {
+export function fakeLeaderboard(
+  models: string[] = ['openai:gpt-4o', 'anthropic:claude-sonnet-4-5'],
+): LineSpec[] {
   const specs: LineSpec[] = [];
   models.forEach((model, modelIndex) => {
     for (let i = 0; i < 12; i += 1) {
       const right = (mod: number) => (i + modelIndex) % mod === 0;
-      specs.push({ split: 'holistic_planning', id: `h${i}`, model, correct: right(2), modality: i % 3 === 0 ? 'image' : 'text', steps: 3 + i });
-      specs.push({ split: 'step_wise_planning', id: `s${i}`, model, correct: right(2), horizon: ((i % 3) + 1) as 1 | 2 | 3, stage: (['early', 'middle', 'late'] as const)[i % 3] });
-      specs.push({ split: 'holistic_tool_extraneous', id: `h${i}-x${(i % 5) * 2 + 2}`, model, correct: right(3), level: (i % 5) * 2 + 2, distractorUses: i % 3, errors: right(3) ? [0, 0, 0, 0, 0, 0] : [0, 1, 0, 0, 1, 0] });
-      specs.push({ split: 'step_wise_tool_extraneous', id: `s${i}-x${(i % 5) * 2 + 2}`, model, correct: right(2), level: (i % 5) * 2 + 2, horizon: 1, distractorUses: i % 2 });
-      specs.push({ split: 'step_wise_tool_broken', id: `b${i}`, model, behavior: (['replace', 'alter', 'retry', 'refuse', 'other'] as const)[i % 5], correct: i % 5 === 0 });
-      specs.push({ split: 'holistic_unsolvable', id: `u${i}`, model, unsolvableType: (['contradictory_constraints', 'information_missing', 'tool_removal', 'visual_missing'] as const)[i % 4], correct: right(2), refused: right(2) });
+      specs.push({
+        split: 'holistic_planning',
+        id: `h${i}`,
+        model,
+        correct: right(2),
+        modality: i % 3 === 0 ? 'image' : 'text',
+        steps: 3 + i,
+      });
+      specs.push({
+        split: 'step_wise_planning',
+        id: `s${i}`,
+        model,
+        correct: right(2),
+        horizon: ((i % 3) + 1) as 1 | 2 | 3,
+        stage: (['early', 'middle', 'late'] as const)[i % 3],
+      });
+      specs.push({
+        split: 'holistic_tool_extraneous',
+        id: `h${i}-x${(i % 5) * 2 + 2}`,
+        model,
+        correct: right(3),
+        level: (i % 5) * 2 + 2,
+        distractorUses: i % 3,
+        errors: right(3) ? [0, 0, 0, 0, 0, 0] : [0, 1, 0, 0, 1, 0],
+      });
+      specs.push({
+        split: 'step_wise_tool_extraneous',
+        id: `s${i}-x${(i % 5) * 2 + 2}`,
+        model,
+        correct: right(2),
+        level: (i % 5) * 2 + 2,
+        horizon: 1,
+        distractorUses: i % 2,
+      });
+      specs.push({
+        split: 'step_wise_tool_broken',
+        id: `b${i}`,
+        model,
+        behavior: (['replace', 'alter', 'retry', 'refuse', 'other'] as const)[i % 5],
+        correct: i % 5 === 0,
+      });
+      specs.push({
+        split: 'holistic_unsolvable',
+        id: `u${i}`,
+        model,
+        unsolvableType: (
+          [
+            'contradictory_constraints',
+            'information_missing',
+            'tool_removal',
+            'visual_missing',
+          ] as const
+        )[i % 4],
+        correct: right(2),
+        refused: right(2),
+      });
     }
   });
   return specs;

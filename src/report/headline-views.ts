@@ -10,57 +10,124 @@ import type { Column, TableView } from './table-views.js';
 import type { RoleUsage, UsageRow } from './usage.js';
 
 const KEYS = ['holistic', 'step_wise', 'tool_extraneous', 'tool_broken', 'unsolvable'] as const;
-const LABELS = { holistic: 'Holistic CR %', step_wise: 'Step-wise CR %', tool_extraneous: 'Tool-extraneous CR %', tool_broken: 'Tool-broken Replace %', unsolvable: 'Unsolvable pass %' } as const;
+const LABELS = {
+  holistic: 'Holistic CR %',
+  step_wise: 'Step-wise CR %',
+  tool_extraneous: 'Tool-extraneous CR %',
+  tool_broken: 'Tool-broken Replace %',
+  unsolvable: 'Unsolvable pass %',
+} as const;
 
 function identity(data: ReportData): Column[] {
   const columns: Column[] = [
     { key: 'model', label: 'Model', kind: 'model', get: (row) => row.model },
     { key: 'judge', label: 'Judge', kind: 'judge', get: (row) => row.judge },
   ];
-  if (!data.comparability.comparable) columns.push({ key: 'tag', label: 'Set', kind: 'text', get: (row) => data.comparability.tags[groupKey(row.model, row.judge)] ?? '–' });
+  if (!data.comparability.comparable)
+    columns.push({
+      key: 'tag',
+      label: 'Set',
+      kind: 'text',
+      get: (row) => data.comparability.tags[groupKey(row.model, row.judge)] ?? '–',
+    });
   return columns;
 }
 
 /** The scorecard view: one row per (model, judge); a headline column appears only when some row has cases for it. */
 export function scorecardView(data: ReportData): TableView {
-  const present = KEYS.filter((key) => data.scorecard.some((row) => (row.cells.find((cell) => cell.key === key)?.n ?? 0) > 0));
-  const cell = (row: { cells: HeadlineCell[] }, key: string) => row.cells.find((entry) => entry.key === key) ?? null;
+  const present = KEYS.filter((key) =>
+    data.scorecard.some((row) => (row.cells.find((cell) => cell.key === key)?.n ?? 0) > 0),
+  );
+  const cell = (row: { cells: HeadlineCell[] }, key: string) =>
+    row.cells.find((entry) => entry.key === key) ?? null;
   const columns: Column[] = present.flatMap((key): Column[] => [
     { key, label: `${LABELS[key]} [95 % CI]`, kind: 'rate-ci', get: (row) => cell(row, key) },
     { key: `${key}_n`, label: 'n', kind: 'count', get: (row) => cell(row, key)?.n ?? null },
   ]);
-  const notes = present.map((key) => `${LABELS[key].replace(' %', '')}: ${HEADLINE_NOTES[key]}`).join('; ');
-  return { id: 'scorecard', title: 'Scorecard', description: `Table 1's headline numbers in percent with 95 % intervals. ${notes}.`, columns: [...identity(data), ...columns], rows: data.scorecard };
+  const notes = present
+    .map((key) => `${LABELS[key].replace(' %', '')}: ${HEADLINE_NOTES[key]}`)
+    .join('; ');
+  return {
+    id: 'scorecard',
+    title: 'Scorecard',
+    description: `Table 1's headline numbers in percent with 95 % intervals. ${notes}.`,
+    columns: [...identity(data), ...columns],
+    rows: data.scorecard,
+  };
 }
 
-const role = (row: UsageRow, name: string): RoleUsage | undefined => row.roles.find((entry) => entry.role === name);
+const role = (row: UsageRow, name: string): RoleUsage | undefined =>
+  row.roles.find((entry) => entry.role === name);
 
 /** "Usage and cost" per (model, judge): one column group per role the runs have, then cost per correct case, latency, cache, retries, 429s. */
 export function usageView(data: ReportData): TableView {
-  const roles = [...new Set(data.usage.rows.flatMap((row) => row.roles.filter((entry) => entry.calls > 0).map((entry) => entry.role)))];
+  const roles = [
+    ...new Set(
+      data.usage.rows.flatMap((row) =>
+        row.roles.filter((entry) => entry.calls > 0).map((entry) => entry.role),
+      ),
+    ),
+  ];
   const roleColumns = roles.flatMap((name): Column[] => [
-    { key: `${name}_calls`, label: `${name} calls`, kind: 'count', get: (row) => role(row, name)?.calls ?? null },
-    { key: `${name}_input_tokens`, label: `${name} tokens in`, kind: 'count', get: (row) => role(row, name)?.input_tokens ?? null },
-    { key: `${name}_output_tokens`, label: `${name} tokens out`, kind: 'count', get: (row) => role(row, name)?.output_tokens ?? null },
-    { key: `${name}_cost_usd`, label: `${name} cost`, kind: 'usd', get: (row) => role(row, name)?.cost_usd ?? null },
+    {
+      key: `${name}_calls`,
+      label: `${name} calls`,
+      kind: 'count',
+      get: (row) => role(row, name)?.calls ?? null,
+    },
+    {
+      key: `${name}_input_tokens`,
+      label: `${name} tokens in`,
+      kind: 'count',
+      get: (row) => role(row, name)?.input_tokens ?? null,
+    },
+    {
+      key: `${name}_output_tokens`,
+      label: `${name} tokens out`,
+      kind: 'count',
+      get: (row) => role(row, name)?.output_tokens ?? null,
+    },
+    {
+      key: `${name}_cost_usd`,
+      label: `${name} cost`,
+      kind: 'usd',
+      get: (row) => role(row, name)?.cost_usd ?? null,
+    },
   ]);
   const latency = (name: 'planner' | 'judge'): Column[] => [
-    { key: `${name}_latency_p50_ms`, label: `${name} p50 ms`, kind: 'ms', get: (row) => row.latency[name].p50 },
-    { key: `${name}_latency_p95_ms`, label: `${name} p95 ms`, kind: 'ms', get: (row) => row.latency[name].p95 },
+    {
+      key: `${name}_latency_p50_ms`,
+      label: `${name} p50 ms`,
+      kind: 'ms',
+      get: (row) => row.latency[name].p50,
+    },
+    {
+      key: `${name}_latency_p95_ms`,
+      label: `${name} p95 ms`,
+      kind: 'ms',
+      get: (row) => row.latency[name].p95,
+    },
   ];
   const columns: Column[] = [
     ...identity(data),
     ...roleColumns,
     { key: 'cost_usd', label: 'total cost', kind: 'usd', get: (row) => row.cost_usd },
     { key: 'correct', label: 'correct', kind: 'count', get: (row) => row.correct },
-    { key: 'cost_per_correct_usd', label: 'cost per correct', kind: 'usd', get: (row) => row.cost_per_correct_usd },
+    {
+      key: 'cost_per_correct_usd',
+      label: 'cost per correct',
+      kind: 'usd',
+      get: (row) => row.cost_per_correct_usd,
+    },
     ...latency('planner'),
     ...latency('judge'),
     { key: 'cache_hits', label: 'cache hits', kind: 'count', get: (row) => row.cache_hits },
     { key: 'retries', label: 'retries', kind: 'count', get: (row) => row.retries },
     { key: 'rate_limited', label: '429s', kind: 'count', get: (row) => row.rate_limited },
   ];
-  const prices = data.usage.pricesAsOf ? ` Costs at the prices of data/prices.json as of ${data.usage.pricesAsOf}; – where a model has no price.` : ' – where a model has no price.';
+  const prices = data.usage.pricesAsOf
+    ? ` Costs at the prices of data/prices.json as of ${data.usage.pricesAsOf}; – where a model has no price.`
+    : ' – where a model has no price.';
   return {
     id: 'usage',
     title: 'Usage and cost',
@@ -72,14 +139,27 @@ export function usageView(data: ReportData): TableView {
 
 /** The endpoints the runs called, with the engine's counts; empty when no manifest records any. */
 export function endpointsView(data: ReportData): TableView {
-  const count = (key: string, label: string): Column => ({ key, label, kind: 'count', get: (row) => row[key] });
+  const count = (key: string, label: string): Column => ({
+    key,
+    label,
+    kind: 'count',
+    get: (row) => row[key],
+  });
   return {
     id: 'endpoints',
     title: 'Endpoints',
-    description: 'Requests per endpoint (each HTTP attempt), answered 429, other failures, most in flight, and the adaptive concurrency limit (its lowest value).',
+    description:
+      'Requests per endpoint (each HTTP attempt), answered 429, other failures, most in flight, and the adaptive concurrency limit (its lowest value).',
     columns: [
       { key: 'endpoint', label: 'Endpoint', kind: 'text', get: (row) => row.endpoint },
-      count('requests', 'requests'), count('ok', 'ok'), count('rate_limited', '429s'), count('failed', 'failed'), count('max_in_flight', 'most in flight'), count('limit', 'limit'), count('min_limit', 'lowest limit'), count('set_aside', 'set aside'),
+      count('requests', 'requests'),
+      count('ok', 'ok'),
+      count('rate_limited', '429s'),
+      count('failed', 'failed'),
+      count('max_in_flight', 'most in flight'),
+      count('limit', 'limit'),
+      count('min_limit', 'lowest limit'),
+      count('set_aside', 'set aside'),
     ],
     rows: data.usage.endpoints,
   };
@@ -87,5 +167,7 @@ export function endpointsView(data: ReportData): TableView {
 
 /** The views of the report's top: scorecard, usage and cost, endpoints (each only when it has rows). */
 export function headlineViews(data: ReportData): TableView[] {
-  return [scorecardView(data), usageView(data), endpointsView(data)].filter((view) => view.rows.length > 0 && view.columns.length > 2);
+  return [scorecardView(data), usageView(data), endpointsView(data)].filter(
+    (view) => view.rows.length > 0 && view.columns.length > 2,
+  );
 }

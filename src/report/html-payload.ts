@@ -19,7 +19,9 @@ export function jsonScript(id: string, value: unknown): string {
 
 /** A list compressed as base64 gzip of its JSON (decoded in the page with DecompressionStream). */
 export function compressChunk(items: readonly unknown[]): string {
-  return gzipSync(Buffer.from(JSON.stringify(items), 'utf8'), { level: 1, memLevel: 9 }).toString('base64');
+  return gzipSync(Buffer.from(JSON.stringify(items), 'utf8'), { level: 1, memLevel: 9 }).toString(
+    'base64',
+  );
 }
 
 /** Every data block of the case browser, or just an empty index when there is no case data. */
@@ -37,10 +39,20 @@ export function casePayload(cases: CaseBrowserData | null): string {
  */
 export function* casePayloadParts(cases: CaseBrowserData): Generator<string> {
   const { caseSources, rowSources, media } = cases;
-  const index = { models: cases.models, judges: cases.judges, splits: cases.splits, behaviors: cases.behaviors, stages: cases.stages, methods: cases.methods, cases: cases.cases, rows: cases.rows };
+  const index = {
+    models: cases.models,
+    judges: cases.judges,
+    splits: cases.splits,
+    behaviors: cases.behaviors,
+    stages: cases.stages,
+    methods: cases.methods,
+    cases: cases.cases,
+    rows: cases.rows,
+  };
   yield jsonScript('apb-index', { ...index, chunks: { rows: ROW_CHUNK, cases: CASE_CHUNK } });
   // Base64 holds only [A-Za-z0-9+/=]: a JSON string of it needs no escaping.
-  const compressed = (id: string, items: readonly unknown[]) => `<script type="application/json" id="${id}">"${compressChunk(items)}"</script>`;
+  const compressed = (id: string, items: readonly unknown[]) =>
+    `<script type="application/json" id="${id}">"${compressChunk(items)}"</script>`;
   let caseDetails: unknown[] = [];
   let rowDetails: unknown[] = [];
   let nextCase = 0;
@@ -49,7 +61,9 @@ export function* casePayloadParts(cases: CaseBrowserData): Generator<string> {
     const line = source.line;
     // Rows are sorted by case: the cases up to this row's are due now (a case's first line is usually this very line).
     for (; nextCase <= cases.rows.c[row]!; nextCase += 1) {
-      caseDetails.push(caseDetailAt(cases, nextCase, caseSources[nextCase]!.source === source ? line : undefined));
+      caseDetails.push(
+        caseDetailAt(cases, nextCase, caseSources[nextCase]!.source === source ? line : undefined),
+      );
       if (caseDetails.length === CASE_CHUNK) {
         yield compressed(`apb-cases-${(nextCase + 1) / CASE_CHUNK - 1}`, caseDetails);
         caseDetails = [];
@@ -61,8 +75,11 @@ export function* casePayloadParts(cases: CaseBrowserData): Generator<string> {
       rowDetails = [];
     }
   }
-  for (; nextCase < caseSources.length; nextCase += 1) caseDetails.push(caseDetailAt(cases, nextCase));
-  if (caseDetails.length > 0) yield compressed(`apb-cases-${Math.floor((caseSources.length - 1) / CASE_CHUNK)}`, caseDetails);
-  if (rowDetails.length > 0) yield compressed(`apb-rows-${Math.floor((rowSources.length - 1) / ROW_CHUNK)}`, rowDetails);
+  for (; nextCase < caseSources.length; nextCase += 1)
+    caseDetails.push(caseDetailAt(cases, nextCase));
+  if (caseDetails.length > 0)
+    yield compressed(`apb-cases-${Math.floor((caseSources.length - 1) / CASE_CHUNK)}`, caseDetails);
+  if (rowDetails.length > 0)
+    yield compressed(`apb-rows-${Math.floor((rowSources.length - 1) / ROW_CHUNK)}`, rowDetails);
   yield jsonScript('apb-media', media);
 }

@@ -11,7 +11,14 @@ function hostileReport() {
       dir: 'runs/<evil>',
       specs: [
         ...fakeLeaderboard(['openai:gpt-4o']),
-        { split: 'holistic_planning', id: 'evil-1', model: `m${HOSTILE}`, response: HOSTILE, reasoning: `judge says ${HOSTILE}`, query: `query ${HOSTILE}` },
+        {
+          split: 'holistic_planning',
+          id: 'evil-1',
+          model: `m${HOSTILE}`,
+          response: HOSTILE,
+          reasoning: `judge says ${HOSTILE}`,
+          query: `query ${HOSTILE}`,
+        },
       ],
     },
   ]);
@@ -19,7 +26,11 @@ function hostileReport() {
 
 /** The text inside every `<script type="application/json">` block. */
 function jsonBlocks(html: string): Map<string, string> {
-  return new Map([...html.matchAll(/<script type="application\/json" id="([^"]+)">([\s\S]*?)<\/script>/g)].map((match) => [match[1]!, match[2]!]));
+  return new Map(
+    [...html.matchAll(/<script type="application\/json" id="([^"]+)">([\s\S]*?)<\/script>/g)].map(
+      (match) => [match[1]!, match[2]!],
+    ),
+  );
 }
 
 describe('html', () => {
@@ -39,15 +50,32 @@ describe('html', () => {
     const blocks = jsonBlocks(html);
     const index = JSON.parse(blocks.get('apb-index')!);
     expect(index.models).toContain(`m${HOSTILE}`);
-    const rows = [...blocks].filter(([id]) => id.startsWith('apb-rows-')).flatMap(([, text]) => JSON.parse(gunzipSync(Buffer.from(JSON.parse(text), 'base64')).toString('utf8')));
-    const cases = [...blocks].filter(([id]) => id.startsWith('apb-cases-')).flatMap(([, text]) => JSON.parse(gunzipSync(Buffer.from(JSON.parse(text), 'base64')).toString('utf8')));
-    expect(rows.some((row: { response: string; reasoning: string }) => row.response === HOSTILE && row.reasoning === `judge says ${HOSTILE}`)).toBe(true);
-    expect(cases.some((detail: { query: string }) => detail.query === `query ${HOSTILE}`)).toBe(true);
+    const rows = [...blocks]
+      .filter(([id]) => id.startsWith('apb-rows-'))
+      .flatMap(([, text]) =>
+        JSON.parse(gunzipSync(Buffer.from(JSON.parse(text), 'base64')).toString('utf8')),
+      );
+    const cases = [...blocks]
+      .filter(([id]) => id.startsWith('apb-cases-'))
+      .flatMap(([, text]) =>
+        JSON.parse(gunzipSync(Buffer.from(JSON.parse(text), 'base64')).toString('utf8')),
+      );
+    expect(
+      rows.some(
+        (row: { response: string; reasoning: string }) =>
+          row.response === HOSTILE && row.reasoning === `judge says ${HOSTILE}`,
+      ),
+    ).toBe(true);
+    expect(cases.some((detail: { query: string }) => detail.query === `query ${HOSTILE}`)).toBe(
+      true,
+    );
   });
 
   it('allows no external resource: CSP with a script hash, no http(s) URL in src/href', () => {
     const html = renderHtml(fakeReport([{ dir: 'runs/a', specs: fakeLeaderboard() }]));
-    const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)![1]!.replace(/&#39;/g, "'");
+    const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/
+      .exec(html)![1]!
+      .replace(/&#39;/g, "'");
     expect(csp).toContain("default-src 'none'");
     expect(csp).toContain("connect-src 'none'");
     expect(csp).toMatch(/script-src 'sha256-[A-Za-z0-9+/=]+'/);
@@ -57,7 +85,8 @@ describe('html', () => {
 
   it('inlines the figures with accessible titles', () => {
     const html = renderHtml(fakeReport([{ dir: 'runs/a', specs: fakeLeaderboard() }]));
-    for (const id of ['fig3', 'fig4-holistic', 'fig4-step-wise', 'fig5', 'fig6', 'fig58', 'fig59']) expect(html).toContain(`<figure id="${id}">`);
+    for (const id of ['fig3', 'fig4-holistic', 'fig4-step-wise', 'fig5', 'fig6', 'fig58', 'fig59'])
+      expect(html).toContain(`<figure id="${id}">`);
     expect(html).toMatch(/<svg [^>]*role="img" aria-labelledby="[^"]+"/);
   });
 });

@@ -24,7 +24,17 @@ export interface HtmlOptions {
   live?: { statusUrl: string; version: string; intervalMs?: number; historyUrl?: string };
 }
 
-const NUMERIC = new Set(['rate', 'grade', 'delta', 'grade-delta', 'count', 'p', 'usd', 'ms', 'rate-ci']);
+const NUMERIC = new Set([
+  'rate',
+  'grade',
+  'delta',
+  'grade-delta',
+  'count',
+  'p',
+  'usd',
+  'ms',
+  'rate-ci',
+]);
 
 /** A table in a horizontal scroller, with a cue the page shows while columns are hidden to the right. */
 function scrollTable(tableHtml: string): string {
@@ -33,33 +43,83 @@ function scrollTable(tableHtml: string): string {
 
 function table(header: string[], rows: string[][], numeric: boolean[] = []): string {
   const head = `<tr>${header.map((cell) => `<th scope="col">${escapeHtml(cell)}</th>`).join('')}</tr>`;
-  const body = rows.map((row) => `<tr>${row.map((cell, index) => `<td${numeric[index] ? ' class="num"' : ''}>${escapeHtml(cell)}</td>`).join('')}</tr>`).join('\n');
-  return scrollTable(`<table class="data"><thead>${head}</thead><tbody>\n${body}\n</tbody></table>`);
+  const body = rows
+    .map(
+      (row) =>
+        `<tr>${row.map((cell, index) => `<td${numeric[index] ? ' class="num"' : ''}>${escapeHtml(cell)}</td>`).join('')}</tr>`,
+    )
+    .join('\n');
+  return scrollTable(
+    `<table class="data"><thead>${head}</thead><tbody>\n${body}\n</tbody></table>`,
+  );
 }
 
 function viewHtml(view: TableView): string {
-  const rows = view.rows.map((row) => view.columns.map((column) => formatCell(column, column.get(row))));
+  const rows = view.rows.map((row) =>
+    view.columns.map((column) => formatCell(column, column.get(row))),
+  );
   return [
     `<h3 id="${escapeHtml(view.id)}">${escapeHtml(view.title)}</h3>`,
     view.description ? `<p class="desc">${escapeHtml(view.description)}</p>` : '',
-    table(view.columns.map((column) => column.label), rows, view.columns.map((column) => NUMERIC.has(column.kind))),
+    table(
+      view.columns.map((column) => column.label),
+      rows,
+      view.columns.map((column) => NUMERIC.has(column.kind)),
+    ),
   ].join('\n');
 }
 
 function runsHtml(data: ReportData): string {
-  const rows = data.runs.map((run) => [run.dir, describeSource(run), describeDataset(run), run.models.join(', '), run.judges.join(', '), count(run.judgements), count(run.issues.length)]);
+  const rows = data.runs.map((run) => [
+    run.dir,
+    describeSource(run),
+    describeDataset(run),
+    run.models.join(', '),
+    run.judges.join(', '),
+    count(run.judgements),
+    count(run.issues.length),
+  ]);
   const classes = data.comparability.comparable
     ? ''
-    : `<p><strong>Not directly comparable:</strong> rows of different sets differ in judge, dataset, protocol, or prompt versions on a split they share.</p>${table(['Set', 'Models', 'What the set shares'], data.comparability.classes.map((entry) => [entry.tag, entry.models.join(', '), describeClass(entry)]))}`;
+    : `<p><strong>Not directly comparable:</strong> rows of different sets differ in judge, dataset, protocol, or prompt versions on a split they share.</p>${table(
+        ['Set', 'Models', 'What the set shares'],
+        data.comparability.classes.map((entry) => [
+          entry.tag,
+          entry.models.join(', '),
+          describeClass(entry),
+        ]),
+      )}`;
   const tagged = !data.comparability.comparable;
   const totals = table(
-    ['Model', 'Judge', ...(tagged ? ['Set'] : []), 'Judgements', 'Correct', 'Planner errors', 'Parse errors', 'Judge errors'],
-    data.groups.map((group) => [modelLabel(group.model), judgeLabel(group.judge), ...(tagged ? [group.tag] : []), count(group.n), count(group.correct), count(group.errors), count(group.parse_errors), count(group.judge_errors)]),
+    [
+      'Model',
+      'Judge',
+      ...(tagged ? ['Set'] : []),
+      'Judgements',
+      'Correct',
+      'Planner errors',
+      'Parse errors',
+      'Judge errors',
+    ],
+    data.groups.map((group) => [
+      modelLabel(group.model),
+      judgeLabel(group.judge),
+      ...(tagged ? [group.tag] : []),
+      count(group.n),
+      count(group.correct),
+      count(group.errors),
+      count(group.parse_errors),
+      count(group.judge_errors),
+    ]),
     [false, false, ...(tagged ? [false] : []), true, true, true, true, true],
   );
   return [
     '<section id="runs"><h2>Runs</h2>',
-    table(['Run', 'Source', 'Dataset', 'Models', 'Judges', 'Judgements', 'Unreadable lines'], rows, [false, false, false, false, false, true, true]),
+    table(
+      ['Run', 'Source', 'Dataset', 'Models', 'Judges', 'Judgements', 'Unreadable lines'],
+      rows,
+      [false, false, false, false, false, true, true],
+    ),
     classes,
     `<h3>Totals</h3><p class="desc">Every table counts every case: planner errors, unreadable answers and judge errors count as not correct and are shown beside each table. ${escapeHtml(TOTALS_CORRECT_NOTE)}</p>`,
     totals,
@@ -69,19 +129,39 @@ function runsHtml(data: ReportData): string {
 
 /** The top of the page: the warnings, the scorecard, usage and cost, and the endpoints. */
 function headlineHtml(data: ReportData): { html: string; nav: string[] } {
-  const notes = data.notes.map((note) => `<p class="warning" role="note">⚠ ${escapeHtml(note)}</p>`).join('\n');
+  const notes = data.notes
+    .map((note) => `<p class="warning" role="note">⚠ ${escapeHtml(note)}</p>`)
+    .join('\n');
   const views = headlineViews(data);
   const sections = views.map((view) => {
     const inner = viewHtml(view).replace(/^<h3 id="[^"]*">(.*?)<\/h3>/, '<h2>$1</h2>');
     return `<section id="${escapeHtml(view.id)}">${inner}</section>`;
   });
-  const nav = views.filter((view) => view.id !== 'endpoints').map((view) => `<a href="#${escapeHtml(view.id)}">${escapeHtml(view.id === 'usage' ? 'Usage' : view.title)}</a>`);
+  const nav = views
+    .filter((view) => view.id !== 'endpoints')
+    .map(
+      (view) =>
+        `<a href="#${escapeHtml(view.id)}">${escapeHtml(view.id === 'usage' ? 'Usage' : view.title)}</a>`,
+    );
   return { html: [notes ? `<div class="notes">${notes}</div>` : '', ...sections].join('\n'), nav };
 }
 
 /** The navigation: one link per section the page has. */
-function navHtml(data: ReportData, headline: string[], hasFigures: boolean, hasJudges: boolean): string {
-  const links = [...headline, '<a href="#runs">Runs</a>', '<a href="#tables">Tables</a>', hasFigures ? '<a href="#figures">Figures</a>' : '', hasJudges ? '<a href="#judges">Judges</a>' : '', data.paper ? '<a href="#paper">Paper</a>' : '', '<a href="#cases">Cases</a>'];
+function navHtml(
+  data: ReportData,
+  headline: string[],
+  hasFigures: boolean,
+  hasJudges: boolean,
+): string {
+  const links = [
+    ...headline,
+    '<a href="#runs">Runs</a>',
+    '<a href="#tables">Tables</a>',
+    hasFigures ? '<a href="#figures">Figures</a>' : '',
+    hasJudges ? '<a href="#judges">Judges</a>' : '',
+    data.paper ? '<a href="#paper">Paper</a>' : '',
+    '<a href="#cases">Cases</a>',
+  ];
   return `<nav>${links.join('')}</nav>`;
 }
 
@@ -90,23 +170,50 @@ function judgeSectionsHtml(data: ReportData): string {
   const parts: string[] = [];
   for (const { dir, sections } of data.judgeSections) {
     for (const view of judgeSectionViews(sections)) {
-      parts.push(`<h3>${escapeHtml(data.judgeSections.length > 1 ? `${view.title}: ${dir}` : view.title)}</h3>`, ...view.paragraphs.map((text) => `<p class="desc">${escapeHtml(text)}</p>`), ...view.tables.map((entry) => table(entry.header, entry.rows)));
+      parts.push(
+        `<h3>${escapeHtml(data.judgeSections.length > 1 ? `${view.title}: ${dir}` : view.title)}</h3>`,
+        ...view.paragraphs.map((text) => `<p class="desc">${escapeHtml(text)}</p>`),
+        ...view.tables.map((entry) => table(entry.header, entry.rows)),
+      );
     }
   }
-  return parts.length > 0 ? `<section id="judges"><h2>Judges</h2>\n${parts.join('\n')}\n</section>` : '';
+  return parts.length > 0
+    ? `<section id="judges"><h2>Judges</h2>\n${parts.join('\n')}\n</section>`
+    : '';
 }
 
 function paperHtml(data: ReportData): string {
   if (!data.paper) return '';
   const warn = (caveat: string) => `<p class="warning" role="note">⚠ ${escapeHtml(caveat)}</p>`;
-  const parts = ['<section id="paper"><h2>Compared with the paper</h2>', `<p class="desc">Source: ${escapeHtml(data.paper.source)}. A note names a known inconsistency of the paper.</p>`, ...data.paper.caveats.map(warn)];
+  const parts = [
+    '<section id="paper"><h2>Compared with the paper</h2>',
+    `<p class="desc">Source: ${escapeHtml(data.paper.source)}. A note names a known inconsistency of the paper.</p>`,
+    ...data.paper.caveats.map(warn),
+  ];
   for (const model of data.paper.models) {
-    parts.push(`<h3>${escapeHtml(model.model)} (judge ${escapeHtml(model.judge)}) ≈ ${escapeHtml(model.paperModel)}</h3>`, ...model.caveats.map(warn));
-    parts.push(`<p class="desc">${model.matched} match exactly, ${model.mismatched} differ, ${model.explained} differ where the paper is inconsistent; ${model.withinCi} of ${model.withCi} printed rates lie inside our 95 % interval.</p>`);
-    const rows = model.cells.map((cell) => `<tr${cell.matches || cell.withinCi ? '' : ' class="mismatch"'}>${paperCellTexts(cell).map((text) => `<td>${escapeHtml(text)}</td>`).join('')}</tr>`);
-    parts.push(scrollTable(`<table class="data"><thead><tr>${PAPER_HEADER.map((title) => `<th>${escapeHtml(title)}</th>`).join('')}</tr></thead><tbody>${rows.join('\n')}</tbody></table>`));
+    parts.push(
+      `<h3>${escapeHtml(model.model)} (judge ${escapeHtml(model.judge)}) ≈ ${escapeHtml(model.paperModel)}</h3>`,
+      ...model.caveats.map(warn),
+    );
+    parts.push(
+      `<p class="desc">${model.matched} match exactly, ${model.mismatched} differ, ${model.explained} differ where the paper is inconsistent; ${model.withinCi} of ${model.withCi} printed rates lie inside our 95 % interval.</p>`,
+    );
+    const rows = model.cells.map(
+      (cell) =>
+        `<tr${cell.matches || cell.withinCi ? '' : ' class="mismatch"'}>${paperCellTexts(cell)
+          .map((text) => `<td>${escapeHtml(text)}</td>`)
+          .join('')}</tr>`,
+    );
+    parts.push(
+      scrollTable(
+        `<table class="data"><thead><tr>${PAPER_HEADER.map((title) => `<th>${escapeHtml(title)}</th>`).join('')}</tr></thead><tbody>${rows.join('\n')}</tbody></table>`,
+      ),
+    );
   }
-  if (data.paper.unmatched.length > 0) parts.push(`<p class="desc">Models the paper does not report: ${escapeHtml(data.paper.unmatched.join(', '))}.</p>`);
+  if (data.paper.unmatched.length > 0)
+    parts.push(
+      `<p class="desc">Models the paper does not report: ${escapeHtml(data.paper.unmatched.join(', '))}.</p>`,
+    );
   parts.push('</section>');
   return parts.join('\n');
 }
@@ -114,7 +221,14 @@ function paperHtml(data: ReportData): string {
 function figuresHtml(data: ReportData): string {
   const figures = renderFigures(data.tables);
   if (figures.length === 0) return '';
-  return ['<section id="figures"><h2>Figures</h2>', ...figures.map((figure) => `<figure id="${escapeHtml(figure.id)}">${figure.svg}<figcaption>${escapeHtml(figure.caption)}</figcaption></figure>`), '</section>'].join('\n');
+  return [
+    '<section id="figures"><h2>Figures</h2>',
+    ...figures.map(
+      (figure) =>
+        `<figure id="${escapeHtml(figure.id)}">${figure.svg}<figcaption>${escapeHtml(figure.caption)}</figcaption></figure>`,
+    ),
+    '</section>',
+  ].join('\n');
 }
 
 const FILTERS = [
@@ -129,12 +243,23 @@ const FILTERS = [
 
 /** The case list's columns: sort key, header, and whether it hides while a case is open beside the list. */
 const CASE_COLUMNS: readonly (readonly [string, string, boolean])[] = [
-  ['case', 'Case', false], ['split', 'Split', false], ['model', 'Model', false], ['judge', 'Judge', false], ['outcome', 'Outcome', false],
-  ['grade', 'Grade', false], ['errors', 'Errors', false], ['behavior', 'Behaviour', true], ['facet', 'Facet', true], ['query', 'Query', true],
+  ['case', 'Case', false],
+  ['split', 'Split', false],
+  ['model', 'Model', false],
+  ['judge', 'Judge', false],
+  ['outcome', 'Outcome', false],
+  ['grade', 'Grade', false],
+  ['errors', 'Errors', false],
+  ['behavior', 'Behaviour', true],
+  ['facet', 'Facet', true],
+  ['query', 'Query', true],
 ];
 
 function caseBrowserHtml(data: ReportData): string {
-  const filters = FILTERS.map(([key, label]) => `<label id="filter-${key}-label">${label} <select id="filter-${key}"></select></label>`).join('\n');
+  const filters = FILTERS.map(
+    ([key, label]) =>
+      `<label id="filter-${key}-label">${label} <select id="filter-${key}"></select></label>`,
+  ).join('\n');
   return `<section id="cases"><h2>Cases</h2>
 <p id="case-browser-empty" class="note"${data.cases ? ' hidden' : ''}>This report was built without case data.</p>
 <div id="case-browser"${data.cases ? '' : ' hidden'}>

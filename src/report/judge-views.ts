@@ -15,14 +15,20 @@ export interface SectionView {
   tables: { header: string[]; rows: string[][] }[];
 }
 
-const percent = (value: number | null | undefined) => (value === null || value === undefined || !Number.isFinite(value) ? '–' : `${fixed(value, 1)}%`);
+const percent = (value: number | null | undefined) =>
+  value === null || value === undefined || !Number.isFinite(value) ? '–' : `${fixed(value, 1)}%`;
 
 function scopes<T>(overall: T, bySplit: Record<string, T>): [string, T][] {
   return [...Object.entries(bySplit).sort(([a], [b]) => a.localeCompare(b)), ['overall', overall]];
 }
 
 function vote(entry: Disagreement['votes'][number]): string {
-  const extra = [entry.behavior, entry.refused === undefined ? undefined : entry.refused ? 'refused' : 'not refused'].filter(Boolean).join(', ');
+  const extra = [
+    entry.behavior,
+    entry.refused === undefined ? undefined : entry.refused ? 'refused' : 'not refused',
+  ]
+    .filter(Boolean)
+    .join(', ');
   return `${entry.judge}: ${entry.correct ? 'correct' : 'incorrect'} ${entry.grade}${extra ? ` (${extra})` : ''}`;
 }
 
@@ -38,45 +44,120 @@ export function agreementView(agreement: AgreementReport, limit = 20): SectionVi
       `Disagreements: ${agreement.disagreements.length} case(s) where the judges' correctness, behaviour or refusal differ${more > 0 ? `; the first ${shown.length} are listed, all are in scores.json → agreement.disagreements` : ''}.`,
     ],
     tables: [
-      { header: ['Split', 'Cases', 'α correctness', 'α grade'], rows: all.map(([scope, summary]) => [scope, String(summary.cases), fixed(summary.alphaCorrect.alpha, 3), fixed(summary.alphaGrade.alpha, 3)]) },
+      {
+        header: ['Split', 'Cases', 'α correctness', 'α grade'],
+        rows: all.map(([scope, summary]) => [
+          scope,
+          String(summary.cases),
+          fixed(summary.alphaCorrect.alpha, 3),
+          fixed(summary.alphaGrade.alpha, 3),
+        ]),
+      },
       {
         header: ['Split', 'Judge A', 'Judge B', 'Both judged', 'Agreement', 'κ'],
-        rows: all.flatMap(([scope, summary]) => summary.pairs.map((pair) => [scope, pair.judgeA, pair.judgeB, String(pair.n), percent(pair.percentAgreement), fixed(pair.kappa, 3)])),
+        rows: all.flatMap(([scope, summary]) =>
+          summary.pairs.map((pair) => [
+            scope,
+            pair.judgeA,
+            pair.judgeB,
+            String(pair.n),
+            percent(pair.percentAgreement),
+            fixed(pair.kappa, 3),
+          ]),
+        ),
       },
-      ...(shown.length > 0 ? [{ header: ['Case', 'Differs on', 'Votes', 'Grade spread'], rows: shown.map((entry) => [entry.caseKey, entry.fields.join(', '), entry.votes.map(vote).join('; '), fixed(entry.gradeSpread, 1)]) }] : []),
+      ...(shown.length > 0
+        ? [
+            {
+              header: ['Case', 'Differs on', 'Votes', 'Grade spread'],
+              rows: shown.map((entry) => [
+                entry.caseKey,
+                entry.fields.join(', '),
+                entry.votes.map(vote).join('; '),
+                fixed(entry.gradeSpread, 1),
+              ]),
+            },
+          ]
+        : []),
     ],
   };
 }
 
 function codes(count: ContradictionCount): string {
-  const entries = Object.entries(count.byCode).sort(([a, x], [b, y]) => (y ?? 0) - (x ?? 0) || a.localeCompare(b));
+  const entries = Object.entries(count.byCode).sort(
+    ([a, x], [b, y]) => (y ?? 0) - (x ?? 0) || a.localeCompare(b),
+  );
   return entries.length === 0 ? '–' : entries.map(([code, n]) => `${code} ${n}`).join(', ');
 }
 
-const countRow = (scope: string, count: ContradictionCount) => [scope, String(count.checked), String(count.flagged), percent(count.checked === 0 ? null : (count.flagged / count.checked) * 100), codes(count)];
+const countRow = (scope: string, count: ContradictionCount) => [
+  scope,
+  String(count.checked),
+  String(count.flagged),
+  percent(count.checked === 0 ? null : (count.flagged / count.checked) * 100),
+  codes(count),
+];
 
 /** LLM verdicts that contradict the deterministic checks: per split and overall, then per judge. */
 export function contradictionsView(section: ContradictionsSection): SectionView {
   const judges = Object.keys(section.byJudge);
   return {
     title: 'Judge verdicts vs deterministic checks',
-    paragraphs: ['LLM verdicts that contradict what the checks established, flagged for review (the verdict is kept). Recorded verdicts first, then each LLM judge\'s own.'],
+    paragraphs: [
+      "LLM verdicts that contradict what the checks established, flagged for review (the verdict is kept). Recorded verdicts first, then each LLM judge's own.",
+    ],
     tables: [
-      { header: ['Split', 'Verdicts checked', 'Contradicting', 'Share', 'By code'], rows: scopes(section.overall, section.bySplit).map(([scope, count]) => countRow(scope, count)) },
-      ...(judges.length > 1 ? [{ header: ['Judge', 'Verdicts checked', 'Contradicting', 'Share', 'By code'], rows: judges.map((judge) => countRow(judge, section.byJudge[judge]!.overall)) }] : []),
+      {
+        header: ['Split', 'Verdicts checked', 'Contradicting', 'Share', 'By code'],
+        rows: scopes(section.overall, section.bySplit).map(([scope, count]) =>
+          countRow(scope, count),
+        ),
+      },
+      ...(judges.length > 1
+        ? [
+            {
+              header: ['Judge', 'Verdicts checked', 'Contradicting', 'Share', 'By code'],
+              rows: judges.map((judge) => countRow(judge, section.byJudge[judge]!.overall)),
+            },
+          ]
+        : []),
     ],
   };
 }
 
 /** Both judge sections of a `scores.json`, each only when present. */
-export function judgeSectionViews(scores: { agreement?: AgreementReport; contradictions?: ContradictionsSection }): SectionView[] {
-  return [...(scores.agreement ? [agreementView(scores.agreement)] : []), ...(scores.contradictions ? [contradictionsView(scores.contradictions)] : [])];
+export function judgeSectionViews(scores: {
+  agreement?: AgreementReport;
+  contradictions?: ContradictionsSection;
+}): SectionView[] {
+  return [
+    ...(scores.agreement ? [agreementView(scores.agreement)] : []),
+    ...(scores.contradictions ? [contradictionsView(scores.contradictions)] : []),
+  ];
 }
 
 function table9(calibration: Calibration): SectionView['tables'][number] {
   return {
-    header: ['Test model', 'n', 'Human CR', 'Judge CR', 'CR bias', 'Human grade', 'Judge grade', 'Grade bias'],
-    rows: calibration.table9.map((row) => [row.testedModel, String(row.n), percent(row.humanCr), percent(row.judgeCr), signed(row.crBias, 1), fixed(row.humanGrade, 3), fixed(row.judgeGrade, 3), signed(row.gradeBias, 3)]),
+    header: [
+      'Test model',
+      'n',
+      'Human CR',
+      'Judge CR',
+      'CR bias',
+      'Human grade',
+      'Judge grade',
+      'Grade bias',
+    ],
+    rows: calibration.table9.map((row) => [
+      row.testedModel,
+      String(row.n),
+      percent(row.humanCr),
+      percent(row.judgeCr),
+      signed(row.crBias, 1),
+      fixed(row.humanGrade, 3),
+      fixed(row.judgeGrade, 3),
+      signed(row.gradeBias, 3),
+    ]),
   };
 }
 
@@ -85,25 +166,98 @@ export function calibrationViews(summary: CalibrationSummary): SectionView[] {
   const { calibrations } = summary;
   const coverage: SectionView = {
     title: 'Judge vs human labels',
-    paragraphs: [`Labels: ${summary.labels}; matching no judged answer (id, tested model): ${summary.unmatchedLabels}. Correct is the positive class; – is undefined.`, ...(calibrations.length === 0 ? ['No judged answer in the run.'] : [])],
-    tables: [{ header: ['Judge', 'Compared', 'Labelled but unjudged', 'Judged without a label', 'Labels not compared'], rows: calibrations.map((entry) => [entry.judge, String(entry.compared), String(entry.unjudged), String(entry.unmatched), String(entry.labelsNotCompared)]) }],
+    paragraphs: [
+      `Labels: ${summary.labels}; matching no judged answer (id, tested model): ${summary.unmatchedLabels}. Correct is the positive class; – is undefined.`,
+      ...(calibrations.length === 0 ? ['No judged answer in the run.'] : []),
+    ],
+    tables: [
+      {
+        header: [
+          'Judge',
+          'Compared',
+          'Labelled but unjudged',
+          'Judged without a label',
+          'Labels not compared',
+        ],
+        rows: calibrations.map((entry) => [
+          entry.judge,
+          String(entry.compared),
+          String(entry.unjudged),
+          String(entry.unmatched),
+          String(entry.labelsNotCompared),
+        ]),
+      },
+    ],
   };
   if (calibrations.length === 0) return [coverage];
   const table7: SectionView = {
     title: 'Table 7: judge vs human',
-    paragraphs: ['Err-Type = rows whose six E flags judge and human set identically (the definition consistent with the paper\'s Table 7); per-flag = the share of single flags that agree, which sparse flags inflate.'],
-    tables: [{
-      header: ['Judge', 'n', 'Agreement', 'Precision', 'Recall', 'F1', 'Grade MAE', 'Err-Type', 'per-flag'],
-      rows: calibrations.map(({ judge, table7: t }) => [judge, String(t.n), percent(t.agreement), percent(t.precision), percent(t.recall), fixed(t.f1, 3), fixed(t.gradeMae, 3), percent(t.errorTypeAgreement), percent(t.flagAgreement)]),
-    }],
+    paragraphs: [
+      "Err-Type = rows whose six E flags judge and human set identically (the definition consistent with the paper's Table 7); per-flag = the share of single flags that agree, which sparse flags inflate.",
+    ],
+    tables: [
+      {
+        header: [
+          'Judge',
+          'n',
+          'Agreement',
+          'Precision',
+          'Recall',
+          'F1',
+          'Grade MAE',
+          'Err-Type',
+          'per-flag',
+        ],
+        rows: calibrations.map(({ judge, table7: t }) => [
+          judge,
+          String(t.n),
+          percent(t.agreement),
+          percent(t.precision),
+          percent(t.recall),
+          fixed(t.f1, 3),
+          fixed(t.gradeMae, 3),
+          percent(t.errorTypeAgreement),
+          percent(t.flagAgreement),
+        ]),
+      },
+    ],
   };
   const table8: SectionView = {
     title: 'Table 8: correct but different vs standard correct',
     paragraphs: [],
-    tables: [{
-      header: ['Judge', 'Correct but different: n', 'Agree', 'Grade MAE', 'Standard correct: n', 'Agree', 'Grade MAE', 'Correct, unlabelled'],
-      rows: calibrations.map(({ judge, table8: t }) => [judge, String(t.correctButDifferent.n), percent(t.correctButDifferent.agreement), fixed(t.correctButDifferent.gradeMae, 3), String(t.standardCorrect.n), percent(t.standardCorrect.agreement), fixed(t.standardCorrect.gradeMae, 3), String(t.unlabelled)]),
-    }],
+    tables: [
+      {
+        header: [
+          'Judge',
+          'Correct but different: n',
+          'Agree',
+          'Grade MAE',
+          'Standard correct: n',
+          'Agree',
+          'Grade MAE',
+          'Correct, unlabelled',
+        ],
+        rows: calibrations.map(({ judge, table8: t }) => [
+          judge,
+          String(t.correctButDifferent.n),
+          percent(t.correctButDifferent.agreement),
+          fixed(t.correctButDifferent.gradeMae, 3),
+          String(t.standardCorrect.n),
+          percent(t.standardCorrect.agreement),
+          fixed(t.standardCorrect.gradeMae, 3),
+          String(t.unlabelled),
+        ]),
+      },
+    ],
   };
-  return [coverage, table7, table8, ...calibrations.map((calibration) => ({ title: `Table 9: judge ${calibration.judge} vs human, per tested model`, paragraphs: [], tables: [table9(calibration)] }))];
+  return [
+    coverage,
+    table7,
+    table8,
+    ...calibrations.map((calibration) => ({
+      title: `Table 9: judge ${calibration.judge} vs human, per tested model`,
+      paragraphs: [],
+      tables: [table9(calibration)],
+    })),
+  ];
 }

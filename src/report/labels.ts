@@ -22,17 +22,26 @@ const BASELINE_NOTES: readonly (readonly [string, string])[] = [
 
 /** `a`, `a and b`, `a, b and c`. */
 function sentenceList(items: readonly string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+  return items.length <= 1
+    ? (items[0] ?? '')
+    : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
 /** Notes that explain the labels, for the ids present in a report (only the baselines that ran). */
 export function roleNotes(models: readonly string[], judges: readonly string[]): string[] {
   const notes: string[] = [];
   if (judges.some((judge) => judgeLabel(judge) !== judge)) {
-    notes.push('The rules judge is a structural judge built from deterministic checks (docs/rules-judge.md), not the paper\'s LLM judge: its correctness rates and grades are not comparable with the paper\'s tables.');
+    notes.push(
+      "The rules judge is a structural judge built from deterministic checks (docs/rules-judge.md), not the paper's LLM judge: its correctness rates and grades are not comparable with the paper's tables.",
+    );
   }
-  const baselines = BASELINE_NOTES.filter(([id]) => models.includes(id)).map(([id, what]) => `${id} ${what}`);
-  if (baselines.length > 0) notes.push(`${sentenceList(baselines)}: ${baselines.length === 1 ? 'a named non-LLM planner, not a model' : 'named non-LLM planners, not models'}.`);
+  const baselines = BASELINE_NOTES.filter(([id]) => models.includes(id)).map(
+    ([id, what]) => `${id} ${what}`,
+  );
+  if (baselines.length > 0)
+    notes.push(
+      `${sentenceList(baselines)}: ${baselines.length === 1 ? 'a named non-LLM planner, not a model' : 'named non-LLM planners, not models'}.`,
+    );
   return notes;
 }
 

@@ -8,9 +8,12 @@ describe('number formatting', () => {
     [1.005, 2, 1.01],
     [-12.305, 2, -12.31],
     [8.544, 1, 8.5],
-  ])('roundTo(%d, %d) = %d (half away from zero, binary noise absorbed)', (value, decimals, expected) => {
-    expect(roundTo(value, decimals)).toBe(expected);
-  });
+  ])(
+    'roundTo(%d, %d) = %d (half away from zero, binary noise absorbed)',
+    (value, decimals, expected) => {
+      expect(roundTo(value, decimals)).toBe(expected);
+    },
+  );
 
   it('formats missing values, signs, intervals, counts and p-values', () => {
     expect(fixed(null, 1)).toBe('–');

@@ -33,20 +33,40 @@ export interface PaperTableSpec {
   /** The row's key in known_paper_inconsistencies cell ids (`table17/<model>/<key>/<column>`, e.g. `level2`). */
   cellKey?: (printed: Record<string, unknown>) => string;
   /** Our cells, keyed by the paper's column, for one group and one printed row; null when we have no such row. */
-  ours: (tables: Tables, group: PaperGroup, printed: Record<string, unknown>) => Record<string, OurCell> | null;
+  ours: (
+    tables: Tables,
+    group: PaperGroup,
+    printed: Record<string, unknown>,
+  ) => Record<string, OurCell> | null;
 }
 
 type Loose = Record<string, any>;
 const E = ['e1', 'e2', 'e3', 'e4', 'e5', 'e6'] as const;
-const of = (rows: readonly unknown[], group: PaperGroup, match: (row: Loose) => boolean = () => true): Loose | null =>
-  (rows as Loose[]).find((row) => row.model === group.model && row.judge === group.judge && match(row)) ?? null;
-const rate = (cell: Loose | undefined, key: string, ci?: string): OurCell => ({ value: cell?.[key] ?? null, ci: ci ? (cell?.[ci] ?? null) : null, n: cell?.n ?? null });
-const plain = (value: unknown, n?: number | null): OurCell => ({ value: typeof value === 'number' ? value : null, n: n ?? null });
+const of = (
+  rows: readonly unknown[],
+  group: PaperGroup,
+  match: (row: Loose) => boolean = () => true,
+): Loose | null =>
+  (rows as Loose[]).find(
+    (row) => row.model === group.model && row.judge === group.judge && match(row),
+  ) ?? null;
+const rate = (cell: Loose | undefined, key: string, ci?: string): OurCell => ({
+  value: cell?.[key] ?? null,
+  ci: ci ? (cell?.[ci] ?? null) : null,
+  n: cell?.n ?? null,
+});
+const plain = (value: unknown, n?: number | null): OurCell => ({
+  value: typeof value === 'number' ? value : null,
+  n: n ?? null,
+});
 const lower = (value: unknown) => String(value ?? '').toLowerCase();
 
 /** A summary cell's CR, grade and E rates under the paper's column names (`CR`, `Grade` or `Score`, `E1`…). */
 function summaryCells(cell: Loose, gradeName = 'Grade'): Record<string, OurCell> {
-  const cells: Record<string, OurCell> = { CR: rate(cell, 'cr', 'cr_ci'), [gradeName]: plain(cell.grade, cell.graded ?? cell.n) };
+  const cells: Record<string, OurCell> = {
+    CR: rate(cell, 'cr', 'cr_ci'),
+    [gradeName]: plain(cell.grade, cell.graded ?? cell.n),
+  };
   for (const key of E) cells[key.toUpperCase()] = plain(cell[key], cell.n);
   return cells;
 }
@@ -55,29 +75,72 @@ function table1(tables: Tables, group: PaperGroup): Record<string, OurCell> | nu
   const row = of(tables.table1, group);
   if (!row) return null;
   const cells: Record<string, OurCell> = {};
-  for (const [prefix, block] of [['holistic', row.holistic], ['stepwise', row.step_wise], ['extraneous', row.tool_extraneous]] as const) {
+  for (const [prefix, block] of [
+    ['holistic', row.holistic],
+    ['stepwise', row.step_wise],
+    ['extraneous', row.tool_extraneous],
+  ] as const) {
     cells[`${prefix}_CR`] = rate(block, 'cr', 'cr_ci');
     cells[`${prefix}_Grade`] = plain(block.grade, block.n);
-    for (const key of E) if (key !== 'e2' || prefix !== 'extraneous') cells[`${prefix}_${key.toUpperCase()}`] = plain(block[key], block.n);
+    for (const key of E)
+      if (key !== 'e2' || prefix !== 'extraneous')
+        cells[`${prefix}_${key.toUpperCase()}`] = plain(block[key], block.n);
   }
   // The paper prints E2-H and E2-S under swapped headers (ARCHITECTURE decision 5).
   cells['extraneous_E2-H'] = plain(row.tool_extraneous.e2_s, row.tool_extraneous.n);
   cells['extraneous_E2-S'] = plain(row.tool_extraneous.e2_h, row.tool_extraneous.n);
   const broken = row.tool_broken;
-  for (const [column, key] of [['Rp', 'replace'], ['Al', 'alter'], ['Rt', 'retry'], ['Rf', 'refuse'], ['Ot', 'other']] as const) {
-    cells[`broken_${column}`] = { value: broken[key], ci: broken.n > 0 ? wilson(broken.counts[key], broken.n) : null, n: broken.n };
+  for (const [column, key] of [
+    ['Rp', 'replace'],
+    ['Al', 'alter'],
+    ['Rt', 'retry'],
+    ['Rf', 'refuse'],
+    ['Ot', 'other'],
+  ] as const) {
+    cells[`broken_${column}`] = {
+      value: broken[key],
+      ci: broken.n > 0 ? wilson(broken.counts[key], broken.n) : null,
+      n: broken.n,
+    };
   }
   const unsolvable = row.unsolvable;
-  for (const [column, key] of [['Conf', 'conf'], ['Info', 'info'], ['Tool', 'tool'], ['Vis', 'vis']] as const) {
-    cells[`unsolvable_${column}`] = { value: unsolvable[key], ci: unsolvable.ci_by_type?.[key] ?? null, n: unsolvable.n_by_type?.[key] ?? null };
+  for (const [column, key] of [
+    ['Conf', 'conf'],
+    ['Info', 'info'],
+    ['Tool', 'tool'],
+    ['Vis', 'vis'],
+  ] as const) {
+    cells[`unsolvable_${column}`] = {
+      value: unsolvable[key],
+      ci: unsolvable.ci_by_type?.[key] ?? null,
+      n: unsolvable.n_by_type?.[key] ?? null,
+    };
   }
   return cells;
 }
 
-function half(prefix: string, value: Loose, names: { base: string; variants: string; delta: string; tc?: string; grade?: [string, string, string] }): Record<string, OurCell> {
+function half(
+  prefix: string,
+  value: Loose,
+  names: {
+    base: string;
+    variants: string;
+    delta: string;
+    tc?: string;
+    grade?: [string, string, string];
+  },
+): Record<string, OurCell> {
   const cells: Record<string, OurCell> = {
-    [`${prefix}_${names.base}`]: { value: value.cr_b ?? value.cr_orig ?? null, ci: value.cr_b_ci ?? value.cr_orig_ci ?? null, n: value.n_b ?? value.n_orig ?? null },
-    [`${prefix}_${names.variants}`]: { value: value.cr_e ?? value.cr_red ?? null, ci: value.cr_e_ci ?? value.cr_red_ci ?? null, n: value.n_e ?? value.n_red ?? null },
+    [`${prefix}_${names.base}`]: {
+      value: value.cr_b ?? value.cr_orig ?? null,
+      ci: value.cr_b_ci ?? value.cr_orig_ci ?? null,
+      n: value.n_b ?? value.n_orig ?? null,
+    },
+    [`${prefix}_${names.variants}`]: {
+      value: value.cr_e ?? value.cr_red ?? null,
+      ci: value.cr_e_ci ?? value.cr_red_ci ?? null,
+      n: value.n_e ?? value.n_red ?? null,
+    },
     [`${prefix}_${names.delta}`]: plain(value.delta ?? value.cr_delta, value.n_pairs),
   };
   if (names.tc) cells[`${prefix}_${names.tc}`] = plain(value.tc, value.n_e_pooled);
@@ -89,13 +152,23 @@ function half(prefix: string, value: Loose, names: { base: string; variants: str
   return cells;
 }
 
-function table4(tables: Tables, group: PaperGroup, printed: Record<string, unknown>): Record<string, OurCell> | null {
-  const method = (row: Loose) => row.mode === printed.refiner && row.taxonomy === printed.taxonomy_guided && (row.rounds ?? 1) === 1;
+function table4(
+  tables: Tables,
+  group: PaperGroup,
+  printed: Record<string, unknown>,
+): Record<string, OurCell> | null {
+  const method = (row: Loose) =>
+    row.mode === printed.refiner &&
+    row.taxonomy === printed.taxonomy_guided &&
+    (row.rounds ?? 1) === 1;
   const holistic = of(tables.table4, group, (row) => method(row) && row.regime === 'holistic');
   const stepWise = of(tables.table4, group, (row) => method(row) && row.regime === 'step_wise');
   if (!holistic && !stepWise) return null;
   const cells: Record<string, OurCell> = {};
-  for (const [prefix, row] of [['holistic', holistic], ['stepwise', stepWise]] as const) {
+  for (const [prefix, row] of [
+    ['holistic', holistic],
+    ['stepwise', stepWise],
+  ] as const) {
     if (!row) continue;
     cells[`${prefix}_base`] = { value: row.base_cr, ci: row.base_ci, n: row.n };
     cells[`${prefix}_refined`] = { value: row.refined_cr, ci: row.refined_ci, n: row.n };
@@ -106,23 +179,42 @@ function table4(tables: Tables, group: PaperGroup, printed: Record<string, unkno
 
 /** Every paper table `--compare-paper` compares, keyed by our table id. */
 export const PAPER_TABLE_SPECS: Record<string, PaperTableSpec> = {
-  table1: { table: 'Table 1', paperTables: ['table1_holistic_extraneous', 'table1_stepwise_broken_unsolvable'], ours: table1 },
+  table1: {
+    table: 'Table 1',
+    paperTables: ['table1_holistic_extraneous', 'table1_stepwise_broken_unsolvable'],
+    ours: table1,
+  },
   table2: {
     table: 'Table 2',
     paperTables: ['table2_extraneous_tools'],
     ours: (tables, group) => {
       const row = of(tables.table2, group);
       const names = { base: 'CR_B', variants: 'CR_E', delta: 'Delta', tc: 'TC' };
-      return row ? { ...half('holistic', row.holistic, names), ...half('stepwise', row.step_wise, names) } : null;
+      return row
+        ? { ...half('holistic', row.holistic, names), ...half('stepwise', row.step_wise, names) }
+        : null;
     },
   },
-  table4: { table: 'Table 4', paperTables: ['table4_refinement'], rowLabel: (printed) => String(printed.method ?? ''), ours: table4 },
+  table4: {
+    table: 'Table 4',
+    paperTables: ['table4_refinement'],
+    rowLabel: (printed) => String(printed.method ?? ''),
+    ours: table4,
+  },
   table5: {
     table: 'Table 5',
     paperTables: ['table5_efficiency'],
     ours: (tables, group) => {
       const row = of(tables.table5, group);
-      return row ? { CR: rate(row, 'cr', 'cr_ci'), Grade: plain(row.grade, row.n), C_all: plain(row.c_all, row.costed), C_pass: plain(row.c_pass, row.costed_pass), C_com: plain(row.c_com, row.costed_com) } : null;
+      return row
+        ? {
+            CR: rate(row, 'cr', 'cr_ci'),
+            Grade: plain(row.grade, row.n),
+            C_all: plain(row.c_all, row.costed),
+            C_pass: plain(row.c_pass, row.costed_pass),
+            C_com: plain(row.c_com, row.costed_com),
+          }
+        : null;
     },
   },
   table12: {
@@ -130,9 +222,19 @@ export const PAPER_TABLE_SPECS: Record<string, PaperTableSpec> = {
     paperTables: ['table12_holistic_by_step_range'],
     rowLabel: (printed) => `${printed.steps_range} steps`,
     ours: (tables, group, printed) => {
-      const row = of(tables.table12, group, (candidate) => candidate.steps_range === printed.steps_range);
+      const row = of(
+        tables.table12,
+        group,
+        (candidate) => candidate.steps_range === printed.steps_range,
+      );
       if (!row) return null;
-      return { CR: rate(row, 'cr', 'cr_ci'), Grade: plain(row.grade, row.n), ...Object.fromEntries(E.map((key) => [`${key.toUpperCase()}_n`, plain(row[`${key}_n`], row.n)])) };
+      return {
+        CR: rate(row, 'cr', 'cr_ci'),
+        Grade: plain(row.grade, row.n),
+        ...Object.fromEntries(
+          E.map((key) => [`${key.toUpperCase()}_n`, plain(row[`${key}_n`], row.n)]),
+        ),
+      };
     },
   },
   table13: {
@@ -140,7 +242,11 @@ export const PAPER_TABLE_SPECS: Record<string, PaperTableSpec> = {
     paperTables: ['table13_holistic_by_modality'],
     rowLabel: (printed) => String(printed.modality),
     ours: (tables, group, printed) => {
-      const row = of(tables.table13, group, (candidate) => lower(candidate.modality) === lower(printed.modality));
+      const row = of(
+        tables.table13,
+        group,
+        (candidate) => lower(candidate.modality) === lower(printed.modality),
+      );
       return row ? summaryCells(row) : null;
     },
   },
@@ -149,7 +255,11 @@ export const PAPER_TABLE_SPECS: Record<string, PaperTableSpec> = {
     paperTables: ['table14_stepwise_by_horizon'],
     rowLabel: (printed) => String(printed.horizon),
     ours: (tables, group, printed) => {
-      const row = of(tables.table14, group, (candidate) => `${candidate.horizon}-step` === printed.horizon);
+      const row = of(
+        tables.table14,
+        group,
+        (candidate) => `${candidate.horizon}-step` === printed.horizon,
+      );
       return row ? summaryCells(row, 'Score') : null;
     },
   },
@@ -158,7 +268,11 @@ export const PAPER_TABLE_SPECS: Record<string, PaperTableSpec> = {
     paperTables: ['table15_stepwise_by_stage'],
     rowLabel: (printed) => String(printed.stage),
     ours: (tables, group, printed) => {
-      const row = of(tables.table15, group, (candidate) => lower(candidate.stage) === lower(printed.stage));
+      const row = of(
+        tables.table15,
+        group,
+        (candidate) => lower(candidate.stage) === lower(printed.stage),
+      );
       return row ? summaryCells(row, 'Score') : null;
     },
   },
@@ -187,8 +301,15 @@ export const PAPER_TABLE_SPECS: Record<string, PaperTableSpec> = {
     paperTables: ['table18_extraneous_average'],
     ours: (tables, group) => {
       const row = of(tables.table18, group);
-      const names = { base: 'cr_orig', variants: 'cr_red', delta: 'cr_delta', grade: ['score_orig', 'score_red', 'score_delta'] as [string, string, string] };
-      return row ? { ...half('holistic', row.holistic, names), ...half('stepwise', row.step_wise, names) } : null;
+      const names = {
+        base: 'cr_orig',
+        variants: 'cr_red',
+        delta: 'cr_delta',
+        grade: ['score_orig', 'score_red', 'score_delta'] as [string, string, string],
+      };
+      return row
+        ? { ...half('holistic', row.holistic, names), ...half('stepwise', row.step_wise, names) }
+        : null;
     },
   },
 };

@@ -25,8 +25,29 @@ export const PaperTablesSchema = z
   .object({
     source: z.string().optional(),
     model_aliases: z.record(z.string(), z.string()),
-    models: z.object({ list: z.array(z.object({ name: z.string(), api_model_id: z.string().nullish(), url: z.string().nullish() }).loose()) }).loose(),
-    known_paper_inconsistencies: z.array(z.object({ id: z.string(), tables: z.array(z.number()), description: z.string(), cells: z.array(z.string()) }).loose()),
+    models: z
+      .object({
+        list: z.array(
+          z
+            .object({
+              name: z.string(),
+              api_model_id: z.string().nullish(),
+              url: z.string().nullish(),
+            })
+            .loose(),
+        ),
+      })
+      .loose(),
+    known_paper_inconsistencies: z.array(
+      z
+        .object({
+          id: z.string(),
+          tables: z.array(z.number()),
+          description: z.string(),
+          cells: z.array(z.string()),
+        })
+        .loose(),
+    ),
     splits: z.record(z.string(), z.unknown()).optional(),
     tables: z.record(z.string(), PaperTableSchema),
   })
@@ -92,15 +113,26 @@ export function normalizeModelName(name: string): string {
 /** The paper's canonical model name for one of our model specs (`provider:model`), or null. */
 export function matchPaperModel(spec: string, paper: PaperTables): string | null {
   const names = new Map<string, string>();
-  for (const [alias, canonical] of Object.entries(paper.model_aliases)) names.set(normalizeModelName(alias), canonical);
+  for (const [alias, canonical] of Object.entries(paper.model_aliases))
+    names.set(normalizeModelName(alias), canonical);
   for (const model of paper.models.list) {
     names.set(normalizeModelName(model.name), paper.model_aliases[model.name] ?? model.name);
-    if (model.api_model_id) names.set(normalizeModelName(model.api_model_id), paper.model_aliases[model.name] ?? model.name);
+    if (model.api_model_id)
+      names.set(
+        normalizeModelName(model.api_model_id),
+        paper.model_aliases[model.name] ?? model.name,
+      );
     const repository = model.url?.match(/huggingface\.co\/[^/]+\/([^/?#]+)/)?.[1];
-    if (repository) names.set(normalizeModelName(repository), paper.model_aliases[model.name] ?? model.name);
+    if (repository)
+      names.set(normalizeModelName(repository), paper.model_aliases[model.name] ?? model.name);
   }
   const bare = spec.includes(':') ? spec.slice(spec.indexOf(':') + 1) : spec;
-  const candidates = [bare, bare.split('/').pop() ?? bare, bare.replace(/-\d{8}$/, ''), bare.replace(/-(preview|latest)$/i, '')];
+  const candidates = [
+    bare,
+    bare.split('/').pop() ?? bare,
+    bare.replace(/-\d{8}$/, ''),
+    bare.replace(/-(preview|latest)$/i, ''),
+  ];
   for (const candidate of candidates) {
     const found = names.get(normalizeModelName(candidate));
     if (found) return found;
@@ -111,19 +143,29 @@ export function matchPaperModel(spec: string, paper: PaperTables): string | null
 /** Columns a model-level inconsistency entry covers, by id (entries naming `Model/column` cover that cell only). */
 const INCONSISTENCY_COLUMNS: Record<string, string[]> = {
   table1_extraneous_E2H_E2S_swapped: ['extraneous_E2-H', 'extraneous_E2-S'],
-  table1_extraneous_E3_E6_shifted: ['extraneous_E3', 'extraneous_E4', 'extraneous_E5', 'extraneous_E6'],
+  table1_extraneous_E3_E6_shifted: [
+    'extraneous_E3',
+    'extraneous_E4',
+    'extraneous_E5',
+    'extraneous_E6',
+  ],
 };
 
 /** The id of the known paper inconsistency touching a Table 1/2 cell of a model, or null. */
-export function inconsistencyOf(paper: PaperTables, table: number, model: string, column: string): string | null {
+export function inconsistencyOf(
+  paper: PaperTables,
+  table: number,
+  model: string,
+  column: string,
+): string | null {
   for (const entry of paper.known_paper_inconsistencies) {
     if (!entry.tables.includes(table)) continue;
     if (entry.cells.includes(`${model}/${column}`)) return entry.id;
-    if (entry.cells.includes(model) && INCONSISTENCY_COLUMNS[entry.id]?.includes(column)) return entry.id;
+    if (entry.cells.includes(model) && INCONSISTENCY_COLUMNS[entry.id]?.includes(column))
+      return entry.id;
   }
   return null;
 }
-
 
 function decimalsOf(value: number | number[] | undefined): number {
   return Array.isArray(value) ? (value[0] ?? 1) : (value ?? 1);
@@ -143,26 +185,50 @@ const RELEASE_COUNTS: Record<string, string> = {
 };
 
 /** Caveats of the whole comparison: other data than the release (per split, by case count), and how to read the verdicts. */
-export function comparisonCaveats(paper: PaperTables, casesPerSplit: Readonly<Record<string, number>>): string[] {
+export function comparisonCaveats(
+  paper: PaperTables,
+  casesPerSplit: Readonly<Record<string, number>>,
+): string[] {
   const caveats: string[] = [];
   const splits = (paper.splits ?? {}) as Record<string, unknown>;
   const differing = Object.entries(casesPerSplit).flatMap(([split, count]) => {
     const released = splits[RELEASE_COUNTS[split] ?? ''];
-    return typeof released === 'number' && released !== count ? [`${split}: ${count} case(s) here, ${released} in the release`] : [];
+    return typeof released === 'number' && released !== count
+      ? [`${split}: ${count} case(s) here, ${released} in the release`]
+      : [];
   });
-  if (differing.length > 0) caveats.push(`The data is not the paper's release (${differing.join('; ')}): every cell describes other cases, so an exact match is a coincidence and a difference is expected.`);
-  caveats.push('Two verdicts per cell: "exact" = ours rounded to the paper\'s printed decimals equals the printed value; "within CI" = the printed value lies inside the 95 % Wilson interval of our rate (rates only; n is our cases behind the cell). A printed value outside our interval is unlikely to come from the same rate on cases like ours.');
+  if (differing.length > 0)
+    caveats.push(
+      `The data is not the paper's release (${differing.join('; ')}): every cell describes other cases, so an exact match is a coincidence and a difference is expected.`,
+    );
+  caveats.push(
+    'Two verdicts per cell: "exact" = ours rounded to the paper\'s printed decimals equals the printed value; "within CI" = the printed value lies inside the 95 % Wilson interval of our rate (rates only; n is our cases behind the cell). A printed value outside our interval is unlikely to come from the same rate on cases like ours.',
+  );
   return caveats;
 }
 
 /** Caveats of one group: a judge other than the paper's. */
 function groupCaveats(judge: string): string[] {
-  if (judge === 'rules') return ['Judged by the structural rules judge (docs/rules-judge.md), not the paper\'s LLM judge: its rates are not the paper\'s and are not expected to match.'];
-  if (!normalizeModelName(judge).includes('gemini3pro')) return [`Judged by ${judge}; the paper's tables were judged by Gemini 3 Pro with the reference (Table 7 shows judges differ by up to 14 points of agreement).`];
+  if (judge === 'rules')
+    return [
+      "Judged by the structural rules judge (docs/rules-judge.md), not the paper's LLM judge: its rates are not the paper's and are not expected to match.",
+    ];
+  if (!normalizeModelName(judge).includes('gemini3pro'))
+    return [
+      `Judged by ${judge}; the paper's tables were judged by Gemini 3 Pro with the reference (Table 7 shows judges differ by up to 14 points of agreement).`,
+    ];
   return [];
 }
 
-function cellOf(spec: { table: string }, column: string, ours: { value: number | null; ci?: Interval | null; n?: number | null }, printed: number, places: number, row: string | null, note: string | null): PaperCell {
+function cellOf(
+  spec: { table: string },
+  column: string,
+  ours: { value: number | null; ci?: Interval | null; n?: number | null },
+  printed: number,
+  places: number,
+  row: string | null,
+  note: string | null,
+): PaperCell {
   const oursRounded = ours.value === null ? null : roundTo(ours.value, places);
   const ci = ours.ci ?? null;
   return {
@@ -182,14 +248,22 @@ function cellOf(spec: { table: string }, column: string, ours: { value: number |
 }
 
 /** Every compared cell of one group and one paper model, over every table spec. */
-function cellsOf(tables: Tables, group: PaperGroup, paperModel: string, paper: PaperTables): PaperCell[] {
-  const canonical = (name: unknown) => (typeof name === 'string' ? (paper.model_aliases[name] ?? name) : '');
+function cellsOf(
+  tables: Tables,
+  group: PaperGroup,
+  paperModel: string,
+  paper: PaperTables,
+): PaperCell[] {
+  const canonical = (name: unknown) =>
+    typeof name === 'string' ? (paper.model_aliases[name] ?? name) : '';
   const cells: PaperCell[] = [];
   for (const [id, spec] of Object.entries(PAPER_TABLE_SPECS)) {
     for (const key of spec.paperTables) {
       const printedTable = paper.tables[key];
       if (!printedTable) continue;
-      for (const printed of printedTable.rows.filter((row) => canonical(row.model) === paperModel)) {
+      for (const printed of printedTable.rows.filter(
+        (row) => canonical(row.model) === paperModel,
+      )) {
         const ours = spec.ours(tables, group, printed);
         if (!ours) continue;
         const row = spec.rowLabel?.(printed) ?? null;
@@ -198,10 +272,28 @@ function cellsOf(tables: Tables, group: PaperGroup, paperModel: string, paper: P
           const mine = ours[column];
           if (typeof value !== 'number' || !mine || mine.value === null) continue;
           const swapped = column === 'extraneous_E2-H' || column === 'extraneous_E2-S';
-          const cellId = spec.cellKey ? `${id}/${paperModel}/${spec.cellKey(printed)}/${column}` : null;
-          const byCell = cellId ? (paper.known_paper_inconsistencies.find((entry) => entry.cells.includes(cellId))?.id ?? null) : null;
-          const note = byCell ?? inconsistencyOf(paper, tableNumber(spec.table), paperModel, column) ?? (swapped ? SWAP_NOTE : null);
-          cells.push(cellOf(spec, column, mine, value, decimalsOf(printedTable.decimals?.[column]), row, note));
+          const cellId = spec.cellKey
+            ? `${id}/${paperModel}/${spec.cellKey(printed)}/${column}`
+            : null;
+          const byCell = cellId
+            ? (paper.known_paper_inconsistencies.find((entry) => entry.cells.includes(cellId))
+                ?.id ?? null)
+            : null;
+          const note =
+            byCell ??
+            inconsistencyOf(paper, tableNumber(spec.table), paperModel, column) ??
+            (swapped ? SWAP_NOTE : null);
+          cells.push(
+            cellOf(
+              spec,
+              column,
+              mine,
+              value,
+              decimalsOf(printedTable.decimals?.[column]),
+              row,
+              note,
+            ),
+          );
         }
       }
     }
@@ -210,14 +302,24 @@ function cellsOf(tables: Tables, group: PaperGroup, paperModel: string, paper: P
 }
 
 /** The (model, judge) groups to compare: the given ones, then any that only Table 4 holds (a refined run's report). */
-function withRefinedGroups(groups: readonly PaperGroup[], table4: Tables['table4'] | undefined): PaperGroup[] {
+function withRefinedGroups(
+  groups: readonly PaperGroup[],
+  table4: Tables['table4'] | undefined,
+): PaperGroup[] {
   const all = [...groups];
-  for (const row of table4 ?? []) if (!all.some((group) => group.model === row.model && group.judge === row.judge)) all.push({ model: row.model, judge: row.judge });
+  for (const row of table4 ?? [])
+    if (!all.some((group) => group.model === row.model && group.judge === row.judge))
+      all.push({ model: row.model, judge: row.judge });
   return all;
 }
 
 /** Compares every group whose model the paper reports, over every printed table the run fills. */
-export function comparePaper(tables: Tables, given: readonly PaperGroup[], paper: PaperTables, casesPerSplit: Readonly<Record<string, number>> = {}): PaperComparison {
+export function comparePaper(
+  tables: Tables,
+  given: readonly PaperGroup[],
+  paper: PaperTables,
+  casesPerSplit: Readonly<Record<string, number>> = {},
+): PaperComparison {
   const groups = withRefinedGroups(given, tables.table4);
   const models: PaperModelComparison[] = [];
   const unmatched = new Set<string>();
@@ -228,7 +330,9 @@ export function comparePaper(tables: Tables, given: readonly PaperGroup[], paper
       continue;
     }
     const cells = cellsOf(tables, group, paperModel, paper);
-    const explained = cells.filter((cell) => !cell.matches && cell.note !== null && cell.note !== SWAP_NOTE).length;
+    const explained = cells.filter(
+      (cell) => !cell.matches && cell.note !== null && cell.note !== SWAP_NOTE,
+    ).length;
     const matched = cells.filter((cell) => cell.matches).length;
     const withCi = cells.filter((cell) => cell.withinCi !== null);
     models.push({
@@ -244,5 +348,10 @@ export function comparePaper(tables: Tables, given: readonly PaperGroup[], paper
       caveats: groupCaveats(group.judge),
     });
   }
-  return { source: paper.source ?? 'paper', caveats: comparisonCaveats(paper, casesPerSplit), models, unmatched: [...unmatched] };
+  return {
+    source: paper.source ?? 'paper',
+    caveats: comparisonCaveats(paper, casesPerSplit),
+    models,
+    unmatched: [...unmatched],
+  };
 }

@@ -7,7 +7,8 @@ import { capText } from './case-details.js';
 import { methodLabel } from './labels.js';
 
 type Loose = Record<string, unknown>;
-const asObject = (value: unknown): Loose | null => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Loose) : null);
+const asObject = (value: unknown): Loose | null =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Loose) : null;
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** One round: the critique and the revision it led to (null when the round stopped at its critique). */
@@ -28,13 +29,25 @@ export interface RefinementView {
   method: string;
   critic: string;
   status: string;
-  initial: { response: string; status: string; correct: boolean | null; grade: number | null; judge: string; judgedIn: string };
+  initial: {
+    response: string;
+    status: string;
+    correct: boolean | null;
+    grade: number | null;
+    judge: string;
+    judgedIn: string;
+  };
   rounds: RoundView[];
 }
 
 function errorText(record: Loose | null): string | null {
   const error = asObject(record?.error);
-  return error ? capText(`${text(error.kind) || 'error'}${error.status ? ` ${String(error.status)}` : ''}: ${text(error.message)}`, 4000) : null;
+  return error
+    ? capText(
+        `${text(error.kind) || 'error'}${error.status ? ` ${String(error.status)}` : ''}: ${text(error.message)}`,
+        4000,
+      )
+    : null;
 }
 
 /** The refinement of a judgement line (`apb.refinement`), or null for an unrefined answer. */
@@ -45,7 +58,11 @@ export function refinementViewOf(apb: Loose | null): RefinementView | null {
   const critiques = Array.isArray(refinement.critiques) ? refinement.critiques.map(asObject) : [];
   const revisions = Array.isArray(refinement.revisions) ? refinement.revisions.map(asObject) : [];
   return {
-    method: methodLabel({ mode: refinement.mode, taxonomy: refinement.taxonomy === true, rounds: typeof refinement.rounds === 'number' ? refinement.rounds : 1 }),
+    method: methodLabel({
+      mode: refinement.mode,
+      taxonomy: refinement.taxonomy === true,
+      rounds: typeof refinement.rounds === 'number' ? refinement.rounds : 1,
+    }),
     critic: text(refinement.critic),
     status: text(refinement.status),
     initial: {

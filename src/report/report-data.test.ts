@@ -13,19 +13,35 @@ describe('buildReportData', () => {
       ['anthropic:claude-sonnet-4-5', 72, 'A'],
     ]);
     expect(data.comparability.comparable).toBe(true);
-    expect(data.runs[0]).toMatchObject({ dir: 'runs/a', source: 'apb-lines', judgements: 144, duplicates: 0 });
+    expect(data.runs[0]).toMatchObject({
+      dir: 'runs/a',
+      source: 'apb-lines',
+      judgements: 144,
+      duplicates: 0,
+    });
   });
 
   it('labels groups judged by another judge or with other prompt versions as not directly comparable', () => {
     const base = fakeLeaderboard(['m1']);
     const data = fakeReport([
       { dir: 'runs/a', specs: base },
-      { dir: 'runs/b', specs: base.map((spec) => ({ ...spec, model: 'm2', judge: 'openai:gpt-5' })) },
-      { dir: 'runs/c', specs: base.map((spec) => ({ ...spec, model: 'm3', promptVersion: 'planner-v2' })) },
+      {
+        dir: 'runs/b',
+        specs: base.map((spec) => ({ ...spec, model: 'm2', judge: 'openai:gpt-5' })),
+      },
+      {
+        dir: 'runs/c',
+        specs: base.map((spec) => ({ ...spec, model: 'm3', promptVersion: 'planner-v2' })),
+      },
       { dir: 'runs/d', specs: base.map((spec) => ({ ...spec, model: 'm4' })) },
     ]);
     expect(data.comparability.comparable).toBe(false);
-    expect(data.groups.map((group) => `${group.model}:${group.tag}`)).toEqual(['m1:A', 'm2:B', 'm3:C', 'm4:A']);
+    expect(data.groups.map((group) => `${group.model}:${group.tag}`)).toEqual([
+      'm1:A',
+      'm2:B',
+      'm3:C',
+      'm4:A',
+    ]);
     expect(data.notes.join('\n')).toContain('Not directly comparable');
   });
 
@@ -37,7 +53,9 @@ describe('buildReportData', () => {
     ]);
     expect(data.groups[0]!.n).toBe(10);
     expect(data.runs[1]!.duplicates).toBe(10);
-    expect(data.notes.some((note) => note.startsWith('runs/a-again: 10 judgement(s) ignored'))).toBe(true);
+    expect(
+      data.notes.some((note) => note.startsWith('runs/a-again: 10 judgement(s) ignored')),
+    ).toBe(true);
   });
 
   it('counts planner, parse and judge failures behind every table without counting them correct', () => {
@@ -52,7 +70,14 @@ describe('buildReportData', () => {
         ],
       },
     ]);
-    expect(data.tables.table1[0]!.holistic).toMatchObject({ n: 4, correct: 1, cr: 25, errors: 1, parse_errors: 1, judge_errors: 1 });
+    expect(data.tables.table1[0]!.holistic).toMatchObject({
+      n: 4,
+      correct: 1,
+      cr: 25,
+      errors: 1,
+      parse_errors: 1,
+      judge_errors: 1,
+    });
     expect(data.cases!.rows.s).toEqual([0, 2, 3, 4]);
   });
 });

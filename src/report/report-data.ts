@@ -10,8 +10,18 @@ import { failureCounts, isCorrect, type FailureCounts } from '../metrics/correct
 import type { ResultRow } from '../metrics/result-row.js';
 import { computeTables, groupByModelJudge, type Tables } from '../metrics/tables.js';
 import type { Manifest } from '../pipeline/manifest.js';
-import { buildCaseBrowser, type CaseBrowserData, type LineWithRow, type MediaItem } from './cases.js';
-import { classifyGroups, comparabilityProfile, groupKey, type Comparability } from './comparability.js';
+import {
+  buildCaseBrowser,
+  type CaseBrowserData,
+  type LineWithRow,
+  type MediaItem,
+} from './cases.js';
+import {
+  classifyGroups,
+  comparabilityProfile,
+  groupKey,
+  type Comparability,
+} from './comparability.js';
 import { comparePaper, type PaperComparison, type PaperTables } from './paper.js';
 import { scorecard, type ScorecardRow } from './scorecard.js';
 import { endpointsOf, usageRow, type UsageSection } from './usage.js';
@@ -96,7 +106,12 @@ export function failureReasons(rows: readonly ResultRow[]): FailureReasonCount[]
     if (!row.failure) continue;
     const entry = byReason.get(row.failure.key);
     if (entry) entry.count += 1;
-    else byReason.set(row.failure.key, { reason: row.failure.key, count: 1, example: row.failure.message });
+    else
+      byReason.set(row.failure.key, {
+        reason: row.failure.key,
+        count: 1,
+        example: row.failure.message,
+      });
   }
   return [...byReason.values()].sort((a, b) => b.count - a.count);
 }
@@ -130,7 +145,9 @@ export function describeDataset(run: RunSummary): string {
 /** How a run's source reads in the reports. */
 export function describeSource(run: RunSummary): string {
   if (run.source === 'apb') return `apb (${run.status ?? 'unknown'})`;
-  return run.source === 'apb-lines' ? 'apb judgements (no manifest)' : 'official harness (no manifest)';
+  return run.source === 'apb-lines'
+    ? 'apb judgements (no manifest)'
+    : 'official harness (no manifest)';
 }
 
 /** How the intervals and paired verdicts are computed (stated in every report). */
@@ -138,7 +155,21 @@ export const CI_METHOD =
   '95 % Wilson score intervals on every correctness rate; composite rates (Table 1 step-wise and tool-extraneous, unweighted means over strata) use the Wilson interval at the Kish effective sample size. Paired comparisons: exact two-sided McNemar test on the cases both models answered, α = 0.05.';
 
 const rowKey = (row: ResultRow) =>
-  JSON.stringify([row.model, row.judge, row.facets.split, row.id, row.repeat, row.refinement ? [row.refinement.mode, row.refinement.taxonomy, row.refinement.critic, row.refinement.rounds ?? 1] : null]);
+  JSON.stringify([
+    row.model,
+    row.judge,
+    row.facets.split,
+    row.id,
+    row.repeat,
+    row.refinement
+      ? [
+          row.refinement.mode,
+          row.refinement.taxonomy,
+          row.refinement.critic,
+          row.refinement.rounds ?? 1,
+        ]
+      : null,
+  ]);
 
 function protocolOf(manifest: Manifest | null): string {
   if (!manifest) return 'unknown';
@@ -146,7 +177,11 @@ function protocolOf(manifest: Manifest | null): string {
 }
 
 /** Keeps the first judgement of each (model, judge, split, id, repeat, refinement) across runs, counting the rest per run. */
-function dedupe(runs: readonly ReportRunInput[]): { kept: LineWithRow[][]; rows: ResultRow[][]; duplicates: number[] } {
+function dedupe(runs: readonly ReportRunInput[]): {
+  kept: LineWithRow[][];
+  rows: ResultRow[][];
+  duplicates: number[];
+} {
   const seen = new Set<string>();
   const kept: LineWithRow[][] = [];
   const rows: ResultRow[][] = [];
@@ -167,7 +202,10 @@ function dedupe(runs: readonly ReportRunInput[]): { kept: LineWithRow[][]; rows:
 }
 
 /** Builds the report's data from the runs (pure: time, paper tables and media come in as options). */
-export function buildReportData(runs: readonly ReportRunInput[], options: ReportOptions = {}): ReportData {
+export function buildReportData(
+  runs: readonly ReportRunInput[],
+  options: ReportOptions = {},
+): ReportData {
   const { kept, rows: rowsByRun, duplicates } = dedupe(runs);
   const allRows = rowsByRun.flat();
   const tables = computeTables(allRows, { pairwise: options.pairwise ?? true });
@@ -180,7 +218,9 @@ export function buildReportData(runs: readonly ReportRunInput[], options: Report
       runsOfGroup.get(key)!.add(index);
     }
   });
-  const runIndexes = (model: string, judge: string) => [...(runsOfGroup.get(groupKey(model, judge)) ?? [])];
+  const runIndexes = (model: string, judge: string) => [
+    ...(runsOfGroup.get(groupKey(model, judge)) ?? []),
+  ];
   const comparability = classifyGroups(
     groups.map((group) => ({
       model: group.model,
@@ -189,7 +229,9 @@ export function buildReportData(runs: readonly ReportRunInput[], options: Report
         group.judge,
         group.rows,
         runIndexes(group.model, group.judge).map((index) => protocolOf(runs[index]!.manifest)),
-        runIndexes(group.model, group.judge).map((index) => runs[index]!.manifest?.dataset?.content_hash ?? 'unknown'),
+        runIndexes(group.model, group.judge).map(
+          (index) => runs[index]!.manifest?.dataset?.content_hash ?? 'unknown',
+        ),
       ),
     })),
   );
@@ -206,16 +248,33 @@ export function buildReportData(runs: readonly ReportRunInput[], options: Report
   // Tokens and cost come from the manifests when every run of the group has one for exactly its model.
   const groupManifests = (model: string, judge: string) => {
     const manifests = runIndexes(model, judge).map((index) => runs[index]!.manifest);
-    return manifests.every((manifest) => manifest?.identity?.tested_model === model) ? (manifests as Manifest[]) : [];
+    return manifests.every((manifest) => manifest?.identity?.tested_model === model)
+      ? (manifests as Manifest[])
+      : [];
   };
   const usage: UsageSection = {
-    rows: summaries.map((group, index) => usageRow(group.model, group.judge, groups[index]!.rows, group.correct, groupManifests(group.model, group.judge))),
+    rows: summaries.map((group, index) =>
+      usageRow(
+        group.model,
+        group.judge,
+        groups[index]!.rows,
+        group.correct,
+        groupManifests(group.model, group.judge),
+      ),
+    ),
     endpoints: endpointsOf(runs.map((run) => run.manifest)),
-    pricesAsOf: runs.map((run) => run.manifest?.usage?.prices_as_of).find((date): date is string => typeof date === 'string') ?? null,
+    pricesAsOf:
+      runs
+        .map((run) => run.manifest?.usage?.prices_as_of)
+        .find((date): date is string => typeof date === 'string') ?? null,
   };
   const runSummaries: RunSummary[] = runs.map((run, index) => ({
     dir: run.dir,
-    source: run.manifest ? 'apb' : rowsByRun[index]!.some((row) => row.promptVersion !== null) ? 'apb-lines' : 'official',
+    source: run.manifest
+      ? 'apb'
+      : rowsByRun[index]!.some((row) => row.promptVersion !== null)
+        ? 'apb-lines'
+        : 'official',
     status: run.manifest?.status ?? null,
     dataset: run.manifest?.dataset?.path ?? null,
     datasetHash: run.manifest?.dataset?.content_hash ?? null,
@@ -229,7 +288,9 @@ export function buildReportData(runs: readonly ReportRunInput[], options: Report
     duplicates: duplicates[index]!,
   }));
   return {
-    title: options.title ?? (runs.length === 1 ? `APB report: ${runs[0]!.dir}` : `APB leaderboard: ${runs.length} runs`),
+    title:
+      options.title ??
+      (runs.length === 1 ? `APB report: ${runs[0]!.dir}` : `APB leaderboard: ${runs.length} runs`),
     generatedAt: options.generatedAt ?? null,
     ciMethod: CI_METHOD,
     runs: runSummaries,
@@ -238,10 +299,20 @@ export function buildReportData(runs: readonly ReportRunInput[], options: Report
     usage,
     comparability,
     tables,
-    paper: options.paper ? comparePaper(tables, summaries, options.paper, casesPerSplit(allRows)) : null,
+    paper: options.paper
+      ? comparePaper(tables, summaries, options.paper, casesPerSplit(allRows))
+      : null,
     cases: options.caseBrowser ? buildCaseBrowser(kept, options.media) : null,
-    judgeSections: runs.flatMap((run) => (run.judgeSections ? [{ dir: run.dir, sections: run.judgeSections }] : [])),
-    notes: [...roleNotes(summaries.map((group) => group.model), summaries.map((group) => group.judge)), ...reportNotes(runSummaries, comparability)],
+    judgeSections: runs.flatMap((run) =>
+      run.judgeSections ? [{ dir: run.dir, sections: run.judgeSections }] : [],
+    ),
+    notes: [
+      ...roleNotes(
+        summaries.map((group) => group.model),
+        summaries.map((group) => group.judge),
+      ),
+      ...reportNotes(runSummaries, comparability),
+    ],
   };
 }
 
@@ -255,14 +326,28 @@ function casesPerSplit(rows: readonly ResultRow[]): Record<string, number> {
 function reportNotes(runs: readonly RunSummary[], comparability: Comparability): string[] {
   const notes: string[] = [];
   if (!comparability.comparable) {
-    notes.push(`Not directly comparable: these rows differ in judge, dataset, protocol, or prompt versions on a split they share (sets ${comparability.classes.map((entry) => entry.tag).join(', ')}). Compare numbers only within one set.`);
+    notes.push(
+      `Not directly comparable: these rows differ in judge, dataset, protocol, or prompt versions on a split they share (sets ${comparability.classes.map((entry) => entry.tag).join(', ')}). Compare numbers only within one set.`,
+    );
   }
   notes.push(...comparability.warnings);
   for (const run of runs) {
-    if (run.duplicates > 0) notes.push(`${run.dir}: ${run.duplicates} judgement(s) ignored, already present in an earlier run (same model, judge, split, id and repeat).`);
-    if (run.issues.length > 0) notes.push(`${run.dir}: ${run.issues.length} unreadable judgement line(s), left out of every table.`);
-    if (run.tornLastLine !== null) notes.push(`${run.dir}: the last line (${run.tornLastLine}) is incomplete (a write in progress or cut short) and was skipped.`);
-    if (run.status === 'running') notes.push(`${run.dir}: the run is still in progress; the numbers cover the judgements written so far.`);
+    if (run.duplicates > 0)
+      notes.push(
+        `${run.dir}: ${run.duplicates} judgement(s) ignored, already present in an earlier run (same model, judge, split, id and repeat).`,
+      );
+    if (run.issues.length > 0)
+      notes.push(
+        `${run.dir}: ${run.issues.length} unreadable judgement line(s), left out of every table.`,
+      );
+    if (run.tornLastLine !== null)
+      notes.push(
+        `${run.dir}: the last line (${run.tornLastLine}) is incomplete (a write in progress or cut short) and was skipped.`,
+      );
+    if (run.status === 'running')
+      notes.push(
+        `${run.dir}: the run is still in progress; the numbers cover the judgements written so far.`,
+      );
   }
   return notes;
 }

@@ -48,7 +48,14 @@ export interface ExecSummaryFigures {
   trials: number;
   modes: ExecModeNumber[];
   /** APB CR (percent) and mean grade of the draft plans (before) and the refined ones (after), over `plans_*` plans. */
-  apb: { cr_before: number | null; cr_after: number | null; grade_before: number | null; grade_after: number | null; plans_before: number; plans_after: number };
+  apb: {
+    cr_before: number | null;
+    cr_after: number | null;
+    grade_before: number | null;
+    grade_after: number | null;
+    plans_before: number;
+    plans_after: number;
+  };
   terminations: Record<string, number>;
   outcomes: ExecOutcomes;
 }
@@ -95,8 +102,14 @@ const STATUS_ORDER = ['failed', 'interrupted', 'stopped-budget', 'running', 'com
 
 /** The worst of the runs' statuses (unknown ones rank as `complete`). */
 export function overallStatus(statuses: readonly (string | null)[]): string {
-  const rank = (status: string | null) => (status && STATUS_ORDER.includes(status) ? STATUS_ORDER.indexOf(status) : STATUS_ORDER.length - 1);
-  return statuses.reduce<string>((worst, status) => (rank(status) < rank(worst) ? status! : worst), 'complete');
+  const rank = (status: string | null) =>
+    status && STATUS_ORDER.includes(status)
+      ? STATUS_ORDER.indexOf(status)
+      : STATUS_ORDER.length - 1;
+  return statuses.reduce<string>(
+    (worst, status) => (rank(status) < rank(worst) ? status! : worst),
+    'complete',
+  );
 }
 
 /** Options of `buildRunSummary`: what the command knows and the report data does not. */
@@ -111,14 +124,25 @@ export interface SummaryOptions {
 /** The summary of a command from the report data of the run directories it wrote. */
 export function buildRunSummary(data: ReportData, options: SummaryOptions): EndOfRunSummary {
   const entries = data.groups.map((group, index): SummaryEntry => {
-    const card = data.scorecard.find((row) => row.model === group.model && row.judge === group.judge);
+    const card = data.scorecard.find(
+      (row) => row.model === group.model && row.judge === group.judge,
+    );
     const usage = data.usage.rows[index]!;
     return {
       model: group.model,
       judge: group.judge,
       dirs: group.runs,
-      headline: (card?.cells ?? []).filter((cell) => cell.n > 0).map(({ label, value, ci, n }) => ({ label, value, ci, n })),
-      outcomes: { judgements: group.n, ok: group.ok, error: group.errors, parse_error: group.parse_errors, judge_error: group.judge_errors, correct: group.correct },
+      headline: (card?.cells ?? [])
+        .filter((cell) => cell.n > 0)
+        .map(({ label, value, ci, n }) => ({ label, value, ci, n })),
+      outcomes: {
+        judgements: group.n,
+        ok: group.ok,
+        error: group.errors,
+        parse_error: group.parse_errors,
+        judge_error: group.judge_errors,
+        correct: group.correct,
+      },
       top_failures: group.failure_reasons.slice(0, 5),
       usage: usage.roles,
       cost_usd: usage.cost_usd,

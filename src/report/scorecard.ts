@@ -21,23 +21,55 @@ export const HEADLINE_NOTES = {
   holistic: 'correctness rate over every holistic_planning case',
   step_wise: 'correctness rate, unweighted mean over prediction horizons',
   tool_extraneous: 'correctness rate, mean of the holistic and step-wise halves',
-  tool_broken: 'share of cases whose behaviour is Replace (switching to the substitute tool), the paper\'s optimal behaviour; tool-broken is scored by behaviour, not by CR',
+  tool_broken:
+    "share of cases whose behaviour is Replace (switching to the substitute tool), the paper's optimal behaviour; tool-broken is scored by behaviour, not by CR",
   unsolvable: 'pass (correct refusal) rate over every unsolvable type',
 } as const;
 
 /** What "correct" counts in the totals and the progress line, so they agree with the behaviour and pass columns. */
-export const TOTALS_CORRECT_NOTE = 'Correct counts the judge\'s verdicts: for tool-broken cases a Replace or Alter behaviour, for unsolvable cases a correct refusal (Table 1 shows those splits by behaviour and by pass rate).';
+export const TOTALS_CORRECT_NOTE =
+  "Correct counts the judge's verdicts: for tool-broken cases a Replace or Alter behaviour, for unsolvable cases a correct refusal (Table 1 shows those splits by behaviour and by pass rate).";
 
 /** Table 1's five headline cells of one row; a block with no case has value null and n 0. */
 export function headlineCells(row: Table1Row): HeadlineCell[] {
   const broken = row.tool_broken;
   const unsolvable = row.unsolvable;
   return [
-    { key: 'holistic', label: 'Holistic CR', value: row.holistic.cr, ci: row.holistic.cr_ci, n: row.holistic.n },
-    { key: 'step_wise', label: 'Step-wise CR', value: row.step_wise.cr, ci: row.step_wise.cr_ci, n: row.step_wise.n },
-    { key: 'tool_extraneous', label: 'Tool-extraneous CR', value: row.tool_extraneous.cr, ci: row.tool_extraneous.cr_ci, n: row.tool_extraneous.n },
-    { key: 'tool_broken', label: 'Tool-broken Replace', value: broken.replace, ci: wilson(broken.counts.replace, broken.n), n: broken.n },
-    { key: 'unsolvable', label: 'Unsolvable pass', value: unsolvable.n > 0 ? (100 * unsolvable.passed) / unsolvable.n : null, ci: wilson(unsolvable.passed, unsolvable.n), n: unsolvable.n },
+    {
+      key: 'holistic',
+      label: 'Holistic CR',
+      value: row.holistic.cr,
+      ci: row.holistic.cr_ci,
+      n: row.holistic.n,
+    },
+    {
+      key: 'step_wise',
+      label: 'Step-wise CR',
+      value: row.step_wise.cr,
+      ci: row.step_wise.cr_ci,
+      n: row.step_wise.n,
+    },
+    {
+      key: 'tool_extraneous',
+      label: 'Tool-extraneous CR',
+      value: row.tool_extraneous.cr,
+      ci: row.tool_extraneous.cr_ci,
+      n: row.tool_extraneous.n,
+    },
+    {
+      key: 'tool_broken',
+      label: 'Tool-broken Replace',
+      value: broken.replace,
+      ci: wilson(broken.counts.replace, broken.n),
+      n: broken.n,
+    },
+    {
+      key: 'unsolvable',
+      label: 'Unsolvable pass',
+      value: unsolvable.n > 0 ? (100 * unsolvable.passed) / unsolvable.n : null,
+      ci: wilson(unsolvable.passed, unsolvable.n),
+      n: unsolvable.n,
+    },
   ];
 }
 

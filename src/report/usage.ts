@@ -61,7 +61,9 @@ export function percentile(values: readonly number[], q: number): number | null 
 }
 
 function latencyOf(calls: readonly (CallRecord | null | undefined)[]): LatencySummary {
-  const values = calls.flatMap((call) => (call && !call.cached && call.latencyMs !== null ? [call.latencyMs] : []));
+  const values = calls.flatMap((call) =>
+    call && !call.cached && call.latencyMs !== null ? [call.latencyMs] : [],
+  );
   return { p50: percentile(values, 0.5), p95: percentile(values, 0.95), n: values.length };
 }
 
@@ -70,10 +72,18 @@ function addTotals(into: RoleUsage, totals: UsageTotals): void {
   into.cached_calls += totals.cached_calls;
   into.input_tokens += totals.input_tokens;
   into.output_tokens += totals.output_tokens;
-  into.cost_usd = into.cost_usd === null || totals.cost_usd === null ? null : into.cost_usd + totals.cost_usd;
+  into.cost_usd =
+    into.cost_usd === null || totals.cost_usd === null ? null : into.cost_usd + totals.cost_usd;
 }
 
-const emptyRole = (role: string): RoleUsage => ({ role, calls: 0, cached_calls: 0, input_tokens: 0, output_tokens: 0, cost_usd: 0 });
+const emptyRole = (role: string): RoleUsage => ({
+  role,
+  calls: 0,
+  cached_calls: 0,
+  input_tokens: 0,
+  output_tokens: 0,
+  cost_usd: 0,
+});
 
 /** Roles as the manifests recorded them, summed over the group's runs (every role a manifest has, in first-seen order). */
 function manifestRoles(manifests: readonly Manifest[]): RoleUsage[] {
@@ -106,11 +116,25 @@ function lineRoles(rows: readonly ResultRow[]): RoleUsage[] {
 }
 
 /** One (model, judge)'s usage row; `manifests` are those of the runs holding only this group's model. */
-export function usageRow(model: string, judge: string, rows: readonly ResultRow[], correct: number, manifests: readonly Manifest[]): UsageRow {
+export function usageRow(
+  model: string,
+  judge: string,
+  rows: readonly ResultRow[],
+  correct: number,
+  manifests: readonly Manifest[],
+): UsageRow {
   const source = manifests.length > 0 ? 'manifest' : 'lines';
   const roles = source === 'manifest' ? manifestRoles(manifests) : lineRoles(rows);
-  const cost = roles.some((role) => role.cost_usd === null) ? null : roles.reduce((sum, role) => sum + (role.cost_usd ?? 0), 0);
-  const retries = rows.reduce((sum, row) => sum + Math.max(0, (row.calls?.planner?.attempts ?? 1) - 1) + Math.max(0, (row.calls?.judge?.attempts ?? 1) - 1), 0);
+  const cost = roles.some((role) => role.cost_usd === null)
+    ? null
+    : roles.reduce((sum, role) => sum + (role.cost_usd ?? 0), 0);
+  const retries = rows.reduce(
+    (sum, row) =>
+      sum +
+      Math.max(0, (row.calls?.planner?.attempts ?? 1) - 1) +
+      Math.max(0, (row.calls?.judge?.attempts ?? 1) - 1),
+    0,
+  );
   return {
     model,
     judge,
@@ -119,10 +143,20 @@ export function usageRow(model: string, judge: string, rows: readonly ResultRow[
     cost_usd: cost,
     correct,
     cost_per_correct_usd: cost !== null && correct > 0 ? cost / correct : null,
-    latency: { planner: latencyOf(rows.map((row) => row.calls?.planner)), judge: latencyOf(rows.map((row) => row.calls?.judge)) },
+    latency: {
+      planner: latencyOf(rows.map((row) => row.calls?.planner)),
+      judge: latencyOf(rows.map((row) => row.calls?.judge)),
+    },
     cache_hits: roles.reduce((sum, role) => sum + role.cached_calls, 0),
     retries,
-    rate_limited: manifests.some((manifest) => manifest.endpoints) ? manifests.reduce((sum, manifest) => sum + (manifest.endpoints ?? []).reduce((total, entry) => total + entry.rate_limited, 0), 0) : null,
+    rate_limited: manifests.some((manifest) => manifest.endpoints)
+      ? manifests.reduce(
+          (sum, manifest) =>
+            sum +
+            (manifest.endpoints ?? []).reduce((total, entry) => total + entry.rate_limited, 0),
+          0,
+        )
+      : null,
   };
 }
 

@@ -17,7 +17,11 @@ export interface ExecReports {
 }
 
 /** Reads an exec run directory (`plans.jsonl`, `executions.jsonl`) and renders its scores and reports. */
-export async function renderExecReports(dir: string, priceOf: PriceOf, options: { comparePaper?: boolean } = {}): Promise<ExecReports> {
+export async function renderExecReports(
+  dir: string,
+  priceOf: PriceOf,
+  options: { comparePaper?: boolean } = {},
+): Promise<ExecReports> {
   const executions = path.join(dir, 'executions.jsonl');
   const scores = await computeExecScores(path.join(dir, 'plans.jsonl'), executions, priceOf);
   const latest = new Map<string, ExecutionLine>();
@@ -25,13 +29,24 @@ export async function renderExecReports(dir: string, priceOf: PriceOf, options: 
     const line = value as unknown as ExecutionLine;
     latest.set(JSON.stringify([line.task_id, line.mode, line.trial]), line);
   }
-  const lines = [...latest.values()].sort((a, b) => a.task_id.localeCompare(b.task_id, 'en', { numeric: true }) || a.trial - b.trial || a.mode.localeCompare(b.mode));
-  const paper = options.comparePaper ? compareTable3(scores.tables.table3, JSON.parse(readFileSync(PAPER_TABLES_FILE, 'utf8'))) : undefined;
+  const lines = [...latest.values()].sort(
+    (a, b) =>
+      a.task_id.localeCompare(b.task_id, 'en', { numeric: true }) ||
+      a.trial - b.trial ||
+      a.mode.localeCompare(b.mode),
+  );
+  const paper = options.comparePaper
+    ? compareTable3(scores.tables.table3, JSON.parse(readFileSync(PAPER_TABLES_FILE, 'utf8')))
+    : undefined;
   return { scores, markdown: execMarkdown(scores, paper), html: execHtml(scores, lines, paper) };
 }
 
 /** Computes the scores of an exec run directory and writes its score file and reports; returns the scores. */
-export async function writeExecOutputs(dir: string, priceOf: PriceOf, options: { comparePaper?: boolean } = {}): Promise<ExecScores> {
+export async function writeExecOutputs(
+  dir: string,
+  priceOf: PriceOf,
+  options: { comparePaper?: boolean } = {},
+): Promise<ExecScores> {
   const { scores, markdown, html } = await renderExecReports(dir, priceOf, options);
   writeFileAtomic(path.join(dir, 'exec-scores.json'), `${JSON.stringify(scores, null, 2)}\n`);
   writeFileAtomic(path.join(dir, 'report.md'), markdown);

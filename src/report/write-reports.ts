@@ -21,9 +21,13 @@ export interface LoadReportOptions {
 }
 
 /** Reads the run directories and builds the report data. */
-export async function loadReportData(dirs: readonly string[], options: LoadReportOptions = {}): Promise<ReportData> {
+export async function loadReportData(
+  dirs: readonly string[],
+  options: LoadReportOptions = {},
+): Promise<ReportData> {
   const runs = [];
-  for (const dir of dirs) runs.push(await loadRun(dir, { lines: options.caseBrowser, lenient: options.lenient }));
+  for (const dir of dirs)
+    runs.push(await loadRun(dir, { lines: options.caseBrowser, lenient: options.lenient }));
   return buildReportData(runs, {
     ...(options.title ? { title: options.title } : {}),
     generatedAt: (options.now ?? new Date()).toISOString(),
@@ -61,7 +65,10 @@ export interface WrittenReports {
   data: ReportData;
 }
 
-export async function writeRunReports(dir: string, options: { now?: Date } = {}): Promise<WrittenReports> {
+export async function writeRunReports(
+  dir: string,
+  options: { now?: Date } = {},
+): Promise<WrittenReports> {
   const data = await loadReportData([dir], { caseBrowser: true, lenient: true, ...options });
   const markdown = path.join(dir, 'report.md');
   const html = path.join(dir, 'report.html');
@@ -71,8 +78,17 @@ export async function writeRunReports(dir: string, options: { now?: Date } = {})
 }
 
 /** Writes `leaderboard.md` and `leaderboard.html` into `root` for the run directories of a several-model run. */
-export async function writeLeaderboard(root: string, dirs: readonly string[], options: { now?: Date } = {}): Promise<WrittenReports> {
-  const data = await loadReportData(dirs, { caseBrowser: true, lenient: true, title: `APB leaderboard: ${path.basename(root)}`, ...options });
+export async function writeLeaderboard(
+  root: string,
+  dirs: readonly string[],
+  options: { now?: Date } = {},
+): Promise<WrittenReports> {
+  const data = await loadReportData(dirs, {
+    caseBrowser: true,
+    lenient: true,
+    title: `APB leaderboard: ${path.basename(root)}`,
+    ...options,
+  });
   const markdown = path.join(root, 'leaderboard.md');
   const html = path.join(root, 'leaderboard.html');
   writeFileAtomic(markdown, FORMATS.md(data));

@@ -21,12 +21,22 @@ const textOf = (message: ChatMessage) =>
     .join('');
 
 /** The opening of a request's conversation, or null while it has no user message yet (nothing to plan from). */
-export function openingOf(messages: readonly ChatMessage[], tools: readonly ToolDefinition[]): Opening | null {
+export function openingOf(
+  messages: readonly ChatMessage[],
+  tools: readonly ToolDefinition[],
+): Opening | null {
   const first = messages.findIndex((message) => message.role === 'user');
   if (first < 0) return null;
-  const system = messages.slice(0, first).filter((message) => message.role === 'system').map(textOf).join('\n\n');
+  const system = messages
+    .slice(0, first)
+    .filter((message) => message.role === 'system')
+    .map(textOf)
+    .join('\n\n');
   const request = textOf(messages[first]!);
-  const key = createHash('sha256').update(canonicalJson({ system, tools, request })).digest('hex').slice(0, 24);
+  const key = createHash('sha256')
+    .update(canonicalJson({ system, tools, request }))
+    .digest('hex')
+    .slice(0, 24);
   return { key, context: { policy: system === '' ? null : system, request, tools } };
 }
 
@@ -63,7 +73,8 @@ export class ConversationPlans {
     this.plans.set(opening.key, plan);
     // A fatal failure (key rejected, shutdown) is not a plan: forget it so a later request may try again.
     plan.catch(() => this.plans.delete(opening.key));
-    if (this.plans.size > this.capacity) this.plans.delete(this.plans.keys().next().value as string);
+    if (this.plans.size > this.capacity)
+      this.plans.delete(this.plans.keys().next().value as string);
     return plan;
   }
 

@@ -3,11 +3,21 @@
  * tool calls and results, tools, tool choice and sampling. zod checks the shape; problems name the field.
  */
 import { z } from 'zod';
-import { readToolArguments, type ChatMessage, type ModelToolCall, type SamplingParams, type ToolChoice, type ToolDefinition, type ToolResult } from '../providers/provider.js';
+import {
+  readToolArguments,
+  type ChatMessage,
+  type ModelToolCall,
+  type SamplingParams,
+  type ToolChoice,
+  type ToolDefinition,
+  type ToolResult,
+} from '../providers/provider.js';
 import type { PromptPart } from '../settings/prompt.js';
 
 const TextPart = z.object({ type: z.literal('text'), text: z.string() }).passthrough();
-const Content = z.union([z.string(), z.array(z.object({ type: z.string() }).passthrough()), z.null()]).optional();
+const Content = z
+  .union([z.string(), z.array(z.object({ type: z.string() }).passthrough()), z.null()])
+  .optional();
 const WireToolCall = z.object({
   id: z.string(),
   type: z.literal('function').optional(),
@@ -17,14 +27,27 @@ const WireMessage = z.discriminatedUnion('role', [
   z.object({ role: z.literal('system'), content: Content }).passthrough(),
   z.object({ role: z.literal('developer'), content: Content }).passthrough(),
   z.object({ role: z.literal('user'), content: Content }).passthrough(),
-  z.object({ role: z.literal('assistant'), content: Content, tool_calls: z.array(WireToolCall).optional() }).passthrough(),
+  z
+    .object({
+      role: z.literal('assistant'),
+      content: Content,
+      tool_calls: z.array(WireToolCall).optional(),
+    })
+    .passthrough(),
   z.object({ role: z.literal('tool'), content: Content, tool_call_id: z.string() }).passthrough(),
 ]);
 const WireTool = z.object({
   type: z.literal('function'),
-  function: z.object({ name: z.string().min(1), description: z.string().optional(), parameters: z.record(z.string(), z.unknown()).optional() }),
+  function: z.object({
+    name: z.string().min(1),
+    description: z.string().optional(),
+    parameters: z.record(z.string(), z.unknown()).optional(),
+  }),
 });
-const WireToolChoice = z.union([z.enum(['auto', 'none', 'required']), z.object({ type: z.literal('function'), function: z.object({ name: z.string() }) })]);
+const WireToolChoice = z.union([
+  z.enum(['auto', 'none', 'required']),
+  z.object({ type: z.literal('function'), function: z.object({ name: z.string() }) }),
+]);
 
 /** The request fields apb serve reads; others are ignored (see docs/execution.md). */
 export const ChatCompletionRequestSchema = z
@@ -66,7 +89,10 @@ function textOf(content: WireMessageValue['content'], where: string): string {
   return content
     .map((part, index) => {
       const text = TextPart.safeParse(part);
-      if (!text.success) throw new BadRequestError(`${where}.content[${index}]: only text parts are supported (got "${part.type}")`);
+      if (!text.success)
+        throw new BadRequestError(
+          `${where}.content[${index}]: only text parts are supported (got "${part.type}")`,
+        );
       return text.data.text;
     })
     .join('');
@@ -85,7 +111,12 @@ function toChatMessages(messages: WireMessageValue[]): ChatMessage[] {
     const text = textOf(message.content, where);
     const parts: PromptPart[] = text === '' ? [] : [{ type: 'text', text }];
     if (message.role === 'tool') {
-      const result: ToolResult = { callId: message.tool_call_id, name: callNames.get(message.tool_call_id) ?? 'unknown', content: text, isError: false };
+      const result: ToolResult = {
+        callId: message.tool_call_id,
+        name: callNames.get(message.tool_call_id) ?? 'unknown',
+        content: text,
+        isError: false,
+      };
       const last = out.at(-1);
       if (last?.role === 'tool') last.results.push(result);
       else out.push({ role: 'tool', results: [result] });
@@ -113,20 +144,30 @@ export function readChatRequest(body: unknown): ServeRequest {
   const parsed = ChatCompletionRequestSchema.safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const field = issue?.path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('').replace(/^\./, '') || '(body)';
+    const field =
+      issue?.path
+        .map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`))
+        .join('')
+        .replace(/^\./, '') || '(body)';
     throw new BadRequestError(`${field}: ${issue?.message ?? 'invalid request'}`);
   }
   const request = parsed.data;
   const maxOutputTokens = request.max_completion_tokens ?? request.max_tokens ?? undefined;
   const sampling: SamplingParams = {
-    ...(request.temperature !== undefined && request.temperature !== null ? { temperature: request.temperature } : {}),
+    ...(request.temperature !== undefined && request.temperature !== null
+      ? { temperature: request.temperature }
+      : {}),
     ...(maxOutputTokens !== undefined ? { maxOutputTokens } : {}),
     ...(request.seed !== undefined && request.seed !== null ? { seed: request.seed } : {}),
   };
   return {
     model: request.model ?? null,
     messages: toChatMessages(request.messages),
-    tools: (request.tools ?? []).map((tool) => ({ name: tool.function.name, description: tool.function.description ?? '', parameters: tool.function.parameters ?? { type: 'object', properties: {} } })),
+    tools: (request.tools ?? []).map((tool) => ({
+      name: tool.function.name,
+      description: tool.function.description ?? '',
+      parameters: tool.function.parameters ?? { type: 'object', properties: {} },
+    })),
     toolChoice: toolChoiceOf(request.tool_choice),
     sampling,
     stream: request.stream === true,

@@ -28,19 +28,33 @@ function finishOf(result: ProviderResult): string {
 }
 
 function wireToolCalls(calls: readonly ModelToolCall[]) {
-  return calls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: JSON.stringify(call.arguments) } }));
+  return calls.map((call) => ({
+    id: call.id,
+    type: 'function',
+    function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+  }));
 }
 
 function wireUsage(usage: Usage | null) {
   const prompt = usage?.inputTokens ?? 0;
   const completion = usage?.outputTokens ?? 0;
-  return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
+  return {
+    prompt_tokens: prompt,
+    completion_tokens: completion,
+    total_tokens: prompt + completion,
+  };
 }
 
 /** The non-streaming reply body. */
-export function completionBody(identity: ReplyIdentity, result: ProviderResult): Record<string, unknown> {
+export function completionBody(
+  identity: ReplyIdentity,
+  result: ProviderResult,
+): Record<string, unknown> {
   const calls = result.toolCalls ?? [];
-  const message: Record<string, unknown> = { role: 'assistant', content: calls.length > 0 && result.text === '' ? null : result.text };
+  const message: Record<string, unknown> = {
+    role: 'assistant',
+    content: calls.length > 0 && result.text === '' ? null : result.text,
+  };
   if (calls.length > 0) message.tool_calls = wireToolCalls(calls);
   return {
     id: identity.id,
@@ -56,18 +70,50 @@ export function completionBody(identity: ReplyIdentity, result: ProviderResult):
 const CHUNK_CHARS = 256;
 
 /** The streamed reply as SSE `data:` lines, ending with `[DONE]`. */
-export function completionChunks(identity: ReplyIdentity, result: ProviderResult, includeUsage: boolean): string[] {
-  const chunk = (delta: Record<string, unknown>, finish: string | null, extra: Record<string, unknown> = {}) =>
-    JSON.stringify({ id: identity.id, object: 'chat.completion.chunk', created: identity.created, model: identity.model, choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }], ...extra });
+export function completionChunks(
+  identity: ReplyIdentity,
+  result: ProviderResult,
+  includeUsage: boolean,
+): string[] {
+  const chunk = (
+    delta: Record<string, unknown>,
+    finish: string | null,
+    extra: Record<string, unknown> = {},
+  ) =>
+    JSON.stringify({
+      id: identity.id,
+      object: 'chat.completion.chunk',
+      created: identity.created,
+      model: identity.model,
+      choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }],
+      ...extra,
+    });
   const lines = [chunk({ role: 'assistant', content: '' }, null)];
-  for (let start = 0; start < result.text.length; start += CHUNK_CHARS) lines.push(chunk({ content: result.text.slice(start, start + CHUNK_CHARS) }, null));
-  wireToolCalls(result.toolCalls ?? []).forEach((call, index) => lines.push(chunk({ tool_calls: [{ index, ...call }] }, null)));
+  for (let start = 0; start < result.text.length; start += CHUNK_CHARS)
+    lines.push(chunk({ content: result.text.slice(start, start + CHUNK_CHARS) }, null));
+  wireToolCalls(result.toolCalls ?? []).forEach((call, index) =>
+    lines.push(chunk({ tool_calls: [{ index, ...call }] }, null)),
+  );
   lines.push(chunk({}, finishOf(result)));
-  if (includeUsage) lines.push(JSON.stringify({ id: identity.id, object: 'chat.completion.chunk', created: identity.created, model: identity.model, choices: [], usage: wireUsage(result.usage) }));
+  if (includeUsage)
+    lines.push(
+      JSON.stringify({
+        id: identity.id,
+        object: 'chat.completion.chunk',
+        created: identity.created,
+        model: identity.model,
+        choices: [],
+        usage: wireUsage(result.usage),
+      }),
+    );
   return [...lines.map((line) => `data: ${line}\n\n`), 'data: [DONE]\n\n'];
 }
 
 /** An OpenAI-shaped error body. */
-export function errorBody(message: string, type: string, code: string | null = null): Record<string, unknown> {
+export function errorBody(
+  message: string,
+  type: string,
+  code: string | null = null,
+): Record<string, unknown> {
   return { error: { message, type, param: null, code } };
 }

@@ -8,7 +8,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { listenError, ProviderError } from '../errors.js';
 import { planBlock, withPlan, type PlanningContext, type PlanRecord } from '../execution/plans.js';
-import { partsOf, type ChatMessage, type Provider, type ProviderResult } from '../providers/provider.js';
+import {
+  partsOf,
+  type ChatMessage,
+  type Provider,
+  type ProviderResult,
+} from '../providers/provider.js';
 import { redact } from '../redact.js';
 import { ConversationPlans, openingOf } from './conversations.js';
 import { BadRequestError, readChatRequest, type ServeRequest } from './openai-request.js';
@@ -62,7 +67,8 @@ const DEFAULT_MAX_BODY = 16 * 1024 * 1024;
 
 /** Starts the endpoint; resolves once it listens. */
 export async function startServe(options: ServeOptions): Promise<RunningServe> {
-  if (options.mode !== 'direct' && !options.makePlan) throw new Error(`apb serve --mode ${options.mode} needs a planner`);
+  if (options.mode !== 'direct' && !options.makePlan)
+    throw new Error(`apb serve --mode ${options.mode} needs a planner`);
   const shutdown = new AbortController();
   const plans = new ConversationPlans(async (context) => {
     const plan = await options.makePlan!(context, shutdown.signal);
@@ -72,7 +78,15 @@ export async function startServe(options: ServeOptions): Promise<RunningServe> {
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
       counts.failed_requests += 1;
-      if (!response.headersSent) sendJson(response, 500, errorBody(`apb serve: ${redact(String((error as Error)?.message ?? error))}`, 'server_error'));
+      if (!response.headersSent)
+        sendJson(
+          response,
+          500,
+          errorBody(
+            `apb serve: ${redact(String((error as Error)?.message ?? error))}`,
+            'server_error',
+          ),
+        );
       else response.end();
     });
   });
@@ -85,15 +99,26 @@ export async function startServe(options: ServeOptions): Promise<RunningServe> {
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const route = (request.url ?? '').split('?')[0] ?? '';
     if (request.method === 'GET' && /^(\/v1)?\/models$/.test(route)) {
-      return sendJson(response, 200, { object: 'list', data: [{ id: options.forward.id, object: 'model', created: 0, owned_by: 'apb' }] });
+      return sendJson(response, 200, {
+        object: 'list',
+        data: [{ id: options.forward.id, object: 'model', created: 0, owned_by: 'apb' }],
+      });
     }
     if (request.method === 'GET' && route === '/apb/stats') return sendJson(response, 200, stats());
     if (request.method !== 'POST' || !/^(\/v1)?\/chat\/completions$/.test(route)) {
-      return sendJson(response, 404, errorBody(`apb serve has no route ${request.method} ${route} (POST /v1/chat/completions)`, 'invalid_request_error'));
+      return sendJson(
+        response,
+        404,
+        errorBody(
+          `apb serve has no route ${request.method} ${route} (POST /v1/chat/completions)`,
+          'invalid_request_error',
+        ),
+      );
     }
     counts.requests += 1;
     const body = await readJsonBody(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY);
-    if ('error' in body) return sendJson(response, body.status, errorBody(body.error, 'invalid_request_error'));
+    if ('error' in body)
+      return sendJson(response, body.status, errorBody(body.error, 'invalid_request_error'));
     let parsed: ServeRequest;
     try {
       parsed = readChatRequest(body.value);
@@ -116,43 +141,97 @@ export async function startServe(options: ServeOptions): Promise<RunningServe> {
     let result: ProviderResult;
     try {
       result = await options.forward.generate(
-        { messages, promptVersion: `serve-${options.mode}`, json: false, sampling: parsed.sampling, repeat: 0, role: 'agent', ...(parsed.tools.length > 0 ? { tools: parsed.tools, toolChoice: parsed.toolChoice } : {}) },
+        {
+          messages,
+          promptVersion: `serve-${options.mode}`,
+          json: false,
+          sampling: parsed.sampling,
+          repeat: 0,
+          role: 'agent',
+          ...(parsed.tools.length > 0
+            ? { tools: parsed.tools, toolChoice: parsed.toolChoice }
+            : {}),
+        },
         AbortSignal.any([client.signal, shutdown.signal]),
       );
     } catch (error) {
       if (error instanceof BudgetExceededError) return refuseOverBudget(response, error);
       if (!(error instanceof ProviderError)) throw error;
       counts.failed_requests += 1;
-      return sendJson(response, statusOf(error), errorBody(redact(error.message), error.kind === 'rate-limit' ? 'rate_limit_exceeded' : 'upstream_error', error.kind));
+      return sendJson(
+        response,
+        statusOf(error),
+        errorBody(
+          redact(error.message),
+          error.kind === 'rate-limit' ? 'rate_limit_exceeded' : 'upstream_error',
+          error.kind,
+        ),
+      );
     }
-    const identity = { id: `chatcmpl-apb-${counts.requests}`, created: Math.floor(Date.now() / 1000), model: parsed.model ?? options.forward.id };
-    const headers = { 'x-apb-mode': options.mode, 'x-apb-plan': planState, ...(conversation ? { 'x-apb-conversation': conversation } : {}) };
+    const identity = {
+      id: `chatcmpl-apb-${counts.requests}`,
+      created: Math.floor(Date.now() / 1000),
+      model: parsed.model ?? options.forward.id,
+    };
+    const headers = {
+      'x-apb-mode': options.mode,
+      'x-apb-plan': planState,
+      ...(conversation ? { 'x-apb-conversation': conversation } : {}),
+    };
     if (!parsed.stream) return sendJson(response, 200, completionBody(identity, result), headers);
-    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive', ...headers });
-    for (const chunk of completionChunks(identity, result, parsed.includeUsage)) response.write(chunk);
+    response.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+      ...headers,
+    });
+    for (const chunk of completionChunks(identity, result, parsed.includeUsage))
+      response.write(chunk);
     response.end();
   }
 
   /** The request's messages with its conversation's plan put in, and what happened to the plan. */
-  async function planned(request: ServeRequest): Promise<{ messages: ChatMessage[]; conversation: string | null; planState: 'none' | 'injected' | 'unavailable' }> {
+  async function planned(request: ServeRequest): Promise<{
+    messages: ChatMessage[];
+    conversation: string | null;
+    planState: 'none' | 'injected' | 'unavailable';
+  }> {
     const opening = openingOf(request.messages, request.tools);
-    if (options.mode === 'direct' || !opening) return { messages: request.messages, conversation: opening?.key ?? null, planState: 'none' };
+    if (options.mode === 'direct' || !opening)
+      return { messages: request.messages, conversation: opening?.key ?? null, planState: 'none' };
     const isNew = !plans.has(opening.key);
     const plan = await plans.planFor(opening);
     if (isNew) options.onPlan?.({ conversation: opening.key, context: opening.context, plan });
     const block = planBlock(plan);
-    if (!block) return { messages: request.messages, conversation: opening.key, planState: 'unavailable' };
-    return { messages: injectPlan(request.messages, block), conversation: opening.key, planState: 'injected' };
+    if (!block)
+      return { messages: request.messages, conversation: opening.key, planState: 'unavailable' };
+    return {
+      messages: injectPlan(request.messages, block),
+      conversation: opening.key,
+      planState: 'injected',
+    };
   }
 
   /** `--max-cost` reached: OpenAI's answer to an exhausted quota (429 `insufficient_quota`), nothing forwarded. */
   function refuseOverBudget(response: ServerResponse, error: BudgetExceededError): void {
     counts.refused_budget += 1;
-    sendJson(response, 429, errorBody(`apb serve: ${error.message}`, 'insufficient_quota', 'insufficient_quota'));
+    sendJson(
+      response,
+      429,
+      errorBody(`apb serve: ${error.message}`, 'insufficient_quota', 'insufficient_quota'),
+    );
   }
 
   function stats(): ServeStats {
-    return { mode: options.mode, requests: counts.requests, conversations: plans.size, plans: plans.made, failed_requests: counts.failed_requests, refused_budget: counts.refused_budget, ...(options.accounting?.() ?? {}) };
+    return {
+      mode: options.mode,
+      requests: counts.requests,
+      conversations: plans.size,
+      plans: plans.made,
+      failed_requests: counts.failed_requests,
+      refused_budget: counts.refused_budget,
+      ...(options.accounting?.() ?? {}),
+    };
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -171,8 +250,13 @@ export async function startServe(options: ServeOptions): Promise<RunningServe> {
 export function injectPlan(messages: readonly ChatMessage[], block: string): ChatMessage[] {
   const first = messages[0];
   if (first?.role === 'system') {
-    const text = partsOf(first).map((part) => (part.type === 'text' ? part.text : '')).join('');
-    return [{ role: 'system', parts: [{ type: 'text', text: withPlan(text, block) }] }, ...messages.slice(1)];
+    const text = partsOf(first)
+      .map((part) => (part.type === 'text' ? part.text : ''))
+      .join('');
+    return [
+      { role: 'system', parts: [{ type: 'text', text: withPlan(text, block) }] },
+      ...messages.slice(1),
+    ];
   }
   return [{ role: 'system', parts: [{ type: 'text', text: withPlan('', block) }] }, ...messages];
 }
@@ -184,7 +268,10 @@ function statusOf(error: ProviderError): number {
   return 502;
 }
 
-async function readJsonBody(request: IncomingMessage, limit: number): Promise<{ value: unknown } | { error: string; status: number }> {
+async function readJsonBody(
+  request: IncomingMessage,
+  limit: number,
+): Promise<{ value: unknown } | { error: string; status: number }> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
@@ -199,13 +286,26 @@ async function readJsonBody(request: IncomingMessage, limit: number): Promise<{ 
   }
 }
 
-function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
-  response.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), ...headers });
+  response.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': String(Buffer.byteLength(text)),
+    ...headers,
+  });
   response.end(text);
 }
 
-async function closeServer(server: Server, sockets: Set<import('node:net').Socket>, shutdown: AbortController): Promise<void> {
+async function closeServer(
+  server: Server,
+  sockets: Set<import('node:net').Socket>,
+  shutdown: AbortController,
+): Promise<void> {
   shutdown.abort();
   for (const socket of sockets) socket.destroy();
   await new Promise<void>((resolve) => server.close(() => resolve()));

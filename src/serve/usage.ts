@@ -8,7 +8,10 @@ import { addUsage, emptyUsageTotals, type UsageTotals } from '../pipeline/manife
 import type { Provider } from '../providers/provider.js';
 
 /** Prices a call: `(model, usage) → USD`, null when the model has no price. */
-export type CallPrice = (model: string, usage: { inputTokens: number; outputTokens: number } | null) => number | null;
+export type CallPrice = (
+  model: string,
+  usage: { inputTokens: number; outputTokens: number } | null,
+) => number | null;
 
 /** Usage by role over the calls of the providers it wraps. */
 export class RoleUsage {
@@ -36,6 +39,11 @@ export class RoleUsage {
 
   /** Every role's totals so far. */
   totals(): Record<string, UsageTotals> {
-    return Object.fromEntries([...this.roles].map(([role, totals]) => [role, { ...totals, cost_usd: this.unpriced.has(role) ? null : totals.cost_usd }]));
+    return Object.fromEntries(
+      [...this.roles].map(([role, totals]) => [
+        role,
+        { ...totals, cost_usd: this.unpriced.has(role) ? null : totals.cost_usd },
+      ]),
+    );
   }
 }

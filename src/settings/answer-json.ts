@@ -15,7 +15,6 @@ export interface ExtractedJson {
   embedded: boolean;
 }
 
-
 function tryParse(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
     return { ok: true, value: parseUntrustedJson(text) };
@@ -27,7 +26,8 @@ function tryParse(text: string): { ok: true; value: unknown } | { ok: false } {
 /** Candidate texts in order of trust: the whole answer, fenced blocks, balanced spans. */
 function candidates(text: string): string[] {
   const out: string[] = [];
-  for (const match of text.matchAll(/```[a-zA-Z0-9_-]*\s*\n?([\s\S]*?)```/g)) out.push(match[1]!.trim());
+  for (const match of text.matchAll(/```[a-zA-Z0-9_-]*\s*\n?([\s\S]*?)```/g))
+    out.push(match[1]!.trim());
   for (let index = 0; index < text.length; index += 1) {
     const char = text[index];
     if (char !== '{' && char !== '[') continue;
@@ -45,15 +45,21 @@ function candidates(text: string): string[] {
  * `JsonTooDeepError` when the text nests brackets deeper than the cap: nothing here (nor the
  * recursive `jsonrepair`) is asked to look at it, and the caller records a parse failure.
  */
-export function extractJson(raw: string, options: { repair: boolean } = { repair: true }): ExtractedJson | null {
+export function extractJson(
+  raw: string,
+  options: { repair: boolean } = { repair: true },
+): ExtractedJson | null {
   const text = raw.replace(/<think(?:ing)?>[\s\S]*?<\/think(?:ing)?>/gi, '').trim();
   if (!text) return null;
-  if (textNestingDepth(text, LIMITS.jsonDepth) > LIMITS.jsonDepth) throw new JsonTooDeepError(LIMITS.jsonDepth);
+  if (textNestingDepth(text, LIMITS.jsonDepth) > LIMITS.jsonDepth)
+    throw new JsonTooDeepError(LIMITS.jsonDepth);
   const whole = tryParse(text);
-  if (whole.ok && whole.value !== null && typeof whole.value === 'object') return { value: whole.value, repaired: false, embedded: false };
+  if (whole.ok && whole.value !== null && typeof whole.value === 'object')
+    return { value: whole.value, repaired: false, embedded: false };
   for (const candidate of candidates(text)) {
     const parsed = tryParse(candidate);
-    if (parsed.ok && parsed.value !== null && typeof parsed.value === 'object') return { value: parsed.value, repaired: false, embedded: true };
+    if (parsed.ok && parsed.value !== null && typeof parsed.value === 'object')
+      return { value: parsed.value, repaired: false, embedded: true };
   }
   if (!options.repair) return null;
   const open = text.search(/[{[]/);
@@ -62,7 +68,8 @@ export function extractJson(raw: string, options: { repair: boolean } = { repair
   for (const slice of [text.slice(open, close > open ? close + 1 : undefined), text.slice(open)]) {
     try {
       const value = parseUntrustedJson(jsonrepair(slice));
-      if (value !== null && typeof value === 'object') return { value, repaired: true, embedded: open > 0 };
+      if (value !== null && typeof value === 'object')
+        return { value, repaired: true, embedded: open > 0 };
     } catch {
       // try the next slice
     }

@@ -44,6 +44,7 @@ export type ParsedAnswer = Attempt | AnswerParseFailure;
 /** The tool calls an attempt makes, in order (empty for a refusal). */
 export function toolCallsOf(attempt: Attempt): ToolCall[] {
   if (attempt.kind === 'plan') return attempt.toolChain;
-  if (attempt.kind === 'steps') return attempt.steps.flatMap((step) => (step.toolCall ? [step.toolCall] : []));
+  if (attempt.kind === 'steps')
+    return attempt.steps.flatMap((step) => (step.toolCall ? [step.toolCall] : []));
   return [];
 }

@@ -10,6 +10,7 @@ export const holisticEfficiency: Setting = {
   id: 'holistic_efficiency',
   title: 'Efficiency-Aware Planning',
   regime: 'Holistic',
-  buildPrompt: (input, options) => buildHolisticPrompt(input, options, { showCost: true, allowRefusal: options.allowRefusal }),
+  buildPrompt: (input, options) =>
+    buildHolisticPrompt(input, options, { showCost: true, allowRefusal: options.allowRefusal }),
   parseAnswer: (text) => parseHolisticAnswer(text),
 };

@@ -20,7 +20,11 @@ export interface HolisticVariant {
 }
 
 /** The holistic planner prompt; shared by the extraneous, unsolvable and efficiency-aware settings. */
-export function buildHolisticPrompt(input: CaseInput, options: PromptOptions, variant: HolisticVariant): Prompt {
+export function buildHolisticPrompt(
+  input: CaseInput,
+  options: PromptOptions,
+  variant: HolisticVariant,
+): Prompt {
   if (options.protocol === 'official') return officialPrompt(input, options, variant.allowRefusal);
   const system = fill(HOLISTIC_SYSTEM, {
     cost_rule: variant.showCost ? HOLISTIC_COST_RULE : '',
@@ -30,14 +34,26 @@ export function buildHolisticPrompt(input: CaseInput, options: PromptOptions, va
   if (input.systemPrompt) sections.push(`## Operating context\n${input.systemPrompt}`);
   sections.push(`## Request\n${input.query}`);
   const parts: PromptPart[] = [{ type: 'text', text: sections.join('\n\n') }];
-  if (input.files.length > 0) parts.push({ type: 'text', text: '## Attachments' }, ...renderFiles(input.files, options.textFileCharLimit));
-  parts.push({ type: 'text', text: `## Available tools\n${renderTools(input.tools, { showCost: variant.showCost })}\n\n${HOLISTIC_CLOSING}` });
+  if (input.files.length > 0)
+    parts.push(
+      { type: 'text', text: '## Attachments' },
+      ...renderFiles(input.files, options.textFileCharLimit),
+    );
+  parts.push({
+    type: 'text',
+    text: `## Available tools\n${renderTools(input.tools, { showCost: variant.showCost })}\n\n${HOLISTIC_CLOSING}`,
+  });
   return {
     messages: [
       { role: 'system', parts: [{ type: 'text', text: system }] },
       { role: 'user', parts },
     ],
-    promptVersion: versionOf('holistic', system, HOLISTIC_CLOSING, String(options.textFileCharLimit)),
+    promptVersion: versionOf(
+      'holistic',
+      system,
+      HOLISTIC_CLOSING,
+      String(options.textFileCharLimit),
+    ),
   };
 }
 
@@ -45,6 +61,7 @@ export const holisticPlanning: Setting = {
   id: 'holistic_planning',
   title: 'Holistic Planning',
   regime: 'Holistic',
-  buildPrompt: (input, options) => buildHolisticPrompt(input, options, { showCost: false, allowRefusal: options.allowRefusal }),
+  buildPrompt: (input, options) =>
+    buildHolisticPrompt(input, options, { showCost: false, allowRefusal: options.allowRefusal }),
   parseAnswer: (text) => parseHolisticAnswer(text),
 };

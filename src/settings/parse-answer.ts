@@ -10,8 +10,10 @@ import { JsonTooDeepError } from '../json-depth.js';
 import type { ParsedAnswer, PredictedStep, RefusalAttempt } from './attempt.js';
 
 type Loose = Record<string, unknown>;
-const isObject = (value: unknown): value is Loose => value !== null && typeof value === 'object' && !Array.isArray(value);
-const firstKey = (object: Loose, keys: string[]) => keys.find((key) => object[key] !== undefined && object[key] !== null);
+const isObject = (value: unknown): value is Loose =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+const firstKey = (object: Loose, keys: string[]) =>
+  keys.find((key) => object[key] !== undefined && object[key] !== null);
 
 const REJECT_WORD = /^\s*(?:status\s*[:=]\s*)?["']?REJECT(?:ED)?\b["']?\s*[:.\-–—]?\s*/i;
 
@@ -19,15 +21,30 @@ const REJECT_WORD = /^\s*(?:status\s*[:=]\s*)?["']?REJECT(?:ED)?\b["']?\s*[:.\-�
 function refusalOf(value: unknown, raw: string): RefusalAttempt | null {
   if (isObject(value)) {
     const key = firstKey(value, ['status', 'decision', 'action', 'result']);
-    if (key && typeof value[key] === 'string' && /^\s*reject(ed)?\s*$/i.test(value[key] as string)) {
+    if (
+      key &&
+      typeof value[key] === 'string' &&
+      /^\s*reject(ed)?\s*$/i.test(value[key] as string)
+    ) {
       const reason = value.reason ?? value.explanation ?? value.message ?? '';
-      return { kind: 'refusal', reason: typeof reason === 'string' ? reason : JSON.stringify(reason), schemaIssues: [] };
+      return {
+        kind: 'refusal',
+        reason: typeof reason === 'string' ? reason : JSON.stringify(reason),
+        schemaIssues: [],
+      };
     }
     return null;
   }
-  const text = raw.replace(/<think(?:ing)?>[\s\S]*?<\/think(?:ing)?>/gi, '').replace(/^```\w*\s*|```\s*$/g, '').trim();
+  const text = raw
+    .replace(/<think(?:ing)?>[\s\S]*?<\/think(?:ing)?>/gi, '')
+    .replace(/^```\w*\s*|```\s*$/g, '')
+    .trim();
   if (value === null && REJECT_WORD.test(text)) {
-    return { kind: 'refusal', reason: text.replace(REJECT_WORD, '').trim(), schemaIssues: ['refusal given as plain text, not JSON'] };
+    return {
+      kind: 'refusal',
+      reason: text.replace(REJECT_WORD, '').trim(),
+      schemaIssues: ['refusal given as plain text, not JSON'],
+    };
   }
   return null;
 }
@@ -41,12 +58,24 @@ function packagingIssues(extracted: { repaired: boolean; embedded: boolean }): s
 
 /** A tool call from any of the common spellings; null when it names no tool. */
 export function toolCallOf(node: unknown): ToolCall | null {
-  if (!isObject(node)) return typeof node === 'string' && node.trim() ? { name: node.trim(), arguments: {} } : null;
+  if (!isObject(node))
+    return typeof node === 'string' && node.trim() ? { name: node.trim(), arguments: {} } : null;
   const fn = isObject(node.function) ? node.function : node;
   const name = fn.name ?? node.tool ?? node.tool_name ?? node.name;
-  if (typeof name !== 'string' || !name.trim() || /^(none|null|n\/a)$/i.test(name.trim())) return null;
-  const argumentsKey = firstKey(fn, ['parameter_description', 'arguments', 'parameters', 'args', 'params', 'input']);
-  const call: ToolCall = { name: name.trim(), arguments: argumentsKey ? parseArguments(fn[argumentsKey]) : {} };
+  if (typeof name !== 'string' || !name.trim() || /^(none|null|n\/a)$/i.test(name.trim()))
+    return null;
+  const argumentsKey = firstKey(fn, [
+    'parameter_description',
+    'arguments',
+    'parameters',
+    'args',
+    'params',
+    'input',
+  ]);
+  const call: ToolCall = {
+    name: name.trim(),
+    arguments: argumentsKey ? parseArguments(fn[argumentsKey]) : {},
+  };
   const reason = node.reason ?? node.rationale;
   if (typeof reason === 'string') call.reason = reason;
   return call;
@@ -54,16 +83,24 @@ export function toolCallOf(node: unknown): ToolCall | null {
 
 function planText(value: unknown): string {
   if (typeof value === 'string') return value;
-  if (Array.isArray(value)) return value.map((item, index) => (typeof item === 'string' ? item : `${index + 1}. ${JSON.stringify(item)}`)).join('\n');
+  if (Array.isArray(value))
+    return value
+      .map((item, index) =>
+        typeof item === 'string' ? item : `${index + 1}. ${JSON.stringify(item)}`,
+      )
+      .join('\n');
   return value === undefined || value === null ? '' : JSON.stringify(value);
 }
 
 /** `extractJson`, with text nested past the cap read as a parse failure (never a refusal, never a crash). */
-function extractAnswer(raw: string): { extracted: ExtractedJson | null } | { failure: ParsedAnswer } {
+function extractAnswer(
+  raw: string,
+): { extracted: ExtractedJson | null } | { failure: ParsedAnswer } {
   try {
     return { extracted: extractJson(raw) };
   } catch (error) {
-    if (error instanceof JsonTooDeepError) return { failure: { kind: 'parse_error', message: `the answer is ${error.message}` } };
+    if (error instanceof JsonTooDeepError)
+      return { failure: { kind: 'parse_error', message: `the answer is ${error.message}` } };
     throw error;
   }
 }
@@ -74,39 +111,74 @@ export function parseHolisticAnswer(raw: string): ParsedAnswer {
   if ('failure' in found) return found.failure;
   const { extracted } = found;
   const refusal = refusalOf(extracted?.value ?? null, raw);
-  if (refusal) return { ...refusal, schemaIssues: [...(extracted ? packagingIssues(extracted) : []), ...refusal.schemaIssues] };
-  if (!extracted) return { kind: 'parse_error', message: raw.trim() ? 'no JSON object found in the answer' : 'empty answer' };
+  if (refusal)
+    return {
+      ...refusal,
+      schemaIssues: [...(extracted ? packagingIssues(extracted) : []), ...refusal.schemaIssues],
+    };
+  if (!extracted)
+    return {
+      kind: 'parse_error',
+      message: raw.trim() ? 'no JSON object found in the answer' : 'empty answer',
+    };
   const issues = packagingIssues(extracted);
   let object: Loose;
   if (Array.isArray(extracted.value)) {
     issues.push('answer is a bare list, not {"plan", "tool_chain"}');
     object = { tool_chain: extracted.value };
   } else object = extracted.value as Loose;
-  const chainKey = firstKey(object, ['tool_chain', 'toolchain', 'toolChain', 'tool_calls', 'chain', 'tools', 'steps']);
+  const chainKey = firstKey(object, [
+    'tool_chain',
+    'toolchain',
+    'toolChain',
+    'tool_calls',
+    'chain',
+    'tools',
+    'steps',
+  ]);
   const planKey = firstKey(object, ['plan', 'high_level_plan', 'plan_steps']);
-  if (!chainKey && !planKey) return { kind: 'parse_error', message: 'the JSON has neither "plan" nor "tool_chain"' };
+  if (!chainKey && !planKey)
+    return { kind: 'parse_error', message: 'the JSON has neither "plan" nor "tool_chain"' };
   if (chainKey && chainKey !== 'tool_chain') issues.push(`tool chain given as "${chainKey}"`);
   if (!planKey) issues.push('missing "plan"');
   if (!chainKey) issues.push('missing "tool_chain"');
   const chainValue = chainKey ? object[chainKey] : [];
-  if (chainKey && !Array.isArray(chainValue)) return { kind: 'parse_error', message: `"${chainKey}" is not a list` };
+  if (chainKey && !Array.isArray(chainValue))
+    return { kind: 'parse_error', message: `"${chainKey}" is not a list` };
   const toolChain: ToolCall[] = [];
   (chainValue as unknown[]).forEach((node, index) => {
     const call = toolCallOf(node);
     if (call) toolChain.push(call);
     else issues.push(`tool_chain[${index}] names no tool`);
   });
-  return { kind: 'plan', plan: planText(planKey ? object[planKey] : ''), toolChain, schemaIssues: issues };
+  return {
+    kind: 'plan',
+    plan: planText(planKey ? object[planKey] : ''),
+    toolChain,
+    schemaIssues: issues,
+  };
 }
 
 function stepOf(node: unknown): PredictedStep {
-  if (!isObject(node)) return { thought: typeof node === 'string' ? node : JSON.stringify(node), toolCall: null };
-  const calls = Array.isArray(node.tool_calls) ? node.tool_calls : isObject(node.tool_calls) ? [node.tool_calls] : [];
-  const toolCall = calls.length > 0 ? toolCallOf(calls[0]) : toolCallOf({ ...node, name: node.tool ?? node.tool_name ?? node.name });
+  if (!isObject(node))
+    return { thought: typeof node === 'string' ? node : JSON.stringify(node), toolCall: null };
+  const calls = Array.isArray(node.tool_calls)
+    ? node.tool_calls
+    : isObject(node.tool_calls)
+      ? [node.tool_calls]
+      : [];
+  const toolCall =
+    calls.length > 0
+      ? toolCallOf(calls[0])
+      : toolCallOf({ ...node, name: node.tool ?? node.tool_name ?? node.name });
   const thought = node.thought ?? node.reasoning ?? node.think ?? '';
-  const step: PredictedStep = { thought: typeof thought === 'string' ? thought : JSON.stringify(thought), toolCall };
+  const step: PredictedStep = {
+    thought: typeof thought === 'string' ? thought : JSON.stringify(thought),
+    toolCall,
+  };
   const content = node.content ?? node.action ?? node.message;
-  if (content !== undefined && content !== null) step.content = typeof content === 'string' ? content : JSON.stringify(content);
+  if (content !== undefined && content !== null)
+    step.content = typeof content === 'string' ? content : JSON.stringify(content);
   return step;
 }
 
@@ -116,8 +188,16 @@ export function parseStepsAnswer(raw: string, horizon: number): ParsedAnswer {
   if ('failure' in found) return found.failure;
   const { extracted } = found;
   const refusal = refusalOf(extracted?.value ?? null, raw);
-  if (refusal) return { ...refusal, schemaIssues: [...(extracted ? packagingIssues(extracted) : []), ...refusal.schemaIssues] };
-  if (!extracted) return { kind: 'parse_error', message: raw.trim() ? 'no JSON object found in the answer' : 'empty answer' };
+  if (refusal)
+    return {
+      ...refusal,
+      schemaIssues: [...(extracted ? packagingIssues(extracted) : []), ...refusal.schemaIssues],
+    };
+  if (!extracted)
+    return {
+      kind: 'parse_error',
+      message: raw.trim() ? 'no JSON object found in the answer' : 'empty answer',
+    };
   const issues = packagingIssues(extracted);
   let nodes: unknown[];
   const value = extracted.value;
@@ -126,14 +206,22 @@ export function parseStepsAnswer(raw: string, horizon: number): ParsedAnswer {
     nodes = value;
   } else {
     const object = value as Loose;
-    const listKey = firstKey(object, ['predicted_steps', 'next_steps', 'steps', 'actions', 'predictions']);
+    const listKey = firstKey(object, [
+      'predicted_steps',
+      'next_steps',
+      'steps',
+      'actions',
+      'predictions',
+    ]);
     const numbered = Object.keys(object).filter((key) => /^step_?\d+$/i.test(key));
     if (listKey && Array.isArray(object[listKey])) {
       if (listKey !== 'predicted_steps') issues.push(`steps given as "${listKey}"`);
       nodes = object[listKey] as unknown[];
     } else if (numbered.length > 0) {
       issues.push('steps given as numbered keys');
-      nodes = numbered.sort((a, b) => Number(a.replace(/\D/g, '')) - Number(b.replace(/\D/g, ''))).map((key) => object[key]);
+      nodes = numbered
+        .sort((a, b) => Number(a.replace(/\D/g, '')) - Number(b.replace(/\D/g, '')))
+        .map((key) => object[key]);
     } else if (firstKey(object, ['tool', 'tool_name', 'name', 'tool_calls', 'thought', 'action'])) {
       issues.push('a single step object instead of a list');
       nodes = [object];

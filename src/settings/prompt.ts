@@ -26,7 +26,11 @@ export interface PromptOptions {
   textFileCharLimit: number;
 }
 
-export const DEFAULT_PROMPT_OPTIONS: PromptOptions = { allowRefusal: false, protocol: 'paper', textFileCharLimit: 20_000 };
+export const DEFAULT_PROMPT_OPTIONS: PromptOptions = {
+  allowRefusal: false,
+  protocol: 'paper',
+  textFileCharLimit: 20_000,
+};
 
 /** A short, stable version id from template texts: any wording change gives a new version. */
 export function versionOf(name: string, ...templates: string[]): string {
@@ -36,6 +40,9 @@ export function versionOf(name: string, ...templates: string[]): string {
 /** The text of a prompt, images replaced by their captions (for hashing, estimates and display). */
 export function promptText(prompt: Prompt): string {
   return prompt.messages
-    .map((message) => `${message.role}:\n${message.parts.map((part) => (part.type === 'text' ? part.text : `[image ${part.file.path}]`)).join('\n')}`)
+    .map(
+      (message) =>
+        `${message.role}:\n${message.parts.map((part) => (part.type === 'text' ? part.text : `[image ${part.file.path}]`)).join('\n')}`,
+    )
     .join('\n\n');
 }

@@ -29,10 +29,16 @@ export function renderFiles(files: CaseFile[], textFileCharLimit: number): Promp
       parts.push({ type: 'text', text: caption(file, index) }, { type: 'image', file });
     } else if (file.kind === 'text') {
       const text = file.text ?? '';
-      const shown = text.length > textFileCharLimit ? `${text.slice(0, textFileCharLimit)}\n[… truncated: ${textFileCharLimit} of ${text.length} characters shown]` : text;
+      const shown =
+        text.length > textFileCharLimit
+          ? `${text.slice(0, textFileCharLimit)}\n[… truncated: ${textFileCharLimit} of ${text.length} characters shown]`
+          : text;
       parts.push({ type: 'text', text: `${caption(file, index)}\n<<<\n${shown}\n>>>` });
     } else {
-      parts.push({ type: 'text', text: `${caption(file, index)} — ${file.mimeType}, ${file.bytes} bytes; its content cannot be shown here.` });
+      parts.push({
+        type: 'text',
+        text: `${caption(file, index)} — ${file.mimeType}, ${file.bytes} bytes; its content cannot be shown here.`,
+      });
     }
   });
   return parts;
@@ -49,9 +55,11 @@ export function renderTrajectory(messages: TrajectoryMessage[]): string {
     .map((message, index) => {
       const lines = [`[${index + 1}] ${message.role === 'tool' ? 'tool return' : message.role}`];
       if (message.thought) lines.push(`  thought: ${message.thought}`);
-      if (message.text) lines.push(`  ${message.role === 'tool' ? 'output' : 'content'}: ${message.text}`);
+      if (message.text)
+        lines.push(`  ${message.role === 'tool' ? 'output' : 'content'}: ${message.text}`);
       if (message.action) lines.push(`  action: ${message.action}`);
-      for (const call of message.toolCalls) lines.push(`  calls: ${renderCall(call.name, call.arguments)}`);
+      for (const call of message.toolCalls)
+        lines.push(`  calls: ${renderCall(call.name, call.arguments)}`);
       return lines.join('\n');
     })
     .join('\n');

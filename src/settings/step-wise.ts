@@ -3,7 +3,12 @@ import type { CaseInput } from '../dataset/case.js';
 import { officialPrompt } from './official-prompt.js';
 import { parseStepsAnswer } from './parse-answer.js';
 import { versionOf, type Prompt, type PromptOptions, type PromptPart } from './prompt.js';
-import { STEP_WISE_BLIND_RULE, STEP_WISE_COUNT_WORDS, STEP_WISE_REFUSAL_RULE, STEP_WISE_SYSTEM } from './prompts/step-wise.js';
+import {
+  STEP_WISE_BLIND_RULE,
+  STEP_WISE_COUNT_WORDS,
+  STEP_WISE_REFUSAL_RULE,
+  STEP_WISE_SYSTEM,
+} from './prompts/step-wise.js';
 import { renderFiles, renderTools, renderTrajectory } from './render.js';
 import { fill, type Setting } from './setting.js';
 
@@ -21,7 +26,11 @@ export function buildStepWisePrompt(input: CaseInput, options: PromptOptions): P
   if (input.systemPrompt) sections.push(`## Operating context\n${input.systemPrompt}`);
   sections.push(`## Request\n${input.query}`);
   const parts: PromptPart[] = [{ type: 'text', text: sections.join('\n\n') }];
-  if (input.files.length > 0) parts.push({ type: 'text', text: '## Attachments' }, ...renderFiles(input.files, options.textFileCharLimit));
+  if (input.files.length > 0)
+    parts.push(
+      { type: 'text', text: '## Attachments' },
+      ...renderFiles(input.files, options.textFileCharLimit),
+    );
   parts.push({
     type: 'text',
     text: [
@@ -35,7 +44,13 @@ export function buildStepWisePrompt(input: CaseInput, options: PromptOptions): P
       { role: 'system', parts: [{ type: 'text', text: system }] },
       { role: 'user', parts },
     ],
-    promptVersion: versionOf('step-wise', STEP_WISE_SYSTEM, STEP_WISE_BLIND_RULE, options.allowRefusal ? STEP_WISE_REFUSAL_RULE : '', String(options.textFileCharLimit)),
+    promptVersion: versionOf(
+      'step-wise',
+      STEP_WISE_SYSTEM,
+      STEP_WISE_BLIND_RULE,
+      options.allowRefusal ? STEP_WISE_REFUSAL_RULE : '',
+      String(options.textFileCharLimit),
+    ),
   };
 }
 

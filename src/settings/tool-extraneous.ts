@@ -12,7 +12,8 @@ export const holisticToolExtraneous: Setting = {
   id: 'holistic_tool_extraneous',
   title: 'Tool-Extraneous (holistic)',
   regime: 'Holistic',
-  buildPrompt: (input, options) => buildHolisticPrompt(input, options, { showCost: false, allowRefusal: options.allowRefusal }),
+  buildPrompt: (input, options) =>
+    buildHolisticPrompt(input, options, { showCost: false, allowRefusal: options.allowRefusal }),
   parseAnswer: (text) => parseHolisticAnswer(text),
 };
 

@@ -11,6 +11,7 @@ export const holisticUnsolvable: Setting = {
   id: 'holistic_unsolvable',
   title: 'Unsolvable',
   regime: 'Holistic',
-  buildPrompt: (input, options) => buildHolisticPrompt(input, options, { showCost: false, allowRefusal: true }),
+  buildPrompt: (input, options) =>
+    buildHolisticPrompt(input, options, { showCost: false, allowRefusal: true }),
   parseAnswer: (text) => parseHolisticAnswer(text),
 };

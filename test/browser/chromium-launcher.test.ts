@@ -25,7 +25,9 @@ describe('Chromium launcher for browser tests', () => {
   it('an explicit APB_CHROMIUM that does not exist fails instead of skipping', async () => {
     const helper = await load('/nonexistent/chromium');
     expect(helper.CHROMIUM_PATH).toBe('/nonexistent/chromium');
-    expect(() => helper.chromiumSkipReason()).toThrow('APB_CHROMIUM=/nonexistent/chromium is not an executable file');
+    expect(() => helper.chromiumSkipReason()).toThrow(
+      'APB_CHROMIUM=/nonexistent/chromium is not an executable file',
+    );
   });
 
   it('uses the Chromium APB_CHROMIUM points at', async () => {

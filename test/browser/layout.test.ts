@@ -22,19 +22,31 @@ let context: BrowserContext;
 beforeAll(async () => {
   if (skip) return;
   board = path.join(tempDir('apb-layout-'), 'board');
-  const result = await cli(['run', ...MODELS.flatMap((model) => ['--model', model]), '--out', board, '--quiet']);
+  const result = await cli([
+    'run',
+    ...MODELS.flatMap((model) => ['--model', model]),
+    '--out',
+    board,
+    '--quiet',
+  ]);
   if (result.code !== 0) throw new Error(result.stderr);
   context = await launchChromium();
 }, 120_000);
 afterAll(async () => context?.close());
 
-async function open(hash = ''): Promise<{ page: Page; errors: string[]; requests: string[]; url: string }> {
+async function open(
+  hash = '',
+): Promise<{ page: Page; errors: string[]; requests: string[]; url: string }> {
   const url = pathToFileURL(path.join(board, 'leaderboard.html')).href;
   const page = await context.newPage();
   await page.setViewportSize({ width: 1366, height: 860 });
   const errors: string[] = [];
   const requests: string[] = [];
-  page.on('console', (message) => (message.type() === 'error' || message.type() === 'warning') && errors.push(message.text()));
+  page.on(
+    'console',
+    (message) =>
+      (message.type() === 'error' || message.type() === 'warning') && errors.push(message.text()),
+  );
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('request', (request) => requests.push(request.url()));
   await page.goto(url + hash);
@@ -48,19 +60,31 @@ const cutTables = (page: Page) =>
     [...document.querySelectorAll('table')].flatMap((table) => {
       const wrap = table.closest('.table-wrap');
       const box = wrap?.querySelector('.scroll');
-      if (!wrap || !box) return table.getBoundingClientRect().right > document.documentElement.clientWidth ? [{ id: table.className, cue: false }] : [];
+      if (!wrap || !box)
+        return table.getBoundingClientRect().right > document.documentElement.clientWidth
+          ? [{ id: table.className, cue: false }]
+          : [];
       if (box.scrollWidth <= box.clientWidth + 1) return [];
       const cue = wrap.querySelector('.scroll-cue') as HTMLElement;
-      return [{ id: table.closest('section')?.id ?? table.className, cue: getComputedStyle(cue).display !== 'none' && wrap.classList.contains('overflowing') }];
+      return [
+        {
+          id: table.closest('section')?.id ?? table.className,
+          cue: getComputedStyle(cue).display !== 'none' && wrap.classList.contains('overflowing'),
+        },
+      ];
     }),
   );
 
 /** The texts of one column of the case list, found by its header (the judge column is left out with one judge). */
 const columnShown = (page: Page, key: string) =>
   page.evaluate((wanted) => {
-    const headers = [...document.querySelectorAll('table.cases th')].filter((th) => !(th as HTMLElement).hidden);
+    const headers = [...document.querySelectorAll('table.cases th')].filter(
+      (th) => !(th as HTMLElement).hidden,
+    );
     const index = headers.findIndex((th) => th.getAttribute('data-sort') === wanted);
-    return [...document.querySelectorAll('#case-list tr')].map((row) => row.children[index]?.textContent ?? '');
+    return [...document.querySelectorAll('#case-list tr')].map(
+      (row) => row.children[index]?.textContent ?? '',
+    );
   }, key);
 const gradesShown = (page: Page) => columnShown(page, 'grade');
 
@@ -80,7 +104,11 @@ describe.skipIf(skip)('report layout in chromium at 1366 px', () => {
       const before = wrap.querySelector('td')!.getBoundingClientRect().left;
       box.scrollLeft = box.scrollWidth;
       box.dispatchEvent(new Event('scroll'));
-      return { before, after: wrap.querySelector('td')!.getBoundingClientRect().left, atEnd: wrap.classList.contains('at-end') };
+      return {
+        before,
+        after: wrap.querySelector('td')!.getBoundingClientRect().left,
+        atEnd: wrap.classList.contains('at-end'),
+      };
     });
     expect(scrolled.atEnd).toBe(true);
     expect(Math.abs(scrolled.after - scrolled.before)).toBeLessThan(1);
@@ -91,7 +119,9 @@ describe.skipIf(skip)('report layout in chromium at 1366 px', () => {
 
   it('sorts the case list by any column (ascending, descending, back to dataset order) and keeps the order in the URL', async () => {
     const { page } = await open();
-    const datasetOrder = await page.$$eval('#case-list tr', (rows) => rows.map((row) => row.textContent));
+    const datasetOrder = await page.$$eval('#case-list tr', (rows) =>
+      rows.map((row) => row.textContent),
+    );
     await page.click('th[data-sort="grade"] button');
     const ascending = (await gradesShown(page)).map(Number);
     expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
@@ -102,7 +132,9 @@ describe.skipIf(skip)('report layout in chromium at 1366 px', () => {
     expect(descending).toEqual([...descending].sort((a, b) => b - a));
     expect(page.url()).toContain('sort=grade&dir=desc');
     await page.click('th[data-sort="grade"] button');
-    expect(await page.$$eval('#case-list tr', (rows) => rows.map((row) => row.textContent))).toEqual(datasetOrder);
+    expect(
+      await page.$$eval('#case-list tr', (rows) => rows.map((row) => row.textContent)),
+    ).toEqual(datasetOrder);
     expect(await page.textContent('#sort-note')).toContain('in dataset order');
     await page.click('th[data-sort="model"] button');
     const models = await columnShown(page, 'model');
@@ -120,13 +152,22 @@ describe.skipIf(skip)('report layout in chromium at 1366 px', () => {
       return readFileSync((await download.path())!, 'utf8');
     };
     const csv = (await fetch('#export-csv')).trim().split('\r\n');
-    expect(csv[0]).toBe('case_id,split,model,judge,repeat,outcome,grade,errors,behaviour,facet,query');
+    expect(csv[0]).toBe(
+      'case_id,split,model,judge,repeat,outcome,grade,errors,behaviour,facet,query',
+    );
     expect(csv).toHaveLength(1 + 69);
     expect(csv.slice(1).every((line) => line.split(',')[2] === 'baseline:refuse')).toBe(true);
-    const jsonl = (await fetch('#export-jsonl')).trim().split('\n').map((line) => JSON.parse(line));
+    const jsonl = (await fetch('#export-jsonl'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(jsonl).toHaveLength(69);
     expect(new Set(jsonl.map((record) => record.model))).toEqual(new Set(['baseline:refuse']));
-    expect(jsonl.filter((record) => record.split === 'holistic_unsolvable').every((record) => record.outcome === 'correct')).toBe(true);
+    expect(
+      jsonl
+        .filter((record) => record.split === 'holistic_unsolvable')
+        .every((record) => record.outcome === 'correct'),
+    ).toBe(true);
     expect(requests).toEqual([url]);
     await page.close();
   });
@@ -135,11 +176,20 @@ describe.skipIf(skip)('report layout in chromium at 1366 px', () => {
     const { page } = await open(`#model=0&split=0`);
     await page.click('#case-list tr:nth-child(8) button');
     await page.waitForSelector('.answer-column');
-    const [list, view] = await Promise.all([page.$eval('.list-pane', (node) => node.getBoundingClientRect().toJSON()), page.$eval('#case-view', (node) => node.getBoundingClientRect().toJSON())]);
+    const [list, view] = await Promise.all([
+      page.$eval('.list-pane', (node) => node.getBoundingClientRect().toJSON()),
+      page.$eval('#case-view', (node) => node.getBoundingClientRect().toJSON()),
+    ]);
     expect(view.left).toBeGreaterThanOrEqual(list.right);
     expect(view.top).toBeLessThan(860);
-    expect(await page.$eval('.answer-column pre.response.pretty', (node) => node.textContent!.startsWith('{\n  "'))).toBe(true);
-    const matches = await page.$$eval('.answer-column table.steps td.match', (cells) => cells.map((cell) => cell.textContent));
+    expect(
+      await page.$eval('.answer-column pre.response.pretty', (node) =>
+        node.textContent!.startsWith('{\n  "'),
+      ),
+    ).toBe(true);
+    const matches = await page.$$eval('.answer-column table.steps td.match', (cells) =>
+      cells.map((cell) => cell.textContent),
+    );
     expect(matches.length).toBeGreaterThan(1);
     expect(matches.every((text) => text === '✓ same call')).toBe(true);
     await page.close();
@@ -148,8 +198,12 @@ describe.skipIf(skip)('report layout in chromium at 1366 px', () => {
   it('has every section in the navigation, and figure lines with distinct markers, interval whiskers and direct labels', async () => {
     const { page } = await open();
     const { sections, links } = await page.evaluate(() => ({
-      sections: [...document.querySelectorAll('main > section[id]')].map((section) => section.id).filter((id) => id !== 'endpoints'),
-      links: [...document.querySelectorAll('header nav a')].map((link) => link.getAttribute('href')!.slice(1)),
+      sections: [...document.querySelectorAll('main > section[id]')]
+        .map((section) => section.id)
+        .filter((id) => id !== 'endpoints'),
+      links: [...document.querySelectorAll('header nav a')].map((link) =>
+        link.getAttribute('href')!.slice(1),
+      ),
     }));
     expect(links.sort()).toEqual(sections.sort());
     const figure = await page.$eval('#fig5 svg', (svg) => ({
@@ -157,7 +211,9 @@ describe.skipIf(skip)('report layout in chromium at 1366 px', () => {
       squares: svg.querySelectorAll('rect[width="8"]').length,
       triangles: svg.querySelectorAll('polygon').length,
       whiskers: svg.querySelectorAll('path').length,
-      labels: [...svg.querySelectorAll('text.direct-label')].map((label) => label.firstChild?.textContent),
+      labels: [...svg.querySelectorAll('text.direct-label')].map(
+        (label) => label.firstChild?.textContent,
+      ),
     }));
     expect(figure.circles).toBeGreaterThan(0);
     expect(figure.squares).toBeGreaterThan(0);

@@ -11,16 +11,37 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderHtml } from '../../src/report/html.js';
 import { startViewer } from '../../src/report/viewer/server.js';
-import { fakeApbLine, fakeLeaderboard, fakeReport, jsonl, type LineSpec } from '../../src/report/fake-lines.fixture.js';
+import {
+  fakeApbLine,
+  fakeLeaderboard,
+  fakeReport,
+  jsonl,
+  type LineSpec,
+} from '../../src/report/fake-lines.fixture.js';
 import { launchChromium, skipBrowserTests } from '../helpers/chromium.js';
 
 /** Sets a flag if any of it ever runs as markup or script. */
-const PAYLOAD = '</script><img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script><b onmouseover="window.__pwned=1">x</b>';
+const PAYLOAD =
+  '</script><img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script><b onmouseover="window.__pwned=1">x</b>';
 
 const specs: LineSpec[] = [
   ...fakeLeaderboard(),
-  { split: 'holistic_planning', id: 'hostile', model: 'openai:gpt-4o', response: `answer ${PAYLOAD}`, reasoning: `reasoning ${PAYLOAD}`, query: `query ${PAYLOAD}`, correct: false },
-  { split: 'holistic_planning', id: 'hostile', model: 'anthropic:claude-sonnet-4-5', response: 'a calm answer', correct: true },
+  {
+    split: 'holistic_planning',
+    id: 'hostile',
+    model: 'openai:gpt-4o',
+    response: `answer ${PAYLOAD}`,
+    reasoning: `reasoning ${PAYLOAD}`,
+    query: `query ${PAYLOAD}`,
+    correct: false,
+  },
+  {
+    split: 'holistic_planning',
+    id: 'hostile',
+    model: 'anthropic:claude-sonnet-4-5',
+    response: 'a calm answer',
+    correct: true,
+  },
 ];
 
 const skip = skipBrowserTests();
@@ -29,7 +50,10 @@ let context: BrowserContext;
 
 beforeAll(async () => {
   work = mkdtempSync(path.join(tmpdir(), 'apb-browser-'));
-  writeFileSync(path.join(work, 'report.html'), renderHtml(fakeReport([{ dir: 'runs/browser', specs }])));
+  writeFileSync(
+    path.join(work, 'report.html'),
+    renderHtml(fakeReport([{ dir: 'runs/browser', specs }])),
+  );
   if (skip) return;
   context = await launchChromium();
 }, 60_000);
@@ -44,7 +68,11 @@ async function open(url: string): Promise<{ page: Page; errors: string[]; reques
   const page = await context.newPage();
   const errors: string[] = [];
   const requests: string[] = [];
-  page.on('console', (message) => (message.type() === 'error' || message.type() === 'warning') && errors.push(message.text()));
+  page.on(
+    'console',
+    (message) =>
+      (message.type() === 'error' || message.type() === 'warning') && errors.push(message.text()),
+  );
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('request', (request) => requests.push(request.url()));
   await page.goto(url);
@@ -86,7 +114,9 @@ describe.skipIf(skip)('HTML report in chromium', () => {
     expect(await pick('error', 'E5')).toMatch(/^\d+ of 146/);
     await page.selectOption('#filter-error', '');
     await page.fill('#filter-search', 'hostile');
-    await page.waitForFunction(() => document.querySelector('#case-count')?.textContent?.startsWith('1 of'));
+    await page.waitForFunction(() =>
+      document.querySelector('#case-count')?.textContent?.startsWith('1 of'),
+    );
     // Filters survive a reload through the URL.
     await page.reload();
     await page.waitForSelector('html[data-ready="true"]');
@@ -95,14 +125,18 @@ describe.skipIf(skip)('HTML report in chromium', () => {
   });
 
   it('shows hostile answers, reasoning and queries as text and runs none of it; shows two answers side by side', async () => {
-    const { page, errors, requests } = await open(`${pathToFileURL(path.join(work, 'report.html')).href}#q=hostile`);
+    const { page, errors, requests } = await open(
+      `${pathToFileURL(path.join(work, 'report.html')).href}#q=hostile`,
+    );
     await page.click('#case-list button');
     await page.waitForSelector('.answer-column pre.response');
     expect(await page.textContent('.answer-column pre.response')).toBe(`answer ${PAYLOAD}`);
     expect(await page.textContent('.answer-column pre.reasoning')).toBe(`reasoning ${PAYLOAD}`);
     expect(await page.textContent('pre.query-text')).toBe(`query ${PAYLOAD}`);
     await page.hover('pre.query-text');
-    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(
+      await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned),
+    ).toBeUndefined();
     expect(await page.locator('#case-body img, #case-body script, #case-body b').count()).toBe(0);
     await page.selectOption('#compare-select', { index: 1 });
     await page.waitForSelector('.answers.side-by-side');
@@ -110,10 +144,14 @@ describe.skipIf(skip)('HTML report in chromium', () => {
     expect(columns).toHaveLength(2);
     expect(columns[0]).toContain('openai:gpt-4o');
     expect(columns[1]).toContain('anthropic:claude-sonnet-4-5');
-    expect(await page.locator('.answer-column pre.response').nth(1).textContent()).toBe('a calm answer');
+    expect(await page.locator('.answer-column pre.response').nth(1).textContent()).toBe(
+      'a calm answer',
+    );
     expect(errors).toEqual([]);
     expect(requests).toHaveLength(1);
-    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(
+      await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned),
+    ).toBeUndefined();
     await page.close();
   });
 
@@ -124,14 +162,18 @@ describe.skipIf(skip)('HTML report in chromium', () => {
     try {
       const { page, errors, requests } = await open(viewer.url);
       expect(await countText(page)).toMatch(/^146 of 146 judgements/);
-      await page.waitForFunction(() => document.querySelector('#live-status')?.textContent?.includes('up to date'));
+      await page.waitForFunction(() =>
+        document.querySelector('#live-status')?.textContent?.includes('up to date'),
+      );
       await page.selectOption('#filter-model', { label: 'anthropic:claude-sonnet-4-5' });
       expect(await countText(page)).toMatch(/^73 of 146/);
       await page.click('#case-list button');
       await page.waitForSelector('.answer-column');
       expect(errors).toEqual([]);
       expect(requests.every((url) => url.startsWith(viewer.url))).toBe(true);
-      expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+      expect(
+        await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned),
+      ).toBeUndefined();
       await page.close();
     } finally {
       await viewer.close();

@@ -6,9 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { SPLITS } from '../../src/dataset/case.js';
 import { REPO_ROOT, runCli } from '../helpers/cli.js';
 
-async function groupsOf(model: string, data = 'sample'): Promise<Record<string, { records: number; accuracy: number }>> {
+async function groupsOf(
+  model: string,
+  data = 'sample',
+): Promise<Record<string, { records: number; accuracy: number }>> {
   const out = path.join(mkdtempSync(path.join(tmpdir(), 'apb-baseline-')), 'run');
-  const result = await runCli(['run', '--data', data, '--model', model, '--out', out], { timeoutMs: 120_000 });
+  const result = await runCli(['run', '--data', data, '--model', model, '--out', out], {
+    timeoutMs: 120_000,
+  });
   expect(result.code, result.stderr).toBe(0);
   return JSON.parse(readFileSync(path.join(out, 'scores.json'), 'utf8')).groups;
 }
@@ -21,16 +26,27 @@ describe('baselines under the rules judge, on the sample', () => {
 
   it('baseline:refuse is 100 % correct on unsolvable and 0 % everywhere else', async () => {
     const groups = await groupsOf('baseline:refuse');
-    for (const split of SPLITS) expect(groups[split]!.accuracy, split).toBe(split === 'holistic_unsolvable' ? 1 : 0);
+    for (const split of SPLITS)
+      expect(groups[split]!.accuracy, split).toBe(split === 'holistic_unsolvable' ? 1 : 0);
   });
 });
 
 describe('baseline:oracle under the rules judge, on the real datasets', () => {
   // The reference replayed must pass its own judge: tau2-bench's references hold ids such as "#9502126",
   // which once read as citations of step 9,502,126 (E6).
-  it.each(['tau2-bench-apb', 'restbench-tmdb-apb'])('is correct on every case of every split of %s', async (name) => {
-    const groups = await groupsOf('baseline:oracle', path.join(REPO_ROOT, 'test', 'fixtures', 'datasets', name));
-    for (const split of SPLITS.filter((split) => groups[split])) expect(groups[split], split).toMatchObject({ accuracy: 1 });
-    expect(Object.keys(groups).filter((key) => (SPLITS as readonly string[]).includes(key))).toHaveLength(6);
-  }, 120_000);
+  it.each(['tau2-bench-apb', 'restbench-tmdb-apb'])(
+    'is correct on every case of every split of %s',
+    async (name) => {
+      const groups = await groupsOf(
+        'baseline:oracle',
+        path.join(REPO_ROOT, 'test', 'fixtures', 'datasets', name),
+      );
+      for (const split of SPLITS.filter((split) => groups[split]))
+        expect(groups[split], split).toMatchObject({ accuracy: 1 });
+      expect(
+        Object.keys(groups).filter((key) => (SPLITS as readonly string[]).includes(key)),
+      ).toHaveLength(6);
+    },
+    120_000,
+  );
 });

@@ -17,12 +17,26 @@ const dirOf = (spec: string) => spec.replace(':', '-');
 
 /** The files of a run that must not depend on how it was started (the manifest differs only in its times). */
 function expectSameRun(a: string, b: string): void {
-  expect(sorted(path.join(a, 'judgements.jsonl'))).toEqual(sorted(path.join(b, 'judgements.jsonl')));
-  expect(sorted(path.join(a, 'predictions.jsonl'))).toEqual(sorted(path.join(b, 'predictions.jsonl')));
-  expect(JSON.parse(read(path.join(a, 'scores.json')))).toEqual(JSON.parse(read(path.join(b, 'scores.json'))));
+  expect(sorted(path.join(a, 'judgements.jsonl'))).toEqual(
+    sorted(path.join(b, 'judgements.jsonl')),
+  );
+  expect(sorted(path.join(a, 'predictions.jsonl'))).toEqual(
+    sorted(path.join(b, 'predictions.jsonl')),
+  );
+  expect(JSON.parse(read(path.join(a, 'scores.json')))).toEqual(
+    JSON.parse(read(path.join(b, 'scores.json'))),
+  );
   const manifest = (dir: string) => {
-    const { created_at, updated_at, finished_at, progress, ...rest } = JSON.parse(read(path.join(dir, 'manifest.json')));
-    return [rest, typeof created_at, typeof updated_at, typeof finished_at, { ...progress, started_at: typeof progress.started_at }];
+    const { created_at, updated_at, finished_at, progress, ...rest } = JSON.parse(
+      read(path.join(dir, 'manifest.json')),
+    );
+    return [
+      rest,
+      typeof created_at,
+      typeof updated_at,
+      typeof finished_at,
+      { ...progress, started_at: typeof progress.started_at },
+    ];
   };
   expect(manifest(a)).toEqual(manifest(b));
 }
@@ -31,7 +45,12 @@ describe('apb run with several models', () => {
   it('writes one run per model equal to its single-model run, a leaderboard, and resumes each', async () => {
     const work = tempDir('apb-leaderboard-');
     const board = path.join(work, 'board');
-    const result = await cli(['run', ...BASELINES.flatMap((spec) => ['--model', spec]), '--out', board]);
+    const result = await cli([
+      'run',
+      ...BASELINES.flatMap((spec) => ['--model', spec]),
+      '--out',
+      board,
+    ]);
     expect(result.code, result.stderr).toBe(0);
     for (const spec of BASELINES) {
       const single = path.join(work, `single-${dirOf(spec)}`);
@@ -41,7 +60,12 @@ describe('apb run with several models', () => {
     const markdown = read(path.join(board, 'leaderboard.md'));
     for (const spec of BASELINES) expect(markdown).toContain(`| ${spec} (baseline, not a model) |`);
     expect(read(path.join(board, 'leaderboard.html'))).toContain('baseline:heuristic');
-    const again = await cli(['run', ...BASELINES.flatMap((spec) => ['--model', spec]), '--out', board]);
+    const again = await cli([
+      'run',
+      ...BASELINES.flatMap((spec) => ['--model', spec]),
+      '--out',
+      board,
+    ]);
     expect(again.code).toBe(0);
     expect(again.stderr.match(/69 already finished, resuming/g)).toHaveLength(2);
     expect(sorted(path.join(board, 'baseline-oracle', 'judgements.jsonl'))).toHaveLength(69);
@@ -50,32 +74,102 @@ describe('apb run with several models', () => {
   it('gives the same runs from a YAML or a JSON config file (paths relative to the file)', async () => {
     const work = tempDir('apb-config-');
     const flags = path.join(work, 'flags');
-    expect((await cli(['run', ...BASELINES.flatMap((spec) => ['--model', spec]), '--splits', 'holistic', '--limit', '3', '--out', flags])).code).toBe(0);
-    writeFileSync(path.join(work, 'board.yaml'), ['# two baselines', 'data: sample', 'splits: [holistic_planning, holistic_tool_extraneous, holistic_unsolvable, holistic_efficiency]', 'limit: 3', 'out: yaml', 'models:', '  - baseline:oracle', '  - model: baseline:heuristic', 'judges: [rules]', 'engine: {concurrency: 4}', ''].join('\n'));
-    writeFileSync(path.join(work, 'board.json'), JSON.stringify({ splits: 'holistic', limit: 3, out: 'json', models: BASELINES }));
-    for (const [file, out] of [['board.yaml', 'yaml'], ['board.json', 'json']]) {
+    expect(
+      (
+        await cli([
+          'run',
+          ...BASELINES.flatMap((spec) => ['--model', spec]),
+          '--splits',
+          'holistic',
+          '--limit',
+          '3',
+          '--out',
+          flags,
+        ])
+      ).code,
+    ).toBe(0);
+    writeFileSync(
+      path.join(work, 'board.yaml'),
+      [
+        '# two baselines',
+        'data: sample',
+        'splits: [holistic_planning, holistic_tool_extraneous, holistic_unsolvable, holistic_efficiency]',
+        'limit: 3',
+        'out: yaml',
+        'models:',
+        '  - baseline:oracle',
+        '  - model: baseline:heuristic',
+        'judges: [rules]',
+        'engine: {concurrency: 4}',
+        '',
+      ].join('\n'),
+    );
+    writeFileSync(
+      path.join(work, 'board.json'),
+      JSON.stringify({ splits: 'holistic', limit: 3, out: 'json', models: BASELINES }),
+    );
+    for (const [file, out] of [
+      ['board.yaml', 'yaml'],
+      ['board.json', 'json'],
+    ]) {
       const result = await cli(['run', '--config', path.join(work, file!)]);
       expect(result.code, result.stderr).toBe(0);
-      for (const spec of BASELINES) expectSameRun(path.join(work, out!, dirOf(spec)), path.join(flags, dirOf(spec)));
+      for (const spec of BASELINES)
+        expectSameRun(path.join(work, out!, dirOf(spec)), path.join(flags, dirOf(spec)));
       expect(existsSync(path.join(work, out!, 'leaderboard.md'))).toBe(true);
     }
     // A flag given as well wins over the file.
-    const override = await cli(['run', '--config', path.join(work, 'board.json'), '--model', 'baseline:refuse', '--out', path.join(work, 'override')]);
+    const override = await cli([
+      'run',
+      '--config',
+      path.join(work, 'board.json'),
+      '--model',
+      'baseline:refuse',
+      '--out',
+      path.join(work, 'override'),
+    ]);
     expect(override.code).toBe(0);
-    expect(readJsonl(path.join(work, 'override', 'judgements.jsonl')).every((line) => line.tested_model === 'baseline:refuse')).toBe(true);
+    expect(
+      readJsonl(path.join(work, 'override', 'judgements.jsonl')).every(
+        (line) => line.tested_model === 'baseline:refuse',
+      ),
+    ).toBe(true);
   });
 
   it('reports every problem of a config file as FILE:LINE: field: message, exit 2, nothing written', async () => {
     const work = tempDir('apb-config-bad-');
     const file = path.join(work, 'bad.yaml');
-    writeFileSync(file, ['data: sample', 'modles:', '  - baseline:oracle', 'models:', '  - gpt4', '  - {model: openai:gpt-4o, temprature: 1}', 'judges: [rule]', 'engine:', '  max_cost: -1', 'out: run', ''].join('\n'));
+    writeFileSync(
+      file,
+      [
+        'data: sample',
+        'modles:',
+        '  - baseline:oracle',
+        'models:',
+        '  - gpt4',
+        '  - {model: openai:gpt-4o, temprature: 1}',
+        'judges: [rule]',
+        'engine:',
+        '  max_cost: -1',
+        'out: run',
+        '',
+      ].join('\n'),
+    );
     const result = await cli(['run', '--config', file]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(`${file}:2: modles: unknown key (did you mean "models"?)`);
-    expect(result.stderr).toContain(`${file}:5: models[0]: expected PROVIDER:MODEL or baseline:NAME`);
-    expect(result.stderr).toContain(`${file}:6: models[1].temprature: unknown key (did you mean "temperature"?)`);
-    expect(result.stderr).toContain(`${file}:7: judges[0]: expected rules or PROVIDER:MODEL (did you mean "rules"?)`);
-    expect(result.stderr).toMatch(new RegExp(`${file.replace(/[.]/g, '\\.')}:9: engine\\.max_cost: .*>0`));
+    expect(result.stderr).toContain(
+      `${file}:5: models[0]: expected PROVIDER:MODEL or baseline:NAME`,
+    );
+    expect(result.stderr).toContain(
+      `${file}:6: models[1].temprature: unknown key (did you mean "temperature"?)`,
+    );
+    expect(result.stderr).toContain(
+      `${file}:7: judges[0]: expected rules or PROVIDER:MODEL (did you mean "rules"?)`,
+    );
+    expect(result.stderr).toMatch(
+      new RegExp(`${file.replace(/[.]/g, '\\.')}:9: engine\\.max_cost: .*>0`),
+    );
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(existsSync(path.join(work, 'run'))).toBe(false);
     writeFileSync(file, 'models: [a\n');
@@ -91,7 +185,18 @@ describe('apb run with several models', () => {
     const twice = await cli(['run', '--model', 'baseline:oracle', '--model', 'baseline:oracle']);
     expect(twice.code).toBe(2);
     expect(twice.stderr).toContain('model baseline:oracle is given twice');
-    const mixed = await cli(['run', '--model', 'openai:gpt-4o', '--model', 'openai-compatible:local', '--base-url', 'http://127.0.0.1:9/v1'], { OPENAI_API_KEY: 'sk-x' });
+    const mixed = await cli(
+      [
+        'run',
+        '--model',
+        'openai:gpt-4o',
+        '--model',
+        'openai-compatible:local',
+        '--base-url',
+        'http://127.0.0.1:9/v1',
+      ],
+      { OPENAI_API_KEY: 'sk-x' },
+    );
     expect(mixed.code).toBe(2);
     expect(mixed.stderr).toContain('give each model its own base URL in a --config file');
   });
@@ -100,11 +205,28 @@ describe('apb run with several models', () => {
     fake.server.configure({ latencyMs: 40 });
     const out = path.join(tempDir('apb-pool-'), 'board');
     const models = ['openai-compatible:alpha', 'openai-compatible:beta'];
-    const result = await cli(['run', ...models.flatMap((spec) => ['--model', spec]), '--base-url', fake.server.baseUrl('openai'), '--splits', 'holistic', '--limit', '4', '--concurrency', '2', '--no-cache', '--out', out]);
+    const result = await cli([
+      'run',
+      ...models.flatMap((spec) => ['--model', spec]),
+      '--base-url',
+      fake.server.baseUrl('openai'),
+      '--splits',
+      'holistic',
+      '--limit',
+      '4',
+      '--concurrency',
+      '2',
+      '--no-cache',
+      '--out',
+      out,
+    ]);
     expect(result.code, result.stderr).toBe(0);
     expect(fake.server.maxInFlight).toBe(2);
     const seen = new Set(fake.server.requests.map((request) => request.parsed?.model));
     expect(seen).toEqual(new Set(['alpha', 'beta']));
-    for (const spec of models) expect(readJsonl(path.join(out, dirOf(spec), 'judgements.jsonl'))).toHaveLength(fake.server.count() / 2);
+    for (const spec of models)
+      expect(readJsonl(path.join(out, dirOf(spec), 'judgements.jsonl'))).toHaveLength(
+        fake.server.count() / 2,
+      );
   });
 });

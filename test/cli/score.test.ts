@@ -10,22 +10,32 @@ const tempDir = () => mkdtempSync(path.join(tmpdir(), 'apb-score-'));
 describe('apb score', () => {
   it('scores a directory that holds only an official-harness judgements.jsonl', async () => {
     const dir = tempDir();
-    copyFileSync(path.join(REPO_ROOT, 'test/metrics/fixtures/official-odd.jsonl'), path.join(dir, 'judgements.jsonl'));
+    copyFileSync(
+      path.join(REPO_ROOT, 'test/metrics/fixtures/official-odd.jsonl'),
+      path.join(dir, 'judgements.jsonl'),
+    );
     const result = await runCli(['score', dir]);
     expect(result.code, result.stderr).toBe(0);
     const scores = JSON.parse(readFileSync(path.join(dir, 'scores.json'), 'utf8'));
-    expect(scores.total_records).toBe(readFileSync(path.join(dir, 'judgements.jsonl'), 'utf8').split('\n').filter(Boolean).length);
+    expect(scores.total_records).toBe(
+      readFileSync(path.join(dir, 'judgements.jsonl'), 'utf8').split('\n').filter(Boolean).length,
+    );
     expect(Object.keys(scores.groups)).toContain('overall');
     expect(scores.tables).toBeDefined();
   });
 
-  it('reproduces the run\'s own scores.json, and reports an unreadable line by file and line', async () => {
+  it("reproduces the run's own scores.json, and reports an unreadable line by file and line", async () => {
     const out = path.join(tempDir(), 'run');
-    expect((await runCli(['run', '--model', 'baseline:oracle', '--limit', '2', '--out', out])).code).toBe(0);
+    expect(
+      (await runCli(['run', '--model', 'baseline:oracle', '--limit', '2', '--out', out])).code,
+    ).toBe(0);
     const written = readFileSync(path.join(out, 'scores.json'), 'utf8');
     expect((await runCli(['score', out])).code).toBe(0);
     expect(readFileSync(path.join(out, 'scores.json'), 'utf8')).toBe(written);
-    writeFileSync(path.join(out, 'judgements.jsonl'), `${readFileSync(path.join(out, 'judgements.jsonl'), 'utf8')}{broken\n`);
+    writeFileSync(
+      path.join(out, 'judgements.jsonl'),
+      `${readFileSync(path.join(out, 'judgements.jsonl'), 'utf8')}{broken\n`,
+    );
     const bad = await runCli(['score', out]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/judgements\.jsonl:\d+: \(line\): invalid JSON/);

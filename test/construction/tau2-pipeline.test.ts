@@ -15,7 +15,9 @@ import { ENVIRONMENTS } from '../../src/execution/registry.js';
 import { REPO_ROOT, runCli } from '../helpers/cli.js';
 
 const root = mkdtempSync(path.join(tmpdir(), 'apb-construct-tau2-'));
-const domains = ['retail', 'airline'].filter((domain) => Object.hasOwn(ENVIRONMENTS, `tau2:${domain}`));
+const domains = ['retail', 'airline'].filter((domain) =>
+  Object.hasOwn(ENVIRONMENTS, `tau2:${domain}`),
+);
 const config = path.join(root, 'pipeline.json');
 const pool = path.join(REPO_ROOT, 'data', 'construction', 'tau2-distractor-pool.json');
 writeFileSync(
@@ -35,16 +37,29 @@ writeFileSync(
   }),
 );
 
-const lines = (dir: string, file: string) => readFileSync(path.join(dir, file), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+const lines = (dir: string, file: string) =>
+  readFileSync(path.join(dir, file), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 const list = (value: unknown) => JSON.parse(value as string) as Array<Record<string, unknown>>;
-const names = (value: unknown) => list(value).map((item) => (typeof item === 'string' ? item : (item.name as string)));
+const names = (value: unknown) =>
+  list(value).map((item) => (typeof item === 'string' ? item : (item.name as string)));
 
 function files(dir: string, prefix = ''): string[] {
-  return readdirSync(path.join(dir, prefix)).flatMap((name) => (statSync(path.join(dir, prefix, name)).isDirectory() ? files(dir, path.join(prefix, name)) : [path.join(prefix, name)])).sort();
+  return readdirSync(path.join(dir, prefix))
+    .flatMap((name) =>
+      statSync(path.join(dir, prefix, name)).isDirectory()
+        ? files(dir, path.join(prefix, name))
+        : [path.join(prefix, name)],
+    )
+    .sort();
 }
 
 async function build(out: string) {
-  const result = await runCli(['construct', 'pipeline', '--config', config, '--out', out], { timeoutMs: 120_000 });
+  const result = await runCli(['construct', 'pipeline', '--config', config, '--out', out], {
+    timeoutMs: 120_000,
+  });
   expect(result.code, result.stderr).toBe(0);
 }
 
@@ -58,7 +73,9 @@ describe('apb construct pipeline on tau2-bench (deterministic steps)', () => {
   }, 240_000);
 
   it('builds all six splits plus efficiency, and the dataset passes apb data validate', async () => {
-    const present = readdirSync(path.join(first, 'data')).map((name) => name.replace('.jsonl', '')).sort();
+    const present = readdirSync(path.join(first, 'data'))
+      .map((name) => name.replace('.jsonl', ''))
+      .sort();
     expect(present).toEqual([...SPLITS].sort());
     const validate = await runCli(['data', 'validate', first]);
     expect(validate.code, validate.stdout + validate.stderr).toBe(0);
@@ -68,34 +85,62 @@ describe('apb construct pipeline on tau2-bench (deterministic steps)', () => {
 
   it('baseline:oracle scores 100 % on every split', async () => {
     const out = path.join(root, 'oracle');
-    const run = await runCli(['run', '--data', first, '--model', 'baseline:oracle', '--judge', 'rules', '--out', out], { timeoutMs: 180_000 });
+    const run = await runCli(
+      ['run', '--data', first, '--model', 'baseline:oracle', '--judge', 'rules', '--out', out],
+      { timeoutMs: 180_000 },
+    );
     expect(run.code, run.stderr).toBe(0);
-    const groups = JSON.parse(readFileSync(path.join(out, 'scores.json'), 'utf8')).groups as Record<string, { records: number; accuracy: number; average_grade: number }>;
-    for (const split of SPLITS) expect(groups[split], split).toMatchObject({ accuracy: 1, average_grade: 1 });
+    const groups = JSON.parse(readFileSync(path.join(out, 'scores.json'), 'utf8')).groups as Record<
+      string,
+      { records: number; accuracy: number; average_grade: number }
+    >;
+    for (const split of SPLITS)
+      expect(groups[split], split).toMatchObject({ accuracy: 1, average_grade: 1 });
   }, 200_000);
 
   it('gives byte-identical files for the same seed', () => {
     const listed = files(first);
     expect(listed.length).toBeGreaterThan(20);
     expect(files(second)).toEqual(listed);
-    for (const file of listed) expect(readFileSync(path.join(second, file)).equals(readFileSync(path.join(first, file))), file).toBe(true);
+    for (const file of listed)
+      expect(
+        readFileSync(path.join(second, file)).equals(readFileSync(path.join(first, file))),
+        file,
+      ).toBe(true);
   });
 
   it('nests the distractor levels of every base case, and no distractor collides with a reference or listed tool', () => {
     for (const split of ['holistic_tool_extraneous', 'step_wise_tool_extraneous']) {
       const byBase = new Map<string, Array<Record<string, unknown>>>();
-      for (const record of lines(first, `data/${split}.jsonl`)) byBase.set(record.base_case_id as string, [...(byBase.get(record.base_case_id as string) ?? []), record]);
+      for (const record of lines(first, `data/${split}.jsonl`))
+        byBase.set(record.base_case_id as string, [
+          ...(byBase.get(record.base_case_id as string) ?? []),
+          record,
+        ]);
       expect(byBase.size).toBeGreaterThan(0);
       for (const [base, variants] of byBase) {
-        const levels = variants.map((record) => names(record.extraneous_tool_names_json)).sort((a, b) => a.length - b.length);
-        expect(levels.map((level) => level.length), base).toEqual([2, 4, 6, 8, 10]);
-        for (let index = 1; index < levels.length; index++) expect(levels[index]!.slice(0, levels[index - 1]!.length), base).toEqual(levels[index - 1]);
+        const levels = variants
+          .map((record) => names(record.extraneous_tool_names_json))
+          .sort((a, b) => a.length - b.length);
+        expect(
+          levels.map((level) => level.length),
+          base,
+        ).toEqual([2, 4, 6, 8, 10]);
+        for (let index = 1; index < levels.length; index++)
+          expect(levels[index]!.slice(0, levels[index - 1]!.length), base).toEqual(
+            levels[index - 1],
+          );
         for (const record of variants) {
           const distractors = new Set(names(record.extraneous_tool_names_json));
-          const reference = [...names(record.tool_chain_json), ...names(record.ground_truth_steps_json), ...names(record.reference_remaining_steps_json)];
+          const reference = [
+            ...names(record.tool_chain_json),
+            ...names(record.ground_truth_steps_json),
+            ...names(record.reference_remaining_steps_json),
+          ];
           const others = names(record.tools_json).filter((name) => !distractors.has(name));
           const taken = new Set([...reference, ...others].map(nameKey));
-          for (const name of distractors) expect(taken.has(nameKey(name)), `${record.id}: ${name}`).toBe(false);
+          for (const name of distractors)
+            expect(taken.has(nameKey(name)), `${record.id}: ${name}`).toBe(false);
         }
       }
     }
@@ -112,14 +157,20 @@ describe('apb construct pipeline on tau2-bench (deterministic steps)', () => {
   });
 
   it('removes from every tool_removal case a tool its reference needs', () => {
-    const holistic = new Map(lines(first, 'data/holistic_planning.jsonl').map((record) => [record.id as string, record]));
-    const meta = new Map(lines(first, 'meta/holistic_unsolvable.jsonl').map((line) => [line.id as string, line]));
+    const holistic = new Map(
+      lines(first, 'data/holistic_planning.jsonl').map((record) => [record.id as string, record]),
+    );
+    const meta = new Map(
+      lines(first, 'meta/holistic_unsolvable.jsonl').map((line) => [line.id as string, line]),
+    );
     for (const record of lines(first, 'data/holistic_unsolvable.jsonl')) {
       const provenance = meta.get(record.id as string)!;
       const removed = (provenance.generated as { removed_tool: string }).removed_tool;
       expect(record.unsolvable_type).toBe('tool_removal');
       expect(names(record.tools_json)).not.toContain(removed);
-      expect(names(holistic.get(provenance.parent_id as string)!.tool_chain_json)).toContain(removed);
+      expect(names(holistic.get(provenance.parent_id as string)!.tool_chain_json)).toContain(
+        removed,
+      );
     }
   });
 });

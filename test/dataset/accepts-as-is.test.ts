@@ -23,11 +23,32 @@ function checkedValues(record: Record<string, unknown>): Array<[string, z.ZodTyp
     const raw = record[field];
     if (typeof raw === 'string' && raw !== '') pairs.push([field, schema, JSON.parse(raw)]);
   }
-  for (const entry of (record.files as unknown[] | undefined) ?? []) pairs.push(['files[]', FileEntrySchema, entry]);
+  for (const entry of (record.files as unknown[] | undefined) ?? [])
+    pairs.push(['files[]', FileEntrySchema, entry]);
   return pairs;
 }
 
-const REPLACEMENTS: unknown[] = [null, undefined, '', 'x', 'holistic_planning', 'function', 0, -1, 2, 1.5, Infinity, true, [], {}, ['x'], [{}], { name: '' }, { name: 'tool' }, { path: '' }];
+const REPLACEMENTS: unknown[] = [
+  null,
+  undefined,
+  '',
+  'x',
+  'holistic_planning',
+  'function',
+  0,
+  -1,
+  2,
+  1.5,
+  Infinity,
+  true,
+  [],
+  {},
+  ['x'],
+  [{}],
+  { name: '' },
+  { name: 'tool' },
+  { path: '' },
+];
 
 /** A copy of `value` with one random node replaced, or deleted when the replacement is undefined. */
 function mutate(value: unknown, random: () => number): unknown {
@@ -62,7 +83,9 @@ function expectAgreement(schema: z.ZodType, value: unknown, label: string) {
 describe('acceptsAsIs', () => {
   it('says yes to every sample record and decoded field, as zod does, and zod returns the same value', () => {
     expect(records.length).toBeGreaterThan(20);
-    for (const record of records) for (const [label, schema, value] of checkedValues(record)) expectAgreement(schema, value, label);
+    for (const record of records)
+      for (const [label, schema, value] of checkedValues(record))
+        expectAgreement(schema, value, label);
   });
 
   it('agrees with zod on 6,000 seeded mutations of them', () => {
@@ -89,7 +112,13 @@ describe('acceptsAsIs', () => {
       [z.object({ a: z.string() }).strict(), { a: 'x' }],
       [z.record(z.string(), z.number()), { a: 1 }],
       [z.string().default('x'), 'y'],
-      [z.object({ a: z.number() }).loose().refine(async () => true), { a: 1 }],
+      [
+        z
+          .object({ a: z.number() })
+          .loose()
+          .refine(async () => true),
+        { a: 1 },
+      ],
     ];
     for (const [schema, value] of unknowable) expect(acceptsAsIs(schema)(value)).toBe(false);
   });

@@ -8,13 +8,27 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeServer, type FakeServer } from '../fake-server/index.js';
-import { caseKey, cli, filesUnder, readJsonl, readManifest, sampleScript, SECRET_KEY, sentKey, tempDir, type CaseScript } from './helpers.js';
+import {
+  caseKey,
+  cli,
+  filesUnder,
+  readJsonl,
+  readManifest,
+  sampleScript,
+  SECRET_KEY,
+  sentKey,
+  tempDir,
+  type CaseScript,
+} from './helpers.js';
 
 let server: FakeServer;
 let script: CaseScript;
 beforeAll(async () => {
   script = await sampleScript();
-  server = await startFakeServer({ respond: (request) => script.respond(request), faults: { rate: 0.16, kinds: [429, 500, 'reset', 'truncate'], seed: 11 } });
+  server = await startFakeServer({
+    respond: (request) => script.respond(request),
+    faults: { rate: 0.16, kinds: [429, 500, 'reset', 'truncate'], seed: 11 },
+  });
 });
 afterAll(() => server.close());
 
@@ -28,13 +42,32 @@ const SPECS = [
 
 describe('apb run under injected faults', () => {
   it('records exactly one outcome per case, ≥ 90 % ok, for every vendor wire; the key is sent and never written', async () => {
-    const runs = SPECS.map((spec) => ({ ...spec, out: path.join(tempDir(), 'run'), cacheDir: tempDir('apb-cache-') }));
+    const runs = SPECS.map((spec) => ({
+      ...spec,
+      out: path.join(tempDir(), 'run'),
+      cacheDir: tempDir('apb-cache-'),
+    }));
     const results = await Promise.all(
       runs.map((run) =>
-        cli(['run', '--model', run.model, '--base-url', server.baseUrl(run.wire), '--out', run.out, '--concurrency', '8', '--max-retries', '8'], {
-          [run.keyEnv]: SECRET_KEY,
-          APB_CACHE_DIR: run.cacheDir,
-        }),
+        cli(
+          [
+            'run',
+            '--model',
+            run.model,
+            '--base-url',
+            server.baseUrl(run.wire),
+            '--out',
+            run.out,
+            '--concurrency',
+            '8',
+            '--max-retries',
+            '8',
+          ],
+          {
+            [run.keyEnv]: SECRET_KEY,
+            APB_CACHE_DIR: run.cacheDir,
+          },
+        ),
       ),
     );
     const expected = new Set(script.cases.map(caseKey));
@@ -49,15 +82,31 @@ describe('apb run under injected faults', () => {
         expect(new Set(keys).size, run.model).toBe(keys.length);
         expect(new Set(keys), run.model).toEqual(expected);
       }
-      const statuses = Object.fromEntries(['ok', 'parse_error', 'error'].map((status) => [status, predictions.filter((line) => line.apb.status === status).length]));
+      const statuses = Object.fromEntries(
+        ['ok', 'parse_error', 'error'].map((status) => [
+          status,
+          predictions.filter((line) => line.apb.status === status).length,
+        ]),
+      );
       expect(statuses.ok! / predictions.length, run.model).toBeGreaterThanOrEqual(0.9);
       // The reply style decides the outcome: faults were all absorbed by retries.
-      for (const line of predictions) expect(line.apb.status, `${run.model} ${caseKey(line)}`).toBe(script.styleOf(caseKey(line)) === 'prose' ? 'parse_error' : 'ok');
+      for (const line of predictions)
+        expect(line.apb.status, `${run.model} ${caseKey(line)}`).toBe(
+          script.styleOf(caseKey(line)) === 'prose' ? 'parse_error' : 'ok',
+        );
       const attempts = predictions.reduce((sum, line) => sum + line.apb.attempts, 0);
-      summary[run.model] = { ...statuses, attempts, retried: predictions.filter((line) => line.apb.attempts > 1).length };
-      expect(readManifest(run.out)).toMatchObject({ status: 'complete', counts: { predictions: statuses } });
+      summary[run.model] = {
+        ...statuses,
+        attempts,
+        retried: predictions.filter((line) => line.apb.attempts > 1).length,
+      };
+      expect(readManifest(run.out)).toMatchObject({
+        status: 'complete',
+        counts: { predictions: statuses },
+      });
       // The key: in no file of the run or the cache, and in no output line.
-      for (const file of [...filesUnder(run.out), ...filesUnder(run.cacheDir)]) expect(readFileSync(file).includes(SECRET_KEY), file).toBe(false);
+      for (const file of [...filesUnder(run.out), ...filesUnder(run.cacheDir)])
+        expect(readFileSync(file).includes(SECRET_KEY), file).toBe(false);
       expect(result.stdout + result.stderr).not.toContain(SECRET_KEY);
     });
     expect(server.requests.every((request) => sentKey(request) === SECRET_KEY)).toBe(true);

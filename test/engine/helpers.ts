@@ -13,7 +13,12 @@ import { readAllCases, SAMPLE_DATASET_DIR } from '../../src/dataset/read-cases.j
 import { plannerPromptOf } from '../../src/pipeline/evaluate-case.js';
 import { DEFAULT_PROMPT_OPTIONS } from '../../src/settings/prompt.js';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { startFakeServer, type FakeReply, type FakeServer, type RecordedRequest } from '../fake-server/index.js';
+import {
+  startFakeServer,
+  type FakeReply,
+  type FakeServer,
+  type RecordedRequest,
+} from '../fake-server/index.js';
 import { REPO_ROOT, type CliResult } from '../helpers/cli.js';
 
 export const tempDir = (prefix = 'apb-engine-') => mkdtempSync(path.join(tmpdir(), prefix));
@@ -48,10 +53,19 @@ export async function sampleScript(): Promise<CaseScript> {
   const style = new Map<string, ReplyStyle>();
   cases.forEach((item, index) => {
     const prompt = plannerPromptOf(item, DEFAULT_PROMPT_OPTIONS);
-    const text = squash(prompt.messages.map((message) => message.parts.map((part) => (part.type === 'text' ? part.text : '')).join('')).join(''));
+    const text = squash(
+      prompt.messages
+        .map((message) =>
+          message.parts.map((part) => (part.type === 'text' ? part.text : '')).join(''),
+        )
+        .join(''),
+    );
     byPrompt.set(text, item);
     const user = prompt.messages.filter((message) => message.role === 'user').at(-1);
-    promptTexts.push([squash(user?.parts.map((part) => (part.type === 'text' ? part.text : '')).join('') ?? text), item]);
+    promptTexts.push([
+      squash(user?.parts.map((part) => (part.type === 'text' ? part.text : '')).join('') ?? text),
+      item,
+    ]);
     style.set(caseKey(item), index % 33 === 5 ? 'prose' : index % 20 === 7 ? 'fenced' : 'plain');
   });
   // A planner request is the prompt itself; a judge request quotes it, the user message whole.
@@ -72,7 +86,10 @@ export async function sampleScript(): Promise<CaseScript> {
       if (!key) return { text: 'unrecognised request' };
       const answer = answers.get(key)!;
       const kind = style.get(key);
-      if (kind === 'prose') return { text: 'I would first look at the tools, then call them one after another until the task is done.' };
+      if (kind === 'prose')
+        return {
+          text: 'I would first look at the tools, then call them one after another until the task is done.',
+        };
       if (kind === 'fenced') return { text: `Here is my plan:\n\`\`\`json\n${answer}\n\`\`\`` };
       return { text: answer };
     },
@@ -93,10 +110,21 @@ export const JUDGE_MODEL = 'fake-judge';
 /** A verdict in the shape the judge prompt asks for (graded, tool-broken behaviour, or refusal). */
 function verdictReply(request: RecordedRequest): FakeReply {
   const text = request.parsed?.text ?? '';
-  if (text.includes('"behavior": "replace"}')) return { text: JSON.stringify({ reasoning: 'switched to the replacement', behavior: 'replace' }) };
-  if (text.includes('"refused": true}')) return { text: JSON.stringify({ reasoning: 'refused for the right reason', refused: true }) };
+  if (text.includes('"behavior": "replace"}'))
+    return {
+      text: JSON.stringify({ reasoning: 'switched to the replacement', behavior: 'replace' }),
+    };
+  if (text.includes('"refused": true}'))
+    return { text: JSON.stringify({ reasoning: 'refused for the right reason', refused: true }) };
   const errors = { E1: false, E2: false, E3: false, E4: false, E5: false, E6: false };
-  return { text: JSON.stringify({ reasoning: 'matches the reference', errors, is_correct: true, grade: 1 }) };
+  return {
+    text: JSON.stringify({
+      reasoning: 'matches the reference',
+      errors,
+      is_correct: true,
+      grade: 1,
+    }),
+  };
 }
 
 /** A running CLI child: kill it, or await its result. */
@@ -106,10 +134,23 @@ export interface CliChild {
 }
 
 /** Starts the real CLI (`bin/apb.js` over dist/) without waiting for it; never blocks this process's event loop. */
-export function startCli(args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 120_000): CliChild {
+export function startCli(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  timeoutMs = 120_000,
+): CliChild {
   const child = spawn(process.execPath, [path.join(REPO_ROOT, 'bin', 'apb.js'), ...args], {
     cwd: REPO_ROOT,
-    env: { ...process.env, NO_COLOR: '1', OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '', GOOGLE_GENERATIVE_AI_API_KEY: '', GEMINI_API_KEY: '', APB_API_KEY: '', ...env },
+    env: {
+      ...process.env,
+      NO_COLOR: '1',
+      OPENAI_API_KEY: '',
+      ANTHROPIC_API_KEY: '',
+      GOOGLE_GENERATIVE_AI_API_KEY: '',
+      GEMINI_API_KEY: '',
+      APB_API_KEY: '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -128,7 +169,8 @@ export function startCli(args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs 
 }
 
 /** Runs the CLI to completion. */
-export const cli = (args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs?: number) => startCli(args, env, timeoutMs).result;
+export const cli = (args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs?: number) =>
+  startCli(args, env, timeoutMs).result;
 
 /** The JSON objects of a JSONL file; a torn or unreadable line is skipped. */
 export function readJsonl(file: string): Array<Record<string, any>> {
@@ -145,7 +187,8 @@ export function readJsonl(file: string): Array<Record<string, any>> {
     });
 }
 
-export const readManifest = (dir: string) => JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as Record<string, any>;
+export const readManifest = (dir: string) =>
+  JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as Record<string, any>;
 
 /** Complete lines of a file (a line without its newline yet does not count). */
 export function completeLines(file: string): number {
@@ -157,7 +200,8 @@ export function completeLines(file: string): number {
 export async function waitForLines(file: string, count: number, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (completeLines(file) < count) {
-    if (Date.now() > deadline) throw new Error(`${file} did not reach ${count} lines in ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`${file} did not reach ${count} lines in ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
@@ -174,7 +218,8 @@ export function filesUnder(dir: string): string[] {
 /** The key a request carried, in whichever header its wire uses. */
 export function sentKey(request: RecordedRequest): string | undefined {
   const { authorization } = request.headers;
-  if (typeof authorization === 'string' && authorization.startsWith('Bearer ')) return authorization.slice('Bearer '.length);
+  if (typeof authorization === 'string' && authorization.startsWith('Bearer '))
+    return authorization.slice('Bearer '.length);
   const header = request.headers['x-api-key'] ?? request.headers['x-goog-api-key'];
   return typeof header === 'string' ? header : undefined;
 }
@@ -183,7 +228,9 @@ export function sentKey(request: RecordedRequest): string | undefined {
  * Starts, for the calling test file, one fake server answering with `load()`'s script; it is reset
  * before each test and closed after the file. Read both through the getters.
  */
-export function useScriptServer<T extends { respond(request: RecordedRequest): FakeReply }>(load: () => Promise<T>): { readonly server: FakeServer; readonly script: T } {
+export function useScriptServer<T extends { respond(request: RecordedRequest): FakeReply }>(
+  load: () => Promise<T>,
+): { readonly server: FakeServer; readonly script: T } {
   let server: FakeServer | null = null;
   let script: T | null = null;
   beforeAll(async () => {

@@ -5,13 +5,42 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { caseKey, cli, completeLines, JUDGE_MODEL, readJsonl, readManifest, startCli, tempDir, waitForLines, useScriptedServer } from './helpers.js';
+import {
+  caseKey,
+  cli,
+  completeLines,
+  JUDGE_MODEL,
+  readJsonl,
+  readManifest,
+  startCli,
+  tempDir,
+  waitForLines,
+  useScriptedServer,
+} from './helpers.js';
 
 const fake = useScriptedServer();
 
-const runArgs = (out: string, extra: string[] = []) => ['run', '--model', 'openai-compatible:fake-planner', '--base-url', fake.server.baseUrl('openai'), '--out', out, '--no-cache', '--concurrency', '4', ...extra];
+const runArgs = (out: string, extra: string[] = []) => [
+  'run',
+  '--model',
+  'openai-compatible:fake-planner',
+  '--base-url',
+  fake.server.baseUrl('openai'),
+  '--out',
+  out,
+  '--no-cache',
+  '--concurrency',
+  '4',
+  ...extra,
+];
 /** With an LLM judge on the same fake, so a kill can fall between a case's prediction and its judgement. */
-const judgedArgs = (out: string) => runArgs(out, ['--judge', `openai-compatible:${JUDGE_MODEL}`, '--judge-base-url', fake.server.baseUrl('openai')]);
+const judgedArgs = (out: string) =>
+  runArgs(out, [
+    '--judge',
+    `openai-compatible:${JUDGE_MODEL}`,
+    '--judge-base-url',
+    fake.server.baseUrl('openai'),
+  ]);
 
 /** What must be equal between two runs of the same cases: ids, statuses and parsed answers. */
 const outcomeOf = (line: Record<string, any>) => ({
@@ -24,16 +53,23 @@ const outcomeOf = (line: Record<string, any>) => ({
   grade: line.judgement.grade,
   errors: line.judgement.error_list,
 });
-const byKey = (lines: Array<Record<string, any>>) => new Map(lines.map((line) => [caseKey(line), outcomeOf(line)]));
+const byKey = (lines: Array<Record<string, any>>) =>
+  new Map(lines.map((line) => [caseKey(line), outcomeOf(line)]));
 
 describe('interrupted runs', () => {
   it('SIGKILL midway, then resume: the judgements of one uninterrupted run, and no finished case is sent again', async () => {
-    fake.server.configure({ latencyMs: 60, faults: { rate: 0.1, kinds: [429, 500, 'reset'], seed: 5 } });
+    fake.server.configure({
+      latencyMs: 60,
+      faults: { rate: 0.1, kinds: [429, 500, 'reset'], seed: 5 },
+    });
     const reference = path.join(tempDir(), 'reference');
     expect((await cli(judgedArgs(reference))).code).toBe(0);
 
     fake.server.reset();
-    fake.server.configure({ latencyMs: 60, faults: { rate: 0.1, kinds: [429, 500, 'reset'], seed: 6 } });
+    fake.server.configure({
+      latencyMs: 60,
+      faults: { rate: 0.1, kinds: [429, 500, 'reset'], seed: 6 },
+    });
     const out = path.join(tempDir(), 'killed');
     const first = startCli(judgedArgs(out));
     await waitForLines(path.join(out, 'judgements.jsonl'), 20);
@@ -62,11 +98,18 @@ describe('interrupted runs', () => {
     const resent = fake.script.countByCase(after);
     // A finished case is never asked again, and a saved prediction is judged without asking the planner again.
     expect([...resent.keys()].filter((key) => finishedBefore.has(key))).toEqual([]);
-    const plannerResent = fake.script.countByCase(after.filter((request) => request.parsed?.model !== JUDGE_MODEL));
+    const plannerResent = fake.script.countByCase(
+      after.filter((request) => request.parsed?.model !== JUDGE_MODEL),
+    );
     expect([...plannerResent.keys()].filter((key) => predictedBefore.has(key))).toEqual([]);
-    expect(readManifest(out)).toMatchObject({ status: 'complete', counts: { cases: fake.script.cases.length, resumed: finishedBefore.size } });
+    expect(readManifest(out)).toMatchObject({
+      status: 'complete',
+      counts: { cases: fake.script.cases.length, resumed: finishedBefore.size },
+    });
     const pending = predictedBefore.size - finishedBefore.size;
-    console.info(`SIGKILL after ${finishedBefore.size} judgements (${pending} saved predictions awaiting a judge); after the kill: ${resent.size} cases requested, 0 of the finished ones, ${plannerResent.size} planner calls (none for a saved prediction)`);
+    console.info(
+      `SIGKILL after ${finishedBefore.size} judgements (${pending} saved predictions awaiting a judge); after the kill: ${resent.size} cases requested, 0 of the finished ones, ${plannerResent.size} planner calls (none for a saved prediction)`,
+    );
   }, 120_000);
 
   it('Ctrl-C: no new case starts, cases in flight finish, exit 130, the manifest says interrupted, and a rerun resumes', async () => {
@@ -86,7 +129,10 @@ describe('interrupted runs', () => {
     expect(judgements.length).toBeLessThan(fake.script.cases.length);
     expect(judgements.length).toBe(fake.server.count());
     expect(completeLines(path.join(out, 'predictions.jsonl'))).toBe(judgements.length);
-    expect(readManifest(out)).toMatchObject({ status: 'interrupted', counts: { judgements: { ok: judgements.length } } });
+    expect(readManifest(out)).toMatchObject({
+      status: 'interrupted',
+      counts: { judgements: { ok: judgements.length } },
+    });
 
     fake.server.configure({ latencyMs: 0 });
     const resumed = await cli(runArgs(out));

@@ -13,8 +13,17 @@ beforeAll(async () => {
     request.on('data', (chunk) => (body += chunk));
     request.on('end', () => {
       if (request.url === '/echo') {
-        response.writeHead(201, { 'content-type': 'application/json', 'x-seen': String(request.headers['x-test']) });
-        return response.end(JSON.stringify({ method: request.method, body, length: request.headers['content-length'] }));
+        response.writeHead(201, {
+          'content-type': 'application/json',
+          'x-seen': String(request.headers['x-test']),
+        });
+        return response.end(
+          JSON.stringify({
+            method: request.method,
+            body,
+            length: request.headers['content-length'],
+          }),
+        );
       }
       if (request.url === '/gzip') {
         response.writeHead(200, { 'content-encoding': 'gzip', 'content-type': 'text/plain' });
@@ -41,11 +50,19 @@ afterAll(() => {
 
 describe('nodeFetch', () => {
   it('sends method, headers and body, and returns status, headers and the whole body', async () => {
-    const response = await nodeFetch(`${url}/echo`, { method: 'POST', headers: new Headers({ 'x-test': 'yes' }), body: 'héllo' });
+    const response = await nodeFetch(`${url}/echo`, {
+      method: 'POST',
+      headers: new Headers({ 'x-test': 'yes' }),
+      body: 'héllo',
+    });
     expect(response.status).toBe(201);
     expect(response.ok).toBe(true);
     expect(response.headers.get('x-seen')).toBe('yes');
-    expect(await response.json()).toEqual({ method: 'POST', body: 'héllo', length: String(Buffer.byteLength('héllo')) });
+    expect(await response.json()).toEqual({
+      method: 'POST',
+      body: 'héllo',
+      length: String(Buffer.byteLength('héllo')),
+    });
   });
 
   it('decodes a compressed reply and handles a reply without a body', async () => {
@@ -55,8 +72,16 @@ describe('nodeFetch', () => {
   });
 
   it('fails a truncated reply or a refused connection as TypeError("fetch failed") with the cause', async () => {
-    await expect(nodeFetch(`${url}/truncate`)).rejects.toMatchObject({ name: 'TypeError', message: 'fetch failed', cause: expect.any(Error) });
-    await expect(nodeFetch('http://127.0.0.1:1/')).rejects.toMatchObject({ name: 'TypeError', message: 'fetch failed', cause: { code: 'ECONNREFUSED' } });
+    await expect(nodeFetch(`${url}/truncate`)).rejects.toMatchObject({
+      name: 'TypeError',
+      message: 'fetch failed',
+      cause: expect.any(Error),
+    });
+    await expect(nodeFetch('http://127.0.0.1:1/')).rejects.toMatchObject({
+      name: 'TypeError',
+      message: 'fetch failed',
+      cause: { code: 'ECONNREFUSED' },
+    });
   });
 
   it('rejects with the signal reason when aborted, before or during the request', async () => {
@@ -64,6 +89,8 @@ describe('nodeFetch', () => {
     early.abort(new Error('stop early'));
     await expect(nodeFetch(`${url}/hang`, { signal: early.signal })).rejects.toThrow('stop early');
     const late = AbortSignal.timeout(50);
-    await expect(nodeFetch(`${url}/hang`, { method: 'POST', body: 'x', signal: late })).rejects.toMatchObject({ name: 'TimeoutError' });
+    await expect(
+      nodeFetch(`${url}/hang`, { method: 'POST', body: 'x', signal: late }),
+    ).rejects.toMatchObject({ name: 'TimeoutError' });
   });
 });

@@ -6,11 +6,31 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { caseKey, cli, filesUnder, JUDGE_MODEL, readJsonl, readManifest, SECRET_KEY, tempDir, useScriptedServer } from './helpers.js';
+import {
+  caseKey,
+  cli,
+  filesUnder,
+  JUDGE_MODEL,
+  readJsonl,
+  readManifest,
+  SECRET_KEY,
+  tempDir,
+  useScriptedServer,
+} from './helpers.js';
 
 const fake = useScriptedServer();
 
-const gpt4o = (out: string, extra: string[] = []) => ['run', '--model', 'openai:gpt-4o', '--base-url', fake.server.baseUrl('openai'), '--out', out, '--no-cache', ...extra];
+const gpt4o = (out: string, extra: string[] = []) => [
+  'run',
+  '--model',
+  'openai:gpt-4o',
+  '--base-url',
+  fake.server.baseUrl('openai'),
+  '--out',
+  out,
+  '--no-cache',
+  ...extra,
+];
 
 describe('authentication failure', () => {
   it('stops the run at once: exit 1, one request at concurrency 1, the provider and key variable named, the key nowhere', async () => {
@@ -25,13 +45,19 @@ describe('authentication failure', () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
     // The fake echoes the key it got in its 401 body: it must be masked everywhere.
     expect(result.stdout + result.stderr).not.toContain(SECRET_KEY);
-    for (const file of filesUnder(out)) expect(readFileSync(file).includes(SECRET_KEY), file).toBe(false);
-    expect(readManifest(out)).toMatchObject({ status: 'failed', counts: { judgements: { ok: 0 } } });
+    for (const file of filesUnder(out))
+      expect(readFileSync(file).includes(SECRET_KEY), file).toBe(false);
+    expect(readManifest(out)).toMatchObject({
+      status: 'failed',
+      counts: { judgements: { ok: 0 } },
+    });
   }, 30_000);
 
   it('sends no request after the first 401 at concurrency 8 (only those already in flight)', async () => {
     fake.server.configure({ requireKey: 'sk-the-right-key-0000000000', latencyMs: 100 });
-    const result = await cli(gpt4o(path.join(tempDir(), 'run'), ['--concurrency', '8']), { OPENAI_API_KEY: SECRET_KEY });
+    const result = await cli(gpt4o(path.join(tempDir(), 'run'), ['--concurrency', '8']), {
+      OPENAI_API_KEY: SECRET_KEY,
+    });
     expect(result.code).toBe(1);
     expect(fake.server.count()).toBeLessThanOrEqual(8);
     expect(result.stderr).not.toContain(SECRET_KEY);
@@ -41,11 +67,16 @@ describe('authentication failure', () => {
 describe('--max-cost', () => {
   it('stops starting calls once spent + in flight would pass the budget, exits 0, and a rerun with more budget finishes', async () => {
     const out = path.join(tempDir(), 'run');
-    const stopped = await cli(gpt4o(out, ['--concurrency', '2', '--max-cost', '0.05']), { OPENAI_API_KEY: SECRET_KEY });
+    const stopped = await cli(gpt4o(out, ['--concurrency', '2', '--max-cost', '0.05']), {
+      OPENAI_API_KEY: SECRET_KEY,
+    });
     expect(stopped.code, stopped.stderr).toBe(0);
     expect(stopped.stderr).toContain('stopped by --max-cost 0.05 USD');
     const manifest = readManifest(out);
-    expect(manifest).toMatchObject({ status: 'stopped-budget', budget: { max_cost_usd: 0.05, stopped: true } });
+    expect(manifest).toMatchObject({
+      status: 'stopped-budget',
+      budget: { max_cost_usd: 0.05, stopped: true },
+    });
     expect(manifest.usage.planner.cost_usd).toBeGreaterThan(0);
     expect(manifest.usage.planner.cost_usd).toBeLessThanOrEqual(0.05);
     expect(manifest.budget.spent_usd).toBeCloseTo(manifest.usage.planner.cost_usd, 10);
@@ -55,7 +86,9 @@ describe('--max-cost', () => {
     expect(fake.server.count()).toBe(finished.length);
 
     const requestsBefore = fake.server.count();
-    const resumed = await cli(gpt4o(out, ['--concurrency', '2', '--max-cost', '100']), { OPENAI_API_KEY: SECRET_KEY });
+    const resumed = await cli(gpt4o(out, ['--concurrency', '2', '--max-cost', '100']), {
+      OPENAI_API_KEY: SECRET_KEY,
+    });
     expect(resumed.code).toBe(0);
     expect(readManifest(out).status).toBe('complete');
     expect(readJsonl(path.join(out, 'judgements.jsonl'))).toHaveLength(fake.script.cases.length);
@@ -65,9 +98,21 @@ describe('--max-cost', () => {
 
   it('refuses a model without a price up front (exit 2, no request)', async () => {
     const out = path.join(tempDir(), 'run');
-    const result = await cli(['run', '--model', 'openai-compatible:local-model', '--base-url', fake.server.baseUrl('openai'), '--out', out, '--max-cost', '5']);
+    const result = await cli([
+      'run',
+      '--model',
+      'openai-compatible:local-model',
+      '--base-url',
+      fake.server.baseUrl('openai'),
+      '--out',
+      out,
+      '--max-cost',
+      '5',
+    ]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/--max-cost needs a price for openai-compatible:local-model.*data\/prices\.json/);
+    expect(result.stderr).toMatch(
+      /--max-cost needs a price for openai-compatible:local-model.*data\/prices\.json/,
+    );
     expect(fake.server.count()).toBe(0);
     expect(existsSync(out)).toBe(false);
   });
@@ -78,7 +123,24 @@ describe('--dry-run', () => {
     const out = path.join(tempDir(), 'run');
     const cacheDir = path.join(tempDir(), 'cache');
     const result = await cli(
-      ['run', '--dry-run', '--model', 'openai:gpt-4o', '--base-url', fake.server.baseUrl('openai'), '--judge', `openai-compatible:${JUDGE_MODEL}`, '--judge-base-url', fake.server.baseUrl('openai'), '--out', out, '--repeats', '2', '--max-cost', '0.5'],
+      [
+        'run',
+        '--dry-run',
+        '--model',
+        'openai:gpt-4o',
+        '--base-url',
+        fake.server.baseUrl('openai'),
+        '--judge',
+        `openai-compatible:${JUDGE_MODEL}`,
+        '--judge-base-url',
+        fake.server.baseUrl('openai'),
+        '--out',
+        out,
+        '--repeats',
+        '2',
+        '--max-cost',
+        '0.5',
+      ],
       { APB_CACHE_DIR: cacheDir },
     );
     expect(result.code, result.stderr).toBe(0);
@@ -86,10 +148,17 @@ describe('--dry-run', () => {
     expect(existsSync(out)).toBe(false);
     expect(existsSync(cacheDir)).toBe(false);
     const lines = result.stdout.split('\n');
-    expect(lines[0]).toMatch(/^split\s+cases\s+planner calls\s+judge calls\s+input tokens\s+output tokens\s+cost \(USD\)$/);
-    for (const split of new Set(fake.script.cases.map((item) => item.split))) expect(result.stdout).toMatch(new RegExp(`^${split}\\s+\\d+`, 'm'));
+    expect(lines[0]).toMatch(
+      /^split\s+cases\s+planner calls\s+judge calls\s+input tokens\s+output tokens\s+cost \(USD\)$/,
+    );
+    for (const split of new Set(fake.script.cases.map((item) => item.split)))
+      expect(result.stdout).toMatch(new RegExp(`^${split}\\s+\\d+`, 'm'));
     const total = lines.find((line) => line.startsWith('total'))!.split(/\s{2,}/);
-    expect(total.slice(1, 4)).toEqual([String(fake.script.cases.length), String(2 * fake.script.cases.length), String(2 * fake.script.cases.length)]);
+    expect(total.slice(1, 4)).toEqual([
+      String(fake.script.cases.length),
+      String(2 * fake.script.cases.length),
+      String(2 * fake.script.cases.length),
+    ]);
     // The judge has no price, so the total cost is unknown; the planner's price is listed.
     expect(total.at(-1)).toBe('unknown');
     expect(result.stdout).toContain('planner openai:gpt-4o: 2.5 / 10 USD per million');
@@ -98,9 +167,23 @@ describe('--dry-run', () => {
   });
 
   it('costs a priced planner and judge', async () => {
-    const result = await cli(['run', '--dry-run', '--model', 'openai:gpt-4o', '--judge', 'google:gemini-2.5-flash', '--max-tokens', '2048', '--splits', 'holistic_planning']);
+    const result = await cli([
+      'run',
+      '--dry-run',
+      '--model',
+      'openai:gpt-4o',
+      '--judge',
+      'google:gemini-2.5-flash',
+      '--max-tokens',
+      '2048',
+      '--splits',
+      'holistic_planning',
+    ]);
     expect(result.code, result.stderr).toBe(0);
-    const total = result.stdout.split('\n').find((line) => line.startsWith('total'))!.split(/\s{2,}/);
+    const total = result.stdout
+      .split('\n')
+      .find((line) => line.startsWith('total'))!
+      .split(/\s{2,}/);
     expect(Number(total.at(-1))).toBeGreaterThan(0);
     expect(result.stdout).toContain('output assumed 2,048 tokens per call');
     expect(fake.server.count()).toBe(0);

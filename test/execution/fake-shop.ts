@@ -6,12 +6,37 @@
 import type { Evaluate, ExecEnvironment, ExecTaskView } from '../../src/execution/exec-run.js';
 import type { ToolSession } from '../../src/execution/loop.js';
 
-export const FAKE_SHOP_POLICY = 'FakeShop policy: look an order up before changing it; only pending orders can be cancelled; confirm with the user first.';
+export const FAKE_SHOP_POLICY =
+  'FakeShop policy: look an order up before changing it; only pending orders can be cancelled; confirm with the user first.';
 
 export const FAKE_SHOP_TOOLS = [
-  { name: 'get_order_details', description: 'Get the status of an order.', parameters: { type: 'object', properties: { order_id: { type: 'string' } }, required: ['order_id'] } },
-  { name: 'cancel_pending_order', description: 'Cancel a pending order.', parameters: { type: 'object', properties: { order_id: { type: 'string' }, reason: { type: 'string' } }, required: ['order_id', 'reason'] } },
-  { name: 'transfer_to_human_agents', description: 'Transfer the user to a human agent.', parameters: { type: 'object', properties: { summary: { type: 'string' } }, required: ['summary'] } },
+  {
+    name: 'get_order_details',
+    description: 'Get the status of an order.',
+    parameters: {
+      type: 'object',
+      properties: { order_id: { type: 'string' } },
+      required: ['order_id'],
+    },
+  },
+  {
+    name: 'cancel_pending_order',
+    description: 'Cancel a pending order.',
+    parameters: {
+      type: 'object',
+      properties: { order_id: { type: 'string' }, reason: { type: 'string' } },
+      required: ['order_id', 'reason'],
+    },
+  },
+  {
+    name: 'transfer_to_human_agents',
+    description: 'Transfer the user to a human agent.',
+    parameters: {
+      type: 'object',
+      properties: { summary: { type: 'string' } },
+      required: ['summary'],
+    },
+  },
 ];
 
 export interface FakeShopSession extends ToolSession {
@@ -28,11 +53,14 @@ export function openFakeShopSession(): FakeShopSession {
     orders,
     callTool(name, args) {
       const id = String((args as { order_id?: unknown }).order_id ?? '');
-      if (name === 'transfer_to_human_agents') return { content: 'Transfer successful', error: false };
-      if (!FAKE_SHOP_TOOLS.some((tool) => tool.name === name)) return { content: `Error: Tool '${name}' not found.`, error: true };
+      if (name === 'transfer_to_human_agents')
+        return { content: 'Transfer successful', error: false };
+      if (!FAKE_SHOP_TOOLS.some((tool) => tool.name === name))
+        return { content: `Error: Tool '${name}' not found.`, error: true };
       if (!orders.has(id)) return { content: 'Error: Order not found', error: true };
       if (name === 'cancel_pending_order') {
-        if (orders.get(id) !== 'pending') return { content: 'Error: Non-pending order cannot be cancelled', error: true };
+        if (orders.get(id) !== 'pending')
+          return { content: 'Error: Non-pending order cannot be cancelled', error: true };
         orders.set(id, 'cancelled');
       }
       return { content: JSON.stringify({ order_id: id, status: orders.get(id) }), error: false };
@@ -41,17 +69,39 @@ export function openFakeShopSession(): FakeShopSession {
 }
 
 /** The fake environment. */
-export const fakeShop: ExecEnvironment = { id: 'fake:shop', policy: FAKE_SHOP_POLICY, tools: FAKE_SHOP_TOOLS, openSession: openFakeShopSession };
+export const fakeShop: ExecEnvironment = {
+  id: 'fake:shop',
+  policy: FAKE_SHOP_POLICY,
+  tools: FAKE_SHOP_TOOLS,
+  openSession: openFakeShopSession,
+};
 
 /** A task: cancel `orderId`; the reference is lookup then cancel. `secret` goes into evaluator-only fields. */
-export function fakeShopTask(id: string, orderId: string, secret = 'no secret'): ExecTaskView & { criteria: { actions: Array<{ name: string; arguments: Record<string, unknown> }>; nlAssertions: string[]; communicateInfo: string[] }; purpose: string } {
+export function fakeShopTask(
+  id: string,
+  orderId: string,
+  secret = 'no secret',
+): ExecTaskView & {
+  criteria: {
+    actions: Array<{ name: string; arguments: Record<string, unknown> }>;
+    nlAssertions: string[];
+    communicateInfo: string[];
+  };
+  purpose: string;
+} {
   return {
     id,
-    userScenario: { persona: null, instructions: `Reason for call: you want order ${orderId} cancelled because you no longer need it.` },
+    userScenario: {
+      persona: null,
+      instructions: `Reason for call: you want order ${orderId} cancelled because you no longer need it.`,
+    },
     criteria: {
       actions: [
         { name: 'get_order_details', arguments: { order_id: orderId } },
-        { name: 'cancel_pending_order', arguments: { order_id: orderId, reason: `no longer needed ${secret}` } },
+        {
+          name: 'cancel_pending_order',
+          arguments: { order_id: orderId, reason: `no longer needed ${secret}` },
+        },
       ],
       nlAssertions: [`The agent confirms the cancellation ${secret}`],
       communicateInfo: [secret],
@@ -64,8 +114,22 @@ export function fakeShopTask(id: string, orderId: string, secret = 'no secret'):
 export const fakeShopEvaluate: Evaluate = async ({ task, termination, session }) => {
   const orderId = String((task.criteria.actions?.[0]?.arguments as { order_id: string }).order_id);
   const status = (session as FakeShopSession).orders.get(orderId);
-  if (termination === 'infrastructure_error') return { reward: null, reward_info: { db: null, communicate: null, action: null, nl_assertion: null }, details: { note: 'infrastructure error' } };
+  if (termination === 'infrastructure_error')
+    return {
+      reward: null,
+      reward_info: { db: null, communicate: null, action: null, nl_assertion: null },
+      details: { note: 'infrastructure error' },
+    };
   const stopped = termination === 'user_stop' || termination === 'agent_stop';
   const db = stopped && status === 'cancelled' ? 1 : 0;
-  return { reward: db, reward_info: { db, communicate: null, action: null, nl_assertion: null }, details: { db_differences: status === 'cancelled' ? [] : [{ collection: 'orders', key: orderId, expected: 'cancelled', actual: status }] } };
+  return {
+    reward: db,
+    reward_info: { db, communicate: null, action: null, nl_assertion: null },
+    details: {
+      db_differences:
+        status === 'cancelled'
+          ? []
+          : [{ collection: 'orders', key: orderId, expected: 'cancelled', actual: status }],
+    },
+  };
 };

@@ -27,23 +27,34 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 function cases(domain: string): ParityCase[] {
   const file = path.join(REPO_ROOT, 'test', 'fixtures', 'tau2-parity', `${domain}.jsonl`);
-  return readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as ParityCase);
+  return readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as ParityCase);
 }
 
-describe.each(Object.keys(MODELS))('tau2:%s against tau2-bench\'s tools', (domain) => {
+describe.each(Object.keys(MODELS))("tau2:%s against tau2-bench's tools", (domain) => {
   const environment = loadEnvironment(`tau2:${domain}`);
   const model = MODELS[domain]!;
   it.each(cases(domain).map((parity) => [parity.id, parity] as const))('%s', (_id, parity) => {
     const session = environment.openSession();
     const outputs = parity.calls.map((call) => {
       const outcome = session.callTool(call.name, call.arguments);
-      return { error: outcome.error, ...(outcome.content.length <= 400 ? { content: outcome.content } : { sha256: sha256(outcome.content) }) };
+      return {
+        error: outcome.error,
+        ...(outcome.content.length <= 400
+          ? { content: outcome.content }
+          : { sha256: sha256(outcome.content) }),
+      };
     });
     expect(outputs).toEqual(parity.outputs);
     const changed: Record<string, string> = {};
     for (const difference of session.database().differences(environment.openSession().database())) {
-      const schema = (model.shape[difference.collection] as unknown as { valueType: z.ZodType }).valueType;
-      changed[`${difference.collection}/${difference.key}`] = sha256(pyJsonDumps(difference.actual, schema, true));
+      const schema = (model.shape[difference.collection] as unknown as { valueType: z.ZodType })
+        .valueType;
+      changed[`${difference.collection}/${difference.key}`] = sha256(
+        pyJsonDumps(difference.actual, schema, true),
+      );
     }
     expect(changed).toEqual(parity.changed);
   });

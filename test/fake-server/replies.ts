@@ -30,19 +30,32 @@ export interface FakeReply {
 export const replies = {
   text: (text: string, extra: Partial<FakeReply> = {}): FakeReply => ({ text, ...extra }),
   json: (value: unknown): FakeReply => ({ text: JSON.stringify(value) }),
-  toolCalls: (...calls: Array<{ name: string; arguments: unknown; id?: string }>): FakeReply => ({ text: '', toolCalls: calls }),
-  fencedJson: (value: unknown): FakeReply => ({ text: `Here is the plan:\n\`\`\`json\n${JSON.stringify(value, null, 2)}\n\`\`\`` }),
-  prose: (text = 'I would first search for the file, then open it and summarise it.'): FakeReply => ({ text }),
+  toolCalls: (...calls: Array<{ name: string; arguments: unknown; id?: string }>): FakeReply => ({
+    text: '',
+    toolCalls: calls,
+  }),
+  fencedJson: (value: unknown): FakeReply => ({
+    text: `Here is the plan:\n\`\`\`json\n${JSON.stringify(value, null, 2)}\n\`\`\``,
+  }),
+  prose: (
+    text = 'I would first search for the file, then open it and summarise it.',
+  ): FakeReply => ({ text }),
   lengthCut: (text = '{"plan": ["step 1", "st'): FakeReply => ({ text, finishReason: 'length' }),
   rateLimited: (options: { retryAfter?: string; retryAfterMs?: number } = {}): FakeReply => ({
     status: 429,
     message: 'Rate limit reached, please retry later',
     headers: {
       ...(options.retryAfter !== undefined ? { 'retry-after': options.retryAfter } : {}),
-      ...(options.retryAfterMs !== undefined ? { 'retry-after-ms': String(options.retryAfterMs) } : {}),
+      ...(options.retryAfterMs !== undefined
+        ? { 'retry-after-ms': String(options.retryAfterMs) }
+        : {}),
     },
   }),
-  status: (status: number, message = `fake error ${status}`, headers: Record<string, string> = {}): FakeReply => ({ status, message, headers }),
+  status: (
+    status: number,
+    message = `fake error ${status}`,
+    headers: Record<string, string> = {},
+  ): FakeReply => ({ status, message, headers }),
   reset: (): FakeReply => ({ fault: 'reset' }),
   truncated: (): FakeReply => ({ fault: 'truncate' }),
   garbage: (): FakeReply => ({ fault: 'garbage' }),

@@ -9,10 +9,18 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => server.reset());
 
-const openaiBody = (text: string, extra: Record<string, unknown> = {}) => ({ model: 'gpt-4o', messages: [{ role: 'user', content: text }], ...extra });
+const openaiBody = (text: string, extra: Record<string, unknown> = {}) => ({
+  model: 'gpt-4o',
+  messages: [{ role: 'user', content: text }],
+  ...extra,
+});
 
 async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const response = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
 
@@ -26,11 +34,36 @@ describe('fake server', () => {
   it('speaks the three wire formats', async () => {
     const openai = JSON.parse((await post('/v1/chat/completions', openaiBody('hi'))).text);
     expect(openai.choices[0].message.content).toBe('ok');
-    const anthropic = JSON.parse((await post('/v1/messages', { model: 'claude', max_tokens: 5, messages: [{ role: 'user', content: 'hi' }] })).text);
-    expect(anthropic).toMatchObject({ type: 'message', content: [{ type: 'text', text: 'ok' }], stop_reason: 'end_turn' });
-    const gemini = JSON.parse((await post('/v1beta/models/gemini-2.5-flash:generateContent', { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] })).text);
-    expect(gemini.candidates[0]).toMatchObject({ content: { parts: [{ text: 'ok' }] }, finishReason: 'STOP' });
-    expect(server.requests[2]?.parsed).toMatchObject({ wire: 'gemini', model: 'gemini-2.5-flash', text: 'hi' });
+    const anthropic = JSON.parse(
+      (
+        await post('/v1/messages', {
+          model: 'claude',
+          max_tokens: 5,
+          messages: [{ role: 'user', content: 'hi' }],
+        })
+      ).text,
+    );
+    expect(anthropic).toMatchObject({
+      type: 'message',
+      content: [{ type: 'text', text: 'ok' }],
+      stop_reason: 'end_turn',
+    });
+    const gemini = JSON.parse(
+      (
+        await post('/v1beta/models/gemini-2.5-flash:generateContent', {
+          contents: [{ role: 'user', parts: [{ text: 'hi' }] }],
+        })
+      ).text,
+    );
+    expect(gemini.candidates[0]).toMatchObject({
+      content: { parts: [{ text: 'ok' }] },
+      finishReason: 'STOP',
+    });
+    expect(server.requests[2]?.parsed).toMatchObject({
+      wire: 'gemini',
+      model: 'gemini-2.5-flash',
+      text: 'hi',
+    });
   });
 
   it('answers 404 on an unknown route and counts requests per path', async () => {
@@ -42,7 +75,11 @@ describe('fake server', () => {
   });
 
   it('records headers and bodies', async () => {
-    await post('/v1/chat/completions', openaiBody('hello', { response_format: { type: 'json_object' } }), { authorization: 'Bearer sk-abc' });
+    await post(
+      '/v1/chat/completions',
+      openaiBody('hello', { response_format: { type: 'json_object' } }),
+      { authorization: 'Bearer sk-abc' },
+    );
     const [request] = server.requests;
     expect(request?.headers.authorization).toBe('Bearer sk-abc');
     expect(request?.body).toMatchObject({ model: 'gpt-4o' });
@@ -54,16 +91,26 @@ describe('fake server', () => {
     server.enqueue(replies.text('queued'));
     const first = JSON.parse((await post('/v1/chat/completions', openaiBody('one'))).text);
     const second = JSON.parse((await post('/v1/chat/completions', openaiBody('two'))).text);
-    expect([first.choices[0].message.content, second.choices[0].message.content]).toEqual(['queued', 'echo two']);
+    expect([first.choices[0].message.content, second.choices[0].message.content]).toEqual([
+      'queued',
+      'echo two',
+    ]);
   });
 
   it('sends 429 with retry-after headers in the wire error format', async () => {
     server.enqueue(replies.rateLimited({ retryAfter: '2', retryAfterMs: 1500 }));
-    const response = await post('/v1/messages', { model: 'claude', max_tokens: 5, messages: [{ role: 'user', content: 'x' }] });
+    const response = await post('/v1/messages', {
+      model: 'claude',
+      max_tokens: 5,
+      messages: [{ role: 'user', content: 'x' }],
+    });
     expect(response.status).toBe(429);
     expect(response.headers.get('retry-after')).toBe('2');
     expect(response.headers.get('retry-after-ms')).toBe('1500');
-    expect(JSON.parse(response.text)).toMatchObject({ type: 'error', error: { type: 'rate_limit_error' } });
+    expect(JSON.parse(response.text)).toMatchObject({
+      type: 'error',
+      error: { type: 'rate_limit_error' },
+    });
   });
 
   it('resets connections, truncates bodies and sends garbage', async () => {
@@ -80,7 +127,9 @@ describe('fake server', () => {
   it('adds latency and tracks requests in flight', async () => {
     server.configure({ latencyMs: 120 });
     const started = performance.now();
-    await Promise.all([1, 2, 3].map((index) => post('/v1/chat/completions', openaiBody(String(index)))));
+    await Promise.all(
+      [1, 2, 3].map((index) => post('/v1/chat/completions', openaiBody(String(index)))),
+    );
     expect(performance.now() - started).toBeGreaterThanOrEqual(110);
     expect(server.maxInFlight).toBe(3);
     expect(server.inFlight).toBe(0);
@@ -91,7 +140,8 @@ describe('fake server', () => {
       server.reset();
       server.configure({ faults: { rate: 0.5, kinds: [500, 503], seed: 7 } });
       const statuses: number[] = [];
-      for (let index = 0; index < 12; index++) statuses.push((await post('/v1/chat/completions', openaiBody('x'))).status);
+      for (let index = 0; index < 12; index++)
+        statuses.push((await post('/v1/chat/completions', openaiBody('x'))).status);
       return statuses;
     };
     const first = await run();
@@ -102,7 +152,18 @@ describe('fake server', () => {
 
   it('rejects a missing or wrong key with 401 when a key is required', async () => {
     server.configure({ requireKey: 'sk-right' });
-    expect((await post('/v1/chat/completions', openaiBody('x'), { authorization: 'Bearer sk-wrong' })).status).toBe(401);
-    expect((await post('/v1beta/models/m:generateContent', { contents: [] }, { 'x-goog-api-key': 'sk-right' })).status).toBe(200);
+    expect(
+      (await post('/v1/chat/completions', openaiBody('x'), { authorization: 'Bearer sk-wrong' }))
+        .status,
+    ).toBe(401);
+    expect(
+      (
+        await post(
+          '/v1beta/models/m:generateContent',
+          { contents: [] },
+          { 'x-goog-api-key': 'sk-right' },
+        )
+      ).status,
+    ).toBe(200);
   });
 });

@@ -3,11 +3,25 @@
  * Gemini generateContent wire formats, with latency, scripted replies and injected faults. Not streaming: the
  * adapters do not stream.
  */
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { faultReply, seededRandom, type FakeReply, type RandomFaults } from './replies.js';
-import { errorBody, jsonOptionName, parseRequest, successBody, wireOf, type ParsedRequest, type Wire } from './wire.js';
+import {
+  errorBody,
+  jsonOptionName,
+  parseRequest,
+  successBody,
+  wireOf,
+  type ParsedRequest,
+  type Wire,
+} from './wire.js';
 
 /** One request as the server saw it. */
 export interface RecordedRequest {
@@ -161,7 +175,12 @@ class LoopbackModelServer implements FakeServer {
     const recorded = await this.record(request);
     const route = request.method === 'POST' ? wireOf(recorded.path) : null;
     if (!route || !recorded.parsed) {
-      return send(response, 404, { 'content-type': 'application/json' }, JSON.stringify({ error: { message: `no route ${request.method} ${recorded.path}` } }));
+      return send(
+        response,
+        404,
+        { 'content-type': 'application/json' },
+        JSON.stringify({ error: { message: `no route ${request.method} ${recorded.path}` } }),
+      );
     }
     const reply = await this.chooseReply(recorded, route.wire);
     await delay(reply.delayMs ?? this.latency(), request);
@@ -199,10 +218,14 @@ class LoopbackModelServer implements FakeServer {
     const { requireKey, rejectJsonMode, faults, respond } = this.options;
     if (requireKey !== undefined) {
       const sent = keyOf(request);
-      if (sent !== requireKey) return { status: 401, message: `Incorrect API key provided: ${sent ?? '(none)'}` };
+      if (sent !== requireKey)
+        return { status: 401, message: `Incorrect API key provided: ${sent ?? '(none)'}` };
     }
     if (rejectJsonMode && request.parsed?.jsonMode) {
-      return { status: 400, message: `Invalid parameter: '${jsonOptionName(wire)}' of type 'json_object' is not supported with this model.` };
+      return {
+        status: 400,
+        message: `Invalid parameter: '${jsonOptionName(wire)}' of type 'json_object' is not supported with this model.`,
+      };
     }
     if (faults && faults.kinds.length > 0 && this.random() < faults.rate) {
       return faultReply(faults.kinds[Math.floor(this.random() * faults.kinds.length)] ?? 500);
@@ -210,34 +233,67 @@ class LoopbackModelServer implements FakeServer {
     return this.queue.shift() ?? (respond ? respond(request) : { text: 'ok' });
   }
 
-  private render(response: ServerResponse, wire: Wire, request: RecordedRequest, reply: FakeReply): void {
+  private render(
+    response: ServerResponse,
+    wire: Wire,
+    request: RecordedRequest,
+    reply: FakeReply,
+  ): void {
     if (reply.fault === 'hang') return;
     if (reply.fault === 'reset') return void response.socket?.resetAndDestroy();
-    if (reply.fault === 'garbage') return send(response, 200, { 'content-type': 'application/json' }, '<html><body>502 Bad Gateway</body></html>');
+    if (reply.fault === 'garbage')
+      return send(
+        response,
+        200,
+        { 'content-type': 'application/json' },
+        '<html><body>502 Bad Gateway</body></html>',
+      );
     const status = reply.status ?? 200;
-    const rendered = reply.body ?? (status >= 200 && status < 300 ? this.success(wire, request, reply) : errorBody(wire, status, reply.message ?? `fake error ${status}`));
+    const rendered =
+      reply.body ??
+      (status >= 200 && status < 300
+        ? this.success(wire, request, reply)
+        : errorBody(wire, status, reply.message ?? `fake error ${status}`));
     const payload = typeof rendered === 'string' ? rendered : JSON.stringify(rendered);
     const headers = { 'content-type': 'application/json', ...reply.headers };
     if (reply.fault === 'truncate') {
       // Promise the whole body, send half of it, then cut the connection.
-      response.writeHead(status, { ...headers, 'content-length': String(Buffer.byteLength(payload)) });
-      response.write(payload.slice(0, Math.floor(payload.length / 2)), () => response.socket?.destroy());
+      response.writeHead(status, {
+        ...headers,
+        'content-length': String(Buffer.byteLength(payload)),
+      });
+      response.write(payload.slice(0, Math.floor(payload.length / 2)), () =>
+        response.socket?.destroy(),
+      );
       return;
     }
-    if (reply.gzip) return send(response, status, { ...headers, 'content-encoding': 'gzip' }, gzipSync(payload));
+    if (reply.gzip)
+      return send(response, status, { ...headers, 'content-encoding': 'gzip' }, gzipSync(payload));
     send(response, status, headers, payload);
   }
 
   private success(wire: Wire, request: RecordedRequest, reply: FakeReply): Record<string, unknown> {
-    const toolCalls = (reply.toolCalls ?? []).map((call, n) => ({ id: call.id ?? `call_${request.index}_${n}`, name: call.name, arguments: call.arguments }));
+    const toolCalls = (reply.toolCalls ?? []).map((call, n) => ({
+      id: call.id ?? `call_${request.index}_${n}`,
+      name: call.name,
+      arguments: call.arguments,
+    }));
     const text = reply.text ?? (toolCalls.length > 0 ? '' : 'ok');
     return successBody(wire, {
       text,
       toolCalls,
       model: request.parsed?.model ?? 'fake-model',
       finishReason: reply.finishReason ?? 'stop',
-      inputTokens: reply.usage?.inputTokens ?? Math.max(1, Math.ceil((request.parsed?.text.length ?? 0) / 4)),
-      outputTokens: reply.usage?.outputTokens ?? Math.max(1, Math.ceil((text.length + JSON.stringify(toolCalls).length * Number(toolCalls.length > 0)) / 4)),
+      inputTokens:
+        reply.usage?.inputTokens ?? Math.max(1, Math.ceil((request.parsed?.text.length ?? 0) / 4)),
+      outputTokens:
+        reply.usage?.outputTokens ??
+        Math.max(
+          1,
+          Math.ceil(
+            (text.length + JSON.stringify(toolCalls).length * Number(toolCalls.length > 0)) / 4,
+          ),
+        ),
       index: request.index,
     });
   }
@@ -250,13 +306,19 @@ class LoopbackModelServer implements FakeServer {
 
 function keyOf(request: RecordedRequest): string | undefined {
   const authorization = request.headers.authorization;
-  if (typeof authorization === 'string' && authorization.startsWith('Bearer ')) return authorization.slice('Bearer '.length);
+  if (typeof authorization === 'string' && authorization.startsWith('Bearer '))
+    return authorization.slice('Bearer '.length);
   const header = request.headers['x-api-key'] ?? request.headers['x-goog-api-key'];
   if (typeof header === 'string') return header;
   return new URLSearchParams(request.query).get('key') ?? undefined;
 }
 
-function send(response: ServerResponse, status: number, headers: Record<string, string>, body: string | Buffer): void {
+function send(
+  response: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  body: string | Buffer,
+): void {
   response.writeHead(status, { ...headers, 'content-length': String(Buffer.byteLength(body)) });
   response.end(body);
 }

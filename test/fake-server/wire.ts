@@ -71,7 +71,12 @@ const asArray = (value: unknown): Json[] => (Array.isArray(value) ? (value as Js
 
 /** Parses a request body of the given wire into the neutral view. */
 export function parseRequest(wire: Wire, body: Json, pathModel: string | null): ParsedRequest {
-  const messages = wire === 'openai' ? openaiMessages(body) : wire === 'anthropic' ? anthropicMessages(body) : geminiMessages(body);
+  const messages =
+    wire === 'openai'
+      ? openaiMessages(body)
+      : wire === 'anthropic'
+        ? anthropicMessages(body)
+        : geminiMessages(body);
   const config = (body.generationConfig ?? {}) as Json;
   return {
     wire,
@@ -83,7 +88,9 @@ export function parseRequest(wire: Wire, body: Json, pathModel: string | null): 
         ? (body.response_format as Json | undefined)?.type === 'json_object'
         : wire === 'gemini' && config.responseMimeType === 'application/json',
     temperature: (wire === 'gemini' ? config.temperature : body.temperature) as number | undefined,
-    maxTokens: (wire === 'gemini' ? config.maxOutputTokens : (body.max_completion_tokens ?? body.max_tokens)) as number | undefined,
+    maxTokens: (wire === 'gemini'
+      ? config.maxOutputTokens
+      : (body.max_completion_tokens ?? body.max_tokens)) as number | undefined,
     tools: toolsOf(wire, body),
     toolChoice: toolChoiceOf(wire, body),
   };
@@ -93,17 +100,37 @@ function toolsOf(wire: Wire, body: Json): ReceivedTool[] {
   if (wire === 'openai') {
     return asArray(body.tools).map((tool) => {
       const fn = (tool.function ?? {}) as Json;
-      return { name: String(fn.name), description: String(fn.description ?? ''), parameters: fn.parameters };
+      return {
+        name: String(fn.name),
+        description: String(fn.description ?? ''),
+        parameters: fn.parameters,
+      };
     });
   }
-  if (wire === 'anthropic') return asArray(body.tools).map((tool) => ({ name: String(tool.name), description: String(tool.description ?? ''), parameters: tool.input_schema }));
-  return asArray(body.tools).flatMap((tool) => asArray(tool.functionDeclarations)).map((fn) => ({ name: String(fn.name), description: String(fn.description ?? ''), parameters: fn.parameters }));
+  if (wire === 'anthropic')
+    return asArray(body.tools).map((tool) => ({
+      name: String(tool.name),
+      description: String(tool.description ?? ''),
+      parameters: tool.input_schema,
+    }));
+  return asArray(body.tools)
+    .flatMap((tool) => asArray(tool.functionDeclarations))
+    .map((fn) => ({
+      name: String(fn.name),
+      description: String(fn.description ?? ''),
+      parameters: fn.parameters,
+    }));
 }
 
 function toolChoiceOf(wire: Wire, body: Json): string | null {
-  const choice = wire === 'gemini' ? ((body.toolConfig as Json | undefined)?.functionCallingConfig as Json | undefined)?.mode : body.tool_choice;
+  const choice =
+    wire === 'gemini'
+      ? ((body.toolConfig as Json | undefined)?.functionCallingConfig as Json | undefined)?.mode
+      : body.tool_choice;
   if (choice === undefined || choice === null) return null;
-  return typeof choice === 'string' ? choice : String((choice as Json).type ?? JSON.stringify(choice));
+  return typeof choice === 'string'
+    ? choice
+    : String((choice as Json).type ?? JSON.stringify(choice));
 }
 
 function parseJsonText(text: unknown): unknown {
@@ -116,57 +143,108 @@ function parseJsonText(text: unknown): unknown {
 }
 
 /** A neutral message with no tool parts. */
-function plain(role: ReceivedMessage['role'], text: string, images: ReceivedImage[] = []): ReceivedMessage {
+function plain(
+  role: ReceivedMessage['role'],
+  text: string,
+  images: ReceivedImage[] = [],
+): ReceivedMessage {
   return { role, text, images, toolCalls: [], toolResults: [] };
 }
 
 function image(mimeType: string, base64: string): ReceivedImage {
   const bytes = Buffer.from(base64, 'base64');
-  return { mimeType, byteLength: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+  return {
+    mimeType,
+    byteLength: bytes.length,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+  };
 }
 
 function openaiMessages(body: Json): ReceivedMessage[] {
   return asArray(body.messages).map((message) => {
-    const role = message.role === 'developer' ? 'system' : (message.role as ReceivedMessage['role']);
+    const role =
+      message.role === 'developer' ? 'system' : (message.role as ReceivedMessage['role']);
     const toolCalls = asArray(message.tool_calls).map((call) => {
       const fn = (call.function ?? {}) as Json;
-      return { id: typeof call.id === 'string' ? call.id : null, name: String(fn.name), arguments: parseJsonText(fn.arguments) };
+      return {
+        id: typeof call.id === 'string' ? call.id : null,
+        name: String(fn.name),
+        arguments: parseJsonText(fn.arguments),
+      };
     });
     const content = typeof message.content === 'string' ? message.content : null;
     if (role === 'tool') {
       const id = typeof message.tool_call_id === 'string' ? message.tool_call_id : null;
-      const text = content ?? asArray(message.content).map((part) => String(part.text ?? '')).join('');
+      const text =
+        content ??
+        asArray(message.content)
+          .map((part) => String(part.text ?? ''))
+          .join('');
       return { ...plain('tool', text), toolResults: [{ id, content: text, isError: false }] };
     }
-    if (content !== null || message.content === null || message.content === undefined) return { ...plain(role, content ?? ''), toolCalls };
+    if (content !== null || message.content === null || message.content === undefined)
+      return { ...plain(role, content ?? ''), toolCalls };
     const parts = asArray(message.content);
     const images = parts.flatMap((part) => {
       const url = (part.image_url as Json | undefined)?.url;
       const match = typeof url === 'string' ? /^data:([^;]+);base64,(.*)$/s.exec(url) : null;
       return match ? [image(match[1] ?? '', match[2] ?? '')] : [];
     });
-    return { ...plain(role, parts.map((part) => (typeof part.text === 'string' ? part.text : '')).join(''), images), toolCalls };
+    return {
+      ...plain(
+        role,
+        parts.map((part) => (typeof part.text === 'string' ? part.text : '')).join(''),
+        images,
+      ),
+      toolCalls,
+    };
   });
 }
 
 function anthropicMessages(body: Json): ReceivedMessage[] {
-  const system = typeof body.system === 'string' ? body.system : asArray(body.system).map((part) => String(part.text ?? '')).join('\n');
+  const system =
+    typeof body.system === 'string'
+      ? body.system
+      : asArray(body.system)
+          .map((part) => String(part.text ?? ''))
+          .join('\n');
   const result: ReceivedMessage[] = system ? [plain('system', system)] : [];
   for (const message of asArray(body.messages)) {
-    const parts = typeof message.content === 'string' ? [{ type: 'text', text: message.content }] : asArray(message.content);
+    const parts =
+      typeof message.content === 'string'
+        ? [{ type: 'text', text: message.content }]
+        : asArray(message.content);
     const images = parts.flatMap((part) => {
       const source = part.source as Json | undefined;
-      return part.type === 'image' && source?.type === 'base64' ? [image(String(source.media_type), String(source.data))] : [];
+      return part.type === 'image' && source?.type === 'base64'
+        ? [image(String(source.media_type), String(source.data))]
+        : [];
     });
-    const toolCalls = parts.filter((part) => part.type === 'tool_use').map((part) => ({ id: String(part.id), name: String(part.name), arguments: part.input }));
-    const toolResults = parts.filter((part) => part.type === 'tool_result').map((part) => ({
-      id: String(part.tool_use_id),
-      content: typeof part.content === 'string' ? part.content : asArray(part.content).map((inner) => String(inner.text ?? '')).join(''),
-      isError: part.is_error === true,
-    }));
+    const toolCalls = parts
+      .filter((part) => part.type === 'tool_use')
+      .map((part) => ({ id: String(part.id), name: String(part.name), arguments: part.input }));
+    const toolResults = parts
+      .filter((part) => part.type === 'tool_result')
+      .map((part) => ({
+        id: String(part.tool_use_id),
+        content:
+          typeof part.content === 'string'
+            ? part.content
+            : asArray(part.content)
+                .map((inner) => String(inner.text ?? ''))
+                .join(''),
+        isError: part.is_error === true,
+      }));
     const text = parts.map((part) => (part.type === 'text' ? String(part.text) : '')).join('');
-    const role = toolResults.length > 0 && text === '' ? 'tool' : (message.role as ReceivedMessage['role']);
-    result.push({ role, text: role === 'tool' ? toolResults.map((item) => item.content).join('\n') : text, images, toolCalls, toolResults });
+    const role =
+      toolResults.length > 0 && text === '' ? 'tool' : (message.role as ReceivedMessage['role']);
+    result.push({
+      role,
+      text: role === 'tool' ? toolResults.map((item) => item.content).join('\n') : text,
+      images,
+      toolCalls,
+      toolResults,
+    });
   }
   return result;
 }
@@ -187,14 +265,33 @@ function geminiMessages(body: Json): ReceivedMessage[] {
       if (!response) return [];
       const payload = (response.response ?? {}) as Json;
       const value = payload.content ?? payload;
-      return [{ id: null, content: typeof value === 'string' ? value : JSON.stringify(value), isError: false }];
+      return [
+        {
+          id: null,
+          content: typeof value === 'string' ? value : JSON.stringify(value),
+          isError: false,
+        },
+      ];
     });
     const text = parts.map((part) => (typeof part.text === 'string' ? part.text : '')).join('');
     const kind = toolResults.length > 0 && text === '' ? 'tool' : role;
-    return { role: kind, text: kind === 'tool' ? toolResults.map((item) => item.content).join('\n') : text, images, toolCalls, toolResults };
+    return {
+      role: kind,
+      text: kind === 'tool' ? toolResults.map((item) => item.content).join('\n') : text,
+      images,
+      toolCalls,
+      toolResults,
+    };
   };
-  const system = body.systemInstruction ? [toMessage('system', body.systemInstruction as Json)] : [];
-  return [...system, ...asArray(body.contents).map((content) => toMessage(content.role === 'model' ? 'assistant' : 'user', content))];
+  const system = body.systemInstruction
+    ? [toMessage('system', body.systemInstruction as Json)]
+    : [];
+  return [
+    ...system,
+    ...asArray(body.contents).map((content) =>
+      toMessage(content.role === 'model' ? 'assistant' : 'user', content),
+    ),
+  ];
 }
 
 /** A tool call a scripted reply makes; `arguments` as a string is sent verbatim (to test unreadable arguments). */
@@ -215,8 +312,10 @@ export interface SuccessReply {
   index: number;
 }
 
-const argumentsText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
-const argumentsObject = (value: unknown) => (typeof value === 'string' ? parseJsonText(value) : value);
+const argumentsText = (value: unknown) =>
+  typeof value === 'string' ? value : JSON.stringify(value);
+const argumentsObject = (value: unknown) =>
+  typeof value === 'string' ? parseJsonText(value) : value;
 
 /** A successful reply body in the wire's format (tool calls as each wire writes them). */
 export function successBody(wire: Wire, reply: SuccessReply): Json {
@@ -224,19 +323,34 @@ export function successBody(wire: Wire, reply: SuccessReply): Json {
   const calling = toolCalls.length > 0;
   if (wire === 'openai') {
     const message: Json = { role: 'assistant', content: calling && text === '' ? null : text };
-    if (calling) message.tool_calls = toolCalls.map((call) => ({ id: call.id, type: 'function', function: { name: call.name, arguments: argumentsText(call.arguments) } }));
+    if (calling)
+      message.tool_calls = toolCalls.map((call) => ({
+        id: call.id,
+        type: 'function',
+        function: { name: call.name, arguments: argumentsText(call.arguments) },
+      }));
     return {
       id: `chatcmpl-fake-${index}`,
       object: 'chat.completion',
       created: 1_700_000_000,
       model,
       choices: [{ index: 0, message, finish_reason: calling ? 'tool_calls' : finishReason }],
-      usage: { prompt_tokens: inputTokens, completion_tokens: outputTokens, total_tokens: inputTokens + outputTokens },
+      usage: {
+        prompt_tokens: inputTokens,
+        completion_tokens: outputTokens,
+        total_tokens: inputTokens + outputTokens,
+      },
     };
   }
   if (wire === 'anthropic') {
     const content: Json[] = text !== '' || !calling ? [{ type: 'text', text }] : [];
-    for (const call of toolCalls) content.push({ type: 'tool_use', id: call.id, name: call.name, input: argumentsObject(call.arguments) });
+    for (const call of toolCalls)
+      content.push({
+        type: 'tool_use',
+        id: call.id,
+        name: call.name,
+        input: argumentsObject(call.arguments),
+      });
     return {
       id: `msg_fake_${index}`,
       type: 'message',
@@ -249,21 +363,57 @@ export function successBody(wire: Wire, reply: SuccessReply): Json {
     };
   }
   const parts: Json[] = text !== '' || !calling ? [{ text }] : [];
-  for (const call of toolCalls) parts.push({ functionCall: { name: call.name, args: argumentsObject(call.arguments) } });
+  for (const call of toolCalls)
+    parts.push({ functionCall: { name: call.name, args: argumentsObject(call.arguments) } });
   return {
-    candidates: [{ content: { role: 'model', parts }, finishReason: finishReason === 'stop' ? 'STOP' : 'MAX_TOKENS', index: 0 }],
-    usageMetadata: { promptTokenCount: inputTokens, candidatesTokenCount: outputTokens, totalTokenCount: inputTokens + outputTokens },
+    candidates: [
+      {
+        content: { role: 'model', parts },
+        finishReason: finishReason === 'stop' ? 'STOP' : 'MAX_TOKENS',
+        index: 0,
+      },
+    ],
+    usageMetadata: {
+      promptTokenCount: inputTokens,
+      candidatesTokenCount: outputTokens,
+      totalTokenCount: inputTokens + outputTokens,
+    },
     modelVersion: model,
   };
 }
 
-const GEMINI_STATUS: Record<number, string> = { 400: 'INVALID_ARGUMENT', 401: 'UNAUTHENTICATED', 403: 'PERMISSION_DENIED', 404: 'NOT_FOUND', 429: 'RESOURCE_EXHAUSTED', 500: 'INTERNAL', 503: 'UNAVAILABLE' };
-const ANTHROPIC_TYPE: Record<number, string> = { 400: 'invalid_request_error', 401: 'authentication_error', 403: 'permission_error', 404: 'not_found_error', 429: 'rate_limit_error', 500: 'api_error', 503: 'overloaded_error' };
+const GEMINI_STATUS: Record<number, string> = {
+  400: 'INVALID_ARGUMENT',
+  401: 'UNAUTHENTICATED',
+  403: 'PERMISSION_DENIED',
+  404: 'NOT_FOUND',
+  429: 'RESOURCE_EXHAUSTED',
+  500: 'INTERNAL',
+  503: 'UNAVAILABLE',
+};
+const ANTHROPIC_TYPE: Record<number, string> = {
+  400: 'invalid_request_error',
+  401: 'authentication_error',
+  403: 'permission_error',
+  404: 'not_found_error',
+  429: 'rate_limit_error',
+  500: 'api_error',
+  503: 'overloaded_error',
+};
 
 /** An error body in the wire's format. */
 export function errorBody(wire: Wire, status: number, message: string): Json {
-  if (wire === 'openai') return { error: { message, type: status === 429 ? 'rate_limit_exceeded' : 'invalid_request_error', param: null, code: null } };
-  if (wire === 'anthropic') return { type: 'error', error: { type: ANTHROPIC_TYPE[status] ?? 'api_error', message } };
+  if (wire === 'openai')
+    return {
+      error: {
+        message,
+        type: status === 429 ? 'rate_limit_exceeded' : 'invalid_request_error',
+        param: null,
+        code: null,
+      },
+    };
+  if (wire === 'anthropic')
+    return { type: 'error', error: { type: ANTHROPIC_TYPE[status] ?? 'api_error', message } };
   return { error: { code: status, message, status: GEMINI_STATUS[status] ?? 'UNKNOWN' } };
 }
 

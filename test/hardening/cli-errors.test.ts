@@ -16,7 +16,9 @@ describe('bad arguments', () => {
   it('run --protocol offical: one line naming the option, the value and the allowed values; exit 2', async () => {
     const result = await runCli(['run', '--protocol', 'offical', '--dry-run']);
     expect(result.code).toBe(2);
-    expect(oneLine(result.stderr)).toEqual(["apb: option '--protocol <name>' argument 'offical' is invalid. allowed values: paper, official (did you mean \"official\"?)"]);
+    expect(oneLine(result.stderr)).toEqual([
+      "apb: option '--protocol <name>' argument 'offical' is invalid. allowed values: paper, official (did you mean \"official\"?)",
+    ]);
   });
 
   it('a zod-checked bound (--concurrency 5000) is one line naming the flag, not raw zod JSON; exit 2', async () => {
@@ -35,13 +37,16 @@ describe('bad arguments', () => {
     expect(agreement.stderr).toContain('allowed values: md, json');
   });
 
-  it.each([['refien', '--help'], ['refien'], ['help', 'refien'], ['data', 'bogus']])('an unknown command (%s %s) exits 2 with one line', async (...argv) => {
-    const result = await runCli(argv.filter(Boolean));
-    expect(result.code).toBe(2);
-    expect(oneLine(result.stderr)).toHaveLength(1);
-    expect(result.stderr).toMatch(/unknown command "(refien|bogus)" \(commands: /);
-    expect(result.stdout).toBe('');
-  });
+  it.each([['refien', '--help'], ['refien'], ['help', 'refien'], ['data', 'bogus']])(
+    'an unknown command (%s %s) exits 2 with one line',
+    async (...argv) => {
+      const result = await runCli(argv.filter(Boolean));
+      expect(result.code).toBe(2);
+      expect(oneLine(result.stderr)).toHaveLength(1);
+      expect(result.stderr).toMatch(/unknown command "(refien|bogus)" \(commands: /);
+      expect(result.stdout).toBe('');
+    },
+  );
 
   it('--help of a real command still exits 0', async () => {
     const result = await runCli(['run', '--help']);
@@ -52,7 +57,9 @@ describe('bad arguments', () => {
   it('a port out of range is a usage error; a port in use is one line', async () => {
     const range = await runCli(['view', 'runs', '--port', '80000']);
     expect(range.code).toBe(2);
-    expect(range.stderr.trim()).toBe("apb: option '--port <n>' argument '80000' is invalid. expected a port from 0 (any free port) to 65535, got \"80000\"");
+    expect(range.stderr.trim()).toBe(
+      "apb: option '--port <n>' argument '80000' is invalid. expected a port from 0 (any free port) to 65535, got \"80000\"",
+    );
     const busy = createServer();
     await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
     const taken = (busy.address() as { port: number }).port;
@@ -61,7 +68,9 @@ describe('bad arguments', () => {
       writeFileSync(path.join(dir, 'judgements.jsonl'), '');
       const inUse = await runCli(['view', dir, '--port', String(taken)]);
       expect(inUse.code).toBe(1);
-      expect(inUse.stderr.trim()).toBe(`apb: cannot listen on 127.0.0.1:${taken}: the port is in use (pick another with --port, or 0 for a free one)`);
+      expect(inUse.stderr.trim()).toBe(
+        `apb: cannot listen on 127.0.0.1:${taken}: the port is in use (pick another with --port, or 0 for a free one)`,
+      );
     } finally {
       busy.close();
     }

@@ -6,7 +6,15 @@
 import { lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, completeLines, readManifest, SECRET_KEY, startCli, tempDir, useScriptedServer } from '../engine/helpers.js';
+import {
+  cli,
+  completeLines,
+  readManifest,
+  SECRET_KEY,
+  startCli,
+  tempDir,
+  useScriptedServer,
+} from '../engine/helpers.js';
 
 const fake = useScriptedServer();
 
@@ -14,13 +22,33 @@ describe('one writer per run directory', () => {
   it('two concurrent runs into one --out: exactly one runs, the other exits 2 naming the holder; lines = cases', async () => {
     fake.server.configure({ latencyMs: 400 });
     const out = path.join(tempDir(), 'run');
-    const args = ['run', '--model', 'openai:gpt-4o', '--base-url', fake.server.baseUrl('openai'), '--out', out, '--no-cache', '--limit', '2', '--concurrency', '2'];
+    const args = [
+      'run',
+      '--model',
+      'openai:gpt-4o',
+      '--base-url',
+      fake.server.baseUrl('openai'),
+      '--out',
+      out,
+      '--no-cache',
+      '--limit',
+      '2',
+      '--concurrency',
+      '2',
+    ];
     const env = { OPENAI_API_KEY: SECRET_KEY };
-    const [first, second] = await Promise.all([startCli(args, env).result, startCli(args, env).result]);
+    const [first, second] = await Promise.all([
+      startCli(args, env).result,
+      startCli(args, env).result,
+    ]);
     const codes = [first.code, second.code].sort();
     expect(codes, first.stderr + second.stderr).toEqual([0, 2]);
     const loser = first.code === 2 ? first : second;
-    expect(loser.stderr).toMatch(new RegExp(`apb: ${out.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is being written by apb run \\(pid \\d+ on `));
+    expect(loser.stderr).toMatch(
+      new RegExp(
+        `apb: ${out.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is being written by apb run \\(pid \\d+ on `,
+      ),
+    );
     expect(loser.stderr.trim().split('\n')).toHaveLength(1);
     const cases = 14; // 7 splits × --limit 2
     expect(completeLines(path.join(out, 'predictions.jsonl'))).toBe(cases);
@@ -56,7 +84,9 @@ describe('one writer per run directory', () => {
     symlinkSync(victim, path.join(out, 'predictions.jsonl'));
     const result = await cli(['run', '--out', out, '--limit', '1']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`cannot write ${path.join(out, 'predictions.jsonl')}: it is a symbolic link (refused)`);
+    expect(result.stderr).toContain(
+      `cannot write ${path.join(out, 'predictions.jsonl')}: it is a symbolic link (refused)`,
+    );
     expect(result.stderr).not.toContain('internal error');
     expect(readFileSync(victim, 'utf8')).toBe('precious');
   }, 60_000);

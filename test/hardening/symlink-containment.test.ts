@@ -21,9 +21,21 @@ function hostileDataset(): { dir: string; outside: string } {
     {
       holistic_planning: [
         JSON.stringify(holisticRecord({ id: 'clean-1' })),
-        JSON.stringify(holisticRecord({ id: 'env-1', files: [{ path: 'files/policy.md', type: 'policy_document' }] })),
-        JSON.stringify(holisticRecord({ id: 'chart-1', files: [{ path: 'files/chart.png', type: 'image' }] })),
-        JSON.stringify(holisticRecord({ id: 'fifo-1', files: [{ path: 'files/pipe.txt', type: 'policy_document' }] })),
+        JSON.stringify(
+          holisticRecord({
+            id: 'env-1',
+            files: [{ path: 'files/policy.md', type: 'policy_document' }],
+          }),
+        ),
+        JSON.stringify(
+          holisticRecord({ id: 'chart-1', files: [{ path: 'files/chart.png', type: 'image' }] }),
+        ),
+        JSON.stringify(
+          holisticRecord({
+            id: 'fifo-1',
+            files: [{ path: 'files/pipe.txt', type: 'policy_document' }],
+          }),
+        ),
       ],
     },
     { 'files/README.md': 'attachments' },
@@ -36,7 +48,8 @@ function hostileDataset(): { dir: string; outside: string } {
   return { dir, outside };
 }
 
-const sawMarker = (text: string) => text.includes(MARKER) || text.includes(Buffer.from(MARKER).toString('base64').slice(0, 24));
+const sawMarker = (text: string) =>
+  text.includes(MARKER) || text.includes(Buffer.from(MARKER).toString('base64').slice(0, 24));
 
 describe('containment by real path', () => {
   it('validate reports each link out and the FIFO as FILE:LINE: files[i].path (and does not hang on the FIFO)', async () => {
@@ -44,35 +57,71 @@ describe('containment by real path', () => {
     const result = await cli(['data', 'validate', dir], { APB_TEST_MARKER: MARKER });
     expect(result.code).toBe(1);
     const output = result.stdout + result.stderr;
-    expect(output).toMatch(/data\/holistic_planning\.jsonl:2: files\[0\]\.path: file "files\/policy\.md" is a link that leaves the dataset root \(to \/proc\/[^)]*\); refused/);
-    expect(output).toMatch(/data\/holistic_planning\.jsonl:3: files\[0\]\.path: file "files\/chart\.png" is a link that leaves the dataset root/);
-    expect(output).toMatch(/data\/holistic_planning\.jsonl:4: files\[0\]\.path: file "files\/pipe\.txt" is not a regular file/);
+    expect(output).toMatch(
+      /data\/holistic_planning\.jsonl:2: files\[0\]\.path: file "files\/policy\.md" is a link that leaves the dataset root \(to \/proc\/[^)]*\); refused/,
+    );
+    expect(output).toMatch(
+      /data\/holistic_planning\.jsonl:3: files\[0\]\.path: file "files\/chart\.png" is a link that leaves the dataset root/,
+    );
+    expect(output).toMatch(
+      /data\/holistic_planning\.jsonl:4: files\[0\]\.path: file "files\/pipe\.txt" is not a regular file/,
+    );
     expect(sawMarker(output)).toBe(false);
   }, 60_000);
 
   it('run refuses the input (exit 2, nothing sent); with --skip-invalid the secret is in no request, run file or report', async () => {
     const { dir } = hostileDataset();
     const env = { OPENAI_API_KEY: SECRET_KEY, APB_TEST_MARKER: MARKER };
-    const base = ['run', '--data', dir, '--model', 'openai:gpt-4o', '--base-url', fake.server.baseUrl('openai'), '--no-cache'];
+    const base = [
+      'run',
+      '--data',
+      dir,
+      '--model',
+      'openai:gpt-4o',
+      '--base-url',
+      fake.server.baseUrl('openai'),
+      '--no-cache',
+    ];
     const refused = await cli([...base, '--out', path.join(tempDir(), 'run')], env);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(/holistic_planning\.jsonl:2: files\[0\]\.path: .*leaves the dataset root/);
+    expect(refused.stderr).toMatch(
+      /holistic_planning\.jsonl:2: files\[0\]\.path: .*leaves the dataset root/,
+    );
     expect(fake.server.count()).toBe(0);
 
     const out = path.join(tempDir(), 'run');
-    fake.server.configure({ respond: () => ({ text: JSON.stringify({ plan: 'find, then book', tool_chain: [{ name: 'find_flights', parameter_description: { origin: 'LIS' } }] }) }) });
+    fake.server.configure({
+      respond: () => ({
+        text: JSON.stringify({
+          plan: 'find, then book',
+          tool_chain: [{ name: 'find_flights', parameter_description: { origin: 'LIS' } }],
+        }),
+      }),
+    });
     const skipped = await cli([...base, '--out', out, '--skip-invalid'], env);
     expect(skipped.code, skipped.stderr).toBe(0);
     expect(fake.server.count()).toBe(1);
-    for (const request of fake.server.requests) expect(sawMarker(request.rawBody + JSON.stringify(request.headers))).toBe(false);
+    for (const request of fake.server.requests)
+      expect(sawMarker(request.rawBody + JSON.stringify(request.headers))).toBe(false);
     const runFiles = filesUnder(out);
-    expect(runFiles.map((file) => path.basename(file))).toEqual(expect.arrayContaining(['predictions.jsonl', 'report.html', 'report.md', 'scores.json']));
+    expect(runFiles.map((file) => path.basename(file))).toEqual(
+      expect.arrayContaining(['predictions.jsonl', 'report.html', 'report.md', 'scores.json']),
+    );
     for (const file of runFiles) expect(sawMarker(readFileSync(file, 'latin1')), file).toBe(false);
     expect(sawMarker(skipped.stdout + skipped.stderr)).toBe(false);
   }, 60_000);
 
   it('a report does not embed an image that was swapped for a link out of the dataset after the run', async () => {
-    const dir = writeDataset({ holistic_planning: [JSON.stringify(holisticRecord({ id: 'chart-1', files: [{ path: 'files/chart.png', type: 'image' }] }))] }, { 'files/chart.png': PNG });
+    const dir = writeDataset(
+      {
+        holistic_planning: [
+          JSON.stringify(
+            holisticRecord({ id: 'chart-1', files: [{ path: 'files/chart.png', type: 'image' }] }),
+          ),
+        ],
+      },
+      { 'files/chart.png': PNG },
+    );
     const out = path.join(tempDir(), 'run');
     const run = await cli(['run', '--data', dir, '--out', out]);
     expect(run.code, run.stderr).toBe(0);

@@ -15,7 +15,15 @@ const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_PATH = process.env.APB_CHROMIUM?.trim() || DEFAULT_CHROMIUM;
 
 /** The contract's arguments: headless, no sandbox (containers), no GPU, no background requests. */
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 function executable(file: string): boolean {
   try {
@@ -32,7 +40,8 @@ function executable(file: string): boolean {
  */
 export function chromiumSkipReason(): string | null {
   if (executable(CHROMIUM_PATH)) return null;
-  if (process.env.APB_CHROMIUM?.trim()) throw new Error(`APB_CHROMIUM=${CHROMIUM_PATH} is not an executable file`);
+  if (process.env.APB_CHROMIUM?.trim())
+    throw new Error(`APB_CHROMIUM=${CHROMIUM_PATH} is not an executable file`);
   return `no Chromium at ${DEFAULT_CHROMIUM} (install Debian's chromium, or set APB_CHROMIUM=/path/to/chromium); browser tests skipped`;
 }
 
@@ -46,7 +55,11 @@ export function skipBrowserTests(): boolean {
 /** A persistent browser context in a fresh profile directory; `close` removes the profile too. */
 export async function launchChromium(): Promise<BrowserContext> {
   const profile = mkdtempSync(path.join(tmpdir(), 'apb-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
   context.on('close', () => {
     try {
       rmSync(profile, { recursive: true, force: true, maxRetries: 5 });

@@ -12,7 +12,9 @@ export const tempDir = (prefix = 'apb-judge-') => mkdtempSync(path.join(tmpdir()
 
 /** Runs the CLI with a private response cache, so no test reads another's cached replies or writes into the repository. */
 export function apb(args: string[], cacheDir: string): Promise<CliResult> {
-  return runCli(args, { env: { APB_CACHE_DIR: cacheDir, APB_API_KEY: '', APB_JUDGE_BASE_URL: '', APB_BASE_URL: '' } });
+  return runCli(args, {
+    env: { APB_CACHE_DIR: cacheDir, APB_API_KEY: '', APB_JUDGE_BASE_URL: '', APB_BASE_URL: '' },
+  });
 }
 
 /** Every line of a JSONL file, parsed. */
@@ -31,10 +33,20 @@ export async function sample(): Promise<Case[]> {
 }
 
 /** A graded verdict of correctness, as the rubric asks for it. */
-export const GOOD = { reasoning: 'Every step is sound.', errors: { E1: false, E2: false, E3: false, E4: false, E5: false, E6: false }, is_correct: true, grade: 1 };
+export const GOOD = {
+  reasoning: 'Every step is sound.',
+  errors: { E1: false, E2: false, E3: false, E4: false, E5: false, E6: false },
+  is_correct: true,
+  grade: 1,
+};
 
 /** A graded verdict of incorrectness with E4 set. */
-export const BAD_E4 = (grade = 0.6) => ({ reasoning: 'A logical defect.', errors: { E1: false, E2: false, E3: false, E4: true, E5: false, E6: false }, is_correct: false, grade });
+export const BAD_E4 = (grade = 0.6) => ({
+  reasoning: 'A logical defect.',
+  errors: { E1: false, E2: false, E3: false, E4: true, E5: false, E6: false },
+  is_correct: false,
+  grade,
+});
 
 /** The user message of a judge request (the material), or '' for anything else. */
 export function material(request: RecordedRequest): string {
@@ -52,8 +64,10 @@ export const isReask = (request: RecordedRequest) => (request.parsed?.messages.l
 /** A readable "correct" reply in the shape the request's rubric asks for. */
 export function correctReplyFor(request: RecordedRequest): string {
   const rubric = system(request);
-  if (rubric.includes(BEHAVIOR_OUTPUT)) return JSON.stringify({ reasoning: 'Uses the replacement.', behavior: 'replace' });
-  if (rubric.includes(REFUSAL_OUTPUT)) return JSON.stringify({ reasoning: 'Refuses for the right reason.', refused: true });
+  if (rubric.includes(BEHAVIOR_OUTPUT))
+    return JSON.stringify({ reasoning: 'Uses the replacement.', behavior: 'replace' });
+  if (rubric.includes(REFUSAL_OUTPUT))
+    return JSON.stringify({ reasoning: 'Refuses for the right reason.', refused: true });
   return JSON.stringify(GOOD);
 }
 
@@ -61,6 +75,7 @@ export function correctReplyFor(request: RecordedRequest): string {
 export function caseOf(request: RecordedRequest, cases: readonly Case[]): Case {
   const text = material(request);
   const matches = cases.filter((caseItem) => text.includes(caseItem.input.query));
-  if (matches.length !== 1) throw new Error(`request ${request.index} matches ${matches.length} case(s)`);
+  if (matches.length !== 1)
+    throw new Error(`request ${request.index} matches ${matches.length} case(s)`);
   return matches[0]!;
 }

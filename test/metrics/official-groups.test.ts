@@ -8,7 +8,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { officialScores, pythonTruthy, type OfficialScores } from '../../src/metrics/official-groups.js';
+import {
+  officialScores,
+  pythonTruthy,
+  type OfficialScores,
+} from '../../src/metrics/official-groups.js';
 import { computeScores } from '../../src/pipeline/scores.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -54,7 +58,12 @@ describe('officialScores = the Python re-implementation', () => {
   it('on a generated file of 400 mixed lines', () => {
     const values = [true, false, 'false', 'true', 0, 1, null, '', 'yes', [], {}, [0]];
     const grades = [0, 0.2, 0.4, 0.6, 0.8, 1, 0.1, 0.7, true, false, null, '0.8', 1.5, -1];
-    const splits = ['holistic_planning', 'step_wise_planning', 'holistic_unsolvable', 'step_wise_tool_broken'];
+    const splits = [
+      'holistic_planning',
+      'step_wise_planning',
+      'holistic_unsolvable',
+      'step_wise_tool_broken',
+    ];
     const lines = Array.from({ length: 400 }, (_, index) => {
       const judgement: Record<string, unknown> = { grade: grades[(index * 7) % grades.length] };
       if (index % 11 !== 0) judgement.is_correct = values[(index * 5) % values.length];
@@ -63,7 +72,8 @@ describe('officialScores = the Python re-implementation', () => {
         split: splits[index % splits.length],
         planning_regime: index % 2 === 0 ? 'Holistic' : 'Step-wise',
         task_family: index % 13 === 0 ? null : `family-${index % 3}`,
-        task_category: index % 17 === 0 ? splits[(index + 1) % splits.length] : `category-${index % 5}`,
+        task_category:
+          index % 17 === 0 ? splits[(index + 1) % splits.length] : `category-${index % 5}`,
         tested_model: index % 3 === 0 ? 'model-a' : 'model-b',
         judgement: index % 29 === 0 ? 'not an object' : judgement,
       };

@@ -16,14 +16,25 @@ const PaperSchema = z
     model_aliases: z.record(z.string(), z.string()),
     inferred_denominators: z
       .object({
-        table12_cases_per_steps_range: z.object({ buckets: z.array(z.string()), by_model: z.record(z.string(), z.array(z.number())) }),
-        table17_cases_per_level: z.object({ levels: z.array(z.number()), by_model: z.record(z.string(), z.array(z.number())) }),
+        table12_cases_per_steps_range: z.object({
+          buckets: z.array(z.string()),
+          by_model: z.record(z.string(), z.array(z.number())),
+        }),
+        table17_cases_per_level: z.object({
+          levels: z.array(z.number()),
+          by_model: z.record(z.string(), z.array(z.number())),
+        }),
         table16_cases_per_level: z.number(),
         table14_15_cases_per_row: z.number(),
       })
       .loose(),
-    known_paper_inconsistencies: z.array(z.object({ id: z.string(), cells: z.array(z.string()) }).loose()),
-    tables: z.record(z.string(), z.object({ rows: z.array(z.record(z.string(), z.unknown())) }).loose()),
+    known_paper_inconsistencies: z.array(
+      z.object({ id: z.string(), cells: z.array(z.string()) }).loose(),
+    ),
+    tables: z.record(
+      z.string(),
+      z.object({ rows: z.array(z.record(z.string(), z.unknown())) }).loose(),
+    ),
   })
   .loose();
 export type Paper = z.infer<typeof PaperSchema>;
@@ -59,7 +70,12 @@ export interface Counts {
 }
 
 /** Counts of a printed row: rates → k/n, `grade` → grade units (rounded). */
-export function countsOfRow(row: PaperRow, n: number, gradeKey: string, extUseKey?: string): Counts {
+export function countsOfRow(
+  row: PaperRow,
+  n: number,
+  gradeKey: string,
+  extUseKey?: string,
+): Counts {
   return {
     n,
     correct: countOf(row.CR as number, n),
@@ -72,12 +88,18 @@ export function countsOfRow(row: PaperRow, n: number, gradeKey: string, extUseKe
 /** Rows carrying exactly these counts: the first `correct` rows are correct, errors sit on the last rows. */
 export function rowsFromCounts(
   counts: Counts,
-  label: { model: string; idPrefix: string; keyPrefix?: string; facets: Partial<Facets> & { split: SplitName } },
+  label: {
+    model: string;
+    idPrefix: string;
+    keyPrefix?: string;
+    facets: Partial<Facets> & { split: SplitName };
+  },
 ): ResultRow[] {
   const { n, correct, errors, gradeUnits, extUse } = counts;
   return Array.from({ length: n }, (_, index) => {
     const units = Math.floor(gradeUnits / n) + (index < gradeUnits % n ? 1 : 0);
-    const uses = extUse === undefined ? undefined : Math.floor(extUse / n) + (index < extUse % n ? 1 : 0);
+    const uses =
+      extUse === undefined ? undefined : Math.floor(extUse / n) + (index < extUse % n ? 1 : 0);
     return fakeRow({
       id: `${label.idPrefix}-${index}`,
       model: label.model,
@@ -85,7 +107,10 @@ export function rowsFromCounts(
       correct: index < correct,
       grade: units / 5,
       errors: errors.map((count) => index >= n - count) as ResultRow['errors'],
-      findings: uses === undefined ? null : noFindings({ distractorUse: { names: uses > 0 ? ['decoy'] : [], count: uses } }),
+      findings:
+        uses === undefined
+          ? null
+          : noFindings({ distractorUse: { names: uses > 0 ? ['decoy'] : [], count: uses } }),
       facets: { ...label.facets, baseCaseKey: `${label.keyPrefix ?? label.idPrefix}-${index}` },
     });
   });
@@ -93,7 +118,9 @@ export function rowsFromCounts(
 
 /** Grade-unit range [lo, hi] of n cases whose mean prints as `grade` at `decimals` places. */
 export function unitRange(grade: number, n: number, decimals: number): { lo: number; hi: number } {
-  const fits = Array.from({ length: 5 * n + 1 }, (_, units) => units).filter((units) => printed(units / (5 * n), decimals) === grade);
+  const fits = Array.from({ length: 5 * n + 1 }, (_, units) => units).filter(
+    (units) => printed(units / (5 * n), decimals) === grade,
+  );
   if (fits.length === 0) throw new Error(`no grade total of ${n} cases prints as ${grade}`);
   return { lo: fits[0]!, hi: fits[fits.length - 1]! };
 }
@@ -109,10 +136,16 @@ export function distribute(total: number, ranges: readonly { lo: number; hi: num
 }
 
 /** Re-keys `size` rows of a pool (k correct, the rest not) as the base cases `${prefix}-0…` of a robustness split. */
-export function markBaseCases(pool: readonly ResultRow[], size: number, correct: number, prefix: string): void {
+export function markBaseCases(
+  pool: readonly ResultRow[],
+  size: number,
+  correct: number,
+  prefix: string,
+): void {
   const right = pool.filter((row) => row.correct).slice(0, correct);
   const wrong = pool.filter((row) => !row.correct).slice(0, size - correct);
-  if (right.length !== correct || wrong.length !== size - correct) throw new Error(`pool cannot hold ${correct}/${size} base cases`);
+  if (right.length !== correct || wrong.length !== size - correct)
+    throw new Error(`pool cannot hold ${correct}/${size} base cases`);
   [...right, ...wrong].forEach((row, index) => {
     row.facets.baseCaseKey = `${prefix}-${index}`;
   });

@@ -5,10 +5,26 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FileResolver } from '../../src/dataset/files.js';
 import { parseRecordLine } from '../../src/dataset/parse-record.js';
-import { behaviorOf, derivedFacets, errorFlagsOf, gradeOf, readResultRows, rowFromJudgementLine, strictBoolean } from '../../src/pipeline/result-rows.js';
+import {
+  behaviorOf,
+  derivedFacets,
+  errorFlagsOf,
+  gradeOf,
+  readResultRows,
+  rowFromJudgementLine,
+  strictBoolean,
+} from '../../src/pipeline/result-rows.js';
 
-const tools = (...names: string[]) => JSON.stringify(names.map((name) => ({ name, description: `${name} tool`, parameters: { type: 'object', properties: {} } })));
-const chain = (...names: string[]) => JSON.stringify(names.map((name) => ({ name, parameter_description: {}, reason: 'r' })));
+const tools = (...names: string[]) =>
+  JSON.stringify(
+    names.map((name) => ({
+      name,
+      description: `${name} tool`,
+      parameters: { type: 'object', properties: {} },
+    })),
+  );
+const chain = (...names: string[]) =>
+  JSON.stringify(names.map((name) => ({ name, parameter_description: {}, reason: 'r' })));
 
 const RECORDS: Record<string, Record<string, unknown>> = {
   holistic: {
@@ -34,10 +50,17 @@ const RECORDS: Record<string, Record<string, unknown>> = {
     prediction_horizon: 2,
     trajectory_prefix_json: JSON.stringify([
       { role: 'user', content: 'go' },
-      { role: 'assistant', content: '', tool_calls: [{ type: 'function', function: { name: 'a', arguments: '{}' } }] },
+      {
+        role: 'assistant',
+        content: '',
+        tool_calls: [{ type: 'function', function: { name: 'a', arguments: '{}' } }],
+      },
       { role: 'tool', content: 'ok' },
     ]),
-    ground_truth_steps_json: JSON.stringify([{ name: 'b', parameter_description: {} }, { name: 'c', parameter_description: {} }]),
+    ground_truth_steps_json: JSON.stringify([
+      { name: 'b', parameter_description: {} },
+      { name: 'c', parameter_description: {} },
+    ]),
     reference_remaining_steps_json: JSON.stringify([{ name: 'b' }, { name: 'c' }, { name: 'a' }]),
   },
   extraneous: {
@@ -61,25 +84,49 @@ const RECORDS: Record<string, Record<string, unknown>> = {
 describe('derivedFacets (official lines, no filesystem)', () => {
   const root = mkdtempSync(path.join(tmpdir(), 'apb-facets-'));
   mkdirSync(path.join(root, 'assets'));
-  for (const file of ['a.png', 'v.mp4', 'frame_001.jpg']) writeFileSync(path.join(root, 'assets', file), 'x');
+  for (const file of ['a.png', 'v.mp4', 'frame_001.jpg'])
+    writeFileSync(path.join(root, 'assets', file), 'x');
   const resolver = new FileResolver(root);
 
-  it.each(Object.entries(RECORDS))('equals the dataset reader’s facets for the %s record', (_name, record) => {
-    const parsed = parseRecordLine(JSON.stringify(record), { file: 'f.jsonl', line: 1, fileSplit: null }, resolver);
-    if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
-    expect(derivedFacets(record, record.split as never)).toEqual(parsed.case.facets);
-  });
+  it.each(Object.entries(RECORDS))(
+    'equals the dataset reader’s facets for the %s record',
+    (_name, record) => {
+      const parsed = parseRecordLine(
+        JSON.stringify(record),
+        { file: 'f.jsonl', line: 1, fileSplit: null },
+        resolver,
+      );
+      if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+      expect(derivedFacets(record, record.split as never)).toEqual(parsed.case.facets);
+    },
+  );
 
   it('derives the facets the breakdowns need', () => {
-    expect(derivedFacets(RECORDS.holistic!, 'holistic_planning')).toMatchObject({ modality: 'image', referenceSteps: 3, taskCategory: 'travel' });
-    expect(derivedFacets(RECORDS.stepWise!, 'step_wise_planning')).toMatchObject({ modality: 'video', horizon: 2, referenceSteps: 4, stage: 'early' });
-    expect(derivedFacets(RECORDS.extraneous!, 'holistic_tool_extraneous')).toMatchObject({ distractorLevel: 2 });
+    expect(derivedFacets(RECORDS.holistic!, 'holistic_planning')).toMatchObject({
+      modality: 'image',
+      referenceSteps: 3,
+      taskCategory: 'travel',
+    });
+    expect(derivedFacets(RECORDS.stepWise!, 'step_wise_planning')).toMatchObject({
+      modality: 'video',
+      horizon: 2,
+      referenceSteps: 4,
+      stage: 'early',
+    });
+    expect(derivedFacets(RECORDS.extraneous!, 'holistic_tool_extraneous')).toMatchObject({
+      distractorLevel: 2,
+    });
     // an extraneous variant keeps its base case's query, so their keys match (whitespace-normalised)
-    expect(derivedFacets(RECORDS.extraneous!, 'holistic_tool_extraneous').baseCaseKey).toBe(derivedFacets(RECORDS.holistic!, 'holistic_planning').baseCaseKey);
+    expect(derivedFacets(RECORDS.extraneous!, 'holistic_tool_extraneous').baseCaseKey).toBe(
+      derivedFacets(RECORDS.holistic!, 'holistic_planning').baseCaseKey,
+    );
   });
 
   it('tolerates broken *_json fields', () => {
-    const facets = derivedFacets({ id: 'z', query: 'q', tool_chain_json: '{not json', trajectory_prefix_json: 42 }, 'holistic_planning');
+    const facets = derivedFacets(
+      { id: 'z', query: 'q', tool_chain_json: '{not json', trajectory_prefix_json: 42 },
+      'holistic_planning',
+    );
     expect(facets).toMatchObject({ referenceSteps: 0, modality: 'text' });
   });
 });
@@ -119,16 +166,39 @@ describe('strict parsing of the judgement', () => {
   });
 
   it('normalises behaviours', () => {
-    expect([behaviorOf('Replace'), behaviorOf('replacement'), behaviorOf('hallucinated'), behaviorOf(undefined)]).toEqual(['replace', 'replace', 'other', null]);
+    expect([
+      behaviorOf('Replace'),
+      behaviorOf('replacement'),
+      behaviorOf('hallucinated'),
+      behaviorOf(undefined),
+    ]).toEqual(['replace', 'replace', 'other', null]);
   });
 });
 
 describe('rowFromJudgementLine', () => {
-  const official = (judgement: unknown) => ({ ...RECORDS.holistic, tested_model: 'gpt-5', model_response: '{}', judge_model: 'gemini', judgement });
+  const official = (judgement: unknown) => ({
+    ...RECORDS.holistic,
+    tested_model: 'gpt-5',
+    model_response: '{}',
+    judge_model: 'gemini',
+    judgement,
+  });
 
   it('reads an official-harness line', () => {
-    const row = rowFromJudgementLine(official({ is_correct: 'true', grade: 1, error_list: [0, 0, 0, 0, 0, 0] }));
-    expect(row).toMatchObject({ id: 'h-1', model: 'gpt-5', judge: 'gemini', repeat: 0, plannerStatus: 'ok', judgeStatus: 'ok', correct: true, grade: 1, findings: null });
+    const row = rowFromJudgementLine(
+      official({ is_correct: 'true', grade: 1, error_list: [0, 0, 0, 0, 0, 0] }),
+    );
+    expect(row).toMatchObject({
+      id: 'h-1',
+      model: 'gpt-5',
+      judge: 'gemini',
+      repeat: 0,
+      plannerStatus: 'ok',
+      judgeStatus: 'ok',
+      correct: true,
+      grade: 1,
+      findings: null,
+    });
     expect(row.facets).toMatchObject({ split: 'holistic_planning', modality: 'image' });
   });
 
@@ -137,7 +207,11 @@ describe('rowFromJudgementLine', () => {
     ['a non-boolean is_correct', { is_correct: 'yes', grade: 0.4 }],
     ['no judgement at all', null],
   ])('makes %s a judge error (never correct, grade null)', (_label, judgement) => {
-    expect(rowFromJudgementLine(official(judgement))).toMatchObject({ judgeStatus: 'judge_error', correct: false, grade: null });
+    expect(rowFromJudgementLine(official(judgement))).toMatchObject({
+      judgeStatus: 'judge_error',
+      correct: false,
+      grade: null,
+    });
   });
 
   it('reads our line: statuses, facets, findings, usage and refinement from apb', () => {
@@ -154,17 +228,35 @@ describe('rowFromJudgementLine', () => {
         findings: { distractorUse: null },
         usage: { inputTokens: 5, outputTokens: 1 },
         refinement: { mode: 'critic', taxonomy: true, critic: 'anthropic:claude-sonnet-4-5' },
-        prediction: { status: 'parse_error', repeat: 2, prompt_version: 'p@1', usage: null, facets: { ...facets, stage: 'late' } },
+        prediction: {
+          status: 'parse_error',
+          repeat: 2,
+          prompt_version: 'p@1',
+          usage: null,
+          facets: { ...facets, stage: 'late' },
+        },
       },
     };
     const row = rowFromJudgementLine(line);
-    expect(row).toMatchObject({ plannerStatus: 'parse_error', judgeStatus: 'ok', correct: false, grade: 0, repeat: 2, promptVersion: 'p@1', judgePromptVersion: 'rules@1' });
+    expect(row).toMatchObject({
+      plannerStatus: 'parse_error',
+      judgeStatus: 'ok',
+      correct: false,
+      grade: 0,
+      repeat: 2,
+      promptVersion: 'p@1',
+      judgePromptVersion: 'rules@1',
+    });
     expect(row.facets.stage).toBe('late');
-    expect(row.refinement).toEqual({ mode: 'critic', taxonomy: true, critic: 'anthropic:claude-sonnet-4-5' });
+    expect(row.refinement).toEqual({
+      mode: 'critic',
+      taxonomy: true,
+      critic: 'anthropic:claude-sonnet-4-5',
+    });
     expect(row.usage).toEqual({ planner: null, judge: { inputTokens: 5, outputTokens: 1 } });
   });
 
-  it('keeps only the findings the metrics read, and reads a refined line\'s initial verdict as isCorrect reads a row', () => {
+  it("keeps only the findings the metrics read, and reads a refined line's initial verdict as isCorrect reads a row", () => {
     const line = (initialStatus: string) => ({
       ...RECORDS.stepWise,
       tested_model: 'openai:gpt-4o',
@@ -173,26 +265,54 @@ describe('rowFromJudgementLine', () => {
       judgement: { is_correct: true, grade: 1, error_list: [0, 0, 0, 0, 0, 0], reasoning: '' },
       apb: {
         status: 'ok',
-        findings: { distractorUse: { names: ['d'], count: 2 }, refusal: { refused: false, explicit: false, evidence: 'long text' }, planCost: { predictedSteps: 3, referenceSteps: 2, predictedCost: 7, referenceCost: 5 }, toolSet: { precision: 1, recall: 1, f1: 1, missing: [], extra: [] } },
-        refinement: { mode: 'self', taxonomy: false, initial: { is_correct: true, grade: 0.8, status: initialStatus, judge_status: 'ok' } },
+        findings: {
+          distractorUse: { names: ['d'], count: 2 },
+          refusal: { refused: false, explicit: false, evidence: 'long text' },
+          planCost: { predictedSteps: 3, referenceSteps: 2, predictedCost: 7, referenceCost: 5 },
+          toolSet: { precision: 1, recall: 1, f1: 1, missing: [], extra: [] },
+        },
+        refinement: {
+          mode: 'self',
+          taxonomy: false,
+          initial: { is_correct: true, grade: 0.8, status: initialStatus, judge_status: 'ok' },
+        },
         prediction: { status: 'ok', repeat: 0 },
       },
     });
     const row = rowFromJudgementLine(line('parse_error'));
-    expect(row.findings).toEqual({ distractorUse: { names: ['d'], count: 2 }, refusal: { refused: false }, planCost: { predictedSteps: 3, referenceSteps: 2, predictedCost: 7, referenceCost: 5 } });
+    expect(row.findings).toEqual({
+      distractorUse: { names: ['d'], count: 2 },
+      refusal: { refused: false },
+      planCost: { predictedSteps: 3, referenceSteps: 2, predictedCost: 7, referenceCost: 5 },
+    });
     // A credited prose first answer is a correct base; a failed planner call never is.
     expect(row.refinement?.initial).toEqual({ correct: true, grade: 0.8 });
-    expect(rowFromJudgementLine(line('error')).refinement?.initial).toEqual({ correct: false, grade: 0.8 });
+    expect(rowFromJudgementLine(line('error')).refinement?.initial).toEqual({
+      correct: false,
+      grade: 0.8,
+    });
   });
 
   it('gives a failed planner grade 0 and no judge error when the judgement is empty', () => {
     const line = { ...official({}), apb: { status: 'ok', prediction: { status: 'error' } } };
-    expect(rowFromJudgementLine(line)).toMatchObject({ plannerStatus: 'error', judgeStatus: 'ok', correct: false, grade: 0 });
+    expect(rowFromJudgementLine(line)).toMatchObject({
+      plannerStatus: 'error',
+      judgeStatus: 'ok',
+      correct: false,
+      grade: 0,
+    });
   });
 
   it('takes apb.status judge_error over any judgement', () => {
-    const line = { ...official({ is_correct: true, grade: 1 }), apb: { status: 'judge_error', prediction: { status: 'ok' } } };
-    expect(rowFromJudgementLine(line)).toMatchObject({ judgeStatus: 'judge_error', correct: false, grade: null });
+    const line = {
+      ...official({ is_correct: true, grade: 1 }),
+      apb: { status: 'judge_error', prediction: { status: 'ok' } },
+    };
+    expect(rowFromJudgementLine(line)).toMatchObject({
+      judgeStatus: 'judge_error',
+      correct: false,
+      grade: null,
+    });
   });
 
   it('throws on an unknown split or a missing id', () => {
@@ -204,8 +324,21 @@ describe('rowFromJudgementLine', () => {
 describe('readResultRows', () => {
   it('streams rows, reports bad lines with file:line and skips a torn last line', async () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'apb-rows-')), 'judgements.jsonl');
-    const good = JSON.stringify({ ...RECORDS.holistic, tested_model: 'm', judge_model: 'j', judgement: { is_correct: true, grade: 1 } });
-    const lines = [good, '', '{"broken', '[1, 2]', JSON.stringify({ ...JSON.parse(good), split: 'nope' }), good, '{"id": "torn", "spl'];
+    const good = JSON.stringify({
+      ...RECORDS.holistic,
+      tested_model: 'm',
+      judge_model: 'j',
+      judgement: { is_correct: true, grade: 1 },
+    });
+    const lines = [
+      good,
+      '',
+      '{"broken',
+      '[1, 2]',
+      JSON.stringify({ ...JSON.parse(good), split: 'nope' }),
+      good,
+      '{"id": "torn", "spl',
+    ];
     writeFileSync(file, lines.join('\n'));
     const read = await readResultRows(file, { keepLines: true });
     expect(read.rows).toHaveLength(2);

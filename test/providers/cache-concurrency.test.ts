@@ -14,7 +14,11 @@ const writer = fileURLToPath(new URL('./cache-writer.ts', import.meta.url));
 describe('ResponseCache across processes', () => {
   it('keeps every entry when four processes write concurrently', async () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'apb-cache-mp-')), 'cache.sqlite');
-    const writers = [0, 1, 2, 3].map((index) => run(process.execPath, ['--import', 'tsx', writer, file, String(index * 1000), '200'], { cwd: process.cwd() }));
+    const writers = [0, 1, 2, 3].map((index) =>
+      run(process.execPath, ['--import', 'tsx', writer, file, String(index * 1000), '200'], {
+        cwd: process.cwd(),
+      }),
+    );
     const outputs = await Promise.all(writers);
     for (const output of outputs) expect(JSON.parse(output.stdout)).toEqual({ hits: 199 });
     const cache = ResponseCache.open(file);

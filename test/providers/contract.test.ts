@@ -3,9 +3,21 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ProviderError } from '../../src/errors.js';
 import { PROVIDERS } from '../../src/providers/model-spec.js';
 import type { Provider, ProviderRequest } from '../../src/providers/provider.js';
-import { ADAPTERS, buildProviderStack, type ProviderStackOptions } from '../../src/providers/registry.js';
+import {
+  ADAPTERS,
+  buildProviderStack,
+  type ProviderStackOptions,
+} from '../../src/providers/registry.js';
 import { replies, startFakeServer, type FakeReply, type FakeServer } from '../fake-server/index.js';
-import { ADAPTER_CASES, imageFile, JPEG_BYTES, makeRequest, PNG_BYTES, TEST_KEY, type AdapterCase } from './helpers.js';
+import {
+  ADAPTER_CASES,
+  imageFile,
+  JPEG_BYTES,
+  makeRequest,
+  PNG_BYTES,
+  TEST_KEY,
+  type AdapterCase,
+} from './helpers.js';
 
 let server: FakeServer;
 beforeAll(async () => {
@@ -17,7 +29,11 @@ beforeEach(() => server.reset());
 /** Every error message seen in this file, checked for the key at the end. */
 const messages: string[] = [];
 
-async function failure(provider: Provider, request: ProviderRequest = makeRequest(), signal?: AbortSignal): Promise<ProviderError> {
+async function failure(
+  provider: Provider,
+  request: ProviderRequest = makeRequest(),
+  signal?: AbortSignal,
+): Promise<ProviderError> {
   const error = await provider.generate(request, signal).then(
     () => undefined,
     (caught: unknown) => caught,
@@ -28,7 +44,12 @@ async function failure(provider: Provider, request: ProviderRequest = makeReques
 }
 
 describe.each(ADAPTER_CASES)('Provider contract: $provider', (adapter: AdapterCase) => {
-  const raw = (key = TEST_KEY) => ADAPTERS[adapter.provider]({ model: adapter.model, apiKey: key, baseUrl: server.baseUrl(adapter.wire) });
+  const raw = (key = TEST_KEY) =>
+    ADAPTERS[adapter.provider]({
+      model: adapter.model,
+      apiKey: key,
+      baseUrl: server.baseUrl(adapter.wire),
+    });
   const stack = (options: ProviderStackOptions = {}) =>
     buildProviderStack(`${adapter.provider}:${adapter.model}`, {
       baseUrl: server.baseUrl(adapter.wire),
@@ -39,7 +60,12 @@ describe.each(ADAPTER_CASES)('Provider contract: $provider', (adapter: AdapterCa
   it('returns text, usage, finish reason and latency, and sends system and user text to the model', async () => {
     server.enqueue(replies.text('the plan', { usage: { inputTokens: 42, outputTokens: 7 } }));
     const result = await raw().generate(makeRequest());
-    expect(result).toMatchObject({ text: 'the plan', finishReason: 'stop', attempts: 1, cached: false });
+    expect(result).toMatchObject({
+      text: 'the plan',
+      finishReason: 'stop',
+      attempts: 1,
+      cached: false,
+    });
     expect(result.usage).toMatchObject({ inputTokens: 42, outputTokens: 7 });
     expect(result.latencyMs).toBeGreaterThanOrEqual(0);
     const parsed = server.requests[0]?.parsed;
@@ -52,10 +78,19 @@ describe.each(ADAPTER_CASES)('Provider contract: $provider', (adapter: AdapterCa
   });
 
   it('maps a length cut to finishReason "length" and returns prose and fenced JSON verbatim', async () => {
-    server.enqueue(replies.lengthCut('{"plan": ["a'), replies.prose('I would search first.'), replies.fencedJson({ plan: [1] }));
+    server.enqueue(
+      replies.lengthCut('{"plan": ["a'),
+      replies.prose('I would search first.'),
+      replies.fencedJson({ plan: [1] }),
+    );
     const provider = raw();
-    expect(await provider.generate(makeRequest())).toMatchObject({ text: '{"plan": ["a', finishReason: 'length' });
-    expect((await provider.generate(makeRequest({ json: true }))).text).toBe('I would search first.');
+    expect(await provider.generate(makeRequest())).toMatchObject({
+      text: '{"plan": ["a',
+      finishReason: 'length',
+    });
+    expect((await provider.generate(makeRequest({ json: true }))).text).toBe(
+      'I would search first.',
+    );
     expect((await provider.generate(makeRequest({ json: true }))).text).toContain('```json');
   });
 
@@ -64,17 +99,41 @@ describe.each(ADAPTER_CASES)('Provider contract: $provider', (adapter: AdapterCa
     const jpeg = imageFile('photo.jpg', JPEG_BYTES, 'image/jpeg');
     const unlabelled = imageFile('frame.bin', PNG_BYTES, 'application/octet-stream');
     const request = makeRequest({
-      messages: [{ role: 'user', parts: [{ type: 'text', text: 'Look:' }, { type: 'image', file: png }, { type: 'image', file: jpeg }, { type: 'image', file: unlabelled }] }],
+      messages: [
+        {
+          role: 'user',
+          parts: [
+            { type: 'text', text: 'Look:' },
+            { type: 'image', file: png },
+            { type: 'image', file: jpeg },
+            { type: 'image', file: unlabelled },
+          ],
+        },
+      ],
     });
     await raw().generate(request);
     const images = server.requests[0]?.parsed?.messages[0]?.images;
-    expect(images?.map((image) => image.mimeType)).toEqual(['image/png', 'image/jpeg', 'image/png']);
-    expect(images?.map((image) => image.sha256)).toEqual([png.sha256, jpeg.sha256, unlabelled.sha256]);
+    expect(images?.map((image) => image.mimeType)).toEqual([
+      'image/png',
+      'image/jpeg',
+      'image/png',
+    ]);
+    expect(images?.map((image) => image.sha256)).toEqual([
+      png.sha256,
+      jpeg.sha256,
+      unlabelled.sha256,
+    ]);
   });
 
   it('fails a missing image file as a non-retryable client error naming the file', async () => {
-    const missing = { ...imageFile('gone.png', PNG_BYTES, 'image/png'), absolutePath: '/nonexistent/gone.png' };
-    const error = await failure(raw(), makeRequest({ messages: [{ role: 'user', parts: [{ type: 'image', file: missing }] }] }));
+    const missing = {
+      ...imageFile('gone.png', PNG_BYTES, 'image/png'),
+      absolutePath: '/nonexistent/gone.png',
+    };
+    const error = await failure(
+      raw(),
+      makeRequest({ messages: [{ role: 'user', parts: [{ type: 'image', file: missing }] }] }),
+    );
     expect(error).toMatchObject({ kind: 'client', retryable: false });
     expect(error.message).toContain('/nonexistent/gone.png');
     expect(server.count()).toBe(0);
@@ -84,30 +143,48 @@ describe.each(ADAPTER_CASES)('Provider contract: $provider', (adapter: AdapterCa
     const provider = raw();
     await provider.generate(makeRequest({ json: true }));
     await provider.generate(makeRequest({ json: false }));
-    expect(server.requests.map((request) => request.parsed?.jsonMode)).toEqual([adapter.json, false]);
+    expect(server.requests.map((request) => request.parsed?.jsonMode)).toEqual([
+      adapter.json,
+      false,
+    ]);
   });
 
-  it.runIf(adapter.json)('falls back once without JSON mode when the endpoint rejects the option with a 400 naming it', async () => {
-    server.configure({ rejectJsonMode: true });
-    const provider = raw();
-    const first = await provider.generate(makeRequest({ json: true }));
-    expect(first).toMatchObject({ text: 'ok', attempts: 2 });
-    expect(first.warnings?.join(' ')).toContain('JSON reply mode rejected');
-    expect(server.requests.map((request) => request.parsed?.jsonMode)).toEqual([true, false]);
-    const second = await provider.generate(makeRequest({ json: true }));
-    expect(second.attempts).toBe(1);
-    expect(server.count()).toBe(3);
-  });
+  it.runIf(adapter.json)(
+    'falls back once without JSON mode when the endpoint rejects the option with a 400 naming it',
+    async () => {
+      server.configure({ rejectJsonMode: true });
+      const provider = raw();
+      const first = await provider.generate(makeRequest({ json: true }));
+      expect(first).toMatchObject({ text: 'ok', attempts: 2 });
+      expect(first.warnings?.join(' ')).toContain('JSON reply mode rejected');
+      expect(server.requests.map((request) => request.parsed?.jsonMode)).toEqual([true, false]);
+      const second = await provider.generate(makeRequest({ json: true }));
+      expect(second.attempts).toBe(1);
+      expect(server.count()).toBe(3);
+    },
+  );
 
   it('does not fall back on a 400 that does not name the JSON option', async () => {
     server.enqueue(replies.status(400, 'messages: too long'));
-    expect(await failure(raw(), makeRequest({ json: true }))).toMatchObject({ kind: 'client', retryable: false, status: 400 });
+    expect(await failure(raw(), makeRequest({ json: true }))).toMatchObject({
+      kind: 'client',
+      retryable: false,
+      status: 400,
+    });
     expect(server.count()).toBe(1);
   });
 
   const faults: Array<[string, FakeReply, Partial<ProviderError>]> = [
-    ['429', replies.rateLimited({ retryAfter: '3' }), { kind: 'rate-limit', retryable: true, status: 429, retryAfterMs: 3000 }],
-    ['429 with retry-after-ms', replies.rateLimited({ retryAfter: '9', retryAfterMs: 250 }), { kind: 'rate-limit', retryable: true, retryAfterMs: 250 }],
+    [
+      '429',
+      replies.rateLimited({ retryAfter: '3' }),
+      { kind: 'rate-limit', retryable: true, status: 429, retryAfterMs: 3000 },
+    ],
+    [
+      '429 with retry-after-ms',
+      replies.rateLimited({ retryAfter: '9', retryAfterMs: 250 }),
+      { kind: 'rate-limit', retryable: true, retryAfterMs: 250 },
+    ],
     ['500', replies.status(500), { kind: 'server', retryable: true, status: 500 }],
     ['503', replies.status(503), { kind: 'server', retryable: true, status: 503 }],
     ['408', replies.status(408), { kind: 'timeout', retryable: true, status: 408 }],
@@ -124,7 +201,8 @@ describe.each(ADAPTER_CASES)('Provider contract: $provider', (adapter: AdapterCa
   it.each(faults)('classifies %s', async (_name, reply, expected) => {
     server.enqueue(reply);
     // The Gemini schema has no required field, so the SDK reads an unexpected body as an empty reply.
-    if (adapter.wire === 'gemini' && 'body' in reply) return expect((await raw().generate(makeRequest())).text).toBe('');
+    if (adapter.wire === 'gemini' && 'body' in reply)
+      return expect((await raw().generate(makeRequest())).text).toBe('');
     expect(await failure(raw(), makeRequest())).toMatchObject(expected);
   });
 
@@ -137,8 +215,16 @@ describe.each(ADAPTER_CASES)('Provider contract: $provider', (adapter: AdapterCa
 
   it('retries with the Retry-After delays, counting attempts', async () => {
     const waits: number[] = [];
-    server.enqueue(replies.rateLimited({ retryAfter: '2' }), replies.rateLimited({ retryAfterMs: 150 }), replies.status(503), replies.text('done'));
-    const provider = stack({ maxRetries: 3, retry: { sleep: async (ms) => void waits.push(ms), random: () => 0.5, baseDelayMs: 100 } });
+    server.enqueue(
+      replies.rateLimited({ retryAfter: '2' }),
+      replies.rateLimited({ retryAfterMs: 150 }),
+      replies.status(503),
+      replies.text('done'),
+    );
+    const provider = stack({
+      maxRetries: 3,
+      retry: { sleep: async (ms) => void waits.push(ms), random: () => 0.5, baseDelayMs: 100 },
+    });
     const result = await provider.generate(makeRequest());
     expect(result).toMatchObject({ text: 'done', attempts: 4 });
     // The third wait is full-jitter backoff: 0.5 × min(cap, 100 ms × 2²).
@@ -155,7 +241,12 @@ describe.each(ADAPTER_CASES)('Provider contract: $provider', (adapter: AdapterCa
   });
 
   it('stops after max retries with the last error', async () => {
-    server.enqueue(replies.status(503), replies.status(503), replies.status(503), replies.status(503));
+    server.enqueue(
+      replies.status(503),
+      replies.status(503),
+      replies.status(503),
+      replies.status(503),
+    );
     const error = await failure(stack({ maxRetries: 2, retry: { sleep: async () => undefined } }));
     expect(error).toMatchObject({ kind: 'server', status: 503 });
     expect(error.message).toContain('gave up after 3 attempts');
@@ -185,7 +276,9 @@ describe.each(ADAPTER_CASES)('Provider contract: $provider', (adapter: AdapterCa
     server.enqueue(replies.hang());
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
-    expect(await failure(stack({ timeoutMs: 10_000, maxRetries: 3 }), makeRequest(), controller.signal)).toMatchObject({ kind: 'aborted', retryable: false });
+    expect(
+      await failure(stack({ timeoutMs: 10_000, maxRetries: 3 }), makeRequest(), controller.signal),
+    ).toMatchObject({ kind: 'aborted', retryable: false });
   });
 
   it('sends the key on every request and never in a body', async () => {

@@ -20,13 +20,16 @@ beforeAll(async () => {
 afterAll(() => Promise.all(servers.map((server) => server.close())));
 beforeEach(() => servers.forEach((server) => server.reset()));
 
-
 /** A clock for the endpoints' health that moves only when told (so no test waits on wall time). */
 const clock = { time: 0, now: () => clock.time, sleep: async () => {} };
 
 function fleet(count: number, options: { concurrency?: number; setAsideMs?: number } = {}) {
   const limiters = new LimiterPool();
-  const health = new HealthPool({ setAsideMs: options.setAsideMs ?? 60_000, failuresToSetAside: 3, clock });
+  const health = new HealthPool({
+    setAsideMs: options.setAsideMs ?? 60_000,
+    failuresToSetAside: 3,
+    clock,
+  });
   const provider = buildProviderStack('openai-compatible:fleet-model', {
     baseUrl: servers.slice(0, count).map((server) => server.baseUrl('openai')),
     concurrency: options.concurrency ?? 8,
@@ -40,7 +43,11 @@ function fleet(count: number, options: { concurrency?: number; setAsideMs?: numb
 }
 
 /** Sends `total` requests from `callers` concurrent loops; every one must succeed. */
-async function load(provider: ReturnType<typeof fleet>['provider'], total: number, callers: number): Promise<void> {
+async function load(
+  provider: ReturnType<typeof fleet>['provider'],
+  total: number,
+  callers: number,
+): Promise<void> {
   let next = 0;
   await Promise.all(
     Array.from({ length: callers }, async () => {
@@ -95,10 +102,13 @@ describe('several endpoints of one model', () => {
     expect(stats()[2]!.set_aside).toBe(2);
   });
 
-  it('keeps adaptive concurrency per endpoint: 429s lower one endpoint\'s limit, the other keeps its own', async () => {
+  it("keeps adaptive concurrency per endpoint: 429s lower one endpoint's limit, the other keeps its own", async () => {
     for (const server of servers) server.configure({ latencyMs: 30 });
     let limited = 0;
-    servers[0]!.configure({ latencyMs: 30, respond: () => (limited++ < 8 ? replies.rateLimited({ retryAfterMs: 5 }) : { text: 'ok' }) });
+    servers[0]!.configure({
+      latencyMs: 30,
+      respond: () => (limited++ < 8 ? replies.rateLimited({ retryAfterMs: 5 }) : { text: 'ok' }),
+    });
     const { provider, stats } = fleet(2, { concurrency: 8 });
     await load(provider, 120, 16);
     const [first, second] = stats();
@@ -110,21 +120,54 @@ describe('several endpoints of one model', () => {
 
   it('apb run --base-url A --base-url B: one model on two endpoints, both in the manifest and the summary', async () => {
     // A readable plan: a run in which no answer is usable exits 1 (issue 12), which is not what this test is about.
-    const plan = JSON.stringify({ plan: 'look it up', tool_chain: [{ name: 'search', parameter_description: {} }] });
-    for (const server of servers) server.configure({ latencyMs: 5, respond: () => ({ text: plan }) });
+    const plan = JSON.stringify({
+      plan: 'look it up',
+      tool_chain: [{ name: 'search', parameter_description: {} }],
+    });
+    for (const server of servers)
+      server.configure({ latencyMs: 5, respond: () => ({ text: plan }) });
     const out = path.join(mkdtempSync(path.join(tmpdir(), 'apb-fleet-')), 'run');
     const [a, b] = [servers[0]!.baseUrl('openai'), servers[1]!.baseUrl('openai')];
-    const result = await runCli(['run', '--splits', 'holistic_planning', '--model', 'openai-compatible:fleet', '--base-url', a, '--base-url', b, '--concurrency', '4', '--no-cache', '--out', out]);
+    const result = await runCli([
+      'run',
+      '--splits',
+      'holistic_planning',
+      '--model',
+      'openai-compatible:fleet',
+      '--base-url',
+      a,
+      '--base-url',
+      b,
+      '--concurrency',
+      '4',
+      '--no-cache',
+      '--out',
+      out,
+    ]);
     expect(result.code, result.stderr).toBe(0);
     const manifest = JSON.parse(readFileSync(path.join(out, 'manifest.json'), 'utf8'));
     expect(manifest.identity.base_url).toEqual([a, b]);
-    expect(manifest.endpoints.map((entry: { endpoint: string }) => entry.endpoint)).toEqual([`openai-compatible ${a}`, `openai-compatible ${b}`]);
+    expect(manifest.endpoints.map((entry: { endpoint: string }) => entry.endpoint)).toEqual([
+      `openai-compatible ${a}`,
+      `openai-compatible ${b}`,
+    ]);
     const counts = manifest.endpoints.map((entry: { ok: number }) => entry.ok);
     expect(counts[0] + counts[1]).toBe(manifest.counts.cases);
     expect(Math.min(...counts)).toBeGreaterThan(0);
     expect(result.stderr).toContain(`apb: endpoint openai-compatible ${b}:`);
     // Another set of endpoints is another run: resuming with one of them is refused.
-    const other = await runCli(['run', '--splits', 'holistic_planning', '--model', 'openai-compatible:fleet', '--base-url', a, '--no-cache', '--out', out]);
+    const other = await runCli([
+      'run',
+      '--splits',
+      'holistic_planning',
+      '--model',
+      'openai-compatible:fleet',
+      '--base-url',
+      a,
+      '--no-cache',
+      '--out',
+      out,
+    ]);
     expect(other.code).toBe(2);
     expect(other.stderr).toContain('base_url');
   }, 60_000);

@@ -13,13 +13,24 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => server.reset());
 
-const env = { OPENAI_API_KEY: TEST_KEY, GOOGLE_GENERATIVE_AI_API_KEY: TEST_KEY, ANTHROPIC_API_KEY: TEST_KEY };
-const openai = (model: string, options: ProviderStackOptions = {}) => buildProviderStack(`openai:${model}`, { baseUrl: server.baseUrl('openai'), env, ...options });
+const env = {
+  OPENAI_API_KEY: TEST_KEY,
+  GOOGLE_GENERATIVE_AI_API_KEY: TEST_KEY,
+  ANTHROPIC_API_KEY: TEST_KEY,
+};
+const openai = (model: string, options: ProviderStackOptions = {}) =>
+  buildProviderStack(`openai:${model}`, { baseUrl: server.baseUrl('openai'), env, ...options });
 
 describe('provider stack', () => {
   it('sends the paper defaults: Gemini 2.5 Flash thinking budget 0, Gemini 3 Pro thinking level high', async () => {
-    await buildProviderStack('google:gemini-2.5-flash', { baseUrl: server.baseUrl('gemini'), env }).generate(makeRequest({ sampling: {} }));
-    await buildProviderStack('google:gemini-3-pro-preview', { baseUrl: server.baseUrl('gemini'), env }).generate(makeRequest({ sampling: {} }));
+    await buildProviderStack('google:gemini-2.5-flash', {
+      baseUrl: server.baseUrl('gemini'),
+      env,
+    }).generate(makeRequest({ sampling: {} }));
+    await buildProviderStack('google:gemini-3-pro-preview', {
+      baseUrl: server.baseUrl('gemini'),
+      env,
+    }).generate(makeRequest({ sampling: {} }));
     const configs = server.requests.map((request) => request.body?.generationConfig);
     expect(configs[0]).toMatchObject({ temperature: 0, thinkingConfig: { thinkingBudget: 0 } });
     expect(configs[1]).toMatchObject({ temperature: 0, thinkingConfig: { thinkingLevel: 'high' } });
@@ -40,7 +51,11 @@ describe('provider stack', () => {
     const limiters = new LimiterPool();
     const planner = openai('gpt-4o', { concurrency: 2, limiters });
     const judge = openai('gpt-4o-mini', { concurrency: 2, limiters });
-    await Promise.all(Array.from({ length: 8 }, (_, index) => (index % 2 ? planner : judge).generate(makeRequest({ repeat: index }))));
+    await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        (index % 2 ? planner : judge).generate(makeRequest({ repeat: index })),
+      ),
+    );
     expect(server.count()).toBe(8);
     expect(server.maxInFlight).toBe(2);
   });
@@ -70,9 +85,17 @@ describe('provider stack', () => {
   });
 
   it('gets every answer through random 429s, 5xx, resets and truncated bodies', async () => {
-    server.configure({ faults: { rate: 0.4, kinds: [429, 500, 503, 'reset', 'truncate', 'garbage'], seed: 3 } });
-    const provider = openai('gpt-4o', { concurrency: 4, maxRetries: 8, retry: { baseDelayMs: 5, maxDelayMs: 20 } });
-    const results = await Promise.all(Array.from({ length: 20 }, (_, index) => provider.generate(makeRequest({ repeat: index }))));
+    server.configure({
+      faults: { rate: 0.4, kinds: [429, 500, 503, 'reset', 'truncate', 'garbage'], seed: 3 },
+    });
+    const provider = openai('gpt-4o', {
+      concurrency: 4,
+      maxRetries: 8,
+      retry: { baseDelayMs: 5, maxDelayMs: 20 },
+    });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => provider.generate(makeRequest({ repeat: index }))),
+    );
     expect(results.every((result) => result.text === 'ok')).toBe(true);
     const attempts = results.reduce((sum, result) => sum + result.attempts, 0);
     expect(attempts).toBe(server.count());

@@ -17,15 +17,33 @@ beforeEach(() => server.reset());
 const LOOKUP: ToolDefinition = {
   name: 'get_order_details',
   description: 'Get the status and details of an order.',
-  parameters: { type: 'object', properties: { order_id: { type: 'string', description: 'The order id, such as #W0000000.' } }, required: ['order_id'] },
+  parameters: {
+    type: 'object',
+    properties: { order_id: { type: 'string', description: 'The order id, such as #W0000000.' } },
+    required: ['order_id'],
+  },
 };
 
 /** A conversation that already holds one tool-call turn and its result. */
 const HISTORY: ChatMessage[] = [
   { role: 'system', parts: [{ type: 'text', text: 'You are a support agent.' }] },
   { role: 'user', parts: [{ type: 'text', text: 'Where is order #W1?' }] },
-  { role: 'assistant', parts: [], toolCalls: [{ id: 'call_a', name: 'get_order_details', arguments: { order_id: '#W1' } }] },
-  { role: 'tool', results: [{ callId: 'call_a', name: 'get_order_details', content: 'Error: Order not found', isError: true }] },
+  {
+    role: 'assistant',
+    parts: [],
+    toolCalls: [{ id: 'call_a', name: 'get_order_details', arguments: { order_id: '#W1' } }],
+  },
+  {
+    role: 'tool',
+    results: [
+      {
+        callId: 'call_a',
+        name: 'get_order_details',
+        content: 'Error: Order not found',
+        isError: true,
+      },
+    ],
+  },
 ];
 
 function toolRequest(overrides: Partial<ProviderRequest> = {}): ProviderRequest {
@@ -40,15 +58,32 @@ describe.each(ADAPTER_CASES)('tool calling: $provider', (adapter: AdapterCase) =
       maxRetries: 0,
     });
 
-  it('sends the tools, the earlier tool call and its result, and returns the model\'s tool calls', async () => {
-    server.enqueue(replies.toolCalls({ id: 'call_b', name: 'get_order_details', arguments: { order_id: '#W2' } }));
+  it("sends the tools, the earlier tool call and its result, and returns the model's tool calls", async () => {
+    server.enqueue(
+      replies.toolCalls({
+        id: 'call_b',
+        name: 'get_order_details',
+        arguments: { order_id: '#W2' },
+      }),
+    );
     const result = await stack().generate(toolRequest());
-    expect(result.toolCalls).toEqual([{ id: expect.any(String), name: 'get_order_details', arguments: { order_id: '#W2' } }]);
+    expect(result.toolCalls).toEqual([
+      { id: expect.any(String), name: 'get_order_details', arguments: { order_id: '#W2' } },
+    ]);
     expect(result.finishReason).toBe('tool-calls');
     const parsed = server.requests[0]!.parsed!;
-    expect(parsed.tools).toEqual([{ name: LOOKUP.name, description: LOOKUP.description, parameters: expect.objectContaining({ required: ['order_id'] }) }]);
+    expect(parsed.tools).toEqual([
+      {
+        name: LOOKUP.name,
+        description: LOOKUP.description,
+        parameters: expect.objectContaining({ required: ['order_id'] }),
+      },
+    ]);
     const assistant = parsed.messages.find((message) => message.toolCalls.length > 0);
-    expect(assistant?.toolCalls[0]).toMatchObject({ name: 'get_order_details', arguments: { order_id: '#W1' } });
+    expect(assistant?.toolCalls[0]).toMatchObject({
+      name: 'get_order_details',
+      arguments: { order_id: '#W1' },
+    });
     const tool = parsed.messages.find((message) => message.role === 'tool');
     expect(tool?.toolResults[0]?.content).toContain('Error: Order not found');
   });
@@ -63,7 +98,12 @@ describe.each(ADAPTER_CASES)('tool calling: $provider', (adapter: AdapterCase) =
 
 describe('tool calling: unreadable arguments and the cache', () => {
   const openai = (cache?: ResponseCache) =>
-    buildProviderStack('openai:gpt-4o', { baseUrl: server.baseUrl('openai'), env: { OPENAI_API_KEY: TEST_KEY }, maxRetries: 0, ...(cache ? { cache: { cache, enabled: true } } : {}) });
+    buildProviderStack('openai:gpt-4o', {
+      baseUrl: server.baseUrl('openai'),
+      env: { OPENAI_API_KEY: TEST_KEY },
+      maxRetries: 0,
+      ...(cache ? { cache: { cache, enabled: true } } : {}),
+    });
 
   it('keeps arguments that are not JSON as an error instead of guessing', async () => {
     server.enqueue(replies.toolCalls({ name: 'get_order_details', arguments: '{"order_id": "#W' }));
@@ -74,11 +114,16 @@ describe('tool calling: unreadable arguments and the cache', () => {
 
   it('caches tool calls, and a request with other tools is another entry', async () => {
     const cache = ResponseCache.open(':memory:');
-    server.enqueue(replies.toolCalls({ name: 'get_order_details', arguments: { order_id: '#W3' } }), replies.text('other'));
+    server.enqueue(
+      replies.toolCalls({ name: 'get_order_details', arguments: { order_id: '#W3' } }),
+      replies.text('other'),
+    );
     const first = await openai(cache).generate(toolRequest());
     const again = await openai(cache).generate(toolRequest());
     expect(again).toMatchObject({ cached: true, toolCalls: first.toolCalls });
-    const otherTools = await openai(cache).generate(toolRequest({ tools: [{ ...LOOKUP, description: 'changed' }] }));
+    const otherTools = await openai(cache).generate(
+      toolRequest({ tools: [{ ...LOOKUP, description: 'changed' }] }),
+    );
     expect(otherTools.text).toBe('other');
     expect(server.count()).toBe(2);
     cache.close();

@@ -11,8 +11,15 @@ import { MODELS, sourceArgs, useRefineServer } from './script.js';
 
 const fake = useRefineServer();
 const totals = (stdout: string) => {
-  const cells = stdout.split('\n').find((line) => line.startsWith('total'))!.split(/\s{2,}/);
-  return { input: Number(cells[5]!.replace(/,/g, '')), output: Number(cells[6]!.replace(/,/g, '')), calls: cells.slice(2, 5).map(Number) };
+  const cells = stdout
+    .split('\n')
+    .find((line) => line.startsWith('total'))!
+    .split(/\s{2,}/);
+  return {
+    input: Number(cells[5]!.replace(/,/g, '')),
+    output: Number(cells[6]!.replace(/,/g, '')),
+    calls: cells.slice(2, 5).map(Number),
+  };
 };
 const within = (estimate: number, actual: number) => Math.abs(estimate - actual) / actual;
 
@@ -21,7 +28,15 @@ describe('apb refine --dry-run', () => {
     const url = fake.server.baseUrl('openai');
     const source = path.join(tempDir('apb-refine-dry-'), 'source');
     expect((await cli(sourceArgs(url, source))).code).toBe(0);
-    const critic = ['--mode', 'critic', '--critic', `openai-compatible:${MODELS.critic}`, '--critic-base-url', url, '--no-cache'];
+    const critic = [
+      '--mode',
+      'critic',
+      '--critic',
+      `openai-compatible:${MODELS.critic}`,
+      '--critic-base-url',
+      url,
+      '--no-cache',
+    ];
     const figures: string[] = [];
     for (const judge of [[], ['--judge', 'rules']]) {
       fake.server.reset();
@@ -34,12 +49,20 @@ describe('apb refine --dry-run', () => {
       expect(estimate.calls).toEqual([12, 12, judge.length > 0 ? 0 : 12]);
       expect((await cli(['refine', source, ...critic, ...judge, '--out', out])).code).toBe(0);
       const usage = readManifest(out).usage;
-      const actual = { input: usage.planner.input_tokens + usage.critic.input_tokens + usage.judge.input_tokens, output: usage.planner.output_tokens + usage.critic.output_tokens + usage.judge.output_tokens };
+      const actual = {
+        input: usage.planner.input_tokens + usage.critic.input_tokens + usage.judge.input_tokens,
+        output:
+          usage.planner.output_tokens + usage.critic.output_tokens + usage.judge.output_tokens,
+      };
       expect(within(estimate.input, actual.input)).toBeLessThan(0.2);
-      expect(within(estimate.input + estimate.output, actual.input + actual.output)).toBeLessThan(0.2);
+      expect(within(estimate.input + estimate.output, actual.input + actual.output)).toBeLessThan(
+        0.2,
+      );
       if (judge.length > 0) expect(within(estimate.output, actual.output)).toBeLessThan(0.2);
       const ratio = (a: number, b: number) => (a / b).toFixed(3);
-      figures.push(`${judge.length ? 'rules judge' : 'LLM judge'}: input ${estimate.input}/${actual.input} = ${ratio(estimate.input, actual.input)}, output ${estimate.output}/${actual.output} = ${ratio(estimate.output, actual.output)}, total ${ratio(estimate.input + estimate.output, actual.input + actual.output)}`);
+      figures.push(
+        `${judge.length ? 'rules judge' : 'LLM judge'}: input ${estimate.input}/${actual.input} = ${ratio(estimate.input, actual.input)}, output ${estimate.output}/${actual.output} = ${ratio(estimate.output, actual.output)}, total ${ratio(estimate.input + estimate.output, actual.input + actual.output)}`,
+      );
     }
     console.info(`dry-run estimate / fake-server usage — ${figures.join('; ')}`);
   }, 120_000);

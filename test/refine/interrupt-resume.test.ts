@@ -7,11 +7,30 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { caseKey, cli, completeLines, readJsonl, readManifest, startCli, tempDir, waitForLines } from '../engine/helpers.js';
+import {
+  caseKey,
+  cli,
+  completeLines,
+  readJsonl,
+  readManifest,
+  startCli,
+  tempDir,
+  waitForLines,
+} from '../engine/helpers.js';
 import { kindOf, outcomeAt, sourceArgs, useRefineServer } from './script.js';
 
 const fake = useRefineServer();
-const hashes = (dir: string) => Object.fromEntries(['manifest.json', 'predictions.jsonl', 'judgements.jsonl', 'scores.json', 'report.md'].map((name) => [name, createHash('sha256').update(readFileSync(path.join(dir, name))).digest('hex')]));
+const hashes = (dir: string) =>
+  Object.fromEntries(
+    ['manifest.json', 'predictions.jsonl', 'judgements.jsonl', 'scores.json', 'report.md'].map(
+      (name) => [
+        name,
+        createHash('sha256')
+          .update(readFileSync(path.join(dir, name)))
+          .digest('hex'),
+      ],
+    ),
+  );
 
 describe('apb refine interrupted', () => {
   it('SIGKILL midway, then resume: finished steps are not re-sent, no duplicate line, the source untouched', async () => {
@@ -21,13 +40,28 @@ describe('apb refine interrupted', () => {
     fake.server.reset();
     fake.server.configure({ latencyMs: 60 });
     const out = path.join(tempDir('apb-refine-kill-'), 'refined');
-    const args = ['refine', source, '--mode', 'self', '--rounds', '2', '--out', out, '--no-cache', '--concurrency', '2'];
+    const args = [
+      'refine',
+      source,
+      '--mode',
+      'self',
+      '--rounds',
+      '2',
+      '--out',
+      out,
+      '--no-cache',
+      '--concurrency',
+      '2',
+    ];
     const journal = path.join(out, 'refine-steps.jsonl');
     const first = startCli(args);
     await waitForLines(journal, 10);
     first.child.kill('SIGKILL');
     expect((await first.result).signal).toBe('SIGKILL');
-    const finishedSteps = readFileSync(journal, 'utf8').split('\n').filter((line) => line.endsWith('}')).map((line) => JSON.parse(line) as { fingerprint: string; kind: string; round: number });
+    const finishedSteps = readFileSync(journal, 'utf8')
+      .split('\n')
+      .filter((line) => line.endsWith('}'))
+      .map((line) => JSON.parse(line) as { fingerprint: string; kind: string; round: number });
     const linesBefore = completeLines(path.join(out, 'judgements.jsonl'));
     expect(linesBefore).toBeLessThan(12);
     const requestsBefore = fake.server.requests.length;
@@ -41,13 +75,19 @@ describe('apb refine interrupted', () => {
       expect(new Set(lines.map(caseKey)).size).toBe(12);
     }
     // Per case and kind, the requests after the kill are exactly the steps not finished before it.
-    const caseOfFingerprint = new Map(predictions.map((line) => [line.apb.fingerprint as string, caseKey(line)]));
+    const caseOfFingerprint = new Map(
+      predictions.map((line) => [line.apb.fingerprint as string, caseKey(line)]),
+    );
     const after = fake.server.requests.slice(requestsBefore);
     let resent = 0;
     for (const [fingerprint, key] of caseOfFingerprint) {
       for (const kind of ['critique', 'revision'] as const) {
-        const done = finishedSteps.filter((step) => step.fingerprint === fingerprint && step.kind === kind).length;
-        const sent = after.filter((request) => kindOf(request) === kind && fake.script.base.caseOf(request) === key).length;
+        const done = finishedSteps.filter(
+          (step) => step.fingerprint === fingerprint && step.kind === kind,
+        ).length;
+        const sent = after.filter(
+          (request) => kindOf(request) === kind && fake.script.base.caseOf(request) === key,
+        ).length;
         expect(sent, `${key} ${kind}`).toBe(2 - done);
         resent += sent;
       }
@@ -58,10 +98,17 @@ describe('apb refine interrupted', () => {
     for (const line of judgements) {
       expect(line.apb.refinement.critiques).toHaveLength(2);
       expect(line.apb.refinement.revisions).toHaveLength(2);
-      expect(line.judgement.is_correct).toBe(outcomeAt(fake.script.positionOf(caseKey(line)), 'self+').after);
+      expect(line.judgement.is_correct).toBe(
+        outcomeAt(fake.script.positionOf(caseKey(line)), 'self+').after,
+      );
     }
-    expect(readManifest(out)).toMatchObject({ status: 'complete', usage: { critic: { calls: 24 }, planner: { calls: 24 } } });
+    expect(readManifest(out)).toMatchObject({
+      status: 'complete',
+      usage: { critic: { calls: 24 }, planner: { calls: 24 } },
+    });
     expect(hashes(source)).toEqual(before);
-    console.info(`SIGKILL after ${finishedSteps.length} finished steps and ${linesBefore} judged answers; after resume ${resent} critique/revision requests (48 − ${finishedSteps.length}), none for a finished step`);
+    console.info(
+      `SIGKILL after ${finishedSteps.length} finished steps and ${linesBefore} judged answers; after resume ${resent} critique/revision requests (48 − ${finishedSteps.length}), none for a finished step`,
+    );
   }, 120_000);
 });

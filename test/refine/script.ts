@@ -7,17 +7,42 @@
  */
 import { BASELINES } from '../../src/baselines/index.js';
 import type { Case } from '../../src/dataset/case.js';
-import { CRITIC_INTRO, CRITIQUE_SYSTEM, HOLISTIC_GENERAL, REVIEW_BLOCK, STEP_WISE_GENERAL } from '../../src/refine/prompts.js';
+import {
+  CRITIC_INTRO,
+  CRITIQUE_SYSTEM,
+  HOLISTIC_GENERAL,
+  REVIEW_BLOCK,
+  STEP_WISE_GENERAL,
+} from '../../src/refine/prompts.js';
 import type { FakeReply, FakeServer, RecordedRequest } from '../fake-server/index.js';
 import { caseKey, sampleScript, useScriptServer, type CaseScript } from '../engine/helpers.js';
 
 /** The model names the script answers as. */
-export const MODELS = { planner: 'fake-planner', critic: 'fake-critic', judge: 'fake-judge' } as const;
+export const MODELS = {
+  planner: 'fake-planner',
+  critic: 'fake-critic',
+  judge: 'fake-judge',
+} as const;
 
 /** The source run: six holistic and six step-wise sample cases, answered by the fake planner and judged by the fake LLM judge at `url`. */
 export const sourceArgs = (url: string, out: string, extra: string[] = []) => [
-  'run', '--model', `openai-compatible:${MODELS.planner}`, '--base-url', url, '--judge', `openai-compatible:${MODELS.judge}`, '--judge-base-url', url,
-  '--splits', 'holistic_planning,step_wise_planning', '--limit', '6', '--out', out, '--no-cache', ...extra,
+  'run',
+  '--model',
+  `openai-compatible:${MODELS.planner}`,
+  '--base-url',
+  url,
+  '--judge',
+  `openai-compatible:${MODELS.judge}`,
+  '--judge-base-url',
+  url,
+  '--splits',
+  'holistic_planning,step_wise_planning',
+  '--limit',
+  '6',
+  '--out',
+  out,
+  '--no-cache',
+  ...extra,
 ];
 
 /** The marker that makes the scripted judge call an answer wrong. */
@@ -41,12 +66,16 @@ export const POLICY: Record<Tag, { fix: number[]; breaks: number[] }> = {
 export function outcomeAt(position: number, tag: Tag): { before: boolean; after: boolean } {
   const before = !INITIALLY_WRONG.includes(position);
   const policy = POLICY[tag];
-  return { before, after: policy.fix.includes(position) ? true : policy.breaks.includes(position) ? false : before };
+  return {
+    before,
+    after: policy.fix.includes(position) ? true : policy.breaks.includes(position) ? false : before,
+  };
 }
 
 /** A critique of a realistic length (a few hundred tokens), naming its method so the revision can follow the policy. */
 export function critiqueText(tag: Tag, key: string): string {
-  const body = 'The plan calls the lookup before it has the identifier it needs, and the final step reports a result that no earlier call produces. Every other step follows from the request and uses listed tools with arguments that fit their descriptions. ';
+  const body =
+    'The plan calls the lookup before it has the identifier it needs, and the final step reports a result that no earlier call produces. Every other step follows from the request and uses listed tools with arguments that fit their descriptions. ';
   return `METHOD=${tag} CASE=${key}. ${body.repeat(6)}Recommendation: keep the correct steps and fix only what is listed.`;
 }
 
@@ -59,11 +88,14 @@ const marked = (answer: string) => {
 };
 
 /** What one request is: a planner, critique, revision or judge call, and for which case. */
-export function kindOf(request: RecordedRequest): 'planner' | 'critique' | 'revision' | 'judge' | 'other' {
+export function kindOf(
+  request: RecordedRequest,
+): 'planner' | 'critique' | 'revision' | 'judge' | 'other' {
   const parsed = request.parsed;
   if (!parsed) return 'other';
   if (parsed.model === MODELS.judge) return 'judge';
-  if (parsed.messages[0]?.role === 'system' && parsed.messages[0].text === CRITIQUE_SYSTEM) return 'critique';
+  if (parsed.messages[0]?.role === 'system' && parsed.messages[0].text === CRITIQUE_SYSTEM)
+    return 'critique';
   if (parsed.messages.at(-1)?.text.includes(`=== ${REVIEW_BLOCK} ===`)) return 'revision';
   return 'planner';
 }
@@ -91,7 +123,9 @@ export async function refineScript(): Promise<RefineScript> {
     bySplit.set(item.split, index + 1);
     positions.set(caseKey(item), index);
   }
-  const answers = new Map(base.cases.map((item: Case) => [caseKey(item), BASELINES.oracle.answer(item)]));
+  const answers = new Map(
+    base.cases.map((item: Case) => [caseKey(item), BASELINES.oracle.answer(item)]),
+  );
   const positionOf = (key: string) => positions.get(key) ?? -1;
   return {
     base,
@@ -100,15 +134,26 @@ export async function refineScript(): Promise<RefineScript> {
       const kind = kindOf(request);
       const text = request.parsed?.text ?? '';
       if (kind === 'judge') {
-        const answer = text.slice(text.lastIndexOf('=== PLANNER ANSWER'), text.lastIndexOf('=== END OF PLANNER ANSWER'));
+        const answer = text.slice(
+          text.lastIndexOf('=== PLANNER ANSWER'),
+          text.lastIndexOf('=== END OF PLANNER ANSWER'),
+        );
         const right = !answer.includes(WRONG);
         const errors = { E1: false, E2: false, E3: false, E4: !right, E5: false, E6: false };
-        return { text: JSON.stringify({ reasoning: right ? 'JUDGE-VERDICT: sound plan' : 'JUDGE-VERDICT: broken dependency', errors, is_correct: right, grade: right ? 1 : 0.4 }) };
+        return {
+          text: JSON.stringify({
+            reasoning: right ? 'JUDGE-VERDICT: sound plan' : 'JUDGE-VERDICT: broken dependency',
+            errors,
+            is_correct: right,
+            grade: right ? 1 : 0.4,
+          }),
+        };
       }
       const key = base.caseOf(request);
       if (!key) return { text: 'unrecognised request' };
       const reference = answers.get(key)!;
-      if (kind === 'planner') return { text: INITIALLY_WRONG.includes(positionOf(key)) ? marked(reference) : reference };
+      if (kind === 'planner')
+        return { text: INITIALLY_WRONG.includes(positionOf(key)) ? marked(reference) : reference };
       if (kind === 'critique') return { text: critiqueText(tagOf(text), key) };
       const tag = /METHOD=(self|critic)([+-])/.exec(text);
       const after = outcomeAt(positionOf(key), `${tag?.[1]}${tag?.[2]}` as Tag).after;

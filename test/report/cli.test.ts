@@ -1,11 +1,23 @@
 /** `apb report` through the real CLI (needs the build: `npx tsc -p tsconfig.build.json`), and `writeRunReports`. */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeRunReports } from '../../src/report/write-reports.js';
 import { runCli } from '../helpers/cli.js';
-import { fakeApbLine, fakeLeaderboard, fakeOfficialLine, jsonl } from '../../src/report/fake-lines.fixture.js';
+import {
+  fakeApbLine,
+  fakeLeaderboard,
+  fakeOfficialLine,
+  jsonl,
+} from '../../src/report/fake-lines.fixture.js';
 
 function runDir(lines: Record<string, unknown>[]): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'apb-report-'));
@@ -26,11 +38,17 @@ describe('apb report', () => {
 
   it('makes a leaderboard: one Table 1 row per (model, judge) across run directories', async () => {
     const a = runDir(fakeLeaderboard(['m1']).map(fakeApbLine));
-    const b = runDir(fakeLeaderboard(['m2']).map((spec) => fakeApbLine({ ...spec, judge: 'openai:gpt-5' })));
+    const b = runDir(
+      fakeLeaderboard(['m2']).map((spec) => fakeApbLine({ ...spec, judge: 'openai:gpt-5' })),
+    );
     const result = await runCli(['report', a, b, '--format', 'json']);
     expect(result.code).toBe(0);
     const output = JSON.parse(result.stdout);
-    expect(output.tables.table1.map((row: { model: string; judge: string }) => `${row.model}/${row.judge}`)).toEqual(['m1/rules', 'm2/openai:gpt-5']);
+    expect(
+      output.tables.table1.map(
+        (row: { model: string; judge: string }) => `${row.model}/${row.judge}`,
+      ),
+    ).toEqual(['m1/rules', 'm2/openai:gpt-5']);
     expect(output.report.comparable).toBe(false);
     expect(result.stderr).toContain('Not directly comparable');
   });
@@ -43,7 +61,9 @@ describe('apb report', () => {
     const out = path.join(mkdtempSync(path.join(tmpdir(), 'apb-csv-')), 'tables');
     const result = await runCli(['report', dir, '--format', 'csv', '--out', out]);
     expect(result.code).toBe(0);
-    expect(readdirSync(out)).toEqual(expect.arrayContaining(['table1_holistic.csv', 'table2.csv', 'runs.csv']));
+    expect(readdirSync(out)).toEqual(
+      expect.arrayContaining(['table1_holistic.csv', 'table2.csv', 'runs.csv']),
+    );
   });
 
   it('writes a self-contained HTML file with --out', async () => {
@@ -56,7 +76,10 @@ describe('apb report', () => {
   });
 
   it.each([
-    [['--format', 'xml'], /^apb: option '--format <format>' argument 'xml' is invalid\. allowed values: md, csv, json, html$/m],
+    [
+      ['--format', 'xml'],
+      /^apb: option '--format <format>' argument 'xml' is invalid\. allowed values: md, csv, json, html$/m,
+    ],
     [['--out'], /argument missing/],
   ])('refuses bad arguments %j with exit 2', async (extra, message) => {
     const result = await runCli(['report', officialDir(), ...extra]);
@@ -65,7 +88,10 @@ describe('apb report', () => {
   });
 
   it('names the file, line and field of an unreadable judgement line, and a missing directory', async () => {
-    const dir = runDir([fakeOfficialLine({ split: 'holistic_planning', id: 'a' }), { split: 'holistic_planning', judgement: {} }]);
+    const dir = runDir([
+      fakeOfficialLine({ split: 'holistic_planning', id: 'a' }),
+      { split: 'holistic_planning', judgement: {} },
+    ]);
     const bad = await runCli(['report', dir]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain(`${path.join(dir, 'judgements.jsonl')}:2: id: missing`);
@@ -80,7 +106,11 @@ describe('writeRunReports', () => {
     const dir = runDir(fakeLeaderboard(['m1']).map(fakeApbLine));
     mkdirSync(dir, { recursive: true });
     const written = await writeRunReports(dir, { now: new Date('2025-01-01T00:00:00Z') });
-    expect(written).toEqual({ markdown: path.join(dir, 'report.md'), html: path.join(dir, 'report.html'), data: expect.objectContaining({ runs: [expect.objectContaining({ dir })] }) });
+    expect(written).toEqual({
+      markdown: path.join(dir, 'report.md'),
+      html: path.join(dir, 'report.html'),
+      data: expect.objectContaining({ runs: [expect.objectContaining({ dir })] }),
+    });
     expect(readFileSync(written.markdown, 'utf8')).toContain('Generated 2025-01-01T00:00:00.000Z.');
     expect(existsSync(written.html)).toBe(true);
   });

@@ -19,10 +19,24 @@ describe('collectMedia', () => {
     writeFileSync(path.join(root, 'assets', 'small.png'), PNG);
     writeFileSync(path.join(root, 'assets', 'big.png'), Buffer.alloc(4096));
     writeFileSync(path.join(path.dirname(root), 'outside.png'), PNG);
-    const files = ['assets/small.png', 'assets/big.png', 'assets/missing.png', '../outside.png', '/etc/hostname.png', 'assets/notes.md'];
-    const line = fakeApbLine({ split: 'holistic_planning', id: 'a', files: files.map((file) => ({ path: file, type: 'image' })) });
+    const files = [
+      'assets/small.png',
+      'assets/big.png',
+      'assets/missing.png',
+      '../outside.png',
+      '/etc/hostname.png',
+      'assets/notes.md',
+    ];
+    const line = fakeApbLine({
+      split: 'holistic_planning',
+      id: 'a',
+      files: files.map((file) => ({ path: file, type: 'image' })),
+    });
     const manifest = { dataset: { path: root, content_hash: '' } } as unknown as Manifest;
-    const media = collectMedia([{ dir: 'run', rows: [], manifest, lines: [{ line, row: rowFromJudgementLine(line) }] }], { perFile: 1024, total: 10_000 });
+    const media = collectMedia(
+      [{ dir: 'run', rows: [], manifest, lines: [{ line, row: rowFromJudgementLine(line) }] }],
+      { perFile: 1024, total: 10_000 },
+    );
     const of = (file: string) => media.get(mediaKey(0, file))!;
     expect(of('assets/small.png').dataUrl).toBe(`data:image/png;base64,${PNG.toString('base64')}`);
     expect(of('assets/big.png').note).toMatch(/over the .* cap/);
@@ -34,7 +48,11 @@ describe('collectMedia', () => {
 
   it('says so when the run names no dataset (an official-harness directory)', () => {
     const line = fakeApbLine({ split: 'holistic_planning', id: 'a', files: ['assets/x.png'] });
-    const media = collectMedia([{ dir: 'run', rows: [], manifest: null, lines: [{ line, row: rowFromJudgementLine(line) }] }]);
-    expect(media.get(mediaKey(0, 'assets/x.png'))!.note).toMatch(/does not name a reachable dataset/);
+    const media = collectMedia([
+      { dir: 'run', rows: [], manifest: null, lines: [{ line, row: rowFromJudgementLine(line) }] },
+    ]);
+    expect(media.get(mediaKey(0, 'assets/x.png'))!.note).toMatch(
+      /does not name a reachable dataset/,
+    );
   });
 });

@@ -33,8 +33,17 @@ describe('reports without holding the lines', () => {
   });
 
   it('streams the HTML page to the same bytes as the page rendered whole', async () => {
-    const dir = runDir(fakeLeaderboard(['openai:gpt-4o', 'anthropic:claude-sonnet-4-5', 'google:gemini-2.5-pro']).map(fakeApbLine));
-    const data = await loadReportData([dir], { caseBrowser: true, now: new Date('2026-01-01T00:00:00Z') });
+    const dir = runDir(
+      fakeLeaderboard([
+        'openai:gpt-4o',
+        'anthropic:claude-sonnet-4-5',
+        'google:gemini-2.5-pro',
+      ]).map(fakeApbLine),
+    );
+    const data = await loadReportData([dir], {
+      caseBrowser: true,
+      now: new Date('2026-01-01T00:00:00Z'),
+    });
     const file = path.join(dir, 'report.html');
     writeHtmlReport(file, data);
     expect(readFileSync(file, 'utf8')).toBe(renderHtml(data));

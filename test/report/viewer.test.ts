@@ -11,18 +11,35 @@ import { fakeApbLine, fakeLeaderboard, jsonl } from '../../src/report/fake-lines
 
 function runDir(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'apb-view-'));
-  writeFileSync(path.join(dir, 'judgements.jsonl'), jsonl(fakeLeaderboard(['m1']).map(fakeApbLine)));
+  writeFileSync(
+    path.join(dir, 'judgements.jsonl'),
+    jsonl(fakeLeaderboard(['m1']).map(fakeApbLine)),
+  );
   return dir;
 }
 
 /** A raw HTTP request, so the Host header and method can be anything. */
-function raw(port: number, options: { path?: string; method?: string; host?: string } = {}): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
+function raw(
+  port: number,
+  options: { path?: string; method?: string; host?: string } = {},
+): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: options.path ?? '/', method: options.method ?? 'GET', headers: { host: options.host ?? `127.0.0.1:${port}` } }, (response) => {
-      let body = '';
-      response.on('data', (chunk) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body, headers: response.headers }));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: options.path ?? '/',
+        method: options.method ?? 'GET',
+        headers: { host: options.host ?? `127.0.0.1:${port}` },
+      },
+      (response) => {
+        let body = '';
+        response.on('data', (chunk) => (body += chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, body, headers: response.headers }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -44,7 +61,9 @@ describe('viewer server', () => {
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     const status = JSON.parse((await raw(viewer.port, { path: '/api/status' })).body);
     expect(status).toMatchObject({ judgements: 72, running: false });
-    expect(JSON.parse((await raw(viewer.port, { path: '/api/report.json' })).body).tables.table1).toHaveLength(1);
+    expect(
+      JSON.parse((await raw(viewer.port, { path: '/api/report.json' })).body).tables.table1,
+    ).toHaveLength(1);
     expect((await raw(viewer.port, { path: '/../judgements.jsonl' })).status).toBe(404);
     expect((await raw(viewer.port, { path: '/judgements.jsonl' })).status).toBe(404);
     expect((await raw(viewer.port, { method: 'POST' })).status).toBe(405);
@@ -55,7 +74,10 @@ describe('viewer server', () => {
     const dir = runDir();
     viewer = await startViewer([dir], { port: 0, minIntervalMs: 0 });
     const before = JSON.parse((await raw(viewer.port, { path: '/api/status' })).body);
-    appendFileSync(path.join(dir, 'judgements.jsonl'), `${JSON.stringify(fakeApbLine({ split: 'holistic_planning', id: 'new', model: 'm1' }))}\n{"id": "half`);
+    appendFileSync(
+      path.join(dir, 'judgements.jsonl'),
+      `${JSON.stringify(fakeApbLine({ split: 'holistic_planning', id: 'new', model: 'm1' }))}\n{"id": "half`,
+    );
     // The poll only notices the change; loading the page re-reads.
     const noticed = JSON.parse((await raw(viewer.port, { path: '/api/status' })).body);
     expect(noticed).toMatchObject({ judgements: before.judgements });
@@ -75,7 +97,11 @@ describe('viewer server', () => {
 
 describe('apb view', () => {
   it('prints its URL, serves, and stops cleanly on SIGINT', async () => {
-    const child = spawn(process.execPath, [path.join(REPO_ROOT, 'bin', 'apb.js'), 'view', runDir()], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [path.join(REPO_ROOT, 'bin', 'apb.js'), 'view', runDir()],
+      { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let stdout = '';
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
@@ -89,7 +115,9 @@ describe('apb view', () => {
     });
     const response = await fetch(`${url}api/status`);
     expect(response.status).toBe(200);
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) =>
+      child.on('exit', (code) => resolve(code)),
+    );
     child.kill('SIGINT');
     expect(await exited).toBe(0);
     expect(stderr).toContain('viewer stopped');

@@ -16,17 +16,36 @@ import { say } from '../terminal.js';
 export function registerAgreementCommand(program: Command, outcome: CommandOutcome): void {
   program
     .command('agreement')
-    .description('compare the run\'s judges (each panel member and the panel) with human labels: paper Tables 7-9')
-    .argument('<run-dir>', 'a run directory holding judgements.jsonl (ours or the official harness\'s)')
-    .requiredOption('--human <file>', 'human labels, JSONL: id, tested_model, is_correct, grade, error_list[, correct_but_different]')
+    .description(
+      "compare the run's judges (each panel member and the panel) with human labels: paper Tables 7-9",
+    )
+    .argument(
+      '<run-dir>',
+      "a run directory holding judgements.jsonl (ours or the official harness's)",
+    )
+    .requiredOption(
+      '--human <file>',
+      'human labels, JSONL: id, tested_model, is_correct, grade, error_list[, correct_but_different]',
+    )
     .option('--format <format>', 'md or json', choice(['md', 'json'] as const), 'md')
     .action(async (runDir: string, options: { human: string; format: string }) => {
-      if (!existsSync(path.join(runDir, 'judgements.jsonl'))) throw new UsageError(`${runDir} has no judgements.jsonl`);
-      if (!existsSync(options.human)) throw new UsageError(`human label file not found: ${options.human}`);
+      if (!existsSync(path.join(runDir, 'judgements.jsonl')))
+        throw new UsageError(`${runDir} has no judgements.jsonl`);
+      if (!existsSync(options.human))
+        throw new UsageError(`human label file not found: ${options.human}`);
       const labels = parseHumanLabels(readFileSync(options.human, 'utf8'), options.human);
       const summary = calibrationSummary(calibrationRows(await readJudgementLines(runDir)), labels);
-      process.stdout.write(options.format === 'json' ? `${JSON.stringify(summary, null, 2)}\n` : `${calibrationViews(summary).map((view, index) => sectionMarkdown(view, index === 0 ? 1 : 2)).join('\n\n')}\n`);
-      if (summary.unmatchedLabels > 0) say(`apb: ${summary.unmatchedLabels} of ${summary.labels} label(s) match no judged answer (id, tested_model)`);
+      process.stdout.write(
+        options.format === 'json'
+          ? `${JSON.stringify(summary, null, 2)}\n`
+          : `${calibrationViews(summary)
+              .map((view, index) => sectionMarkdown(view, index === 0 ? 1 : 2))
+              .join('\n\n')}\n`,
+      );
+      if (summary.unmatchedLabels > 0)
+        say(
+          `apb: ${summary.unmatchedLabels} of ${summary.labels} label(s) match no judged answer (id, tested_model)`,
+        );
       outcome.exitCode = 0;
     });
 }

@@ -11,10 +11,31 @@ import { StepSpecSchema, type StepSpec } from '../../construction/step-spec.js';
 import { UNSOLVABLE_TYPES } from '../../dataset/case.js';
 import { resolveDatasetDir } from '../../dataset/read-cases.js';
 import { UsageError } from '../../errors.js';
-import { createConstructModels, formatConstructDryRun, progress, withBudgetHint, type ConstructEngineOptions, type ConstructModels } from '../construct-engine.js';
-import { constructDeps, describeSummary, readPipelineConfig, runPipelineCommand } from '../construct-pipeline.js';
+import {
+  createConstructModels,
+  formatConstructDryRun,
+  progress,
+  withBudgetHint,
+  type ConstructEngineOptions,
+  type ConstructModels,
+} from '../construct-engine.js';
+import {
+  constructDeps,
+  describeSummary,
+  readPipelineConfig,
+  runPipelineCommand,
+} from '../construct-pipeline.js';
 import type { CommandOutcome } from '../outcome.js';
-import { addEngineOptions, choice, collect, commaList, engineOptionsOf, nonNegativeInt, positiveNumber, type EngineFlags } from '../options.js';
+import {
+  addEngineOptions,
+  choice,
+  collect,
+  commaList,
+  engineOptionsOf,
+  nonNegativeInt,
+  positiveNumber,
+  type EngineFlags,
+} from '../options.js';
 import { say } from '../terminal.js';
 
 const numbers = (value: string) => commaList(value).map(Number);
@@ -23,7 +44,11 @@ const numbers = (value: string) => commaList(value).map(Number);
 function addModelOptions(command: Command): Command {
   return addEngineOptions(command, 'model calls')
     .option('--llm-base-url <url>', 'endpoint of the --llm model (openai-compatible servers)')
-    .option('--max-cost <usd>', 'stop once the model calls would cost more than this', positiveNumber)
+    .option(
+      '--max-cost <usd>',
+      'stop once the model calls would cost more than this',
+      positiveNumber,
+    )
     .option('--dry-run', 'count the model calls, tokens and cost; call and write nothing', false);
 }
 
@@ -32,8 +57,16 @@ function addCommonOptions(command: Command): Command {
   return addModelOptions(
     command
       .option('--in <path>', 'input directory (repeat for several)', collect)
-      .requiredOption('--out <dir>', 'output directory (new, empty, or an earlier apb construct output, which is replaced)')
-      .option('--seed <n>', 'seed of every random choice (same seed, same inputs and cache: byte-identical output)', nonNegativeInt, 1)
+      .requiredOption(
+        '--out <dir>',
+        'output directory (new, empty, or an earlier apb construct output, which is replaced)',
+      )
+      .option(
+        '--seed <n>',
+        'seed of every random choice (same seed, same inputs and cache: byte-identical output)',
+        nonNegativeInt,
+        1,
+      )
       .option('--llm <spec>', 'generate with this model (PROVIDER:MODEL) where the step can'),
   );
 }
@@ -49,22 +82,46 @@ function engineOptions(options: Record<string, unknown>): ConstructEngineOptions
 
 /** A step's spec from its flags, validated by the schema a pipeline config uses. */
 export function stepSpecOf(step: StepSpec['step'], fields: Record<string, unknown>): StepSpec {
-  const defined = Object.fromEntries(Object.entries({ step, ...fields }).filter(([, value]) => value !== undefined));
+  const defined = Object.fromEntries(
+    Object.entries({ step, ...fields }).filter(([, value]) => value !== undefined),
+  );
   const parsed = StepSpecSchema.safeParse(defined);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
-  throw new UsageError(`construct ${step}: --${String(issue.path[0] ?? 'options').replace(/_/g, '-')}: ${issue.message}`);
+  throw new UsageError(
+    `construct ${step}: --${String(issue.path[0] ?? 'options').replace(/_/g, '-')}: ${issue.message}`,
+  );
 }
 
-async function runOne(step: StepSpec['step'], fields: Record<string, unknown>, options: Record<string, unknown>, outcome: CommandOutcome): Promise<void> {
+async function runOne(
+  step: StepSpec['step'],
+  fields: Record<string, unknown>,
+  options: Record<string, unknown>,
+  outcome: CommandOutcome,
+): Promise<void> {
   const spec = stepSpecOf(step, fields);
   const models: ConstructModels = createConstructModels(engineOptions(options));
-  const inputs = ((options.in as string[] | undefined) ?? []).map((input) => (input === 'sample' ? resolveDatasetDir('sample') : path.resolve(input)));
+  const inputs = ((options.in as string[] | undefined) ?? []).map((input) =>
+    input === 'sample' ? resolveDatasetDir('sample') : path.resolve(input),
+  );
   const dryRun = options.dryRun === true;
-  const out = dryRun ? mkdtempSync(path.join(tmpdir(), 'apb-construct-dry-')) : path.resolve(options.out as string);
+  const out = dryRun
+    ? mkdtempSync(path.join(tmpdir(), 'apb-construct-dry-'))
+    : path.resolve(options.out as string);
   try {
     const model = models.modelFor((options.llm as string | undefined) ?? null);
-    const summary: StepSummary = await runStep({ spec, inputs, out, seed: options.seed as number, model, onItem: progress(step, Boolean(model) && !dryRun), recorded: { spec, inputs: (options.in as string[] | undefined) ?? [] } }, constructDeps());
+    const summary: StepSummary = await runStep(
+      {
+        spec,
+        inputs,
+        out,
+        seed: options.seed as number,
+        model,
+        onItem: progress(step, Boolean(model) && !dryRun),
+        recorded: { spec, inputs: (options.in as string[] | undefined) ?? [] },
+      },
+      constructDeps(),
+    );
     if (dryRun) process.stdout.write(formatConstructDryRun(models.dryRun()));
     else say(describeSummary(summary, options.out as string, models));
     outcome.exitCode = 0;
@@ -78,70 +135,146 @@ async function runOne(step: StepSpec['step'], fields: Record<string, unknown>, o
 
 type StepFields = (options: Record<string, unknown>) => Record<string, unknown>;
 
-const STEPS: Array<{ step: StepSpec['step']; description: string; options: (command: Command) => Command; fields: StepFields }> = [
+const STEPS: Array<{
+  step: StepSpec['step'];
+  description: string;
+  options: (command: Command) => Command;
+  fields: StepFields;
+}> = [
   {
     step: 'import',
     description: 'raw tasks or agent trajectories → source records (sources.jsonl)',
     options: (command) =>
       command
-        .requiredOption('--from <source>', 'tau2 (tau2-bench tasks executed in apb exec\'s environments) or trajectories (JSONL of chat messages)', choice(['tau2', 'trajectories']))
+        .requiredOption(
+          '--from <source>',
+          "tau2 (tau2-bench tasks executed in apb exec's environments) or trajectories (JSONL of chat messages)",
+          choice(['tau2', 'trajectories']),
+        )
         .option('--domains <list>', 'tau2 domains (retail,airline)', commaList)
-        .option('--task-split <split>', 'tau2 task split: train, test or all', choice(['train', 'test', 'all']))
+        .option(
+          '--task-split <split>',
+          'tau2 task split: train, test or all',
+          choice(['train', 'test', 'all']),
+        )
         .option('--no-execute', 'do not execute the tau2 actions (tool returns marked as absent)'),
-    fields: (options) => ({ from: options.from, domains: options.domains, task_split: options.taskSplit, execute: options.execute }),
+    fields: (options) => ({
+      from: options.from,
+      domains: options.domains,
+      task_split: options.taskSplit,
+      execute: options.execute,
+    }),
   },
-  { step: 'check', description: 'B.2 quality control: the rule check, and with --llm the reasonability check and the E1–E6 trajectory audit; writes the review queue', options: (command) => command, fields: () => ({}) },
-  { step: 'holistic', description: 'B.3: step-wise trajectories → holistic cases (with --llm, or the deterministic fallback)', options: (command) => command.option('--reviewed-only', 'use only records a reviewer accepted or edited'), fields: (options) => ({ reviewed_only: options.reviewedOnly }) },
+  {
+    step: 'check',
+    description:
+      'B.2 quality control: the rule check, and with --llm the reasonability check and the E1–E6 trajectory audit; writes the review queue',
+    options: (command) => command,
+    fields: () => ({}),
+  },
+  {
+    step: 'holistic',
+    description:
+      'B.3: step-wise trajectories → holistic cases (with --llm, or the deterministic fallback)',
+    options: (command) =>
+      command.option('--reviewed-only', 'use only records a reviewer accepted or edited'),
+    fields: (options) => ({ reviewed_only: options.reviewedOnly }),
+  },
   {
     step: 'cuts',
-    description: 'step-wise cases: next-1 cuts at --ratios (early/middle/late), middle cuts for --horizons',
+    description:
+      'step-wise cases: next-1 cuts at --ratios (early/middle/late), middle cuts for --horizons',
     options: (command) =>
       command
         .option('--ratios <list>', 'cut points of next-1 cases (default 0.25,0.5,0.75)', numbers)
-        .option('--horizons <list>', 'horizons above 1, each cut in the middle (default 2,3)', numbers)
+        .option(
+          '--horizons <list>',
+          'horizons above 1, each cut in the middle (default 2,3)',
+          numbers,
+        )
         .option('--allow-unexecuted', 'also cut records whose tool returns are absent')
         .option('--reviewed-only', 'use only records a reviewer accepted or edited'),
-    fields: (options) => ({ ratios: options.ratios, horizons: options.horizons, allow_unexecuted: options.allowUnexecuted, reviewed_only: options.reviewedOnly }),
+    fields: (options) => ({
+      ratios: options.ratios,
+      horizons: options.horizons,
+      allow_unexecuted: options.allowUnexecuted,
+      reviewed_only: options.reviewedOnly,
+    }),
   },
   {
     step: 'extraneous',
     description: 'B.4.1: nested distractor levels from --llm or --pool FILE',
-    options: (command) => command.option('--levels <list>', 'distractor counts (default 2,4,6,8,10)', numbers).option('--pool <file>', 'candidate distractor tools: a JSON array or JSONL of tool definitions (repeat for several)', collect),
-    fields: (options) => ({ levels: options.levels, pool: (options.pool as string[] | undefined)?.map((file) => path.resolve(file)) }),
+    options: (command) =>
+      command
+        .option('--levels <list>', 'distractor counts (default 2,4,6,8,10)', numbers)
+        .option(
+          '--pool <file>',
+          'candidate distractor tools: a JSON array or JSONL of tool definitions (repeat for several)',
+          collect,
+        ),
+    fields: (options) => ({
+      levels: options.levels,
+      pool: (options.pool as string[] | undefined)?.map((file) => path.resolve(file)),
+    }),
   },
-  { step: 'broken', description: 'B.4.2: a critical tool\'s return replaced by an error, a replacement tool added', options: (command) => command.option('--reviewed-only', 'use only records a reviewer accepted or edited'), fields: (options) => ({ reviewed_only: options.reviewedOnly }) },
+  {
+    step: 'broken',
+    description: "B.4.2: a critical tool's return replaced by an error, a replacement tool added",
+    options: (command) =>
+      command.option('--reviewed-only', 'use only records a reviewer accepted or edited'),
+    fields: (options) => ({ reviewed_only: options.reviewedOnly }),
+  },
   {
     step: 'unsolvable',
-    description: 'B.4.3: unsolvable variants (tool_removal and visual_missing deterministic; the others with --llm)',
-    options: (command) => command.option('--types <list>', `unsolvable types: ${UNSOLVABLE_TYPES.join(', ')}`, commaList),
+    description:
+      'B.4.3: unsolvable variants (tool_removal and visual_missing deterministic; the others with --llm)',
+    options: (command) =>
+      command.option(
+        '--types <list>',
+        `unsolvable types: ${UNSOLVABLE_TYPES.join(', ')}`,
+        commaList,
+      ),
     fields: (options) => ({ types: options.types }),
   },
   {
     step: 'efficiency',
-    description: 'B.5: cost-annotated tool banks (composite and trap tools); --solved-by keeps what every run solved',
-    options: (command) => command.option('--solved-by <run-dir>', 'keep only cases this run solved (repeat for several runs)', collect),
-    fields: (options) => ({ solved_by: (options.solvedBy as string[] | undefined)?.map((dir) => path.resolve(dir)) }),
+    description:
+      'B.5: cost-annotated tool banks (composite and trap tools); --solved-by keeps what every run solved',
+    options: (command) =>
+      command.option(
+        '--solved-by <run-dir>',
+        'keep only cases this run solved (repeat for several runs)',
+        collect,
+      ),
+    fields: (options) => ({
+      solved_by: (options.solvedBy as string[] | undefined)?.map((dir) => path.resolve(dir)),
+    }),
   },
 ];
 
 /** Registers `apb construct` and its subcommands. */
 export function registerConstructCommand(program: Command, outcome: CommandOutcome): void {
-  const construct = program.command('construct').description('build APB cases from tasks or trajectories (paper §3.2, Appendix B); see docs/construction.md');
+  const construct = program
+    .command('construct')
+    .description(
+      'build APB cases from tasks or trajectories (paper §3.2, Appendix B); see docs/construction.md',
+    );
   for (const { step, description, options: addOptions, fields } of STEPS) {
     const command = addOptions(addCommonOptions(construct.command(step).description(description)));
-    command.action(async (options: Record<string, unknown>) => runOne(step, fields(options), options, outcome));
+    command.action(async (options: Record<string, unknown>) =>
+      runOne(step, fields(options), options, outcome),
+    );
   }
   addModelOptions(
     construct
       .command('pipeline')
       .description('run a chain of steps from a JSON or YAML config into one dataset')
       .requiredOption('--config <file>', 'the pipeline config (docs/construction.md, "pipeline")')
-      .option('--out <dir>', 'output directory (overrides the config\'s out)')
-      .option('--seed <n>', 'seed (overrides the config\'s)', nonNegativeInt)
-      .option('--llm <spec>', 'model of the steps that can use one (overrides the config\'s)'),
-  )
-    .action(async (options: Record<string, unknown>) => {
-      const config = readPipelineConfig(options.config as string);
-      await runPipelineCommand(config, options, engineOptions(options), outcome);
-    });
+      .option('--out <dir>', "output directory (overrides the config's out)")
+      .option('--seed <n>', "seed (overrides the config's)", nonNegativeInt)
+      .option('--llm <spec>', "model of the steps that can use one (overrides the config's)"),
+  ).action(async (options: Record<string, unknown>) => {
+    const config = readPipelineConfig(options.config as string);
+    await runPipelineCommand(config, options, engineOptions(options), outcome);
+  });
 }

@@ -16,7 +16,9 @@ export function registerDataCommands(program: Command, outcome: CommandOutcome):
   data
     .command('validate')
     .argument('<dir>', 'dataset directory (DIR/data/{split}.jsonl), or "sample"')
-    .description('check every record and apply the rule check (paper B.2); print each problem as FILE:LINE: field: message')
+    .description(
+      'check every record and apply the rule check (paper B.2); print each problem as FILE:LINE: field: message',
+    )
     .option('--no-warnings', 'print rule-check errors only (warnings are still counted)')
     .action(async (dir: string, options: { warnings: boolean }) => {
       const root = resolveDatasetDir(dir);
@@ -40,38 +42,61 @@ export function registerDataCommands(program: Command, outcome: CommandOutcome):
         for (const issue of found) {
           const error = issue.severity === 'error';
           rules[error ? 'errors' : 'warnings'] += 1;
-          if (error || options.warnings) process.stdout.write(`${formatIssue({ ...location, field: issue.field, message: error ? issue.message : `warning: ${issue.message}` })}\n`);
+          if (error || options.warnings)
+            process.stdout.write(
+              `${formatIssue({ ...location, field: issue.field, message: error ? issue.message : `warning: ${issue.message}` })}\n`,
+            );
         }
       }
-      const summary = SPLITS.filter((split) => perSplit.has(split)).map((split) => `${split} ${perSplit.get(split)}`).join(', ');
+      const summary = SPLITS.filter((split) => perSplit.has(split))
+        .map((split) => `${split} ${perSplit.get(split)}`)
+        .join(', ');
       const valid = [...perSplit.values()].reduce((a, b) => a + b, 0);
-      say(`apb: ${valid} valid case(s)${summary ? ` (${summary})` : ''}; ${invalid} invalid record(s), ${problems} problem(s)`);
-      say(`apb: rule check (paper B.2): ${rules.errors} error(s) in ${rules.records} record(s), ${rules.warnings} warning(s)`);
+      say(
+        `apb: ${valid} valid case(s)${summary ? ` (${summary})` : ''}; ${invalid} invalid record(s), ${problems} problem(s)`,
+      );
+      say(
+        `apb: rule check (paper B.2): ${rules.errors} error(s) in ${rules.records} record(s), ${rules.warnings} warning(s)`,
+      );
       for (const line of sizes.lines()) say(`apb: ${line}`);
       outcome.exitCode = problems > 0 || rules.errors > 0 ? 1 : 0;
     });
   data
     .command('prepare')
-    .description('download the released dataset (honours HF_ENDPOINT and HF_TOKEN) and extract its assets')
+    .description(
+      'download the released dataset (honours HF_ENDPOINT and HF_TOKEN) and extract its assets',
+    )
     .option('--out <dir>', 'where to put it', 'apb-dataset')
     .option('--repo <id>', 'Hugging Face dataset repository', APB_DATASET_REPO)
     .option('--revision <rev>', 'branch, tag or commit', 'main')
-    .option('--stall-timeout-ms <n>', 'abandon a download that sends nothing for this long', positiveInt, 30_000)
-    .action(async (options: { out: string; repo: string; revision: string; stallTimeoutMs: number }) => {
-      const out = path.resolve(options.out);
-      const token = process.env.HF_TOKEN?.trim() || undefined;
-      const result = await prepareDataset({
-        out,
-        repo: options.repo,
-        revision: options.revision,
-        endpoint: (process.env.HF_ENDPOINT?.trim() || 'https://huggingface.co').replace(/\/+$/, ''),
-        ...(token ? { token } : {}),
-        stallMs: options.stallTimeoutMs,
-        onProgress: (message) => say(`apb: ${message}`),
-      });
-      for (const reason of result.skipped) say(`warning: not extracted: ${reason}`);
-      say(`apb: ${result.downloaded} file(s) downloaded, ${result.kept} already present, ${result.extracted} asset file(s) extracted into ${options.out}`);
-      say(`apb: next: apb data validate ${options.out}`);
-      outcome.exitCode = 0;
-    });
+    .option(
+      '--stall-timeout-ms <n>',
+      'abandon a download that sends nothing for this long',
+      positiveInt,
+      30_000,
+    )
+    .action(
+      async (options: { out: string; repo: string; revision: string; stallTimeoutMs: number }) => {
+        const out = path.resolve(options.out);
+        const token = process.env.HF_TOKEN?.trim() || undefined;
+        const result = await prepareDataset({
+          out,
+          repo: options.repo,
+          revision: options.revision,
+          endpoint: (process.env.HF_ENDPOINT?.trim() || 'https://huggingface.co').replace(
+            /\/+$/,
+            '',
+          ),
+          ...(token ? { token } : {}),
+          stallMs: options.stallTimeoutMs,
+          onProgress: (message) => say(`apb: ${message}`),
+        });
+        for (const reason of result.skipped) say(`warning: not extracted: ${reason}`);
+        say(
+          `apb: ${result.downloaded} file(s) downloaded, ${result.kept} already present, ${result.extracted} asset file(s) extracted into ${options.out}`,
+        );
+        say(`apb: next: apb data validate ${options.out}`);
+        outcome.exitCode = 0;
+      },
+    );
 }

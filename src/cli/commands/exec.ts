@@ -13,7 +13,9 @@ import { say } from '../terminal.js';
 import { runModelExec, type ModelExecFlags } from '../exec-model.js';
 import { selectTasks } from '../../pipeline/exec-replay.js';
 
-interface ExecFlags extends Partial<Omit<ModelExecFlags, 'timeoutMs' | 'maxRetries' | 'cache' | 'judge' | 'judgeBaseUrl'>> {
+interface ExecFlags extends Partial<
+  Omit<ModelExecFlags, 'timeoutMs' | 'maxRetries' | 'cache' | 'judge' | 'judgeBaseUrl'>
+> {
   comparePaper?: boolean;
   env: string;
   agent?: string;
@@ -33,14 +35,16 @@ const SPLITS = ['train', 'test', 'all'] as const;
 
 function splitOf(value: string): (typeof SPLITS)[number] {
   const split = SPLITS.find((known) => known === value);
-  if (!split) throw new UsageError(`--task-split must be one of ${SPLITS.join(', ')} (got "${value}")`);
+  if (!split)
+    throw new UsageError(`--task-split must be one of ${SPLITS.join(', ')} (got "${value}")`);
   return split;
 }
 
 /** `replay:gold` → `gold`; `replay:FILE` → the file's absolute path. */
 function replayAgent(spec: string | undefined): string {
   if (!spec) throw new UsageError('apb exec needs --agent replay:FILE or --agent replay:gold');
-  if (!spec.startsWith('replay:') || spec.length === 'replay:'.length) throw new UsageError(`--agent must be replay:FILE or replay:gold (got "${spec}")`);
+  if (!spec.startsWith('replay:') || spec.length === 'replay:'.length)
+    throw new UsageError(`--agent must be replay:FILE or replay:gold (got "${spec}")`);
   const target = spec.slice('replay:'.length);
   return target === 'gold' ? 'gold' : path.resolve(target);
 }
@@ -49,52 +53,113 @@ function replayAgent(spec: string | undefined): string {
 export function registerExecCommand(program: Command, outcome: CommandOutcome): void {
   program
     .command('exec')
-    .description('execute tasks in tau2-bench\'s retail or airline environment and score them with tau2\'s reward')
+    .description(
+      "execute tasks in tau2-bench's retail or airline environment and score them with tau2's reward",
+    )
     .requiredOption('--env <id>', 'environment: tau2:retail or tau2:airline')
-    .option('--agent <spec>', 'a scripted agent: replay:FILE (JSONL, one line per task) or replay:gold (every task\'s reference actions)')
+    .option(
+      '--agent <spec>',
+      "a scripted agent: replay:FILE (JSONL, one line per task) or replay:gold (every task's reference actions)",
+    )
     .option('--tasks <ids>', 'only these task ids (comma-separated)', commaList)
     .option('--task-split <name>', 'train, test or all', 'all')
     .option('--limit <n>', 'the first N selected tasks', positiveInt)
-    .option('--dump-db <dir>', 'write each task\'s final database to DIR/<task_id>.json')
+    .option('--dump-db <dir>', "write each task's final database to DIR/<task_id>.json")
     .option('--out <dir>', 'run directory: executions.jsonl and manifest.json')
-    .option('--judge <spec>', 'LLM judge of NL assertions (PROVIDER:MODEL); without it they are reported as not evaluated')
+    .option(
+      '--judge <spec>',
+      'LLM judge of NL assertions (PROVIDER:MODEL); without it they are reported as not evaluated',
+    )
     .option('--judge-base-url <url>', 'endpoint of the judge model')
     .option('--timeout-ms <n>', 'per-request timeout of the judge', positiveInt, 120_000)
     .option('--max-retries <n>', 'retries of a retryable judge failure', nonNegativeInt, 6)
     .option('--no-cache', 'bypass the response cache (no read, no write)')
-    .option('--mode <modes>', 'model agent: direct, plan-first, refine, or several separated by commas')
-    .option('--model <spec>', 'model agent: the tested model (agent, planner, reviser), PROVIDER:MODEL')
+    .option(
+      '--mode <modes>',
+      'model agent: direct, plan-first, refine, or several separated by commas',
+    )
+    .option(
+      '--model <spec>',
+      'model agent: the tested model (agent, planner, reviser), PROVIDER:MODEL',
+    )
     .option('--base-url <url>', 'endpoint of the tested model')
     .option('--user-model <spec>', 'the user simulator (default: the tested model)')
     .option('--user-base-url <url>', 'endpoint of the user simulator')
-    .option('--critic <spec>', 'refine: who critiques the draft plan (default: the tested model itself)')
+    .option(
+      '--critic <spec>',
+      'refine: who critiques the draft plan (default: the tested model itself)',
+    )
     .option('--critic-base-url <url>', 'endpoint of the critic')
-    .option('--metric', 'refine: critique with APB\'s E1–E6 taxonomy (default)', true)
+    .option('--metric', "refine: critique with APB's E1–E6 taxonomy (default)", true)
     .option('--no-metric', 'refine: a general critique without the taxonomy')
     .option('--trials <k>', 'run every task K times (pass^k)', positiveInt, 1)
-    .option('--max-steps <n>', 'steps per conversation before it is cut (tau2: 200)', positiveInt, 200)
-    .option('--concurrency <n>', 'tasks in flight at once (and requests per endpoint)', positiveInt, 4)
-    .option('--max-cost <usd>', 'stop starting new calls once this much would be spent', positiveNumber)
+    .option(
+      '--max-steps <n>',
+      'steps per conversation before it is cut (tau2: 200)',
+      positiveInt,
+      200,
+    )
+    .option(
+      '--concurrency <n>',
+      'tasks in flight at once (and requests per endpoint)',
+      positiveInt,
+      4,
+    )
+    .option(
+      '--max-cost <usd>',
+      'stop starting new calls once this much would be spent',
+      positiveNumber,
+    )
     .option('--temperature <t>', 'sampling temperature of the tested model', temperature)
     .option('--user-temperature <t>', 'sampling temperature of the user simulator', temperature)
-    .option('--compare-paper', 'put the paper\'s Table 3 (τ²-bench rows) beside ours in the reports', false)
-    .option('--retry-errors', 'in an existing run directory, run again what infrastructure errors left (failed model calls), keeping every finished execution', false)
-    .option('--quiet', 'print nothing but warnings and errors (no progress line, no summary)', false)
-    .option('--json', 'print the end-of-run summary as JSON on stdout (a replay: its counts)', false)
+    .option(
+      '--compare-paper',
+      "put the paper's Table 3 (τ²-bench rows) beside ours in the reports",
+      false,
+    )
+    .option(
+      '--retry-errors',
+      'in an existing run directory, run again what infrastructure errors left (failed model calls), keeping every finished execution',
+      false,
+    )
+    .option(
+      '--quiet',
+      'print nothing but warnings and errors (no progress line, no summary)',
+      false,
+    )
+    .option(
+      '--json',
+      'print the end-of-run summary as JSON on stdout (a replay: its counts)',
+      false,
+    )
     .option('--dry-run', 'print what the run would execute; call nothing, write nothing', false)
     .action(async (flags: ExecFlags) => {
       if (!flags.agent) return modelBranch(flags, outcome);
-      if (flags.mode) throw new UsageError('--agent replay:… and --mode exclude each other: a scripted agent has no mode');
+      if (flags.mode)
+        throw new UsageError(
+          '--agent replay:… and --mode exclude each other: a scripted agent has no mode',
+        );
       const agent = replayAgent(flags.agent);
       if (!flags.out) throw new UsageError('apb exec needs --out DIR');
-      if (flags.judge === 'rules' || flags.judge?.startsWith('baseline:')) throw new UsageError(`--judge ${flags.judge} cannot judge NL assertions: give an LLM (PROVIDER:MODEL)`);
+      if (flags.judge === 'rules' || flags.judge?.startsWith('baseline:'))
+        throw new UsageError(
+          `--judge ${flags.judge} cannot judge NL assertions: give an LLM (PROVIDER:MODEL)`,
+        );
       const split = splitOf(flags.taskSplit);
       const environment = loadEnvironment(flags.env);
-      const providers = createRunProviders({ concurrency: 1, timeoutMs: flags.timeoutMs, maxRetries: flags.maxRetries, cache: flags.cache, cacheDir: defaultCacheDir(process.env) });
+      const providers = createRunProviders({
+        concurrency: 1,
+        timeoutMs: flags.timeoutMs,
+        maxRetries: flags.maxRetries,
+        cache: flags.cache,
+        cacheDir: defaultCacheDir(process.env),
+      });
       const interrupts = handleInterrupts();
       try {
         const judgeBaseUrl = flags.judgeBaseUrl ?? process.env.APB_JUDGE_BASE_URL ?? null;
-        const nlJudge = flags.judge ? createNlAssertionJudge(providers.provider(flags.judge, judgeBaseUrl)) : null;
+        const nlJudge = flags.judge
+          ? createNlAssertionJudge(providers.provider(flags.judge, judgeBaseUrl))
+          : null;
         const summary = await runReplay({
           environment,
           agent,
@@ -107,9 +172,18 @@ export function registerExecCommand(program: Command, outcome: CommandOutcome): 
           stop: interrupts.stop,
           signal: interrupts.cancel,
         });
-        if (flags.json) process.stdout.write(`${JSON.stringify({ command: 'exec', env: environment.id, ...summary }, null, 2)}\n`);
-        const unjudged = summary.unjudged > 0 ? `, ${summary.unjudged} with NL assertions not evaluated (${summary.unjudgedWouldPass} would reach 1.0 if they hold; give --judge to evaluate them)` : '';
-        if (!flags.quiet && !flags.json) say(`apb: ${environment.id} ${summary.agent}: ${summary.tasks} task(s): ${summary.rewardOne} reward 1.0, ${summary.rewardZero} reward 0${unjudged}; final database as expected in ${summary.databaseMatches}; ${summary.toolErrors} tool error(s); ${summary.executionsFile}`);
+        if (flags.json)
+          process.stdout.write(
+            `${JSON.stringify({ command: 'exec', env: environment.id, ...summary }, null, 2)}\n`,
+          );
+        const unjudged =
+          summary.unjudged > 0
+            ? `, ${summary.unjudged} with NL assertions not evaluated (${summary.unjudgedWouldPass} would reach 1.0 if they hold; give --judge to evaluate them)`
+            : '';
+        if (!flags.quiet && !flags.json)
+          say(
+            `apb: ${environment.id} ${summary.agent}: ${summary.tasks} task(s): ${summary.rewardOne} reward 1.0, ${summary.rewardZero} reward 0${unjudged}; final database as expected in ${summary.databaseMatches}; ${summary.toolErrors} tool error(s); ${summary.executionsFile}`,
+          );
         outcome.exitCode = summary.interrupted ? EXIT.interrupted : EXIT.ok;
       } finally {
         interrupts.dispose();
@@ -120,11 +194,42 @@ export function registerExecCommand(program: Command, outcome: CommandOutcome): 
 
 /** The model-agent branch: `--mode … --model …`. */
 async function modelBranch(flags: ExecFlags, outcome: CommandOutcome): Promise<void> {
-  if (!flags.mode) throw new UsageError('apb exec needs --agent replay:FILE|replay:gold, or --mode direct|plan-first|refine with --model SPEC');
+  if (!flags.mode)
+    throw new UsageError(
+      'apb exec needs --agent replay:FILE|replay:gold, or --mode direct|plan-first|refine with --model SPEC',
+    );
   if (flags.dumpDb) throw new UsageError('--dump-db goes with --agent replay:…');
   const environment = loadEnvironment(flags.env);
-  const tasks = selectTasks(environment, { taskIds: flags.tasks ?? null, split: splitOf(flags.taskSplit), limit: flags.limit ?? null }, null);
+  const tasks = selectTasks(
+    environment,
+    { taskIds: flags.tasks ?? null, split: splitOf(flags.taskSplit), limit: flags.limit ?? null },
+    null,
+  );
   if (tasks.length === 0) throw new UsageError(`no task of ${environment.id} is selected`);
-  const outDir = path.resolve(flags.out ?? path.join('runs', `exec-${environment.id.replace(/[^A-Za-z0-9._-]+/g, '-')}-${(flags.model ?? 'model').replace(/[^A-Za-z0-9._-]+/g, '-')}`));
-  await runModelExec(environment, tasks, outDir, { ...(flags as ModelExecFlags), mode: flags.mode, metric: flags.metric !== false, trials: flags.trials ?? 1, maxSteps: flags.maxSteps ?? 200, concurrency: flags.concurrency ?? 4, dryRun: flags.dryRun === true, comparePaper: flags.comparePaper === true, retryErrors: flags.retryErrors === true, quiet: flags.quiet === true, json: flags.json === true }, outcome);
+  const outDir = path.resolve(
+    flags.out ??
+      path.join(
+        'runs',
+        `exec-${environment.id.replace(/[^A-Za-z0-9._-]+/g, '-')}-${(flags.model ?? 'model').replace(/[^A-Za-z0-9._-]+/g, '-')}`,
+      ),
+  );
+  await runModelExec(
+    environment,
+    tasks,
+    outDir,
+    {
+      ...(flags as ModelExecFlags),
+      mode: flags.mode,
+      metric: flags.metric !== false,
+      trials: flags.trials ?? 1,
+      maxSteps: flags.maxSteps ?? 200,
+      concurrency: flags.concurrency ?? 4,
+      dryRun: flags.dryRun === true,
+      comparePaper: flags.comparePaper === true,
+      retryErrors: flags.retryErrors === true,
+      quiet: flags.quiet === true,
+      json: flags.json === true,
+    },
+    outcome,
+  );
 }

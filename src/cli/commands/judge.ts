@@ -32,20 +32,30 @@ interface JudgeOptions {
 export function registerJudgeCommand(program: Command, outcome: CommandOutcome): void {
   program
     .command('judge')
-    .description('(re)judge the saved predictions of a run with other judges, without calling the planner')
+    .description(
+      '(re)judge the saved predictions of a run with other judges, without calling the planner',
+    )
     .argument('<run-dir>', 'a run directory written by apb run')
     .option('--judge <spec>', 'judge: rules or PROVIDER:MODEL (repeat for a panel)', collect)
-    .option('--out <dir>', 'write into a new directory (predictions copied); default: append to RUN_DIR')
+    .option(
+      '--out <dir>',
+      'write into a new directory (predictions copied); default: append to RUN_DIR',
+    )
     .option('--judge-base-url <url>', 'endpoint of the judge model')
-    .option('--protocol <name>', 'judge protocol: paper or official (default: the run\'s)', choice(PROTOCOLS))
-    .option('--judge-blind', 'judge without the reference (the paper\'s Table 7 ablation)', false)
-    .option('--data <dir>', 'the run\'s dataset, if it has moved (its content must be unchanged)')
+    .option(
+      '--protocol <name>',
+      "judge protocol: paper or official (default: the run's)",
+      choice(PROTOCOLS),
+    )
+    .option('--judge-blind', "judge without the reference (the paper's Table 7 ablation)", false)
+    .option('--data <dir>', "the run's dataset, if it has moved (its content must be unchanged)")
     .option('--concurrency <n>', 'answers judged at once', positiveInt, 8)
     .option('--timeout-ms <n>', 'per-request timeout', positiveInt, 120_000)
     .option('--max-retries <n>', 'retries of a retryable failure', nonNegativeInt, 6)
     .option('--no-cache', 'bypass the response cache (no read, no write)')
     .action(async (runDir: string, options: JudgeOptions) => {
-      if (!options.judge || options.judge.length === 0) throw new UsageError('apb judge needs at least one --judge SPEC');
+      if (!options.judge || options.judge.length === 0)
+        throw new UsageError('apb judge needs at least one --judge SPEC');
       const dir = path.resolve(runDir);
       const runProtocol = readManifest(dir)?.identity.protocol ?? 'paper';
       const protocol = options.protocol ?? runProtocol;
@@ -53,16 +63,42 @@ export function registerJudgeCommand(program: Command, outcome: CommandOutcome):
       limitHeapGrowth();
       const outDir = path.resolve(options.out ?? dir);
       const lock = acquireRunLock(outDir, 'judge');
-      const providers = createRunProviders({ concurrency: options.concurrency, timeoutMs: options.timeoutMs, maxRetries: options.maxRetries, cache: options.cache, cacheDir: defaultCacheDir(process.env) });
+      const providers = createRunProviders({
+        concurrency: options.concurrency,
+        timeoutMs: options.timeoutMs,
+        maxRetries: options.maxRetries,
+        cache: options.cache,
+        cacheDir: defaultCacheDir(process.env),
+      });
       const interrupts = handleInterrupts();
       try {
-        const judge = resolveJudge(options.judge, providers, { baseUrl: judgeBaseUrl, protocol, blind: options.judgeBlind });
+        const judge = resolveJudge(options.judge, providers, {
+          baseUrl: judgeBaseUrl,
+          protocol,
+          blind: options.judgeBlind,
+        });
         const summary = await rejudgeRun(
-          { runDir: dir, outDir, dataDir: options.data ?? null, judge, judgeIds: options.judge, judgeBaseUrl, protocol, blind: options.judgeBlind, concurrency: options.concurrency },
-          { reporter: createProgressReporter({ tty: Boolean(process.stderr.isTTY) }), stop: interrupts.stop, signal: interrupts.cancel },
+          {
+            runDir: dir,
+            outDir,
+            dataDir: options.data ?? null,
+            judge,
+            judgeIds: options.judge,
+            judgeBaseUrl,
+            protocol,
+            blind: options.judgeBlind,
+            concurrency: options.concurrency,
+          },
+          {
+            reporter: createProgressReporter({ tty: Boolean(process.stderr.isTTY) }),
+            stop: interrupts.stop,
+            signal: interrupts.cancel,
+          },
         );
         await writeRunOutputs(summary.dir);
-        say(`apb: ${judge.id}: ${summary.judged} judged, ${summary.alreadyDone} already judged, 0 planner calls; scores in ${path.join(summary.dir, 'scores.json')}`);
+        say(
+          `apb: ${judge.id}: ${summary.judged} judged, ${summary.alreadyDone} already judged, 0 planner calls; scores in ${path.join(summary.dir, 'scores.json')}`,
+        );
         outcome.exitCode = summary.interrupted ? EXIT.interrupted : EXIT.ok;
       } finally {
         interrupts.dispose();

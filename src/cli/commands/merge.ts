@@ -12,11 +12,14 @@ import { say } from '../terminal.js';
 export function registerMergeCommand(program: Command, outcome: CommandOutcome): void {
   program
     .command('merge')
-    .description('merge shard run directories (apb run --shard I/N) into one run directory; refuses directories of different runs')
+    .description(
+      'merge shard run directories (apb run --shard I/N) into one run directory; refuses directories of different runs',
+    )
     .argument('<run-dirs...>', 'run directories written by apb run (the shards of one run)')
     .option('--out <dir>', 'the merged run directory (must not hold a run yet)')
     .action(async (dirs: string[], options: { out?: string }) => {
-      if (!options.out) throw new UsageError('apb merge needs --out DIR (a new directory for the merged run)');
+      if (!options.out)
+        throw new UsageError('apb merge needs --out DIR (a new directory for the merged run)');
       const lock = acquireRunLock(path.resolve(options.out), 'merge');
       let summary: Awaited<ReturnType<typeof mergeRuns>>;
       try {
@@ -26,7 +29,9 @@ export function registerMergeCommand(program: Command, outcome: CommandOutcome):
       } finally {
         lock.release();
       }
-      say(`apb: merged ${dirs.length} run director${dirs.length === 1 ? 'y' : 'ies'}: ${summary.judgements} judgement(s), ${summary.predictions} prediction(s), status ${summary.manifest.status}; results in ${options.out}`);
+      say(
+        `apb: merged ${dirs.length} run director${dirs.length === 1 ? 'y' : 'ies'}: ${summary.judgements} judgement(s), ${summary.predictions} prediction(s), status ${summary.manifest.status}; results in ${options.out}`,
+      );
       outcome.exitCode = 0;
     });
 }

@@ -17,7 +17,16 @@ import { parseSubsetQuota } from '../../refine/sample.js';
 import { limitHeapGrowth } from '../heap.js';
 import { handleInterrupts } from '../interrupts.js';
 import { EXIT, type CommandOutcome } from '../outcome.js';
-import { addEngineOptions, choice, collect, commaList, engineOptionsOf, positiveInt, positiveNumber, type EngineFlags } from '../options.js';
+import {
+  addEngineOptions,
+  choice,
+  collect,
+  commaList,
+  engineOptionsOf,
+  positiveInt,
+  positiveNumber,
+  type EngineFlags,
+} from '../options.js';
 import { createProgressReporter } from '../progress.js';
 import { resolveJudge } from '../resolve.js';
 import { createRunProviders, defaultCacheDir } from '../run-providers.js';
@@ -58,15 +67,22 @@ function selectionOf(options: RefineOptions): RefineSelection {
   if (options.limit) selection.limitPerSplit = options.limit;
   if (options.horizons) {
     const horizons = options.horizons.map(Number);
-    if (horizons.some((value) => ![1, 2, 3].includes(value))) throw new UsageError(`--horizons takes 1, 2 and 3 (got "${options.horizons.join(',')}")`);
+    if (horizons.some((value) => ![1, 2, 3].includes(value)))
+      throw new UsageError(`--horizons takes 1, 2 and 3 (got "${options.horizons.join(',')}")`);
     selection.horizons = horizons;
   }
-  if (options.samplePerSubset && options.samplePerSource === undefined) throw new UsageError('--sample-per-subset goes with --sample-per-source N (the count for every other source)');
+  if (options.samplePerSubset && options.samplePerSource === undefined)
+    throw new UsageError(
+      '--sample-per-subset goes with --sample-per-source N (the count for every other source)',
+    );
   if (options.samplePerSource !== undefined) {
     const perSubset: Record<string, number> = {};
     for (const value of options.samplePerSubset ?? []) {
       const quota = parseSubsetQuota(value);
-      if (!quota) throw new UsageError(`--sample-per-subset expects SOURCE:N with N a positive integer (got "${value}")`);
+      if (!quota)
+        throw new UsageError(
+          `--sample-per-subset expects SOURCE:N with N a positive integer (got "${value}")`,
+        );
       perSubset[quota.source] = quota.count;
     }
     selection.sample = { perSource: options.samplePerSource, perSubset, seed: options.seed };
@@ -75,57 +91,142 @@ function selectionOf(options: RefineOptions): RefineSelection {
 }
 
 function modeOf(options: RefineOptions): 'self' | 'critic' {
-  if (options.mode !== 'self' && options.mode !== 'critic') throw new UsageError(`--mode must be self or critic${options.mode ? ` (got "${options.mode}")` : ''}`);
-  if (options.mode === 'critic' && !options.critic) throw new UsageError('--mode critic needs --critic SPEC (the model that writes the critiques)');
-  if (options.mode === 'self' && options.critic) throw new UsageError('--critic goes with --mode critic; in self mode the tested model critiques its own answers');
-  if (options.critic?.startsWith('baseline:') || options.critic === 'rules') throw new UsageError(`--critic must be a model (PROVIDER:MODEL), not ${options.critic}`);
+  if (options.mode !== 'self' && options.mode !== 'critic')
+    throw new UsageError(
+      `--mode must be self or critic${options.mode ? ` (got "${options.mode}")` : ''}`,
+    );
+  if (options.mode === 'critic' && !options.critic)
+    throw new UsageError('--mode critic needs --critic SPEC (the model that writes the critiques)');
+  if (options.mode === 'self' && options.critic)
+    throw new UsageError(
+      '--critic goes with --mode critic; in self mode the tested model critiques its own answers',
+    );
+  if (options.critic?.startsWith('baseline:') || options.critic === 'rules')
+    throw new UsageError(`--critic must be a model (PROVIDER:MODEL), not ${options.critic}`);
   return options.mode;
 }
 
-async function refineAction(runDir: string, options: RefineOptions, outcome: CommandOutcome): Promise<void> {
+async function refineAction(
+  runDir: string,
+  options: RefineOptions,
+  outcome: CommandOutcome,
+): Promise<void> {
   const started = Date.now();
   const mode = modeOf(options);
-  if (!options.out && !options.dryRun) throw new UsageError('apb refine needs --out DIR: the refined answers go into a run directory of their own (RUN_DIR is never written)');
+  if (!options.out && !options.dryRun)
+    throw new UsageError(
+      'apb refine needs --out DIR: the refined answers go into a run directory of their own (RUN_DIR is never written)',
+    );
   const selection = selectionOf(options);
   const source = await loadRefineSource(runDir, options.data ?? null, selection);
   const identity = source.manifest.identity;
   const testedModel = identity.tested_model;
-  if (testedModel.startsWith('baseline:')) throw new UsageError(`${source.dir} was answered by ${testedModel}, a baseline: only a model can revise its answers`);
+  if (testedModel.startsWith('baseline:'))
+    throw new UsageError(
+      `${source.dir} was answered by ${testedModel}, a baseline: only a model can revise its answers`,
+    );
   const baseUrl = options.baseUrl ?? identity.base_url ?? process.env.APB_BASE_URL ?? null;
   const judgeSpecs = options.judge ?? identity.judges;
-  const judgeBaseUrl = options.judgeBaseUrl ?? (options.judge ? process.env.APB_JUDGE_BASE_URL : identity.judge_base_url) ?? null;
+  const judgeBaseUrl =
+    options.judgeBaseUrl ??
+    (options.judge ? process.env.APB_JUDGE_BASE_URL : identity.judge_base_url) ??
+    null;
   const criticSpec = mode === 'self' ? testedModel : options.critic!;
   const criticBaseUrl = mode === 'self' ? baseUrl : (options.criticBaseUrl ?? null);
-  const setup: RefineSetup = { mode, taxonomy: options.metric, critic: criticSpec, critic_base_url: criticBaseUrl, critic_sampling: mode === 'self' ? identity.sampling : { temperature: 0 }, rounds: options.rounds, prompt_version: REFINE_PROMPT_VERSION };
+  const setup: RefineSetup = {
+    mode,
+    taxonomy: options.metric,
+    critic: criticSpec,
+    critic_base_url: criticBaseUrl,
+    critic_sampling: mode === 'self' ? identity.sampling : { temperature: 0 },
+    rounds: options.rounds,
+    prompt_version: REFINE_PROMPT_VERSION,
+  };
   const judgeOptions = { protocol: identity.protocol, blind: identity.judge_blind };
   if (options.dryRun) {
     const judgeId = judgeSpecs.length === 1 ? judgeSpecs[0]! : panelId(judgeSpecs);
-    process.stdout.write(formatRefineDryRun(estimateRefine({ source, setup, testedModel, critic: criticSpec, judges: judgeSpecs, judgeId, judgeOptions }), options.maxCost));
+    process.stdout.write(
+      formatRefineDryRun(
+        estimateRefine({
+          source,
+          setup,
+          testedModel,
+          critic: criticSpec,
+          judges: judgeSpecs,
+          judgeId,
+          judgeOptions,
+        }),
+        options.maxCost,
+      ),
+    );
     return;
   }
   const outDir = path.resolve(options.out!);
   // Checked before the lock, which would create a file in it: the source is never written.
-  if (outDir === source.dir) throw new UsageError(`--out must not be the source run ${source.dir}: apb refine never writes into it`);
+  if (outDir === source.dir)
+    throw new UsageError(
+      `--out must not be the source run ${source.dir}: apb refine never writes into it`,
+    );
   limitHeapGrowth();
   const lock = acquireRunLock(outDir, 'refine');
   const budget = options.maxCost ? new Budget(options.maxCost) : undefined;
-  const providers = createRunProviders({ ...engineOptionsOf(options), cacheDir: defaultCacheDir(process.env), ...(budget ? { budget } : {}) });
+  const providers = createRunProviders({
+    ...engineOptionsOf(options),
+    cacheDir: defaultCacheDir(process.env),
+    ...(budget ? { budget } : {}),
+  });
   const interrupts = handleInterrupts();
   try {
     const reviser = providers.provider(testedModel, baseUrl);
     const critic = mode === 'self' ? reviser : providers.provider(criticSpec, criticBaseUrl);
     const judge = resolveJudge(judgeSpecs, providers, { baseUrl: judgeBaseUrl, ...judgeOptions });
     const summary = await refineRun(
-      { source, selection, outDir, setup, judging: { judgeIds: judgeSpecs, judgeVersion: judge.version, judgeBaseUrl, judgeBlind: identity.judge_blind, baseUrl }, concurrency: options.concurrency, retryErrors: options.retryErrors },
-      { reviser, critic, judge, reporter: createProgressReporter({ tty: Boolean(process.stderr.isTTY), quiet: options.quiet || options.json, summary: true }), stop: interrupts.stop, signal: interrupts.cancel, ...(budget ? { budget } : {}) },
+      {
+        source,
+        selection,
+        outDir,
+        setup,
+        judging: {
+          judgeIds: judgeSpecs,
+          judgeVersion: judge.version,
+          judgeBaseUrl,
+          judgeBlind: identity.judge_blind,
+          baseUrl,
+        },
+        concurrency: options.concurrency,
+        retryErrors: options.retryErrors,
+      },
+      {
+        reviser,
+        critic,
+        judge,
+        reporter: createProgressReporter({
+          tty: Boolean(process.stderr.isTTY),
+          quiet: options.quiet || options.json,
+          summary: true,
+        }),
+        stop: interrupts.stop,
+        signal: interrupts.cancel,
+        ...(budget ? { budget } : {}),
+      },
     );
     await writeRunOutputs(outDir);
-    const { summary: endOfRun, table4 } = await buildRefineSummary(outDir, summary, Date.now() - started);
+    const { summary: endOfRun, table4 } = await buildRefineSummary(
+      outDir,
+      summary,
+      Date.now() - started,
+    );
     if (options.json) process.stdout.write(`${JSON.stringify({ ...endOfRun, table4 }, null, 2)}\n`);
-    else if (!options.quiet) for (const line of [...formatSummary(endOfRun), ...table4Lines(table4)]) say(line);
+    else if (!options.quiet)
+      for (const line of [...formatSummary(endOfRun), ...table4Lines(table4)]) say(line);
     outcome.exitCode = summary.interrupted ? EXIT.interrupted : EXIT.ok;
   } catch (error) {
-    throw error instanceof ProviderError && error.kind === 'auth' ? new ProviderError({ ...error, message: `${error.message}\napb: refinement stopped at the first authentication failure; finished answers are kept in ${outDir} (fix the key and rerun to resume)` }) : error;
+    throw error instanceof ProviderError && error.kind === 'auth'
+      ? new ProviderError({
+          ...error,
+          message: `${error.message}\napb: refinement stopped at the first authentication failure; finished answers are kept in ${outDir} (fix the key and rerun to resume)`,
+        })
+      : error;
   } finally {
     interrupts.dispose();
     providers.close();
@@ -136,30 +237,82 @@ async function refineAction(runDir: string, options: RefineOptions, outcome: Com
 export function registerRefineCommand(program: Command, outcome: CommandOutcome): void {
   const command = program
     .command('refine')
-    .description('critique and revise the saved answers of a run (self or critic, with or without the E1–E6 taxonomy), judge them, fill Table 4')
-    .argument('<run-dir>', 'a run directory written by apb run: its answers are the initial answers (never regenerated, never modified)')
-    .option('--mode <mode>', 'self (the tested model critiques its own answer) or critic (--critic does)', choice(['self', 'critic'] as const))
+    .description(
+      'critique and revise the saved answers of a run (self or critic, with or without the E1–E6 taxonomy), judge them, fill Table 4',
+    )
+    .argument(
+      '<run-dir>',
+      'a run directory written by apb run: its answers are the initial answers (never regenerated, never modified)',
+    )
+    .option(
+      '--mode <mode>',
+      'self (the tested model critiques its own answer) or critic (--critic does)',
+      choice(['self', 'critic'] as const),
+    )
     .option('--critic <spec>', 'critic model, PROVIDER:MODEL (with --mode critic)')
     .option('--critic-base-url <url>', 'endpoint of the critic model')
-    .option('--metric', 'critique with the paper\'s error taxonomy', true)
+    .option('--metric', "critique with the paper's error taxonomy", true)
     .option('--no-metric', 'a general critique, without the taxonomy')
-    .option('--rounds <n>', 'critique → revision rounds; the last one is scored, every one is kept', positiveInt, 1)
+    .option(
+      '--rounds <n>',
+      'critique → revision rounds; the last one is scored, every one is kept',
+      positiveInt,
+      1,
+    )
     .option('--splits <list>', `all, holistic, step_wise, or split names (${SPLITS.join(', ')})`)
     .option('--ids <list>', 'only these case ids (comma-separated)', commaList)
-    .option('--horizons <list>', 'step-wise horizons to refine, e.g. 1 (the paper refines next-1)', commaList)
-    .option('--sample-per-source <n>', 'a stable seeded sample of N cases per source of each split (the paper: 25)', positiveInt)
-    .option('--sample-per-subset <source:n>', 'sample SOURCE per subset instead, N per subset (the paper: 5 per real-traffic subset); repeatable', collect)
+    .option(
+      '--horizons <list>',
+      'step-wise horizons to refine, e.g. 1 (the paper refines next-1)',
+      commaList,
+    )
+    .option(
+      '--sample-per-source <n>',
+      'a stable seeded sample of N cases per source of each split (the paper: 25)',
+      positiveInt,
+    )
+    .option(
+      '--sample-per-subset <source:n>',
+      'sample SOURCE per subset instead, N per subset (the paper: 5 per real-traffic subset); repeatable',
+      collect,
+    )
     .option('--seed <s>', 'seed of the sample', '0')
-    .option('--limit <n>', 'first N cases of each split, in dataset order (after the other filters)', positiveInt)
-    .option('--judge <spec>', 'judge the refined answers with this judge (repeat for a panel); default: the run\'s judge(s)', collect)
+    .option(
+      '--limit <n>',
+      'first N cases of each split, in dataset order (after the other filters)',
+      positiveInt,
+    )
+    .option(
+      '--judge <spec>',
+      "judge the refined answers with this judge (repeat for a panel); default: the run's judge(s)",
+      collect,
+    )
     .option('--judge-base-url <url>', 'endpoint of the judge model')
-    .option('--base-url <url>', 'endpoint of the tested model, if it moved (default: the run\'s)')
+    .option('--base-url <url>', "endpoint of the tested model, if it moved (default: the run's)")
     .option('--out <dir>', 'the refined run directory (resumable); required')
-    .option('--data <dir>', 'the run\'s dataset, if it has moved (its content must be unchanged)')
-    .option('--max-cost <usd>', 'stop starting new calls once this much would be spent (critique, revision and judge calls)', positiveNumber)
-    .option('--retry-errors', 'in an existing directory, refine again the answers whose refinement failed (finished steps are not sent again)', false)
-    .option('--dry-run', 'print the critique, revision and judge calls, tokens and cost; call nothing, write nothing', false)
+    .option('--data <dir>', "the run's dataset, if it has moved (its content must be unchanged)")
+    .option(
+      '--max-cost <usd>',
+      'stop starting new calls once this much would be spent (critique, revision and judge calls)',
+      positiveNumber,
+    )
+    .option(
+      '--retry-errors',
+      'in an existing directory, refine again the answers whose refinement failed (finished steps are not sent again)',
+      false,
+    )
+    .option(
+      '--dry-run',
+      'print the critique, revision and judge calls, tokens and cost; call nothing, write nothing',
+      false,
+    )
     .option('--quiet', 'print only warnings and errors (no progress, no summary)', false)
-    .option('--json', 'print the end-of-run summary as JSON on stdout (with Table 4), nothing else', false);
-  addEngineOptions(command, 'answers').action((runDir: string, options: RefineOptions) => refineAction(runDir, options, outcome));
+    .option(
+      '--json',
+      'print the end-of-run summary as JSON on stdout (with Table 4), nothing else',
+      false,
+    );
+  addEngineOptions(command, 'answers').action((runDir: string, options: RefineOptions) =>
+    refineAction(runDir, options, outcome),
+  );
 }

@@ -21,16 +21,36 @@ interface ReportOptions {
 export function registerReportCommand(program: Command, outcome: CommandOutcome): void {
   program
     .command('report')
-    .description('the paper\'s tables, figures and a case browser from one run or several (one row per model and judge)')
-    .argument('<run-dirs...>', 'run directories (an official-harness judgements.jsonl alone is enough)')
+    .description(
+      "the paper's tables, figures and a case browser from one run or several (one row per model and judge)",
+    )
+    .argument(
+      '<run-dirs...>',
+      'run directories (an official-harness judgements.jsonl alone is enough)',
+    )
     .option('--out <file>', 'write to FILE instead of stdout (a directory for --format csv)')
-    .option('--format <format>', `${Object.keys(FORMATS).join(', ')}`, choice(Object.keys(FORMATS) as FormatId[]), 'md')
-    .option('--compare-paper', 'put the paper\'s published numbers beside ours for models the paper reports', false)
+    .option(
+      '--format <format>',
+      `${Object.keys(FORMATS).join(', ')}`,
+      choice(Object.keys(FORMATS) as FormatId[]),
+      'md',
+    )
+    .option(
+      '--compare-paper',
+      "put the paper's published numbers beside ours for models the paper reports",
+      false,
+    )
     .action(async (dirs: string[], options: ReportOptions) => {
       const format = options.format;
-      if (format === 'csv' && !options.out) throw new UsageError('--format csv writes one file per table: give a directory with --out DIR');
+      if (format === 'csv' && !options.out)
+        throw new UsageError(
+          '--format csv writes one file per table: give a directory with --out DIR',
+        );
       limitHeapGrowth();
-      const data = await loadReportData(dirs, { caseBrowser: format === 'html', comparePaper: options.comparePaper });
+      const data = await loadReportData(dirs, {
+        caseBrowser: format === 'html',
+        comparePaper: options.comparePaper,
+      });
       if (format === 'html' && options.out) {
         // Streamed to the file: a large run's page is never one string in memory.
         writeHtmlReport(options.out, data);
@@ -41,7 +61,8 @@ export function registerReportCommand(program: Command, outcome: CommandOutcome)
       }
       const rendered = renderFormat(data, format);
       if (typeof rendered !== 'string') {
-        for (const [name, text] of Object.entries(rendered)) writeFileAtomic(path.join(options.out!, name), text);
+        for (const [name, text] of Object.entries(rendered))
+          writeFileAtomic(path.join(options.out!, name), text);
         say(`apb: wrote ${Object.keys(rendered).length} CSV file(s) to ${options.out}`);
       } else if (options.out) {
         writeFileAtomic(options.out, rendered);

@@ -10,7 +10,12 @@ import { ApbError, ProviderError, SystematicFailureError, UsageError } from '../
 import { Budget } from '../../pipeline/budget.js';
 import { estimateRun, formatDryRun } from '../../pipeline/dry-run.js';
 import { runWithBatches } from '../../pipeline/batch-run.js';
-import { runEvaluation, type ResolvedRun, type RunDependencies, type RunSummary } from '../../pipeline/run.js';
+import {
+  runEvaluation,
+  type ResolvedRun,
+  type RunDependencies,
+  type RunSummary,
+} from '../../pipeline/run.js';
 import { Batcher } from '../../providers/batch/batcher.js';
 import { BATCH_PROVIDERS } from '../../providers/batch/client.js';
 import { modelDirName } from '../../pipeline/run-dirs.js';
@@ -59,16 +64,40 @@ function samplingOf(entry: ModelEntry): SamplingParams {
 
 function selectionOf(spec: RunSpec) {
   const splits = parseSplits(spec.splits);
-  return { datasetDir: resolveDatasetDir(spec.data), splits, repeats: spec.repeats, ...(spec.limit ? { limitPerSplit: spec.limit } : {}), ...(spec.ids ? { ids: new Set(spec.ids) } : {}), ...(spec.shard ? { shard: spec.shard } : {}) };
+  return {
+    datasetDir: resolveDatasetDir(spec.data),
+    splits,
+    repeats: spec.repeats,
+    ...(spec.limit ? { limitPerSplit: spec.limit } : {}),
+    ...(spec.ids ? { ids: new Set(spec.ids) } : {}),
+    ...(spec.shard ? { shard: spec.shard } : {}),
+  };
 }
 
 async function dryRun(spec: RunSpec): Promise<void> {
   const selection = selectionOf(spec);
-  const promptOptions = { ...DEFAULT_PROMPT_OPTIONS, protocol: spec.protocol, allowRefusal: spec.allowRefusal };
+  const promptOptions = {
+    ...DEFAULT_PROMPT_OPTIONS,
+    protocol: spec.protocol,
+    allowRefusal: spec.allowRefusal,
+  };
   for (const entry of spec.models) {
-    const estimate = await estimateRun({ selection, skipInvalid: spec.skipInvalid, promptOptions, planner: { spec: entry.spec, sampling: samplingOf(entry) }, judges: spec.judges, judgeOptions: { protocol: spec.protocol, blind: spec.judgeBlind }, batch: spec.batch });
+    const estimate = await estimateRun({
+      selection,
+      skipInvalid: spec.skipInvalid,
+      promptOptions,
+      planner: { spec: entry.spec, sampling: samplingOf(entry) },
+      judges: spec.judges,
+      judgeOptions: { protocol: spec.protocol, blind: spec.judgeBlind },
+      batch: spec.batch,
+    });
     if (spec.models.length > 1) process.stdout.write(`== ${entry.spec}\n`);
-    process.stdout.write(formatDryRun(estimate, { repeats: spec.repeats, ...(spec.maxCost ? { maxCostUsd: spec.maxCost } : {}) }));
+    process.stdout.write(
+      formatDryRun(estimate, {
+        repeats: spec.repeats,
+        ...(spec.maxCost ? { maxCostUsd: spec.maxCost } : {}),
+      }),
+    );
   }
 }
 
@@ -79,8 +108,15 @@ function assertEndpointLimits(models: readonly ModelEntry[]): void {
     const key = `${entry.spec.split(':')[0]} ${entry.baseUrl ?? ''}`;
     const other = seen.get(key);
     for (const limit of ['concurrency', 'rpm', 'tpm'] as const) {
-      if (other && entry[limit] !== undefined && other[limit] !== undefined && entry[limit] !== other[limit]) {
-        throw new UsageError(`${entry.spec} and ${other.spec} share an endpoint but set different ${limit} (${entry[limit]} and ${other[limit]}): an endpoint has one limit`);
+      if (
+        other &&
+        entry[limit] !== undefined &&
+        other[limit] !== undefined &&
+        entry[limit] !== other[limit]
+      ) {
+        throw new UsageError(
+          `${entry.spec} and ${other.spec} share an endpoint but set different ${limit} (${entry[limit]} and ${other[limit]}): an endpoint has one limit`,
+        );
       }
     }
     if (!other) seen.set(key, entry);
@@ -88,12 +124,21 @@ function assertEndpointLimits(models: readonly ModelEntry[]): void {
 }
 
 /** One model's run as the orchestrator takes it (everything but the planner is shared by every model). */
-function resolvedRunOf(spec: RunSpec, entry: ModelEntry, outDir: string, judge: { version: string }): ResolvedRun {
+function resolvedRunOf(
+  spec: RunSpec,
+  entry: ModelEntry,
+  outDir: string,
+  judge: { version: string },
+): ResolvedRun {
   return {
     outDir,
     selection: selectionOf(spec),
     concurrency: spec.concurrency,
-    promptOptions: { ...DEFAULT_PROMPT_OPTIONS, protocol: spec.protocol, allowRefusal: spec.allowRefusal },
+    promptOptions: {
+      ...DEFAULT_PROMPT_OPTIONS,
+      protocol: spec.protocol,
+      allowRefusal: spec.allowRefusal,
+    },
     skipInvalid: spec.skipInvalid,
     retryErrors: spec.retryErrors,
     baseUrl: entry.baseUrl ?? null,
@@ -106,52 +151,121 @@ function resolvedRunOf(spec: RunSpec, entry: ModelEntry, outDir: string, judge: 
 
 /** The run directory of each model: `--out` itself for one model, `--out/<model>/` for several. */
 function outDirsOf(spec: RunSpec, now: Date): { root: string | null; dirs: string[] } {
-  if (spec.models.length === 1) return { root: null, dirs: [path.resolve(spec.out ?? defaultOutDir(spec.models[0]!.spec, now))] };
+  if (spec.models.length === 1)
+    return {
+      root: null,
+      dirs: [path.resolve(spec.out ?? defaultOutDir(spec.models[0]!.spec, now))],
+    };
   const root = path.resolve(spec.out ?? defaultOutDir('leaderboard', now));
   const names = spec.models.map((entry) => modelDirName(entry.spec));
   const clash = names.find((name, index) => names.indexOf(name) !== index);
-  if (clash) throw new UsageError(`two models would share the run directory ${path.join(root, clash)}: rename one in the config file`);
+  if (clash)
+    throw new UsageError(
+      `two models would share the run directory ${path.join(root, clash)}: rename one in the config file`,
+    );
   return { root, dirs: names.map((name) => path.join(root, name)) };
 }
 
 /** `--batch` needs a model of a vendor with a batch API among the planners and judges, and cannot keep a budget. */
 function assertBatchable(spec: RunSpec): void {
-  if (spec.maxCost) throw new UsageError('--max-cost cannot yet keep a budget over batches (their cost is known only when they end): estimate with --dry-run --batch instead');
+  if (spec.maxCost)
+    throw new UsageError(
+      '--max-cost cannot yet keep a budget over batches (their cost is known only when they end): estimate with --dry-run --batch instead',
+    );
   const specs = [...spec.models.map((entry) => entry.spec), ...spec.judges];
-  if (!specs.some((model) => (BATCH_PROVIDERS as readonly string[]).includes(model.split(':')[0] ?? ''))) {
-    throw new UsageError(`--batch: none of the run's models (${specs.join(', ')}) is of a vendor with a batch API (${BATCH_PROVIDERS.join(', ')})`);
+  if (
+    !specs.some((model) =>
+      (BATCH_PROVIDERS as readonly string[]).includes(model.split(':')[0] ?? ''),
+    )
+  ) {
+    throw new UsageError(
+      `--batch: none of the run's models (${specs.join(', ')}) is of a vendor with a batch API (${BATCH_PROVIDERS.join(', ')})`,
+    );
   }
 }
 
 /** Between `--batch` passes: how many calls wait on how many batches. */
 function onBatchPass(pass: number, pending: { deferred: number; outstanding: number }): void {
-  if (pending.deferred > 0 || pending.outstanding > 0) say(`apb: --batch pass ${pass}: ${pending.deferred} call(s) go through batches; waiting for ${pending.outstanding} batch(es) (rerun the same command to resume if stopped)`);
+  if (pending.deferred > 0 || pending.outstanding > 0)
+    say(
+      `apb: --batch pass ${pass}: ${pending.deferred} call(s) go through batches; waiting for ${pending.outstanding} batch(es) (rerun the same command to resume if stopped)`,
+    );
 }
 
 /** Runs every model of the spec at once through the shared providers; each keeps its own directory and resumes on its own. */
-async function runModels(spec: RunSpec & Display, providers: RunProviders, budget: Budget | undefined, layout: { root: string | null; dirs: string[] }, batcher?: Batcher): Promise<{ root: string | null; dirs: string[]; summaries: RunSummary[]; reports: WrittenReports | null }> {
+async function runModels(
+  spec: RunSpec & Display,
+  providers: RunProviders,
+  budget: Budget | undefined,
+  layout: { root: string | null; dirs: string[] },
+  batcher?: Batcher,
+): Promise<{
+  root: string | null;
+  dirs: string[];
+  summaries: RunSummary[];
+  reports: WrittenReports | null;
+}> {
   const json = spec.protocol === 'official';
-  const planners = spec.models.map((entry) => resolvePlanner(entry.spec, providers, { baseUrl: entry.baseUrl ?? null, sampling: samplingOf(entry), json, overrides: entry }));
-  const judge = resolveJudge(spec.judges, providers, { baseUrl: spec.judgeBaseUrl ?? null, protocol: spec.protocol, blind: spec.judgeBlind });
+  const planners = spec.models.map((entry) =>
+    resolvePlanner(entry.spec, providers, {
+      baseUrl: entry.baseUrl ?? null,
+      sampling: samplingOf(entry),
+      json,
+      overrides: entry,
+    }),
+  );
+  const judge = resolveJudge(spec.judges, providers, {
+    baseUrl: spec.judgeBaseUrl ?? null,
+    protocol: spec.protocol,
+    blind: spec.judgeBlind,
+  });
   const { root, dirs } = layout;
   // One writer per run directory (and per leaderboard folder): all taken before anything runs.
   const locks = acquireRunLocks(root ? [root, ...dirs] : dirs, 'run');
-  const evaluate = (run: ResolvedRun, deps: RunDependencies) => (batcher ? runWithBatches(run, deps, batcher, { onPass: onBatchPass }) : runEvaluation(run, deps));
-  const progress = createProgressReporter({ tty: Boolean(process.stderr.isTTY), runs: planners.length, quiet: spec.quiet, summary: true, traffic: () => providers.traffic() });
+  const evaluate = (run: ResolvedRun, deps: RunDependencies) =>
+    batcher
+      ? runWithBatches(run, deps, batcher, { onPass: onBatchPass })
+      : runEvaluation(run, deps);
+  const progress = createProgressReporter({
+    tty: Boolean(process.stderr.isTTY),
+    runs: planners.length,
+    quiet: spec.quiet,
+    summary: true,
+    traffic: () => providers.traffic(),
+  });
   const interrupts = handleInterrupts();
   try {
     const settled = await Promise.allSettled(
       spec.models.map((entry, index) =>
-        evaluate(resolvedRunOf(spec, entry, dirs[index]!, judge), { planner: planners[index]!, judge, reporter: progress.forRun(planners[index]!.id), stop: interrupts.stop, signal: interrupts.cancel, endpointStats: () => providers.endpointStats(), ...(budget ? { budget } : {}) }),
+        evaluate(resolvedRunOf(spec, entry, dirs[index]!, judge), {
+          planner: planners[index]!,
+          judge,
+          reporter: progress.forRun(planners[index]!.id),
+          stop: interrupts.stop,
+          signal: interrupts.cancel,
+          endpointStats: () => providers.endpointStats(),
+          ...(budget ? { budget } : {}),
+        }),
       ),
     );
-    const summaries = settled.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
-    if (!spec.quiet && !spec.json) for (const line of endpointSummaryLines(providers.endpointStats())) say(line);
+    const summaries = settled.flatMap((result) =>
+      result.status === 'fulfilled' ? [result.value] : [],
+    );
+    if (!spec.quiet && !spec.json)
+      for (const line of endpointSummaryLines(providers.endpointStats())) say(line);
     let reports: WrittenReports | null = null;
     for (const summary of summaries) reports = await writeRunOutputs(summary.dir);
     const failed = settled.findIndex((result) => result.status === 'rejected');
-    if (failed >= 0 && spec.models.length > 1) say(`apb: the run of ${spec.models[failed]!.spec} failed; the other models' runs kept their results`);
-    if (failed >= 0) throw explainFailure((settled[failed] as PromiseRejectedResult).reason, spec.models.length > 1 ? spec.models[failed]!.spec : null, dirs[failed]!);
+    if (failed >= 0 && spec.models.length > 1)
+      say(
+        `apb: the run of ${spec.models[failed]!.spec} failed; the other models' runs kept their results`,
+      );
+    if (failed >= 0)
+      throw explainFailure(
+        (settled[failed] as PromiseRejectedResult).reason,
+        spec.models.length > 1 ? spec.models[failed]!.spec : null,
+        dirs[failed]!,
+      );
     if (root) reports = await writeLeaderboard(root, dirs);
     return { root, dirs, summaries, reports };
   } finally {
@@ -166,61 +280,111 @@ async function runModels(spec: RunSpec & Display, providers: RunProviders, budge
  */
 function hasNoUsableAnswer(summary: RunSummary, end: EndOfRunSummary | null): boolean {
   const { predictions } = summary.manifest.counts;
-  if (summary.status !== 'complete' || predictions.ok > 0 || predictions.error + predictions.parse_error === 0) return false;
-  const credited = end?.entries.some((entry) => entry.dirs.includes(summary.dir) && (entry.outcomes?.correct ?? 0) > 0) ?? false;
+  if (
+    summary.status !== 'complete' ||
+    predictions.ok > 0 ||
+    predictions.error + predictions.parse_error === 0
+  )
+    return false;
+  const credited =
+    end?.entries.some(
+      (entry) => entry.dirs.includes(summary.dir) && (entry.outcomes?.correct ?? 0) > 0,
+    ) ?? false;
   return !credited;
 }
 
 /** Why a run measured nothing, from its manifest's failure reasons (exit 1 follows). */
 function noAnswerMessage(summary: RunSummary): string {
   const { predictions, failure_reasons: reasons = {} } = summary.manifest.counts;
-  const top = Object.entries(reasons).slice(0, 3).map(([reason, count]) => `${reason} ×${count}`).join(', ');
+  const top = Object.entries(reasons)
+    .slice(0, 3)
+    .map(([reason, count]) => `${reason} ×${count}`)
+    .join(', ');
   return `apb: ${summary.manifest.identity.tested_model}: no usable answer in ${predictions.error + predictions.parse_error} case run(s) (${top || 'see predictions.jsonl'}); nothing was measured, exit 1 (results in ${summary.dir})`;
 }
 
 /** A rejected key stops its run at once; the message says what was kept and how to resume. */
 function explainFailure(error: unknown, model: string | null, outDir: string): unknown {
   const which = model ? ` of ${model}` : '';
-  if (error instanceof SystematicFailureError) return new ApbError('systematic', `${error.message}\napb: finished cases of the run${which} are kept in ${outDir} (fix the cause and rerun to resume)`);
+  if (error instanceof SystematicFailureError)
+    return new ApbError(
+      'systematic',
+      `${error.message}\napb: finished cases of the run${which} are kept in ${outDir} (fix the cause and rerun to resume)`,
+    );
   if (!(error instanceof ProviderError) || error.kind !== 'auth') return error;
-  return new ProviderError({ ...error, message: `${error.message}\napb: run${which} stopped at the first authentication failure; finished cases are kept in ${outDir} (fix the key and rerun to resume)` });
+  return new ProviderError({
+    ...error,
+    message: `${error.message}\napb: run${which} stopped at the first authentication failure; finished cases are kept in ${outDir} (fix the key and rerun to resume)`,
+  });
 }
 
 export function registerRunCommand(program: Command, outcome: CommandOutcome): void {
-  addRunOptions(program.command('run').description('run one or several planners over a dataset, judge every answer, and write scores and reports')).action(
-    async (options: Record<string, unknown>, command: Command) => {
-      const started = Date.now();
-      const spec = { ...runSpecOf(options, command), quiet: Boolean(options.quiet), json: Boolean(options.json) };
-      if (options.dryRun) return dryRun(spec);
-      assertEndpointLimits(spec.models);
-      if (spec.batch) assertBatchable(spec);
-      limitHeapGrowth();
-      const layout = outDirsOf(spec, new Date());
-      // One batcher per command: its log sits in the run directory, or beside the model directories of a leaderboard run.
-      const batcher = spec.batch ? await Batcher.open(layout.root ?? layout.dirs[0]!, { pollMs: spec.batchPollMs, onEvent: batchProgress() }) : undefined;
-      const budget = spec.maxCost ? new Budget(spec.maxCost) : undefined;
-      const providers = createRunProviders({
-        concurrency: spec.concurrency,
-        ...(spec.rpm ? { rpm: spec.rpm } : {}),
-        ...(spec.tpm ? { tpm: spec.tpm } : {}),
-        timeoutMs: spec.timeoutMs,
-        maxRetries: spec.maxRetries,
-        cache: spec.cache,
-        cacheDir: defaultCacheDir(process.env),
-        ...(budget ? { budget } : {}),
-        ...(batcher ? { batch: batcher } : {}),
-      });
-      try {
-        const { root, dirs, summaries, reports } = await runModels(spec, providers, budget, layout, batcher);
-        const end = reports ? buildRunSummary(reports.data, { command: 'run', wallMs: Date.now() - started, reportHtml: shown(reports.html), reportMd: shown(reports.markdown), viewCommand: `apb view ${shown(root ?? dirs[0]!)}` }) : null;
-        if (end) printSummary(spec, end);
-        if (summaries.some((summary) => summary.status === 'stopped-budget')) say(budgetMessage(summaries, spec.maxCost ?? 0));
-        const empty = summaries.filter((summary) => hasNoUsableAnswer(summary, end));
-        for (const summary of empty) say(noAnswerMessage(summary));
-        outcome.exitCode = summaries.some((summary) => summary.interrupted) ? EXIT.interrupted : empty.length > 0 ? EXIT.failure : EXIT.ok;
-      } finally {
-        providers.close();
-      }
-    },
-  );
+  addRunOptions(
+    program
+      .command('run')
+      .description(
+        'run one or several planners over a dataset, judge every answer, and write scores and reports',
+      ),
+  ).action(async (options: Record<string, unknown>, command: Command) => {
+    const started = Date.now();
+    const spec = {
+      ...runSpecOf(options, command),
+      quiet: Boolean(options.quiet),
+      json: Boolean(options.json),
+    };
+    if (options.dryRun) return dryRun(spec);
+    assertEndpointLimits(spec.models);
+    if (spec.batch) assertBatchable(spec);
+    limitHeapGrowth();
+    const layout = outDirsOf(spec, new Date());
+    // One batcher per command: its log sits in the run directory, or beside the model directories of a leaderboard run.
+    const batcher = spec.batch
+      ? await Batcher.open(layout.root ?? layout.dirs[0]!, {
+          pollMs: spec.batchPollMs,
+          onEvent: batchProgress(),
+        })
+      : undefined;
+    const budget = spec.maxCost ? new Budget(spec.maxCost) : undefined;
+    const providers = createRunProviders({
+      concurrency: spec.concurrency,
+      ...(spec.rpm ? { rpm: spec.rpm } : {}),
+      ...(spec.tpm ? { tpm: spec.tpm } : {}),
+      timeoutMs: spec.timeoutMs,
+      maxRetries: spec.maxRetries,
+      cache: spec.cache,
+      cacheDir: defaultCacheDir(process.env),
+      ...(budget ? { budget } : {}),
+      ...(batcher ? { batch: batcher } : {}),
+    });
+    try {
+      const { root, dirs, summaries, reports } = await runModels(
+        spec,
+        providers,
+        budget,
+        layout,
+        batcher,
+      );
+      const end = reports
+        ? buildRunSummary(reports.data, {
+            command: 'run',
+            wallMs: Date.now() - started,
+            reportHtml: shown(reports.html),
+            reportMd: shown(reports.markdown),
+            viewCommand: `apb view ${shown(root ?? dirs[0]!)}`,
+          })
+        : null;
+      if (end) printSummary(spec, end);
+      if (summaries.some((summary) => summary.status === 'stopped-budget'))
+        say(budgetMessage(summaries, spec.maxCost ?? 0));
+      const empty = summaries.filter((summary) => hasNoUsableAnswer(summary, end));
+      for (const summary of empty) say(noAnswerMessage(summary));
+      outcome.exitCode = summaries.some((summary) => summary.interrupted)
+        ? EXIT.interrupted
+        : empty.length > 0
+          ? EXIT.failure
+          : EXIT.ok;
+    } finally {
+      providers.close();
+    }
+  });
 }

@@ -15,13 +15,17 @@ export function registerScoreCommand(program: Command, outcome: CommandOutcome):
     .description('recompute scores.json: the official groups plus every paper table the run fills')
     .action(async (runDir: string) => {
       const dir = path.resolve(runDir);
-      if (!existsSync(path.join(dir, 'judgements.jsonl'))) throw new UsageError(`${runDir} has no judgements.jsonl`);
+      if (!existsSync(path.join(dir, 'judgements.jsonl')))
+        throw new UsageError(`${runDir} has no judgements.jsonl`);
       const kept = await withRunLock(dir, 'score', async () => {
         const backup = keepForeignScores(dir);
         await writeScores(dir, (message) => say(`warning: ${message}`));
         return backup;
       });
-      if (kept) process.stdout.write(`apb: the scores.json already in ${runDir} was not written by apb (the official harness's?): kept as ${path.join(runDir, kept)}\n`);
+      if (kept)
+        process.stdout.write(
+          `apb: the scores.json already in ${runDir} was not written by apb (the official harness's?): kept as ${path.join(runDir, kept)}\n`,
+        );
       say(`apb: wrote ${path.join(runDir, 'scores.json')}`);
       outcome.exitCode = 0;
     });

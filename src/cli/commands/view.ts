@@ -14,14 +14,23 @@ export function registerViewCommand(program: Command, outcome: CommandOutcome): 
   program
     .command('view')
     .description('serve the report and case browser on 127.0.0.1, re-reading the runs as they grow')
-    .argument('<run-dirs...>', 'run directories (a running one is fine), or folders to search for them (e.g. runs/), or one apb exec run directory')
+    .argument(
+      '<run-dirs...>',
+      'run directories (a running one is fine), or folders to search for them (e.g. runs/), or one apb exec run directory',
+    )
     .option('--port <n>', 'port to listen on (default: a free port)', port, 0)
-    .option('--compare-paper', 'put the paper\'s published numbers beside ours', false)
+    .option('--compare-paper', "put the paper's published numbers beside ours", false)
     .action(async (dirs: string[], options: { port: number; comparePaper: boolean }) => {
       const exec = dirs.filter(isExecRunDir);
-      if (exec.length > 0 && dirs.length > 1) throw new UsageError(`apb view shows one exec run directory at a time, alone (${exec[0]} is one)`);
+      if (exec.length > 0 && dirs.length > 1)
+        throw new UsageError(
+          `apb view shows one exec run directory at a time, alone (${exec[0]} is one)`,
+        );
       if (exec.length === 0) for (const dir of dirs) discoverRunDirs(dir);
-      const viewer = await startViewer(dirs, { port: options.port, comparePaper: options.comparePaper });
+      const viewer = await startViewer(dirs, {
+        port: options.port,
+        comparePaper: options.comparePaper,
+      });
       process.stdout.write(`${viewer.url}\n`);
       say('apb: viewer running; press Ctrl-C to stop');
       await untilStopped();

@@ -22,23 +22,47 @@ export const BROKEN_PROMPT_VERSION = versionOf('construct-broken', SYSTEM, USER)
 
 /** The replacement prompt for a record and its broken tool. */
 export function brokenPrompt(record: SourceRecord, broken: SourceTool): ModelPrompt {
-  return { promptVersion: BROKEN_PROMPT_VERSION, system: SYSTEM, user: USER.replace('{task}', taskText(record)).replace('{tool}', JSON.stringify(broken)) };
+  return {
+    promptVersion: BROKEN_PROMPT_VERSION,
+    system: SYSTEM,
+    user: USER.replace('{task}', taskText(record)).replace('{tool}', JSON.stringify(broken)),
+  };
 }
 
 /** Whether a schema accepts the argument names of a call: no unknown names, every required one given. */
-export function acceptsArgumentNames(schema: Record<string, unknown> | undefined, args: unknown): boolean {
-  if (!schema) return args === undefined || (typeof args === 'object' && args !== null && Object.keys(args).length === 0);
+export function acceptsArgumentNames(
+  schema: Record<string, unknown> | undefined,
+  args: unknown,
+): boolean {
+  if (!schema)
+    return (
+      args === undefined ||
+      (typeof args === 'object' && args !== null && Object.keys(args).length === 0)
+    );
   if (!args || typeof args !== 'object' || Array.isArray(args)) return false;
-  const properties = schema.properties && typeof schema.properties === 'object' ? Object.keys(schema.properties) : [];
-  const required = Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === 'string') : [];
+  const properties =
+    schema.properties && typeof schema.properties === 'object'
+      ? Object.keys(schema.properties)
+      : [];
+  const required = Array.isArray(schema.required)
+    ? schema.required.filter((name): name is string => typeof name === 'string')
+    : [];
   const given = Object.keys(args);
-  return given.every((name) => properties.includes(name)) && required.every((name) => given.includes(name));
+  return (
+    given.every((name) => properties.includes(name)) &&
+    required.every((name) => given.includes(name))
+  );
 }
 
 /** The model's replacement: a valid, non-colliding tool that takes the broken call's arguments. */
-export function readReplacementReply(value: Record<string, unknown>, record: SourceRecord, callArguments: unknown): { ok: true; tool: SourceTool } | { ok: false; reason: string } {
+export function readReplacementReply(
+  value: Record<string, unknown>,
+  record: SourceRecord,
+  callArguments: unknown,
+): { ok: true; tool: SourceTool } | { ok: false; reason: string } {
   const read = readTool(value, new NameSet(record.tools.map((tool) => tool.name)));
   if (!read.ok) return read;
-  if (!acceptsArgumentNames(read.tool.parameters, callArguments)) return { ok: false, reason: `${read.tool.name} does not take the broken call's arguments` };
+  if (!acceptsArgumentNames(read.tool.parameters, callArguments))
+    return { ok: false, reason: `${read.tool.name} does not take the broken call's arguments` };
   return read;
 }

@@ -44,7 +44,11 @@ function userText(record: SourceRecord): string {
 
 /** The reasonability prompt of a record (Fig. 9). */
 export function reasonabilityPrompt(record: SourceRecord): ModelPrompt {
-  return { promptVersion: CHECK_PROMPT_VERSIONS.reasonability, system: REASONABILITY, user: userText(record) };
+  return {
+    promptVersion: CHECK_PROMPT_VERSIONS.reasonability,
+    system: REASONABILITY,
+    user: userText(record),
+  };
 }
 
 /** The trajectory-audit prompt of a record (Fig. 10). */
@@ -53,27 +57,52 @@ export function auditPrompt(record: SourceRecord): ModelPrompt {
 }
 
 /** A stage's verdict: passed, failed with reasons, or unreadable (never counted as a pass). */
-export type StageVerdict = { kind: 'passed' } | { kind: 'failed'; reasons: string[] } | { kind: 'unreadable'; reason: string };
+export type StageVerdict =
+  | { kind: 'passed' }
+  | { kind: 'failed'; reasons: string[] }
+  | { kind: 'unreadable'; reason: string };
 
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && item.trim() !== '') : []);
+const strings = (value: unknown): string[] =>
+  Array.isArray(value)
+    ? value.filter((item): item is string => typeof item === 'string' && item.trim() !== '')
+    : [];
 
 /** Reads a reasonability reply: both judgements must be booleans. */
 export function readReasonability(value: Record<string, unknown>): StageVerdict {
   const { query_realistic: realistic, tools_valid: valid } = value;
-  if (typeof realistic !== 'boolean' || typeof valid !== 'boolean') return { kind: 'unreadable', reason: 'query_realistic and tools_valid must be booleans' };
+  if (typeof realistic !== 'boolean' || typeof valid !== 'boolean')
+    return { kind: 'unreadable', reason: 'query_realistic and tools_valid must be booleans' };
   if (realistic && valid) return { kind: 'passed' };
-  const reasons = [...(realistic ? [] : ['the query is not realistic']), ...(valid ? [] : ['the tools are not valid']), ...strings(value.problems)];
+  const reasons = [
+    ...(realistic ? [] : ['the query is not realistic']),
+    ...(valid ? [] : ['the tools are not valid']),
+    ...strings(value.problems),
+  ];
   return { kind: 'failed', reasons };
 }
 
 /** Reads an audit reply: six 0/1 flags and a boolean that must agree with them. */
 export function readAudit(value: Record<string, unknown>): StageVerdict {
   const list = value.error_list;
-  if (!Array.isArray(list) || list.length !== 6 || !list.every((flag) => flag === 0 || flag === 1)) return { kind: 'unreadable', reason: 'error_list must be six 0/1 flags' };
-  if (typeof value.valid !== 'boolean') return { kind: 'unreadable', reason: 'valid must be a boolean' };
+  if (!Array.isArray(list) || list.length !== 6 || !list.every((flag) => flag === 0 || flag === 1))
+    return { kind: 'unreadable', reason: 'error_list must be six 0/1 flags' };
+  if (typeof value.valid !== 'boolean')
+    return { kind: 'unreadable', reason: 'valid must be a boolean' };
   const flagged = list.flatMap((flag, index) => (flag === 1 ? [`E${index + 1}`] : []));
-  if (value.valid && flagged.length > 0) return { kind: 'unreadable', reason: `valid is true but ${flagged.join(', ')} are flagged` };
+  if (value.valid && flagged.length > 0)
+    return { kind: 'unreadable', reason: `valid is true but ${flagged.join(', ')} are flagged` };
   if (value.valid) return { kind: 'passed' };
-  const explanation = typeof value.explanation === 'string' && value.explanation.trim() ? [value.explanation.trim()] : [];
-  return { kind: 'failed', reasons: [flagged.length > 0 ? `audit flags ${flagged.join(', ')}` : 'the audit marks the trajectory invalid', ...explanation] };
+  const explanation =
+    typeof value.explanation === 'string' && value.explanation.trim()
+      ? [value.explanation.trim()]
+      : [];
+  return {
+    kind: 'failed',
+    reasons: [
+      flagged.length > 0
+        ? `audit flags ${flagged.join(', ')}`
+        : 'the audit marks the trajectory invalid',
+      ...explanation,
+    ],
+  };
 }

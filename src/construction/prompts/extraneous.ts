@@ -26,15 +26,28 @@ export const EXTRANEOUS_PROMPT_VERSION = versionOf('construct-extraneous', SYSTE
 
 /** The distractor prompt of a case. */
 export function extraneousPrompt(parent: Case, count: number): ModelPrompt {
-  const task = taskText({ query: parent.input.query, system_prompt: parent.input.systemPrompt, tools: parent.input.tools });
-  const user = USER.replace('{task}', task).replace('{used}', [...referenceToolNames(parent)].join(', ') || '(none)').replace('{count}', String(count));
+  const task = taskText({
+    query: parent.input.query,
+    system_prompt: parent.input.systemPrompt,
+    tools: parent.input.tools,
+  });
+  const user = USER.replace('{task}', task)
+    .replace('{used}', [...referenceToolNames(parent)].join(', ') || '(none)')
+    .replace('{count}', String(count));
   return { promptVersion: EXTRANEOUS_PROMPT_VERSION, system: SYSTEM, user };
 }
 
 /** The model's distractors: every valid one, and why the reply falls short when it does. */
-export function readDistractorReply(value: Record<string, unknown>, parent: Case, count: number): { ok: true; tools: SourceTool[] } | { ok: false; reason: string; tools: SourceTool[] } {
+export function readDistractorReply(
+  value: Record<string, unknown>,
+  parent: Case,
+  count: number,
+): { ok: true; tools: SourceTool[] } | { ok: false; reason: string; tools: SourceTool[] } {
   if (!Array.isArray(value.tools)) return { ok: false, reason: 'no "tools" list', tools: [] };
-  const taken = new NameSet([...parent.input.tools.map((tool) => tool.name), ...referenceToolNames(parent)]);
+  const taken = new NameSet([
+    ...parent.input.tools.map((tool) => tool.name),
+    ...referenceToolNames(parent),
+  ]);
   const tools: SourceTool[] = [];
   const problems: string[] = [];
   for (const item of value.tools) {
@@ -42,6 +55,11 @@ export function readDistractorReply(value: Record<string, unknown>, parent: Case
     if (read.ok) tools.push(read.tool);
     else problems.push(read.reason);
   }
-  if (tools.length >= count && problems.length === 0) return { ok: true, tools: tools.slice(0, count) };
-  return { ok: false, reason: `${tools.length} of ${count} usable${problems.length ? `; rejected: ${problems.slice(0, 3).join('; ')}` : ''}`, tools: tools.slice(0, count) };
+  if (tools.length >= count && problems.length === 0)
+    return { ok: true, tools: tools.slice(0, count) };
+  return {
+    ok: false,
+    reason: `${tools.length} of ${count} usable${problems.length ? `; rejected: ${problems.slice(0, 3).join('; ')}` : ''}`,
+    tools: tools.slice(0, count),
+  };
 }

@@ -27,20 +27,34 @@ export const HOLISTIC_PROMPT_VERSION = versionOf('construct-holistic', SYSTEM, U
 
 /** The holistic prompt of a source record. */
 export function holisticPrompt(record: SourceRecord): ModelPrompt {
-  return { promptVersion: HOLISTIC_PROMPT_VERSION, system: SYSTEM, user: USER.replace('{task}', taskText(record)).replace('{trajectory}', trajectoryText(record)) };
+  return {
+    promptVersion: HOLISTIC_PROMPT_VERSION,
+    system: SYSTEM,
+    user: USER.replace('{task}', taskText(record)).replace('{trajectory}', trajectoryText(record)),
+  };
 }
 
 type Read<T> = { ok: true; value: T } | { ok: false; reason: string };
 
 /** A model-made tool chain, checked: a non-empty list of listed tools, each with a reason. */
 export function readChain(value: unknown, toolNames: ReadonlySet<string>): Read<ChainNode[]> {
-  if (!Array.isArray(value) || value.length === 0) return { ok: false, reason: 'tool_chain is not a non-empty list' };
+  if (!Array.isArray(value) || value.length === 0)
+    return { ok: false, reason: 'tool_chain is not a non-empty list' };
   const chain: ChainNode[] = [];
   for (const [index, node] of value.entries()) {
-    if (!node || typeof node !== 'object') return { ok: false, reason: `tool_chain[${index}] is not an object` };
+    if (!node || typeof node !== 'object')
+      return { ok: false, reason: `tool_chain[${index}] is not an object` };
     const { name, parameter_description: parameters, reason } = node as Record<string, unknown>;
-    if (typeof name !== 'string' || !toolNames.has(name)) return { ok: false, reason: `tool_chain[${index}] names an unlisted tool ${JSON.stringify(name)}` };
-    chain.push({ name, parameter_description: parameters ?? {}, reason: typeof reason === 'string' ? reason : '' });
+    if (typeof name !== 'string' || !toolNames.has(name))
+      return {
+        ok: false,
+        reason: `tool_chain[${index}] names an unlisted tool ${JSON.stringify(name)}`,
+      };
+    chain.push({
+      name,
+      parameter_description: parameters ?? {},
+      reason: typeof reason === 'string' ? reason : '',
+    });
   }
   return { ok: true, value: chain };
 }
@@ -48,16 +62,25 @@ export function readChain(value: unknown, toolNames: ReadonlySet<string>): Read<
 /** A plan given as text or as a list of lines. */
 export function readPlan(value: unknown): string | null {
   if (typeof value === 'string' && value.trim()) return value.trim();
-  if (Array.isArray(value) && value.length > 0 && value.every((line) => typeof line === 'string')) return value.map((line, index) => (/^\d+[.)]/.test(line.trim()) ? line.trim() : `${index + 1}. ${line.trim()}`)).join('\n');
+  if (Array.isArray(value) && value.length > 0 && value.every((line) => typeof line === 'string'))
+    return value
+      .map((line, index) =>
+        /^\d+[.)]/.test(line.trim()) ? line.trim() : `${index + 1}. ${line.trim()}`,
+      )
+      .join('\n');
   return null;
 }
 
 /** The model's holistic reference, or why it cannot be used. */
-export function readHolisticReply(value: Record<string, unknown>, record: SourceRecord): Read<{ query: string; plan: string; toolChain: ChainNode[] }> {
+export function readHolisticReply(
+  value: Record<string, unknown>,
+  record: SourceRecord,
+): Read<{ query: string; plan: string; toolChain: ChainNode[] }> {
   const query = typeof value.query === 'string' ? value.query.trim() : '';
   if (!query) return { ok: false, reason: 'no query' };
   const labels = newLabelWords(query, record.query);
-  if (labels.length > 0) return { ok: false, reason: `the query carries label words (${labels.join(', ')})` };
+  if (labels.length > 0)
+    return { ok: false, reason: `the query carries label words (${labels.join(', ')})` };
   const plan = readPlan(value.plan);
   if (!plan) return { ok: false, reason: 'no plan' };
   const chain = readChain(value.tool_chain, new Set(record.tools.map((tool) => tool.name)));

@@ -12,7 +12,11 @@ export function toolsText(tools: readonly SourceTool[]): string {
 
 /** The executed trajectory as numbered messages. */
 export function trajectoryText(record: SourceRecord): string {
-  return renderTrajectory(record.messages.flatMap((message) => normalizeTrajectoryEntry(prefixEntry(message) as TrajectoryEntry)));
+  return renderTrajectory(
+    record.messages.flatMap((message) =>
+      normalizeTrajectoryEntry(prefixEntry(message) as TrajectoryEntry),
+    ),
+  );
 }
 
 /** The task block every construction prompt starts from. */

@@ -25,26 +25,53 @@ const USER = `{task}
 
 /** The version of each type's templates. */
 export const UNSOLVABLE_PROMPT_VERSIONS = {
-  information_missing: versionOf('construct-information-missing', COMMON, KIND.information_missing, USER),
-  contradictory_constraints: versionOf('construct-contradictory-constraints', COMMON, KIND.contradictory_constraints, USER),
+  information_missing: versionOf(
+    'construct-information-missing',
+    COMMON,
+    KIND.information_missing,
+    USER,
+  ),
+  contradictory_constraints: versionOf(
+    'construct-contradictory-constraints',
+    COMMON,
+    KIND.contradictory_constraints,
+    USER,
+  ),
 } as const;
 
 /** The rewrite prompt of a case for a model-made type. */
 export function unsolvablePrompt(parent: Case, type: UnsolvableType): ModelPrompt {
-  const kind = type === 'contradictory_constraints' ? 'contradictory_constraints' : 'information_missing';
-  const chain = parent.reference.toolChain.map((call, index) => `${index + 1}. ${call.name}(${JSON.stringify(call.arguments ?? {})})`).join('\n') || '(no chain)';
-  const task = taskText({ query: parent.input.query, system_prompt: parent.input.systemPrompt, tools: parent.input.tools });
-  return { promptVersion: UNSOLVABLE_PROMPT_VERSIONS[kind], system: `${COMMON}\n\n${KIND[kind]}`, user: USER.replace('{task}', task).replace('{chain}', chain) };
+  const kind =
+    type === 'contradictory_constraints' ? 'contradictory_constraints' : 'information_missing';
+  const chain =
+    parent.reference.toolChain
+      .map((call, index) => `${index + 1}. ${call.name}(${JSON.stringify(call.arguments ?? {})})`)
+      .join('\n') || '(no chain)';
+  const task = taskText({
+    query: parent.input.query,
+    system_prompt: parent.input.systemPrompt,
+    tools: parent.input.tools,
+  });
+  return {
+    promptVersion: UNSOLVABLE_PROMPT_VERSIONS[kind],
+    system: `${COMMON}\n\n${KIND[kind]}`,
+    user: USER.replace('{task}', task).replace('{chain}', chain),
+  };
 }
 
 /** The rewritten query and its explanation, or why the reply cannot be used. */
-export function readUnsolvableReply(value: Record<string, unknown>, parent: Case): { ok: true; query: string; explanation: string } | { ok: false; reason: string } {
+export function readUnsolvableReply(
+  value: Record<string, unknown>,
+  parent: Case,
+): { ok: true; query: string; explanation: string } | { ok: false; reason: string } {
   const query = typeof value.query === 'string' ? value.query.trim() : '';
   const explanation = typeof value.explanation === 'string' ? value.explanation.trim() : '';
   if (!query) return { ok: false, reason: 'no query' };
   if (!explanation) return { ok: false, reason: 'no explanation' };
-  if (query.replace(/\s+/g, ' ') === parent.input.query.trim().replace(/\s+/g, ' ')) return { ok: false, reason: 'the query is unchanged' };
+  if (query.replace(/\s+/g, ' ') === parent.input.query.trim().replace(/\s+/g, ' '))
+    return { ok: false, reason: 'the query is unchanged' };
   const labels = newLabelWords(query, parent.input.query);
-  if (labels.length > 0) return { ok: false, reason: `the query carries label words (${labels.join(', ')})` };
+  if (labels.length > 0)
+    return { ok: false, reason: `the query carries label words (${labels.join(', ')})` };
   return { ok: true, query, explanation };
 }

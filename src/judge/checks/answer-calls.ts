@@ -13,7 +13,8 @@ export function predictedCalls(parsed: ParsedAnswer): ToolCall[] {
  */
 export function referenceCalls(caseItem: Case): ToolCall[] | null {
   const { reference } = caseItem;
-  if (caseItem.input.regime === 'Holistic') return reference.toolChain.length > 0 ? reference.toolChain : null;
+  if (caseItem.input.regime === 'Holistic')
+    return reference.toolChain.length > 0 ? reference.toolChain : null;
   if (reference.groundTruthSteps.length === 0) return null;
   return reference.groundTruthSteps.flatMap((step) => step.toolCalls);
 }
@@ -22,7 +23,10 @@ export function referenceCalls(caseItem: Case): ToolCall[] | null {
 export function referenceToolNames(caseItem: Case): Set<string> {
   const { reference } = caseItem;
   const steps = [...reference.groundTruthSteps, ...reference.remainingSteps];
-  return new Set([...reference.toolChain.map((call) => call.name), ...steps.flatMap((step) => step.toolCalls.map((call) => call.name))]);
+  return new Set([
+    ...reference.toolChain.map((call) => call.name),
+    ...steps.flatMap((step) => step.toolCalls.map((call) => call.name)),
+  ]);
 }
 
 /** Counts of each string in a list (a multiset). */
@@ -52,7 +56,11 @@ export function multisetDifference(from: readonly string[], minus: readonly stri
 }
 
 /** Precision, recall and F1 from a shared count; an empty side contributes a perfect score (see docs/rules-judge.md). */
-export function precisionRecall(shared: number, predicted: number, reference: number): { precision: number; recall: number; f1: number } {
+export function precisionRecall(
+  shared: number,
+  predicted: number,
+  reference: number,
+): { precision: number; recall: number; f1: number } {
   const precision = predicted === 0 ? 1 : shared / predicted;
   const recall = reference === 0 ? 1 : shared / reference;
   const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);

@@ -15,14 +15,24 @@ import { stepPositions, stepsOf } from './next-k.js';
 import { groundingOf, type Grounding } from './values.js';
 import { valueProblems } from './value-problems.js';
 
-function holisticProblems(caseItem: Case, calls: readonly ToolCall[], context: Grounding): ValueProblem[] {
+function holisticProblems(
+  caseItem: Case,
+  calls: readonly ToolCall[],
+  context: Grounding,
+): ValueProblem[] {
   const reference = referenceCalls(caseItem) ?? [];
   const { pairs } = alignCalls(calls, reference);
   const partner = new Map(pairs.map((pair) => [pair.step, reference[pair.reference - 1]!]));
-  return calls.flatMap((call, index) => valueProblems(call, partner.get(index + 1) ?? null, index + 1, context));
+  return calls.flatMap((call, index) =>
+    valueProblems(call, partner.get(index + 1) ?? null, index + 1, context),
+  );
 }
 
-function stepWiseProblems(caseItem: Case, parsed: Parameters<Check<unknown>['run']>[1], context: Grounding): ValueProblem[] {
+function stepWiseProblems(
+  caseItem: Case,
+  parsed: Parameters<Check<unknown>['run']>[1],
+  context: Grounding,
+): ValueProblem[] {
   const steps = stepsOf(parsed);
   const horizon = caseItem.input.horizon ?? Math.max(1, caseItem.reference.groundTruthSteps.length);
   const positions = stepPositions(caseItem, steps, horizon);
@@ -30,7 +40,13 @@ function stepWiseProblems(caseItem: Case, parsed: Parameters<Check<unknown>['run
     const call = step.toolCall;
     if (!call) return [];
     const position = positions[index];
-    const compared = position && (position.kind === 'value-mismatch' || position.kind === 'match' || position.kind === 'accepted') ? position.compared : null;
+    const compared =
+      position &&
+      (position.kind === 'value-mismatch' ||
+        position.kind === 'match' ||
+        position.kind === 'accepted')
+        ? position.compared
+        : null;
     return valueProblems(call, compared, index + 1, context, { vague: index === 0 });
   });
 }
@@ -38,7 +54,8 @@ function stepWiseProblems(caseItem: Case, parsed: Parameters<Check<unknown>['run
 /** D12 finding: every value problem of the answer's calls. */
 export const argumentValuesCheck: Check<Findings['argumentValues']> = {
   code: 'D12',
-  description: 'argument values agree with the query, the trajectory and the reference (normalised); no invented identifiers',
+  description:
+    'argument values agree with the query, the trajectory and the reference (normalised); no invented identifiers',
   run(caseItem, parsed) {
     if (parsed.kind === 'parse_error') return { problems: [] };
     const context = groundingOf(caseItem);
@@ -46,10 +63,13 @@ export const argumentValuesCheck: Check<Findings['argumentValues']> = {
       const first = predictedCalls(parsed)[0];
       const broken = brokenCallOf(caseItem);
       if (!first) return { problems: [] };
-      const repeats = first.name === caseItem.reference.replacementTool?.name || first.name === caseItem.reference.brokenToolName;
+      const repeats =
+        first.name === caseItem.reference.replacementTool?.name ||
+        first.name === caseItem.reference.brokenToolName;
       return { problems: valueProblems(first, repeats ? broken : null, 1, context) };
     }
-    if (caseItem.input.regime === 'Holistic') return { problems: holisticProblems(caseItem, predictedCalls(parsed), context) };
+    if (caseItem.input.regime === 'Holistic')
+      return { problems: holisticProblems(caseItem, predictedCalls(parsed), context) };
     return { problems: stepWiseProblems(caseItem, parsed, context) };
   },
 };

@@ -13,15 +13,19 @@ import type { ArgumentProblem, Findings } from './findings.js';
 
 /** The problems of one call's arguments against one tool's schema; `step` is the call's 1-based position. */
 export function argumentProblems(tool: Tool, args: unknown, step: number): ArgumentProblem[] {
-  return argumentSchemaProblems(tool, args, { skip: isPlaceholder }).map(({ kind, path, detail }) =>
-    detail === undefined ? { step, tool: tool.name, kind, argument: path } : { step, tool: tool.name, kind, argument: path, detail },
+  return argumentSchemaProblems(tool, args, { skip: isPlaceholder }).map(
+    ({ kind, path, detail }) =>
+      detail === undefined
+        ? { step, tool: tool.name, kind, argument: path }
+        : { step, tool: tool.name, kind, argument: path, detail },
   );
 }
 
 /** D8 finding: problems of every call to a listed tool that has a JSON schema. */
 export const argumentsCheck: Check<Findings['arguments']> = {
   code: 'D8',
-  description: "arguments match the called tool's JSON schema (required, unknown, types, enums, nested)",
+  description:
+    "arguments match the called tool's JSON schema (required, unknown, types, enums, nested)",
   run(caseItem, parsed) {
     const tools = new Map(caseItem.input.tools.map((tool) => [tool.name, tool]));
     let checkedCalls = 0;

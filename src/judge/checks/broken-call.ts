@@ -6,6 +6,7 @@ export function brokenCallOf(caseItem: Case): ToolCall | null {
   const name = caseItem.reference.brokenToolName;
   if (!name) return null;
   const calls = caseItem.input.trajectoryPrefix.flatMap((message) => message.toolCalls);
-  for (let index = calls.length - 1; index >= 0; index -= 1) if (calls[index]!.name === name) return calls[index]!;
+  for (let index = calls.length - 1; index >= 0; index -= 1)
+    if (calls[index]!.name === name) return calls[index]!;
   return null;
 }

@@ -10,11 +10,18 @@ import type { Findings } from './findings.js';
 import { citedSteps } from '../../dataset/placeholders.js';
 
 /** Length of the longest common subsequence of two sequences. */
-export function longestCommonSubsequence(left: readonly string[], right: readonly string[]): number {
+export function longestCommonSubsequence(
+  left: readonly string[],
+  right: readonly string[],
+): number {
   let previous = new Array<number>(right.length + 1).fill(0);
   for (const item of left) {
     const current = [0];
-    right.forEach((other, index) => current.push(item === other ? previous[index]! + 1 : Math.max(previous[index + 1]!, current[index]!)));
+    right.forEach((other, index) =>
+      current.push(
+        item === other ? previous[index]! + 1 : Math.max(previous[index + 1]!, current[index]!),
+      ),
+    );
     previous = current;
   }
   return previous[right.length]!;
@@ -37,7 +44,8 @@ export function consecutiveEdges(calls: readonly ToolCall[]): string[] {
 /** D7 finding (null without a reference chain or a readable answer). */
 export const chainOrderCheck: Check<Findings['chainOrder']> = {
   code: 'D7',
-  description: 'order-aware agreement: longest common subsequence and edge F1 against the reference',
+  description:
+    'order-aware agreement: longest common subsequence and edge F1 against the reference',
   run(caseItem, parsed) {
     const reference = referenceCalls(caseItem);
     if (!reference || parsed.kind === 'parse_error') return null;
@@ -50,19 +58,30 @@ export const chainOrderCheck: Check<Findings['chainOrder']> = {
     const predictedFlow = dataFlowEdges(predicted);
     // Data flow is compared only when both sides cite steps: an answer that describes its inputs
     // without step numbers gives no evidence either way, so both fall back to consecutive pairs.
-    const edgeBasis = referenceFlow.length > 0 && predictedFlow.length > 0 ? 'data-flow' : 'consecutive';
+    const edgeBasis =
+      referenceFlow.length > 0 && predictedFlow.length > 0 ? 'data-flow' : 'consecutive';
     const referenceEdges = edgeBasis === 'data-flow' ? referenceFlow : consecutiveEdges(reference);
     const predictedEdges = edgeBasis === 'data-flow' ? predictedFlow : consecutiveEdges(predicted);
     // Nothing to compare when the reference has no edge (a one-call chain): null, not a free 1.
-    const edges = referenceEdges.length === 0 ? null : precisionRecall(sharedCount(predictedEdges, referenceEdges), predictedEdges.length, referenceEdges.length);
+    const edges =
+      referenceEdges.length === 0
+        ? null
+        : precisionRecall(
+            sharedCount(predictedEdges, referenceEdges),
+            predictedEdges.length,
+            referenceEdges.length,
+          );
     // Edges lost only because a tool is missing are incompleteness, not a broken link: count the rest.
     const called = new Set(predicted.map((call) => call.name));
-    const reachable = referenceEdges.filter((edge) => edge.split('→').every((name) => called.has(name)));
+    const reachable = referenceEdges.filter((edge) =>
+      edge.split('→').every((name) => called.has(name)),
+    );
     return {
       lcs,
       lcsRatio: reference.length === 0 ? 1 : lcs / reference.length,
       edgeF1: edges?.f1 ?? null,
-      sharedEdgeRecall: reachable.length === 0 ? null : sharedCount(predictedEdges, reachable) / reachable.length,
+      sharedEdgeRecall:
+        reachable.length === 0 ? null : sharedCount(predictedEdges, reachable) / reachable.length,
       edgeBasis,
     };
   },

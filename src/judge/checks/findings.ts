@@ -34,11 +34,26 @@ export interface Findings {
   /** D3 (extraneous splits): calls to distractor tools; `count` is the paper's ExtUse, summed into TC. */
   distractorUse: { names: string[]; count: number } | null;
   /** D4 (tool-broken): what the answer does about the broken tool. */
-  brokenTool: { behavior: BrokenBehavior; calledTool: string | null; /** Why a call of the replacement does not count as a recovery. */ note?: string } | null;
+  brokenTool: {
+    behavior: BrokenBehavior;
+    calledTool: string | null;
+    /** Why a call of the replacement does not count as a recovery. */ note?: string;
+  } | null;
   /** D5: refusal detection: explicit REJECT, refusal wording in a text-only answer, or a reasoned prose refusal that holds no JSON; never empty, cut-off or garbage text. */
-  refusal: { refused: boolean; explicit: boolean; evidence: string | null; /** The refusal was read from prose that holds no JSON (the answer is a parse error). */ prose?: boolean };
+  refusal: {
+    refused: boolean;
+    explicit: boolean;
+    evidence: string | null;
+    /** The refusal was read from prose that holds no JSON (the answer is a parse error). */ prose?: boolean;
+  };
   /** D6: tool-set precision / recall / F1 against the reference chain (null without a reference chain or a readable answer). */
-  toolSet: { precision: number; recall: number; f1: number; missing: string[]; extra: string[] } | null;
+  toolSet: {
+    precision: number;
+    recall: number;
+    f1: number;
+    missing: string[];
+    extra: string[];
+  } | null;
   /** D7: order-aware agreement: longest common subsequence of tool names, and data-flow edge F1 (null as D6). */
   chainOrder: {
     lcs: number;
@@ -68,7 +83,12 @@ export interface Findings {
     positions?: ('match' | 'accepted' | 'value-mismatch' | 'mismatch' | 'missing' | 'text-early')[];
   } | null;
   /** D10: plan length and cost against the reference (cost only when tools carry costs; null as D6). */
-  planCost: { predictedSteps: number; referenceSteps: number; predictedCost: number | null; referenceCost: number | null } | null;
+  planCost: {
+    predictedSteps: number;
+    referenceSteps: number;
+    predictedCost: number | null;
+    referenceCost: number | null;
+  } | null;
   /** D11 (holistic; null without a reference chain or a readable answer): the plan aligned with the reference chain. */
   planAlignment?: {
     /** Answer step paired with reference step (1-based both). */
@@ -83,7 +103,12 @@ export interface Findings {
     /** Calls citing their own or a later step's output. */
     futureData: { step: number; cites: number }[];
     /** Placeholders whose data no earlier step produces (`unavailable`), that name a step doing something else (`wrong-source`), or that leave open which of several steps they use (`ambiguous`). */
-    dataFlow: { step: number; argument: string; problem: 'unavailable' | 'wrong-source' | 'ambiguous'; detail: string }[];
+    dataFlow: {
+      step: number;
+      argument: string;
+      problem: 'unavailable' | 'wrong-source' | 'ambiguous';
+      detail: string;
+    }[];
   } | null;
   /** D12: argument values against the query, the trajectory and the reference. */
   argumentValues?: { problems: ValueProblem[] };

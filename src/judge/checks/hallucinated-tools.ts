@@ -11,7 +11,8 @@ export const hallucinatedToolsCheck: Check<Findings['hallucinatedTools']> = {
   run(caseItem, parsed) {
     const names: string[] = [];
     for (const call of predictedCalls(parsed)) {
-      if (!isListedTool(caseItem.input, call.name) && !names.includes(call.name)) names.push(call.name);
+      if (!isListedTool(caseItem.input, call.name) && !names.includes(call.name))
+        names.push(call.name);
     }
     return { names };
   },

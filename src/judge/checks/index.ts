@@ -36,7 +36,11 @@ export const CHECKS = {
 export type CheckId = keyof typeof CHECKS;
 
 /** Runs every check on one parsed answer. */
-export function runChecks(caseItem: Case, parsed: ParsedAnswer, answer: AnswerText = NO_TEXT): Findings {
+export function runChecks(
+  caseItem: Case,
+  parsed: ParsedAnswer,
+  answer: AnswerText = NO_TEXT,
+): Findings {
   return {
     schema: CHECKS.schema.run(caseItem, parsed),
     hallucinatedTools: CHECKS.hallucinatedTools.run(caseItem, parsed),

@@ -1,5 +1,12 @@
 /** `makeCase`: a hand-built `Case` from partial input and reference, for table tests of checks, judges and baselines. */
-import { SPLIT_REGIME, type Case, type CaseInput, type CaseReference, type SplitName, type Tool } from '../../dataset/case.js';
+import {
+  SPLIT_REGIME,
+  type Case,
+  type CaseInput,
+  type CaseReference,
+  type SplitName,
+  type Tool,
+} from '../../dataset/case.js';
 
 /** What a test spells out; everything else gets an empty default. */
 export interface CaseParts {
@@ -10,11 +17,21 @@ export interface CaseParts {
 }
 
 /** A tool with an object schema of string properties, the first `required` of them required. */
-export function makeTool(name: string, description: string, properties: string[] = [], required: string[] = properties, cost?: number): Tool {
+export function makeTool(
+  name: string,
+  description: string,
+  properties: string[] = [],
+  required: string[] = properties,
+  cost?: number,
+): Tool {
   const tool: Tool = {
     name,
     description,
-    parameters: { type: 'object', properties: Object.fromEntries(properties.map((property) => [property, { type: 'string' }])), required },
+    parameters: {
+      type: 'object',
+      properties: Object.fromEntries(properties.map((property) => [property, { type: 'string' }])),
+      required,
+    },
   };
   if (cost !== undefined) tool.cost = cost;
   return tool;
@@ -58,7 +75,9 @@ export function makeCase(split: SplitName, parts: CaseParts = {}): Case {
       taskCategory: null,
       horizon: input.horizon,
       stage: null,
-      distractorLevel: split.endsWith('_tool_extraneous') ? reference.extraneousToolNames.length : null,
+      distractorLevel: split.endsWith('_tool_extraneous')
+        ? reference.extraneousToolNames.length
+        : null,
       unsolvableType: reference.unsolvableType,
       modality: 'text',
       referenceSteps: reference.toolChain.length || reference.groundTruthSteps.length,

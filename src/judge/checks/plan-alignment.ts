@@ -12,7 +12,14 @@ import { effectOfCall, wordsOf, READ_VERBS } from '../../dataset/tool-effect.js'
 import { predictedCalls, referenceCalls } from './answer-calls.js';
 import type { Check } from './check.js';
 import type { Findings } from './findings.js';
-import { argumentsOf, groundingText, holdsPlaceholder, isConcrete, isGrounded, sameValue } from './values.js';
+import {
+  argumentsOf,
+  groundingText,
+  holdsPlaceholder,
+  isConcrete,
+  isGrounded,
+  sameValue,
+} from './values.js';
 
 /** Pairs of (answer step, reference step), 1-based, and what stayed unpaired on each side. */
 export interface Alignment {
@@ -24,11 +31,17 @@ export interface Alignment {
 /** How many concrete reference values a call repeats. */
 function agreement(call: ToolCall, reference: ToolCall): number {
   const given = argumentsOf(call);
-  return Object.entries(argumentsOf(reference)).filter(([key, value]) => isConcrete(value) && Object.hasOwn(given, key) && sameValue(given[key], value)).length;
+  return Object.entries(argumentsOf(reference)).filter(
+    ([key, value]) =>
+      isConcrete(value) && Object.hasOwn(given, key) && sameValue(given[key], value),
+  ).length;
 }
 
 /** Aligns an answer's calls with reference calls by tool name, preferring the call whose values agree most. */
-export function alignCalls(predicted: readonly ToolCall[], reference: readonly ToolCall[]): Alignment {
+export function alignCalls(
+  predicted: readonly ToolCall[],
+  reference: readonly ToolCall[],
+): Alignment {
   const taken = new Set<number>();
   const pairs: Alignment['pairs'] = [];
   const missing: number[] = [];
@@ -49,7 +62,21 @@ export function alignCalls(predicted: readonly ToolCall[], reference: readonly T
 }
 
 const SEARCH_TEXT = /^(?:q|query|text|search|keywords?|terms?|prompt|question)$/i;
-const GENERIC_WORDS = new Set([...READ_VERBS, 'all', 'by', 'of', 'for', 'the', 'a', 'alt', 'v', 'backup', 'mirror', 'info', 'data']);
+const GENERIC_WORDS = new Set([
+  ...READ_VERBS,
+  'all',
+  'by',
+  'of',
+  'for',
+  'the',
+  'a',
+  'alt',
+  'v',
+  'backup',
+  'mirror',
+  'info',
+  'data',
+]);
 const stem = (word: string) => word.replace(/(?:ies)$/, 'y').replace(/s$/, '');
 
 /**
@@ -59,13 +86,29 @@ const stem = (word: string) => word.replace(/(?:ies)$/, 'y').replace(/s$/, '');
  * (GetMovieDetail with append_to_response "credits" for GetMovieCredit).
  */
 export function standsIn(call: ToolCall, target: ToolCall, tools: readonly Tool[]): boolean {
-  if (call.name === target.name || effectOfCall(tools, call.name) !== 'read-only' || effectOfCall(tools, target.name) !== 'read-only') return false;
+  if (
+    call.name === target.name ||
+    effectOfCall(tools, call.name) !== 'read-only' ||
+    effectOfCall(tools, target.name) !== 'read-only'
+  )
+    return false;
   const lineage = (name: string) => wordsOf(name.split(/_by_|By(?=[A-Z])/)[0] ?? name).join(' ');
-  if (/_by_|By[A-Z]/.test(call.name) && /_by_|By[A-Z]/.test(target.name) && lineage(call.name) === lineage(target.name)) return true;
+  if (
+    /_by_|By[A-Z]/.test(call.name) &&
+    /_by_|By[A-Z]/.test(target.name) &&
+    lineage(call.name) === lineage(target.name)
+  )
+    return true;
   // Option values ("append_to_response": "credits") say what a call returns; a search text only says what to look for.
-  const options = Object.entries(argumentsOf(call)).filter(([key, value]) => typeof value === 'string' && !SEARCH_TEXT.test(key) && !isPlaceholder(value));
-  const carried = new Set([...wordsOf(call.name), ...options.flatMap(([, value]) => wordsOf(value as string))].map(stem));
-  const distinctive = wordsOf(target.name).filter((word) => !GENERIC_WORDS.has(word)).map(stem);
+  const options = Object.entries(argumentsOf(call)).filter(
+    ([key, value]) => typeof value === 'string' && !SEARCH_TEXT.test(key) && !isPlaceholder(value),
+  );
+  const carried = new Set(
+    [...wordsOf(call.name), ...options.flatMap(([, value]) => wordsOf(value as string))].map(stem),
+  );
+  const distinctive = wordsOf(target.name)
+    .filter((word) => !GENERIC_WORDS.has(word))
+    .map(stem);
   if (distinctive.length === 0 || !distinctive.every((word) => carried.has(word))) return false;
   // Every input the target takes must reach the stand-in under the same name (a search query is not a movie id).
   const given = argumentsOf(call);
@@ -79,11 +122,16 @@ export function standsIn(call: ToolCall, target: ToolCall, tools: readonly Tool[
 /** Whether a placeholder names a tool: its exact name, or all of its name's words in order. */
 function namesTool(value: unknown, tool: string): boolean {
   const text = JSON.stringify(value).toLowerCase();
-  return text.includes(tool.toLowerCase()) || text.includes(wordsOf(tool).join(' ')) || text.includes(wordsOf(tool).join('_'));
+  return (
+    text.includes(tool.toLowerCase()) ||
+    text.includes(wordsOf(tool).join(' ')) ||
+    text.includes(wordsOf(tool).join('_'))
+  );
 }
 
 // "<id from the previous step>": a placeholder that leans on some earlier step without naming it.
-const EARLIER_STEP = /\b(?:earlier|previous|prior|preceding|above|last)\s+(?:step|call|action|result|output)s?\b/i;
+const EARLIER_STEP =
+  /\b(?:earlier|previous|prior|preceding|above|last)\s+(?:step|call|action|result|output)s?\b/i;
 
 /**
  * Data flow of paired calls whose reference value comes from an earlier reference step: the
@@ -91,7 +139,11 @@ const EARLIER_STEP = /\b(?:earlier|previous|prior|preceding|above|last)\s+(?:ste
  * or, naming none, follow one that does (unavailable otherwise) unambiguously (the only earlier
  * call, the call just before, or one it names by tool). A first call cannot draw on an earlier step.
  */
-function dataFlowProblems(calls: readonly ToolCall[], reference: readonly ToolCall[], serves: ReadonlyMap<number, number>): NonNullable<Findings['planAlignment']>['dataFlow'] {
+function dataFlowProblems(
+  calls: readonly ToolCall[],
+  reference: readonly ToolCall[],
+  serves: ReadonlyMap<number, number>,
+): NonNullable<Findings['planAlignment']>['dataFlow'] {
   const problems: NonNullable<Findings['planAlignment']>['dataFlow'] = [];
   calls.forEach((call, index) => {
     const step = index + 1;
@@ -99,21 +151,50 @@ function dataFlowProblems(calls: readonly ToolCall[], reference: readonly ToolCa
     for (const [argument, value] of Object.entries(argumentsOf(call))) {
       if (!holdsPlaceholder(value)) continue;
       if (step === 1 && EARLIER_STEP.test(JSON.stringify(value))) {
-        problems.push({ step, argument, problem: 'unavailable', detail: 'the first call cannot use an earlier step' });
+        problems.push({
+          step,
+          argument,
+          problem: 'unavailable',
+          detail: 'the first call cannot use an earlier step',
+        });
         continue;
       }
       const sources = target ? citedSteps(argumentsOf(target)[argument]) : [];
       if (sources.length === 0) continue;
       const cited = citedSteps(value);
-      const servesSource = (other: number) => other < step && sources.includes(serves.get(other) ?? -1);
-      if (cited.length > 0 && !cited.some(servesSource)) problems.push({ step, argument, problem: 'wrong-source', detail: `cites step ${cited.join(', ')}; the reference takes it from ${sources.map((source) => reference[source - 1]?.name ?? `step ${source}`).join(', ')}` });
+      const servesSource = (other: number) =>
+        other < step && sources.includes(serves.get(other) ?? -1);
+      if (cited.length > 0 && !cited.some(servesSource))
+        problems.push({
+          step,
+          argument,
+          problem: 'wrong-source',
+          detail: `cites step ${cited.join(', ')}; the reference takes it from ${sources.map((source) => reference[source - 1]?.name ?? `step ${source}`).join(', ')}`,
+        });
       if (cited.length > 0) continue;
       const providers = [...serves.keys()].filter(servesSource).sort((a, b) => a - b);
-      const needed = sources.map((source) => reference[source - 1]?.name ?? `step ${source}`).join(', ');
-      if (providers.length === 0) problems.push({ step, argument, problem: 'unavailable', detail: `no earlier step does what ${needed} does` });
+      const needed = sources
+        .map((source) => reference[source - 1]?.name ?? `step ${source}`)
+        .join(', ');
+      if (providers.length === 0)
+        problems.push({
+          step,
+          argument,
+          problem: 'unavailable',
+          detail: `no earlier step does what ${needed} does`,
+        });
       // Unnamed, the source must be the one earlier call, the call just before, or a call the placeholder names.
-      else if (!(step === 2 || providers.includes(step - 1) || providers.some((provider) => namesTool(value, calls[provider - 1]!.name)))) {
-        problems.push({ step, argument, problem: 'ambiguous', detail: `does not say which of the ${step - 1} earlier steps it uses (the reference takes it from ${needed})` });
+      else if (!(
+        step === 2 ||
+        providers.includes(step - 1) ||
+        providers.some((provider) => namesTool(value, calls[provider - 1]!.name))
+      )) {
+        problems.push({
+          step,
+          argument,
+          problem: 'ambiguous',
+          detail: `does not say which of the ${step - 1} earlier steps it uses (the reference takes it from ${needed})`,
+        });
       }
     }
   });
@@ -121,7 +202,13 @@ function dataFlowProblems(calls: readonly ToolCall[], reference: readonly ToolCa
 }
 
 /** Whether the call at answer step `moved` may come before the reference call it follows (answer step `earlier`). */
-function soundReorder(caseItem: Case, calls: readonly ToolCall[], moved: { step: number; reference: number }, earlier: { step: number; reference: number }, context: string): boolean {
+function soundReorder(
+  caseItem: Case,
+  calls: readonly ToolCall[],
+  moved: { step: number; reference: number },
+  earlier: { step: number; reference: number },
+  context: string,
+): boolean {
   if (effectOfCall(caseItem.input.tools, calls[moved.step - 1]!.name) !== 'read-only') return false;
   const reference = referenceCalls(caseItem)![moved.reference - 1]!;
   if (citedSteps(reference.arguments).includes(earlier.reference)) return false;
@@ -137,34 +224,66 @@ function soundReorder(caseItem: Case, calls: readonly ToolCall[], moved: { step:
 /** D11 finding on holistic splits with a reference chain (null elsewhere and for a parse failure). */
 export const planAlignmentCheck: Check<Findings['planAlignment']> = {
   code: 'D11',
-  description: 'the plan aligned with the reference chain: missing and extra calls, unrequested state changes, unsound reorders, data used before it exists',
+  description:
+    'the plan aligned with the reference chain: missing and extra calls, unrequested state changes, unsound reorders, data used before it exists',
   run(caseItem, parsed) {
     const reference = referenceCalls(caseItem);
-    if (caseItem.input.regime !== 'Holistic' || !reference || parsed.kind === 'parse_error') return null;
+    if (caseItem.input.regime !== 'Holistic' || !reference || parsed.kind === 'parse_error')
+      return null;
     const calls = predictedCalls(parsed);
     const { tools } = caseItem.input;
     const { pairs, missing, extra } = alignCalls(calls, reference);
     const context = groundingText(caseItem);
     const standIns = new Set<number>();
     const missingCalls = missing.map((index) => {
-      const coveredBy = extra.find((step) => !standIns.has(step) && standsIn(calls[step - 1]!, reference[index - 1]!, tools)) ?? null;
+      const coveredBy =
+        extra.find(
+          (step) => !standIns.has(step) && standsIn(calls[step - 1]!, reference[index - 1]!, tools),
+        ) ?? null;
       if (coveredBy !== null) standIns.add(coveredBy);
       return { reference: index, tool: reference[index - 1]!.name, coveredBy };
     });
-    const serves = new Map<number, number>([...pairs.map((pair) => [pair.step, pair.reference] as [number, number]), ...missingCalls.flatMap((missing) => (missing.coveredBy === null ? [] : [[missing.coveredBy, missing.reference] as [number, number]]))]);
+    const serves = new Map<number, number>([
+      ...pairs.map((pair) => [pair.step, pair.reference] as [number, number]),
+      ...missingCalls.flatMap((missing) =>
+        missing.coveredBy === null
+          ? []
+          : [[missing.coveredBy, missing.reference] as [number, number]],
+      ),
+    ]);
     const unsoundOrder: NonNullable<Findings['planAlignment']>['unsoundOrder'] = [];
     for (const moved of pairs) {
-      const earlier = pairs.find((other) => other.reference < moved.reference && other.step > moved.step && !soundReorder(caseItem, calls, moved, other, context));
-      if (earlier) unsoundOrder.push({ step: moved.step, tool: calls[moved.step - 1]!.name, before: earlier.step });
+      const earlier = pairs.find(
+        (other) =>
+          other.reference < moved.reference &&
+          other.step > moved.step &&
+          !soundReorder(caseItem, calls, moved, other, context),
+      );
+      if (earlier)
+        unsoundOrder.push({
+          step: moved.step,
+          tool: calls[moved.step - 1]!.name,
+          before: earlier.step,
+        });
     }
     return {
       pairs,
       referenceCalls: reference.length,
       missing: missingCalls,
-      extra: extra.filter((step) => !standIns.has(step)).map((step) => ({ step, tool: calls[step - 1]!.name, effect: effectOfCall(tools, calls[step - 1]!.name) })),
+      extra: extra
+        .filter((step) => !standIns.has(step))
+        .map((step) => ({
+          step,
+          tool: calls[step - 1]!.name,
+          effect: effectOfCall(tools, calls[step - 1]!.name),
+        })),
       unsoundOrder,
       dataFlow: dataFlowProblems(calls, reference, serves),
-      futureData: calls.flatMap((call, index) => citedSteps(call.arguments).filter((cited) => cited > index).map((cited) => ({ step: index + 1, cites: cited }))),
+      futureData: calls.flatMap((call, index) =>
+        citedSteps(call.arguments)
+          .filter((cited) => cited > index)
+          .map((cited) => ({ step: index + 1, cites: cited })),
+      ),
     };
   },
 };

@@ -5,8 +5,17 @@ import { makeCase } from './make-case.fixture.js';
 import { refusalCheck, refusalLanguage } from './refusal.js';
 
 const caseItem = makeCase('holistic_unsolvable');
-const textPlan = (plan: string): ParsedAnswer => ({ kind: 'plan', plan, toolChain: [], schemaIssues: [] });
-const textSteps = (...thoughts: string[]): ParsedAnswer => ({ kind: 'steps', steps: thoughts.map((thought) => ({ thought, toolCall: null })), schemaIssues: [] });
+const textPlan = (plan: string): ParsedAnswer => ({
+  kind: 'plan',
+  plan,
+  toolChain: [],
+  schemaIssues: [],
+});
+const textSteps = (...thoughts: string[]): ParsedAnswer => ({
+  kind: 'steps',
+  steps: thoughts.map((thought) => ({ thought, toolCall: null })),
+  schemaIssues: [],
+});
 
 describe('refusalLanguage', () => {
   it.each<[string, boolean]>([
@@ -36,30 +45,85 @@ describe('refusalLanguage', () => {
 });
 
 describe('refusalCheck (D5)', () => {
-  it.each<[string, ParsedAnswer, { refused: boolean; explicit: boolean; evidence: string | null }]>([
-    ['explicit REJECT', { kind: 'refusal', reason: 'the tool was removed', schemaIssues: [] }, { refused: true, explicit: true, evidence: 'the tool was removed' }],
-    ['explicit REJECT without reason', { kind: 'refusal', reason: '  ', schemaIssues: [] }, { refused: true, explicit: true, evidence: 'REJECT' }],
-    ['parse failure is never a refusal', { kind: 'parse_error', message: 'I cannot complete this task' }, { refused: false, explicit: false, evidence: null }],
-    ['text-only plan that refuses', textPlan('This request cannot be completed: no booking tool exists.'), { refused: true, explicit: false, evidence: 'This request cannot be completed: no booking tool exists.' }],
-    ['text-only plan with a contingency', textPlan('1. Check stock. 2. If the item is unavailable, notify the user.'), { refused: false, explicit: false, evidence: null }],
+  it.each<[string, ParsedAnswer, { refused: boolean; explicit: boolean; evidence: string | null }]>(
     [
-      'a plan that calls tools is acting, whatever it says',
-      { kind: 'plan', plan: 'I cannot complete this fully, but: 1. search', toolChain: [{ name: 'search', arguments: {} }], schemaIssues: [] },
-      { refused: false, explicit: false, evidence: null },
+      [
+        'explicit REJECT',
+        { kind: 'refusal', reason: 'the tool was removed', schemaIssues: [] },
+        { refused: true, explicit: true, evidence: 'the tool was removed' },
+      ],
+      [
+        'explicit REJECT without reason',
+        { kind: 'refusal', reason: '  ', schemaIssues: [] },
+        { refused: true, explicit: true, evidence: 'REJECT' },
+      ],
+      [
+        'parse failure is never a refusal',
+        { kind: 'parse_error', message: 'I cannot complete this task' },
+        { refused: false, explicit: false, evidence: null },
+      ],
+      [
+        'text-only plan that refuses',
+        textPlan('This request cannot be completed: no booking tool exists.'),
+        {
+          refused: true,
+          explicit: false,
+          evidence: 'This request cannot be completed: no booking tool exists.',
+        },
+      ],
+      [
+        'text-only plan with a contingency',
+        textPlan('1. Check stock. 2. If the item is unavailable, notify the user.'),
+        { refused: false, explicit: false, evidence: null },
+      ],
+      [
+        'a plan that calls tools is acting, whatever it says',
+        {
+          kind: 'plan',
+          plan: 'I cannot complete this fully, but: 1. search',
+          toolChain: [{ name: 'search', arguments: {} }],
+          schemaIssues: [],
+        },
+        { refused: false, explicit: false, evidence: null },
+      ],
+      [
+        'text-only steps that refuse',
+        textSteps('I am unable to continue without the password.'),
+        {
+          refused: true,
+          explicit: false,
+          evidence: 'I am unable to continue without the password.',
+        },
+      ],
+      [
+        'a final-answer step is not a refusal',
+        textSteps('All data collected; answer: 3 rooms.'),
+        { refused: false, explicit: false, evidence: null },
+      ],
+      [
+        'steps with a tool call are acting',
+        {
+          kind: 'steps',
+          steps: [
+            { thought: 'I cannot complete this', toolCall: null },
+            { thought: '', toolCall: { name: 'search', arguments: {} } },
+          ],
+          schemaIssues: [],
+        },
+        { refused: false, explicit: false, evidence: null },
+      ],
     ],
-    ['text-only steps that refuse', textSteps('I am unable to continue without the password.'), { refused: true, explicit: false, evidence: 'I am unable to continue without the password.' }],
-    ['a final-answer step is not a refusal', textSteps('All data collected; answer: 3 rooms.'), { refused: false, explicit: false, evidence: null }],
-    [
-      'steps with a tool call are acting',
-      { kind: 'steps', steps: [{ thought: 'I cannot complete this', toolCall: null }, { thought: '', toolCall: { name: 'search', arguments: {} } }], schemaIssues: [] },
-      { refused: false, explicit: false, evidence: null },
-    ],
-  ])('%s', (_name, parsed, expected) => {
+  )('%s', (_name, parsed, expected) => {
     expect(refusalCheck.run(caseItem, parsed)).toEqual(expected);
   });
 
   it('reads real answers through the parser', () => {
-    expect(refusalCheck.run(caseItem, parseHolisticAnswer('{"status": "REJECT", "reason": "no image"}')).explicit).toBe(true);
-    expect(refusalCheck.run(caseItem, parseHolisticAnswer('I cannot do this.')).refused).toBe(false);
+    expect(
+      refusalCheck.run(caseItem, parseHolisticAnswer('{"status": "REJECT", "reason": "no image"}'))
+        .explicit,
+    ).toBe(true);
+    expect(refusalCheck.run(caseItem, parseHolisticAnswer('I cannot do this.')).refused).toBe(
+      false,
+    );
   });
 });

@@ -51,7 +51,10 @@ export function textOnlyContent(attempt: Attempt): string | null {
 
 /** Thinking blocks and code fences removed: the words a reader would see. */
 function visibleText(text: string): string {
-  return text.replace(/<think(?:ing)?>[\s\S]*?<\/think(?:ing)?>/gi, '').replace(/```\w*/g, '').trim();
+  return text
+    .replace(/<think(?:ing)?>[\s\S]*?<\/think(?:ing)?>/gi, '')
+    .replace(/```\w*/g, '')
+    .trim();
 }
 
 // A reasoned refusal says why: eight words at least, enough for "cannot … because / no tool …".
@@ -70,7 +73,8 @@ export function readableProse(answer: AnswerText): boolean {
 }
 
 // A reason, not just a verdict: "because …", "… : no tool …", "none of …", "… is missing".
-const REASON_MARKER = /[:—–]|\b(?:because|since|due to|given that|without|there (?:is|are) no|no (?:\w+ )?(?:tools?|way|functions?|information|access|means)|none of|not (?:available|provided|listed|possible|given)|missing|lacks?|unavailable|requires?|needs?)\b/i;
+const REASON_MARKER =
+  /[:—–]|\b(?:because|since|due to|given that|without|there (?:is|are) no|no (?:\w+ )?(?:tools?|way|functions?|information|access|means)|none of|not (?:available|provided|listed|possible|given)|missing|lacks?|unavailable|requires?|needs?)\b/i;
 
 /**
  * Whether raw text that holds no JSON is an explicit, reasoned refusal: readable prose with a
@@ -86,13 +90,21 @@ export function proseRefusal(answer: AnswerText): string | null {
 /** D5 finding: explicit REJECT, refusal language in a text-only answer, or a reasoned prose refusal without JSON. */
 export const refusalCheck: Check<Findings['refusal']> = {
   code: 'D5',
-  description: 'refusal detection (explicit REJECT, refusal language in a text-only answer, or a reasoned prose refusal without JSON); empty, cut-off or garbage text is never a refusal',
+  description:
+    'refusal detection (explicit REJECT, refusal language in a text-only answer, or a reasoned prose refusal without JSON); empty, cut-off or garbage text is never a refusal',
   run(_caseItem, parsed, answer) {
     if (parsed.kind === 'parse_error') {
       const evidence = answer ? proseRefusal(answer) : null;
-      return evidence ? { refused: true, explicit: false, evidence, prose: true } : { refused: false, explicit: false, evidence: null };
+      return evidence
+        ? { refused: true, explicit: false, evidence, prose: true }
+        : { refused: false, explicit: false, evidence: null };
     }
-    if (parsed.kind === 'refusal') return { refused: true, explicit: true, evidence: parsed.reason.trim().slice(0, 240) || 'REJECT' };
+    if (parsed.kind === 'refusal')
+      return {
+        refused: true,
+        explicit: true,
+        evidence: parsed.reason.trim().slice(0, 240) || 'REJECT',
+      };
     const text = textOnlyContent(parsed);
     const evidence = text === null ? null : refusalLanguage(text);
     return { refused: evidence !== null, explicit: false, evidence };

@@ -11,8 +11,10 @@ export const schemaCheck: Check<Findings['schema']> = {
     const issues = [...parsed.schemaIssues];
     const regime = caseItem.input.regime;
     // A refusal is an allowed shape in every split; only its packaging can be wrong.
-    if (parsed.kind === 'plan' && regime === 'Step-wise') issues.push('a holistic plan where next steps were asked for');
-    if (parsed.kind === 'steps' && regime === 'Holistic') issues.push('next steps where a holistic plan was asked for');
+    if (parsed.kind === 'plan' && regime === 'Step-wise')
+      issues.push('a holistic plan where next steps were asked for');
+    if (parsed.kind === 'steps' && regime === 'Holistic')
+      issues.push('next steps where a holistic plan was asked for');
     if (parsed.kind === 'steps' && regime === 'Step-wise') {
       const horizon = caseItem.input.horizon ?? 1;
       const message = `expected ${horizon} step(s), got ${parsed.steps.length}`;

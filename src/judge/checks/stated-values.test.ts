@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { mentionsNumber, nearMiss, statedNumber } from './stated-values.js';
 
 describe('statedNumber', () => {
-  const request = 'what did the third episode of the second season of westworld talk about? page 4 please';
+  const request =
+    'what did the third episode of the second season of westworld talk about? page 4 please';
   it.each<[string, number | null]>([
     ['season_number', 2],
     ['episode_number', 3],
@@ -10,7 +11,8 @@ describe('statedNumber', () => {
     ['total_baggages', null],
     ['tv_id', null],
   ])('%s → %j', (argument, expected) => expect(statedNumber(argument, request)).toBe(expected));
-  it('gives nothing when the request states two numbers for one noun', () => expect(statedNumber('season_number', 'compare season 1 and season 2')).toBeNull());
+  it('gives nothing when the request states two numbers for one noun', () =>
+    expect(statedNumber('season_number', 'compare season 1 and season 2')).toBeNull());
 });
 
 describe('mentionsNumber', () => {
@@ -20,7 +22,9 @@ describe('mentionsNumber', () => {
     [2024, 'since 2024', true],
     [2, 'the first season', false],
     [13, 'thirteen', false],
-  ])('%j in %j → %s', (number, text, expected) => expect(mentionsNumber(number, text)).toBe(expected));
+  ])('%j in %j → %s', (number, text, expected) =>
+    expect(mentionsNumber(number, text)).toBe(expected),
+  );
 });
 
 describe('nearMiss', () => {

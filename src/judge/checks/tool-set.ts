@@ -3,7 +3,13 @@
  * An empty side scores 1 on its own measure: no predicted call means no extra call (precision 1),
  * an empty reference means nothing to miss (recall 1); both empty is a perfect 1.
  */
-import { multisetDifference, precisionRecall, predictedCalls, referenceCalls, sharedCount } from './answer-calls.js';
+import {
+  multisetDifference,
+  precisionRecall,
+  predictedCalls,
+  referenceCalls,
+  sharedCount,
+} from './answer-calls.js';
 import type { Check } from './check.js';
 import type { Findings } from './findings.js';
 

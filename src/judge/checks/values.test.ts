@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { makeCase } from './make-case.fixture.js';
-import { arithmeticValue, groundingText, isGrounded, isIdentifier, numberOf, sameValue } from './values.js';
+import {
+  arithmeticValue,
+  groundingText,
+  isGrounded,
+  isIdentifier,
+  numberOf,
+  sameValue,
+} from './values.js';
 
 describe('sameValue', () => {
   it.each<[unknown, unknown, boolean]>([
@@ -36,8 +43,23 @@ describe('sameValue', () => {
 });
 
 describe('numberOf and arithmeticValue', () => {
-  it.each<[unknown, number | null]>([['42', 42], ['-3.5', -3.5], ['1,000', 1000], ['1,00', null], ['12abc', null], [Number.NaN, null]])('numberOf(%j) = %j', (value, expected) => expect(numberOf(value)).toBe(expected));
-  it.each<[string, number | null]>([['2 * ((350 - 122) + (499 - 127))', 1200], ['155.33 - 147.05 + 268.77 - 235.13', 155.33 - 147.05 + 268.77 - 235.13], ['-(2+3)*4', -20], ['7', null], ['2 +', null], ['(1+2', null], ['alert(1)', null]])('arithmeticValue(%j) = %j', (text, expected) => {
+  it.each<[unknown, number | null]>([
+    ['42', 42],
+    ['-3.5', -3.5],
+    ['1,000', 1000],
+    ['1,00', null],
+    ['12abc', null],
+    [Number.NaN, null],
+  ])('numberOf(%j) = %j', (value, expected) => expect(numberOf(value)).toBe(expected));
+  it.each<[string, number | null]>([
+    ['2 * ((350 - 122) + (499 - 127))', 1200],
+    ['155.33 - 147.05 + 268.77 - 235.13', 155.33 - 147.05 + 268.77 - 235.13],
+    ['-(2+3)*4', -20],
+    ['7', null],
+    ['2 +', null],
+    ['(1+2', null],
+    ['alert(1)', null],
+  ])('arithmeticValue(%j) = %j', (text, expected) => {
     const value = arithmeticValue(text);
     if (expected === null) expect(value).toBeNull();
     else expect(value).toBeCloseTo(expected, 9);
@@ -49,8 +71,16 @@ describe('grounding', () => {
     input: {
       query: 'Cancel order #W2378156 for Yusuf Rossi, zip 19122.',
       trajectoryPrefix: [
-        { role: 'assistant', text: '', toolCalls: [{ name: 'get_order_details', arguments: { order_id: '#W2378156' } }] },
-        { role: 'tool', text: '{"items": [{"item_id": "4983901480", "price": 262.47}]}', toolCalls: [] },
+        {
+          role: 'assistant',
+          text: '',
+          toolCalls: [{ name: 'get_order_details', arguments: { order_id: '#W2378156' } }],
+        },
+        {
+          role: 'tool',
+          text: '{"items": [{"item_id": "4983901480", "price": 262.47}]}',
+          toolCalls: [],
+        },
       ],
     },
   });
@@ -79,5 +109,7 @@ describe('isIdentifier', () => {
     ['ordered by mistake', 'reason', false],
     ['economy', 'cabin', false],
     ['8538875209', 'item_ids', true],
-  ])('%j as %s → %s', (value, argument, expected) => expect(isIdentifier(value, argument)).toBe(expected));
+  ])('%j as %s → %s', (value, argument, expected) =>
+    expect(isIdentifier(value, argument)).toBe(expected),
+  );
 });

@@ -8,7 +8,8 @@ import type { Case, ToolCall } from '../../dataset/case.js';
 import { isPlaceholder } from '../../dataset/placeholders.js';
 
 type Loose = Record<string, unknown>;
-const isObject = (value: unknown): value is Loose => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Loose =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** Whitespace collapsed and trimmed, lower case. */
 export function normalizedText(text: string): string {
@@ -32,12 +33,14 @@ export function arithmeticValue(text: string): number | null {
   const peek = () => source[index];
   const expression = (): number => {
     let value = term();
-    while (peek() === '+' || peek() === '-') value = source[index++] === '+' ? value + term() : value - term();
+    while (peek() === '+' || peek() === '-')
+      value = source[index++] === '+' ? value + term() : value - term();
     return value;
   };
   const term = (): number => {
     let value = factor();
-    while (peek() === '*' || peek() === '/') value = source[index++] === '*' ? value * factor() : value / factor();
+    while (peek() === '*' || peek() === '/')
+      value = source[index++] === '*' ? value * factor() : value / factor();
     return value;
   };
   const factor = (): number => {
@@ -69,7 +72,8 @@ export function holdsPlaceholder(value: unknown): boolean {
   return false;
 }
 
-const closeTo = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+const closeTo = (a: number, b: number) =>
+  Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
 
 /**
  * Whether two literal values mean the same: numbers by value (numeric strings included),
@@ -86,13 +90,19 @@ export function sameValue(left: unknown, right: unknown): boolean {
     // "256.67-226.49" and "256.67 - 226.49" are one expression; "2 * (350 - 122)" and "2*350-244" one value.
     // A bare "2024-05-18" is a date, not a subtraction: values are compared only for real expressions.
     const arithmetic = /^[-+*/().\d\s]+$/;
-    if (arithmetic.test(left) && arithmetic.test(right) && left.replace(/\s+/g, '') === right.replace(/\s+/g, '')) return true;
+    if (
+      arithmetic.test(left) &&
+      arithmetic.test(right) &&
+      left.replace(/\s+/g, '') === right.replace(/\s+/g, '')
+    )
+      return true;
     const expression = (text: string) => arithmetic.test(text) && /[+*/()]|\s-\s/.test(text);
     if (!expression(left) || !expression(right)) return false;
     const [x, y] = [arithmeticValue(left), arithmeticValue(right)];
     return x !== null && y !== null && closeTo(x, y);
   }
-  if (typeof left === 'boolean' || typeof right === 'boolean') return String(left).toLowerCase() === String(right).toLowerCase();
+  if (typeof left === 'boolean' || typeof right === 'boolean')
+    return String(left).toLowerCase() === String(right).toLowerCase();
   if (Array.isArray(left) && Array.isArray(right)) {
     if (left.length !== right.length) return false;
     if ([...left, ...right].every((item) => item === null || typeof item !== 'object')) {
@@ -106,9 +116,18 @@ export function sameValue(left: unknown, right: unknown): boolean {
   }
   if (isObject(left) && isObject(right)) {
     const keys = new Set([...Object.keys(left), ...Object.keys(right)]);
-    return [...keys].every((key) => sameValue(Object.hasOwn(left, key) ? left[key] : undefined, Object.hasOwn(right, key) ? right[key] : undefined));
+    return [...keys].every((key) =>
+      sameValue(
+        Object.hasOwn(left, key) ? left[key] : undefined,
+        Object.hasOwn(right, key) ? right[key] : undefined,
+      ),
+    );
   }
-  return left === right || ((left === undefined || left === null || left === '') && (right === undefined || right === null || right === ''));
+  return (
+    left === right ||
+    ((left === undefined || left === null || left === '') &&
+      (right === undefined || right === null || right === ''))
+  );
 }
 
 /** Free text (five words or more: a summary, a message, a note), which no literal comparison can judge. */
@@ -118,7 +137,8 @@ export function isProse(value: unknown): boolean {
 
 /** Whether a reference value is a literal worth comparing (not a placeholder, not empty, not free text). */
 export function isConcrete(value: unknown): boolean {
-  if (value === undefined || value === null || holdsPlaceholder(value) || isProse(value)) return false;
+  if (value === undefined || value === null || holdsPlaceholder(value) || isProse(value))
+    return false;
   if (typeof value === 'string') return value.trim() !== '';
   if (Array.isArray(value)) return value.length > 0;
   return true;
@@ -136,7 +156,11 @@ export interface Grounding {
 
 /** The grounding texts of a case. */
 export function groundingOf(caseItem: Case): Grounding {
-  return { shown: groundingText(caseItem), request: normalizedText(`${caseItem.input.query}\n${caseItem.input.systemPrompt ?? ''}`), query: normalizedText(caseItem.input.query) };
+  return {
+    shown: groundingText(caseItem),
+    request: normalizedText(`${caseItem.input.query}\n${caseItem.input.systemPrompt ?? ''}`),
+    query: normalizedText(caseItem.input.query),
+  };
 }
 
 /** What the planner was shown, normalised for grounding: query, system prompt, every prefix message and call. */
@@ -157,7 +181,8 @@ export function isGrounded(value: unknown, context: string): boolean {
   if (isObject(value)) return Object.values(value).every((item) => isGrounded(item, context));
   const number = numberOf(value);
   if (number !== null) {
-    const whole = (written: string) => new RegExp(`(?<![\\d.,])${written.replace(/[.$]/g, '\\$&')}(?![\\d]|[.,]\\d)`).test(context);
+    const whole = (written: string) =>
+      new RegExp(`(?<![\\d.,])${written.replace(/[.$]/g, '\\$&')}(?![\\d]|[.,]\\d)`).test(context);
     return whole(String(number)) || whole(normalizedText(String(value)));
   }
   const text = normalizedText(String(value));

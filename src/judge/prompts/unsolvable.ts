@@ -30,7 +30,9 @@ export const UNSOLVABLE_CRITERIA: Record<UnsolvableType, string> = {
 };
 
 /** When the reference names the type. */
-export const UNSOLVABLE_TYPE_RULE = "The REFERENCE block names which of the types below applies; use that type's criterion.";
+export const UNSOLVABLE_TYPE_RULE =
+  "The REFERENCE block names which of the types below applies; use that type's criterion.";
 
 /** Blind: the type is not named. */
-export const UNSOLVABLE_BLIND_TYPE_RULE = 'You are not told why it is impossible; any of the types below may apply.';
+export const UNSOLVABLE_BLIND_TYPE_RULE =
+  'You are not told why it is impossible; any of the types below may apply.';

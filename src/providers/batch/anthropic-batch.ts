@@ -7,11 +7,22 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { readLines } from '../../jsonl-lines.js';
 import type { CapturedRequest } from './capture.js';
-import { batchError, type BatchClient, type BatchClientOptions, type BatchItemResult, type BatchStatus } from './client.js';
+import {
+  batchError,
+  type BatchClient,
+  type BatchClientOptions,
+  type BatchItemResult,
+  type BatchStatus,
+} from './client.js';
 
 type Loose = Record<string, unknown>;
 /** Error types worth another batch: the API's own failures and overload, not a bad request. */
-const RETRYABLE_ERRORS = new Set(['api_error', 'overloaded_error', 'rate_limit_error', 'timeout_error']);
+const RETRYABLE_ERRORS = new Set([
+  'api_error',
+  'overloaded_error',
+  'rate_limit_error',
+  'timeout_error',
+]);
 
 /** Anthropic message batches for one model. */
 export class AnthropicBatchClient implements BatchClient {
@@ -21,7 +32,11 @@ export class AnthropicBatchClient implements BatchClient {
 
   constructor(private readonly options: BatchClientOptions) {
     // The SDK appends /v1/... to its base URL; ours includes /v1.
-    this.client = new Anthropic({ apiKey: options.apiKey ?? '', baseURL: options.baseUrl.replace(/\/v1\/?$/, ''), maxRetries: 4 });
+    this.client = new Anthropic({
+      apiKey: options.apiKey ?? '',
+      baseURL: options.baseUrl.replace(/\/v1\/?$/, ''),
+      maxRetries: 4,
+    });
   }
 
   inputLine(customId: string, request: CapturedRequest): string {
@@ -32,7 +47,9 @@ export class AnthropicBatchClient implements BatchClient {
     const requests: Loose[] = [];
     for await (const { text } of readLines(inputFile)) requests.push(JSON.parse(text) as Loose);
     try {
-      const batch = await this.client.messages.batches.create({ requests: requests as unknown as Anthropic.Messages.BatchCreateParams['requests'] });
+      const batch = await this.client.messages.batches.create({
+        requests: requests as unknown as Anthropic.Messages.BatchCreateParams['requests'],
+      });
       return batch.id;
     } catch (error) {
       throw batchError(`anthropic:${this.options.model}`, error, 'creating a batch');
@@ -46,7 +63,12 @@ export class AnthropicBatchClient implements BatchClient {
    * ours must not make ours ambiguous); otherwise it is given up and its requests go into a new batch.
    * A wrong pick cannot mix up answers, since results are matched by custom id, the request's hash.
    */
-  async adopt(_key: string, since: string, count: number, known: ReadonlySet<string>): Promise<string | null> {
+  async adopt(
+    _key: string,
+    since: string,
+    count: number,
+    known: ReadonlySet<string>,
+  ): Promise<string | null> {
     const intent = Date.parse(since);
     const after = intent - 5_000;
     const candidates: { id: string; createdAt: number }[] = [];
@@ -55,7 +77,8 @@ export class AnthropicBatchClient implements BatchClient {
         const createdAt = Date.parse(batch.created_at);
         if (createdAt < after) break;
         const counts = batch.request_counts;
-        const total = counts.processing + counts.succeeded + counts.errored + counts.canceled + counts.expired;
+        const total =
+          counts.processing + counts.succeeded + counts.errored + counts.canceled + counts.expired;
         if (total === count && !known.has(batch.id)) candidates.push({ id: batch.id, createdAt });
       }
     } catch (error) {
@@ -70,8 +93,17 @@ export class AnthropicBatchClient implements BatchClient {
     try {
       const batch = await this.client.messages.batches.retrieve(id);
       const counts = batch.request_counts;
-      const total = counts.processing + counts.succeeded + counts.errored + counts.canceled + counts.expired;
-      return { state: batch.processing_status === 'ended' ? 'ended' : 'running', vendorStatus: batch.processing_status, counts: { total, succeeded: counts.succeeded, failed: counts.errored + counts.canceled + counts.expired } };
+      const total =
+        counts.processing + counts.succeeded + counts.errored + counts.canceled + counts.expired;
+      return {
+        state: batch.processing_status === 'ended' ? 'ended' : 'running',
+        vendorStatus: batch.processing_status,
+        counts: {
+          total,
+          succeeded: counts.succeeded,
+          failed: counts.errored + counts.canceled + counts.expired,
+        },
+      };
     } catch (error) {
       throw batchError(`anthropic:${this.options.model}`, error, `reading batch ${id}`);
     }
@@ -91,10 +123,21 @@ export class AnthropicBatchClient implements BatchClient {
 function itemOf(line: Loose): BatchItemResult {
   const customId = String(line.custom_id);
   const result = (line.result ?? {}) as Loose;
-  if (result.type === 'succeeded' && result.message) return { customId, ok: true, body: result.message };
+  if (result.type === 'succeeded' && result.message)
+    return { customId, ok: true, body: result.message };
   if (result.type === 'errored') {
-    const error = (((result.error as Loose | undefined)?.error ?? result.error) ?? {}) as Loose;
-    return { customId, ok: false, message: `${String(error.type ?? 'error')}: ${String(error.message ?? 'no message')}`, retryable: RETRYABLE_ERRORS.has(String(error.type)) };
+    const error = ((result.error as Loose | undefined)?.error ?? result.error ?? {}) as Loose;
+    return {
+      customId,
+      ok: false,
+      message: `${String(error.type ?? 'error')}: ${String(error.message ?? 'no message')}`,
+      retryable: RETRYABLE_ERRORS.has(String(error.type)),
+    };
   }
-  return { customId, ok: false, message: `${String(result.type ?? 'unknown')}: no result`, retryable: true };
+  return {
+    customId,
+    ok: false,
+    message: `${String(result.type ?? 'unknown')}: no result`,
+    retryable: true,
+  };
 }

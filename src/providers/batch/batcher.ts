@@ -104,7 +104,12 @@ export class Batcher {
 
   /** Calls deferred since `startPass`, and batches submitted but not yet collected. */
   get pending(): { deferred: number; outstanding: number } {
-    return { deferred: this.deferred, outstanding: [...this.store.batches.values()].filter((record) => record.id && !record.dropped && !record.collected).length };
+    return {
+      deferred: this.deferred,
+      outstanding: [...this.store.batches.values()].filter(
+        (record) => record.id && !record.dropped && !record.collected,
+      ).length,
+    };
   }
 
   startPass(): void {
@@ -116,7 +121,15 @@ export class Batcher {
     let lane = this.lanes.get(id);
     if (!lane) {
       const create = this.options.createClient ?? createBatchClient;
-      lane = { target, client: create(target.provider, { model: target.model, apiKey: target.apiKey, baseUrl: target.baseUrl }), open: null };
+      lane = {
+        target,
+        client: create(target.provider, {
+          model: target.model,
+          apiKey: target.apiKey,
+          baseUrl: target.baseUrl,
+        }),
+        open: null,
+      };
       this.lanes.set(id, lane);
     }
     return lane;
@@ -136,11 +149,21 @@ export class Batcher {
           const result = await replayResult(adapter, request, stored.body);
           return { ...result, attempts: stored.failures + 1, batch: { id: stored.batch } };
         }
-        if (stored && !this.store.waitingIn(key) && (!stored.retryable || stored.failures >= attempts)) {
-          throw new ProviderError({ provider: target.id, kind: stored.retryable ? 'server' : 'client', retryable: false, message: `${target.id}: batch item failed: ${stored.message ?? 'no result'} (after ${stored.failures} batch attempt(s))` });
+        if (
+          stored &&
+          !this.store.waitingIn(key) &&
+          (!stored.retryable || stored.failures >= attempts)
+        ) {
+          throw new ProviderError({
+            provider: target.id,
+            kind: stored.retryable ? 'server' : 'client',
+            retryable: false,
+            message: `${target.id}: batch item failed: ${stored.message ?? 'no result'} (after ${stored.failures} batch attempt(s))`,
+          });
         }
         this.deferred += 1;
-        if (this.store.waitingIn(key) || lane.open?.keys.has(key)) throw new BatchDeferredError(target.id);
+        if (this.store.waitingIn(key) || lane.open?.keys.has(key))
+          throw new BatchDeferredError(target.id);
         const captured = await captureRequest(adapter, target.baseUrl, request);
         this.add(lane, await lane.client, key, captured);
         throw new BatchDeferredError(target.id);
@@ -148,14 +171,29 @@ export class Batcher {
     };
   }
 
-  private add(lane: Lane, client: BatchClient, key: string, captured: Parameters<BatchClient['inputLine']>[1]): void {
+  private add(
+    lane: Lane,
+    client: BatchClient,
+    key: string,
+    captured: Parameters<BatchClient['inputLine']>[1],
+  ): void {
     if (lane.open?.keys.has(key)) return;
     const line = `${client.inputLine(key, captured)}\n`;
     const bytes = Buffer.byteLength(line);
-    if (lane.open && (lane.open.keys.size + 1 > client.limits.requests || lane.open.bytes + bytes > client.limits.bytes)) this.seal(lane);
+    if (
+      lane.open &&
+      (lane.open.keys.size + 1 > client.limits.requests ||
+        lane.open.bytes + bytes > client.limits.bytes)
+    )
+      this.seal(lane);
     if (!lane.open) {
       const batchKey = `apb-${Date.now().toString(36)}-${process.pid.toString(36)}-${(this.sequence++).toString(36)}`;
-      lane.open = { key: batchKey, input: openAppendNoFollow(this.inputFile(batchKey)), keys: new Set(), bytes: 0 };
+      lane.open = {
+        key: batchKey,
+        input: openAppendNoFollow(this.inputFile(batchKey)),
+        keys: new Set(),
+        bytes: 0,
+      };
     }
     writeSync(lane.open.input, line);
     lane.open.keys.add(key);
@@ -183,15 +221,32 @@ export class Batcher {
     const { target } = lane;
     writeFileAtomic(this.store.keysFile(open.key), `${[...open.keys].join('\n')}\n`);
     // The intent is on disk before the vendor hears of the batch: a re-run can then look for it.
-    this.store.record({ event: 'intent', batch_key: open.key, provider: target.provider, model: target.model, base_url: target.baseUrl, requests: open.keys.size });
+    this.store.record({
+      event: 'intent',
+      batch_key: open.key,
+      provider: target.provider,
+      model: target.model,
+      base_url: target.baseUrl,
+      requests: open.keys.size,
+    });
     this.store.markSubmitted(open.key, [...open.keys]);
     const client = await lane.client;
     try {
       const id = await client.submit(open.key, this.inputFile(open.key), open.keys.size);
       this.store.record({ event: 'created', batch_key: open.key, id });
-      this.options.onEvent?.({ kind: 'submitted', id, provider: target.provider, model: target.model, requests: open.keys.size });
+      this.options.onEvent?.({
+        kind: 'submitted',
+        id,
+        provider: target.provider,
+        model: target.model,
+        requests: open.keys.size,
+      });
     } catch (error) {
-      this.store.record({ event: 'submit-failed', batch_key: open.key, error: (error as Error).message });
+      this.store.record({
+        event: 'submit-failed',
+        batch_key: open.key,
+        error: (error as Error).message,
+      });
       throw error;
     }
     rmSync(this.inputFile(open.key), { force: true });
@@ -206,10 +261,14 @@ export class Batcher {
 
   /** Finds (or gives up) the batches whose intent was recorded but not their id. */
   async recover(): Promise<void> {
-    const known = new Set([...this.store.batches.values()].flatMap((record) => (record.id ? [record.id] : [])));
+    const known = new Set(
+      [...this.store.batches.values()].flatMap((record) => (record.id ? [record.id] : [])),
+    );
     for (const record of this.store.batches.values()) {
       if (record.id || record.dropped) continue;
-      const id = await (await this.clientOf(record)).adopt(record.key, record.intentAt, record.requests, known);
+      const id = await (
+        await this.clientOf(record)
+      ).adopt(record.key, record.intentAt, record.requests, known);
       if (id) {
         this.store.record({ event: 'created', batch_key: record.key, id });
         known.add(id);
@@ -220,40 +279,94 @@ export class Batcher {
   /** Polls every uncollected batch until it ends, and collects its results; returns early when `signal` aborts. */
   async waitAll(signal?: AbortSignal): Promise<void> {
     for (;;) {
-      const live = [...this.store.batches.values()].filter((record) => record.id && !record.dropped && !record.collected);
+      const live = [...this.store.batches.values()].filter(
+        (record) => record.id && !record.dropped && !record.collected,
+      );
       if (live.length === 0 || signal?.aborted) return;
       for (const record of live) {
         if (signal?.aborted) return;
         const client = await this.clientOf(record);
         const status = await client.status(record.id!);
-        if (status.vendorStatus !== record.status) this.store.record({ event: 'status', batch_key: record.key, id: record.id!, status: status.vendorStatus, counts: status.counts });
-        this.options.onEvent?.({ kind: 'status', id: record.id!, provider: record.provider, model: record.model, requests: record.requests, status: status.vendorStatus, counts: status.counts });
+        if (status.vendorStatus !== record.status)
+          this.store.record({
+            event: 'status',
+            batch_key: record.key,
+            id: record.id!,
+            status: status.vendorStatus,
+            counts: status.counts,
+          });
+        this.options.onEvent?.({
+          kind: 'status',
+          id: record.id!,
+          provider: record.provider,
+          model: record.model,
+          requests: record.requests,
+          status: status.vendorStatus,
+          counts: status.counts,
+        });
         if (status.state === 'ended') await this.collect(record, client, status.vendorStatus);
       }
-      if ([...this.store.batches.values()].some((record) => record.id && !record.dropped && !record.collected)) await sleep(this.options.pollMs ?? 30_000, signal);
+      if (
+        [...this.store.batches.values()].some(
+          (record) => record.id && !record.dropped && !record.collected,
+        )
+      )
+        await sleep(this.options.pollMs ?? 30_000, signal);
     }
   }
 
   /** The client of a recorded batch: the lane of its model, which this run's providers opened. */
   private clientOf(record: BatchRecord): Promise<BatchClient> {
     const lane = this.lanes.get(`${record.provider} ${record.model} ${record.baseUrl}`);
-    if (!lane) throw new ApbError('batch', `${this.store.logFile}: batch ${record.id ?? record.key} is for ${record.provider}:${record.model} at ${record.baseUrl}, which this run does not call`);
+    if (!lane)
+      throw new ApbError(
+        'batch',
+        `${this.store.logFile}: batch ${record.id ?? record.key} is for ${record.provider}:${record.model} at ${record.baseUrl}, which this run does not call`,
+      );
     return lane.client;
   }
 
   /** Stores every result item of an ended batch; a request the batch holds but answered nothing for is a retryable failure. */
-  private async collect(record: BatchRecord, client: BatchClient, vendorStatus: string): Promise<void> {
+  private async collect(
+    record: BatchRecord,
+    client: BatchClient,
+    vendorStatus: string,
+  ): Promise<void> {
     const expected = new Set<string>();
     for await (const { text } of readLines(this.store.keysFile(record.key))) expected.add(text);
     let chunk: StoredResult[] = [];
     for await (const item of client.results(record.id!, this.store.scratchDir)) {
       if (!expected.delete(item.customId)) continue;
-      chunk.push(item.ok ? { key: item.customId, batch: record.id!, ok: true, body: item.body } : { key: item.customId, batch: record.id!, ok: false, message: item.message, retryable: item.retryable });
+      chunk.push(
+        item.ok
+          ? { key: item.customId, batch: record.id!, ok: true, body: item.body }
+          : {
+              key: item.customId,
+              batch: record.id!,
+              ok: false,
+              message: item.message,
+              retryable: item.retryable,
+            },
+      );
       if (chunk.length >= 500) [this.store.appendResults(chunk), (chunk = [])];
     }
-    for (const key of expected) chunk.push({ key, batch: record.id!, ok: false, message: `no result (batch ${vendorStatus})`, retryable: true });
+    for (const key of expected)
+      chunk.push({
+        key,
+        batch: record.id!,
+        ok: false,
+        message: `no result (batch ${vendorStatus})`,
+        retryable: true,
+      });
     this.store.appendResults(chunk);
     this.store.record({ event: 'collected', batch_key: record.key, id: record.id! });
-    this.options.onEvent?.({ kind: 'collected', id: record.id!, provider: record.provider, model: record.model, requests: record.requests, status: vendorStatus });
+    this.options.onEvent?.({
+      kind: 'collected',
+      id: record.id!,
+      provider: record.provider,
+      model: record.model,
+      requests: record.requests,
+      status: vendorStatus,
+    });
   }
 }

@@ -23,12 +23,19 @@ class Captured extends Error {
 }
 
 /** The request body the adapter would send for `request`, without sending anything. */
-export async function captureRequest(adapter: AdapterFactory, baseUrl: string, request: ProviderRequest): Promise<CapturedRequest> {
+export async function captureRequest(
+  adapter: AdapterFactory,
+  baseUrl: string,
+  request: ProviderRequest,
+): Promise<CapturedRequest> {
   let captured: CapturedRequest | null = null;
   const capture: typeof globalThis.fetch = async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const path = url.startsWith(baseUrl) ? url.slice(baseUrl.length) : new URL(url).pathname;
-    captured = { path: path.split('?')[0]!, body: JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown> };
+    captured = {
+      path: path.split('?')[0]!,
+      body: JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>,
+    };
     throw new Captured(captured);
   };
   try {
@@ -41,8 +48,13 @@ export async function captureRequest(adapter: AdapterFactory, baseUrl: string, r
 }
 
 /** Reads a batch result body (the endpoint's reply to one request) through the adapter, as an interactive reply. */
-export async function replayResult(adapter: AdapterFactory, request: ProviderRequest, body: unknown): Promise<ProviderResult> {
+export async function replayResult(
+  adapter: AdapterFactory,
+  request: ProviderRequest,
+  body: unknown,
+): Promise<ProviderResult> {
   const text = JSON.stringify(body);
-  const answer: typeof globalThis.fetch = async () => new Response(text, { status: 200, headers: { 'content-type': 'application/json' } });
+  const answer: typeof globalThis.fetch = async () =>
+    new Response(text, { status: 200, headers: { 'content-type': 'application/json' } });
   return adapter(answer).generate(request);
 }

@@ -2,8 +2,13 @@
 import type { BatchClient, BatchClientOptions, BatchProviderId } from './client.js';
 
 /** Loads the vendor's client (its SDK is imported only now). */
-export async function createBatchClient(provider: BatchProviderId, options: BatchClientOptions): Promise<BatchClient> {
-  if (provider === 'openai') return new (await import('./openai-batch.js')).OpenAIBatchClient(options);
-  if (provider === 'anthropic') return new (await import('./anthropic-batch.js')).AnthropicBatchClient(options);
+export async function createBatchClient(
+  provider: BatchProviderId,
+  options: BatchClientOptions,
+): Promise<BatchClient> {
+  if (provider === 'openai')
+    return new (await import('./openai-batch.js')).OpenAIBatchClient(options);
+  if (provider === 'anthropic')
+    return new (await import('./anthropic-batch.js')).AnthropicBatchClient(options);
   return new (await import('./google-batch.js')).GoogleBatchClient(options);
 }

@@ -9,10 +9,22 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { readLines } from '../../jsonl-lines.js';
 import type { CapturedRequest } from './capture.js';
-import { batchError, type BatchClient, type BatchClientOptions, type BatchItemResult, type BatchStatus } from './client.js';
+import {
+  batchError,
+  type BatchClient,
+  type BatchClientOptions,
+  type BatchItemResult,
+  type BatchStatus,
+} from './client.js';
 
 type Loose = Record<string, unknown>;
-const ENDED = new Set(['JOB_STATE_SUCCEEDED', 'JOB_STATE_FAILED', 'JOB_STATE_CANCELLED', 'JOB_STATE_EXPIRED', 'JOB_STATE_PARTIALLY_SUCCEEDED']);
+const ENDED = new Set([
+  'JOB_STATE_SUCCEEDED',
+  'JOB_STATE_FAILED',
+  'JOB_STATE_CANCELLED',
+  'JOB_STATE_EXPIRED',
+  'JOB_STATE_PARTIALLY_SUCCEEDED',
+]);
 /** gRPC codes worth another batch: unavailable, deadline, exhausted, internal, aborted. */
 const RETRYABLE_CODES = new Set([4, 8, 10, 13, 14, 500, 503, 504, 429]);
 
@@ -28,7 +40,10 @@ export class GoogleBatchClient implements BatchClient {
     const segments = url.pathname.split('/').filter(Boolean);
     const apiVersion = segments.pop() ?? 'v1beta';
     url.pathname = segments.join('/');
-    this.client = new GoogleGenAI({ apiKey: options.apiKey ?? '', httpOptions: { baseUrl: url.href.replace(/\/$/, ''), apiVersion } });
+    this.client = new GoogleGenAI({
+      apiKey: options.apiKey ?? '',
+      httpOptions: { baseUrl: url.href.replace(/\/$/, ''), apiVersion },
+    });
   }
 
   private get id(): string {
@@ -41,8 +56,15 @@ export class GoogleBatchClient implements BatchClient {
 
   async submit(key: string, inputFile: string): Promise<string> {
     try {
-      const file = await this.client.files.upload({ file: inputFile, config: { mimeType: 'application/jsonl', displayName: key } });
-      const job = await this.client.batches.create({ model: this.options.model, src: file.name!, config: { displayName: key } });
+      const file = await this.client.files.upload({
+        file: inputFile,
+        config: { mimeType: 'application/jsonl', displayName: key },
+      });
+      const job = await this.client.batches.create({
+        model: this.options.model,
+        src: file.name!,
+        config: { displayName: key },
+      });
       if (!job.name) throw new Error('the batch job has no name');
       return job.name;
     } catch (error) {
@@ -50,7 +72,12 @@ export class GoogleBatchClient implements BatchClient {
     }
   }
 
-  async adopt(key: string, since: string, _count: number, known: ReadonlySet<string>): Promise<string | null> {
+  async adopt(
+    key: string,
+    since: string,
+    _count: number,
+    known: ReadonlySet<string>,
+  ): Promise<string | null> {
     const after = Date.parse(since) - 60_000;
     try {
       for await (const job of await this.client.batches.list({ config: { pageSize: 100 } })) {
@@ -93,5 +120,10 @@ function itemOf(line: Loose): BatchItemResult {
   if (line.response && !line.error) return { customId, ok: true, body: line.response };
   const error = (line.error ?? {}) as Loose;
   const code = typeof error.code === 'number' ? error.code : null;
-  return { customId, ok: false, message: `${String(error.status ?? code ?? 'error')}: ${String(error.message ?? 'no response')}`, retryable: code === null || RETRYABLE_CODES.has(code) };
+  return {
+    customId,
+    ok: false,
+    message: `${String(error.status ?? code ?? 'error')}: ${String(error.message ?? 'no response')}`,
+    retryable: code === null || RETRYABLE_CODES.has(code),
+  };
 }

@@ -8,7 +8,14 @@ import path from 'node:path';
 import OpenAI, { toFile } from 'openai';
 import { readLines } from '../../jsonl-lines.js';
 import type { CapturedRequest } from './capture.js';
-import { batchError, saveBody, type BatchClient, type BatchClientOptions, type BatchItemResult, type BatchStatus } from './client.js';
+import {
+  batchError,
+  saveBody,
+  type BatchClient,
+  type BatchClientOptions,
+  type BatchItemResult,
+  type BatchStatus,
+} from './client.js';
 
 const ENDED = new Set(['completed', 'failed', 'expired', 'cancelled']);
 type Loose = Record<string, unknown>;
@@ -21,24 +28,46 @@ export class OpenAIBatchClient implements BatchClient {
 
   constructor(private readonly options: BatchClientOptions) {
     // The SDK's own retries stay on for the batch API's few calls (uploads, polls); they are not billed.
-    this.client = new OpenAI({ apiKey: options.apiKey ?? '', baseURL: options.baseUrl, maxRetries: 4 });
+    this.client = new OpenAI({
+      apiKey: options.apiKey ?? '',
+      baseURL: options.baseUrl,
+      maxRetries: 4,
+    });
   }
 
   inputLine(customId: string, request: CapturedRequest): string {
-    return JSON.stringify({ custom_id: customId, method: 'POST', url: `/v1${request.path}`, body: request.body });
+    return JSON.stringify({
+      custom_id: customId,
+      method: 'POST',
+      url: `/v1${request.path}`,
+      body: request.body,
+    });
   }
 
   async submit(key: string, inputFile: string): Promise<string> {
     try {
-      const file = await this.client.files.create({ file: await toFile(createReadStream(inputFile), path.basename(inputFile)), purpose: 'batch' });
-      const batch = await this.client.batches.create({ input_file_id: file.id, endpoint: '/v1/chat/completions', completion_window: '24h', metadata: { apb_batch_key: key } });
+      const file = await this.client.files.create({
+        file: await toFile(createReadStream(inputFile), path.basename(inputFile)),
+        purpose: 'batch',
+      });
+      const batch = await this.client.batches.create({
+        input_file_id: file.id,
+        endpoint: '/v1/chat/completions',
+        completion_window: '24h',
+        metadata: { apb_batch_key: key },
+      });
       return batch.id;
     } catch (error) {
       throw batchError(`openai:${this.options.model}`, error, 'creating a batch');
     }
   }
 
-  async adopt(key: string, since: string, _count: number, known: ReadonlySet<string>): Promise<string | null> {
+  async adopt(
+    key: string,
+    since: string,
+    _count: number,
+    known: ReadonlySet<string>,
+  ): Promise<string | null> {
     const after = Date.parse(since) / 1000 - 60;
     try {
       for await (const batch of this.client.batches.list({ limit: 100 })) {
@@ -55,7 +84,13 @@ export class OpenAIBatchClient implements BatchClient {
     try {
       const batch = await this.client.batches.retrieve(id);
       const counts = batch.request_counts;
-      return { state: ENDED.has(batch.status) ? 'ended' : 'running', vendorStatus: batch.status, counts: counts ? { total: counts.total, succeeded: counts.completed, failed: counts.failed } : null };
+      return {
+        state: ENDED.has(batch.status) ? 'ended' : 'running',
+        vendorStatus: batch.status,
+        counts: counts
+          ? { total: counts.total, succeeded: counts.completed, failed: counts.failed }
+          : null,
+      };
     } catch (error) {
       throw batchError(`openai:${this.options.model}`, error, `reading batch ${id}`);
     }
@@ -88,8 +123,16 @@ function itemOf(line: Loose): BatchItemResult {
   const response = (line.response ?? null) as Loose | null;
   const status = typeof response?.status_code === 'number' ? response.status_code : null;
   if (status === 200 && response?.body) return { customId, ok: true, body: response.body };
-  const error = ((line.error ?? (response?.body as Loose | undefined)?.error) ?? {}) as Loose;
+  const error = (line.error ?? (response?.body as Loose | undefined)?.error ?? {}) as Loose;
   const code = String(error.code ?? '');
-  const retryable = status === null ? code !== 'invalid_request' : status === 408 || status === 429 || status >= 500;
-  return { customId, ok: false, message: `${status ?? code ?? 'error'}: ${String(error.message ?? 'no result')}`, retryable: retryable || code === 'batch_expired' };
+  const retryable =
+    status === null
+      ? code !== 'invalid_request'
+      : status === 408 || status === 429 || status >= 500;
+  return {
+    customId,
+    ok: false,
+    message: `${status ?? code ?? 'error'}: ${String(error.message ?? 'no result')}`,
+    retryable: retryable || code === 'batch_expired',
+  };
 }

@@ -4,7 +4,16 @@
  * before the next step), `batches/<key>.keys` (the request keys each batch holds) and
  * `batch-results.jsonl` (every result item, by request key). In memory: ids, keys and offsets only.
  */
-import { closeSync, existsSync, ftruncateSync, mkdirSync, openSync, readSync, statSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  ftruncateSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { openAppendNoFollow } from '../../atomic-write.js';
 import path from 'node:path';
 import { readLines } from '../../jsonl-lines.js';
@@ -61,7 +70,10 @@ function cutTornTail(file: string): void {
     readSync(fd, tail, 0, tail.length, size - tail.length);
     if (tail[tail.length - 1] === 0x0a) return;
     const newline = tail.lastIndexOf(0x0a);
-    ftruncateSync(fd, newline < 0 ? Math.max(0, size - tail.length) : size - tail.length + newline + 1);
+    ftruncateSync(
+      fd,
+      newline < 0 ? Math.max(0, size - tail.length) : size - tail.length + newline + 1,
+    );
   } finally {
     closeSync(fd);
   }
@@ -83,7 +95,10 @@ export class BatchStore {
   /** Request key → the batch (ours) it was last submitted in. */
   private readonly submitted = new Map<string, string>();
   /** Request key → where its latest result line is (a success wins over any failure), and how many failures it had. */
-  private readonly results = new Map<string, { offset: number; length: number; ok: boolean; failures: number }>();
+  private readonly results = new Map<
+    string,
+    { offset: number; length: number; ok: boolean; failures: number }
+  >();
   readonly logFile: string;
   readonly resultsFile: string;
   readonly scratchDir: string;
@@ -99,15 +114,29 @@ export class BatchStore {
   static async open(dir: string): Promise<BatchStore> {
     const store = new BatchStore(dir);
     if (existsSync(store.logFile)) cutTornTail(store.logFile);
-    if (existsSync(store.logFile)) for await (const { text } of readLines(store.logFile)) store.apply(JSON.parse(text) as BatchEvent);
-    for (const record of store.batches.values()) if (!record.dropped) await store.loadKeys(record.key);
+    if (existsSync(store.logFile))
+      for await (const { text } of readLines(store.logFile))
+        store.apply(JSON.parse(text) as BatchEvent);
+    for (const record of store.batches.values())
+      if (!record.dropped) await store.loadKeys(record.key);
     if (existsSync(store.resultsFile)) await store.indexResults();
     return store;
   }
 
   private apply(event: BatchEvent): void {
     if (event.event === 'intent') {
-      this.batches.set(event.batch_key, { key: event.batch_key, provider: event.provider ?? '', model: event.model ?? '', baseUrl: event.base_url ?? '', requests: event.requests ?? 0, intentAt: event.at, id: null, status: null, collected: false, dropped: false });
+      this.batches.set(event.batch_key, {
+        key: event.batch_key,
+        provider: event.provider ?? '',
+        model: event.model ?? '',
+        baseUrl: event.base_url ?? '',
+        requests: event.requests ?? 0,
+        intentAt: event.at,
+        id: null,
+        status: null,
+        collected: false,
+        dropped: false,
+      });
       return;
     }
     const record = this.batches.get(event.batch_key);
@@ -163,7 +192,12 @@ export class BatchStore {
   private indexResult(key: string, ok: boolean, offset: number, length: number): void {
     const earlier = this.results.get(key);
     if (earlier?.ok && !ok) return;
-    this.results.set(key, { offset, length, ok, failures: (earlier?.failures ?? 0) + (ok ? 0 : 1) });
+    this.results.set(key, {
+      offset,
+      length,
+      ok,
+      failures: (earlier?.failures ?? 0) + (ok ? 0 : 1),
+    });
   }
 
   /** Appends result items and indexes them. */

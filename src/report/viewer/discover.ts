@@ -13,7 +13,9 @@ export const DISCOVERY_DEPTH = 4;
 
 /** True when `dir` is a run directory (ours, or one holding an official-harness judgements.jsonl). */
 export function isRunDir(dir: string): boolean {
-  return existsSync(path.join(dir, 'manifest.json')) || existsSync(path.join(dir, 'judgements.jsonl'));
+  return (
+    existsSync(path.join(dir, 'manifest.json')) || existsSync(path.join(dir, 'judgements.jsonl'))
+  );
 }
 
 function walk(dir: string, depth: number, found: string[]): void {
@@ -38,6 +40,9 @@ export function discoverRunDirs(target: string): string[] {
   if (statSync(target).isFile() || isRunDir(target)) return [target];
   const found: string[] = [];
   walk(target, DISCOVERY_DEPTH, found);
-  if (found.length === 0) throw new UsageError(`${target} holds no run directory (none with a manifest.json or judgements.jsonl within ${DISCOVERY_DEPTH} levels)`);
+  if (found.length === 0)
+    throw new UsageError(
+      `${target} holds no run directory (none with a manifest.json or judgements.jsonl within ${DISCOVERY_DEPTH} levels)`,
+    );
   return found;
 }

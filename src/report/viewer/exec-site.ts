@@ -33,13 +33,19 @@ export function execSite(dir: string, options: { comparePaper?: boolean } = {}):
   let rendered: { signature: string; reports: Promise<ExecReports> } | null = null;
   const current = () => {
     const now = signature(dir);
-    if (rendered?.signature !== now) rendered = { signature: now, reports: renderExecReports(dir, costOfCall, options) };
+    if (rendered?.signature !== now)
+      rendered = { signature: now, reports: renderExecReports(dir, costOfCall, options) };
     return rendered.reports;
   };
   return {
     async serve(pathname) {
-      if (pathname === '/') return { type: 'text/html; charset=utf-8', body: (await current()).html };
-      if (pathname === '/api/exec-scores.json') return { type: 'application/json; charset=utf-8', body: JSON.stringify((await current()).scores) };
+      if (pathname === '/')
+        return { type: 'text/html; charset=utf-8', body: (await current()).html };
+      if (pathname === '/api/exec-scores.json')
+        return {
+          type: 'application/json; charset=utf-8',
+          body: JSON.stringify((await current()).scores),
+        };
       return null;
     },
   };

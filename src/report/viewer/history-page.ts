@@ -19,22 +19,41 @@ export function etaText(seconds: number): string {
 /** "N of M, ETA 3m05s" for a running run, "N judgements" otherwise. */
 export function progressText(entry: HistoryEntry): string {
   if (entry.status !== 'running') return `${count(entry.done)} judgements`;
-  const of = entry.total !== null ? `${count(entry.done)} of ${count(entry.total)}` : `${count(entry.done)} so far`;
+  const of =
+    entry.total !== null
+      ? `${count(entry.done)} of ${count(entry.total)}`
+      : `${count(entry.done)} so far`;
   return `${of}${entry.etaSeconds !== null ? `, ETA ${etaText(entry.etaSeconds)}` : ''}`;
 }
 
-const cell = (text: string | null, className = '') => `<td${className ? ` class="${className}"` : ''}>${escapeHtml(text ?? '–')}</td>`;
+const cell = (text: string | null, className = '') =>
+  `<td${className ? ` class="${className}"` : ''}>${escapeHtml(text ?? '–')}</td>`;
 
 function runRow(entry: HistoryEntry, index: number, shown: (dir: string) => string): string {
-  const headline = entry.headline ? `${fixed(entry.headline.value, 1)} % ${entry.headline.label}` : null;
+  const headline = entry.headline
+    ? `${fixed(entry.headline.value, 1)} % ${entry.headline.label}`
+    : null;
   return `<tr class="history-run" data-status="${escapeHtml(entry.status)}"><td><a href="runs/${index}/">${escapeHtml(shown(entry.dir))}</a></td>${cell(entry.model)}${cell(entry.judge)}${cell(entry.data)}${cell(entry.created?.replace('T', ' ').slice(0, 16) ?? null)}${cell(entry.status, `status ${entry.status}`)}${cell(progressText(entry), 'num progress')}${cell(headline, 'num')}</tr>`;
 }
 
 /** The history page for the boards and runs (runs in the order given; links by index). */
-export function renderHistoryPage(boards: readonly BoardEntry[], runs: readonly HistoryEntry[], options: { title: string; shown: (dir: string) => string; refreshSeconds?: number }): string {
-  const order = runs.map((entry, index) => ({ entry, index })).sort((a, b) => (b.entry.created ?? '').localeCompare(a.entry.created ?? '') || a.index - b.index);
+export function renderHistoryPage(
+  boards: readonly BoardEntry[],
+  runs: readonly HistoryEntry[],
+  options: { title: string; shown: (dir: string) => string; refreshSeconds?: number },
+): string {
+  const order = runs
+    .map((entry, index) => ({ entry, index }))
+    .sort(
+      (a, b) => (b.entry.created ?? '').localeCompare(a.entry.created ?? '') || a.index - b.index,
+    );
   const running = runs.some((entry) => entry.status === 'running');
-  const boardRows = boards.map((board, index) => `<li><a href="boards/${index}/">${escapeHtml(options.shown(board.dir))}</a> — leaderboard of ${board.runs.length} run(s)</li>`).join('\n');
+  const boardRows = boards
+    .map(
+      (board, index) =>
+        `<li><a href="boards/${index}/">${escapeHtml(options.shown(board.dir))}</a> — leaderboard of ${board.runs.length} run(s)</li>`,
+    )
+    .join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'">

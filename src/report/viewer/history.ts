@@ -64,9 +64,17 @@ function headlineOf(dir: string): HistoryEntry['headline'] {
   const file = path.join(dir, 'scores.json');
   if (!existsSync(file)) return null;
   try {
-    const row = (JSON.parse(readFileSync(file, 'utf8')) as { tables?: { table1?: Record<string, { cr?: number | null; n?: number }>[] } }).tables?.table1?.[0];
+    const row = (
+      JSON.parse(readFileSync(file, 'utf8')) as {
+        tables?: { table1?: Record<string, { cr?: number | null; n?: number }>[] };
+      }
+    ).tables?.table1?.[0];
     if (!row) return null;
-    for (const [key, label] of [['holistic', 'holistic CR'], ['step_wise', 'step-wise CR'], ['tool_extraneous', 'tool-extraneous CR']] as const) {
+    for (const [key, label] of [
+      ['holistic', 'holistic CR'],
+      ['step_wise', 'step-wise CR'],
+      ['tool_extraneous', 'tool-extraneous CR'],
+    ] as const) {
       const value = row[key]?.cr;
       if (typeof value === 'number' && (row[key]?.n ?? 0) > 0) return { label, value };
     }
@@ -104,7 +112,9 @@ export function historyEntry(dir: string, lines: LineCounts, now = Date.now()): 
     dir,
     model: manifest?.identity?.tested_model ?? null,
     judge: manifest?.identity?.judges?.join(' + ') ?? null,
-    data: manifest?.dataset ? `${path.basename(manifest.dataset.path)} (${manifest.dataset.content_hash.slice(0, 8)})` : null,
+    data: manifest?.dataset
+      ? `${path.basename(manifest.dataset.path)} (${manifest.dataset.content_hash.slice(0, 8)})`
+      : null,
     created: manifest?.created_at ?? null,
     status,
     done,
@@ -119,7 +129,8 @@ export function boardsOf(dirs: readonly string[]): BoardEntry[] {
   const boards = new Map<string, string[]>();
   for (const dir of dirs) {
     const parent = path.dirname(dir);
-    if (existsSync(path.join(parent, 'leaderboard.html'))) boards.set(parent, [...(boards.get(parent) ?? []), dir]);
+    if (existsSync(path.join(parent, 'leaderboard.html')))
+      boards.set(parent, [...(boards.get(parent) ?? []), dir]);
   }
   return [...boards].map(([dir, runs]) => ({ dir, runs }));
 }

@@ -33,7 +33,8 @@ function signature(dir: string): string {
   return parts.join('|');
 }
 
-const versionOf = (signatures: readonly string[]) => createHash('sha256').update(signatures.join('\n')).digest('hex').slice(0, 16);
+const versionOf = (signatures: readonly string[]) =>
+  createHash('sha256').update(signatures.join('\n')).digest('hex').slice(0, 16);
 
 /** Run directories read live; `refresh()` re-reads what changed, `page()` renders the current data. */
 export class LiveRuns {
@@ -48,7 +49,11 @@ export class LiveRuns {
 
   constructor(
     private readonly dirs: readonly string[],
-    private readonly options: { comparePaper?: boolean; minIntervalMs?: number; now?: () => Date } = {},
+    private readonly options: {
+      comparePaper?: boolean;
+      minIntervalMs?: number;
+      now?: () => Date;
+    } = {},
   ) {
     for (const dir of dirs) {
       const hasManifest = existsSync(path.join(dir, 'manifest.json'));
@@ -79,8 +84,11 @@ export class LiveRuns {
       const now = signature(dir);
       if (now === this.signatures[index] && this.runs[index]) continue;
       this.signatures[index] = now;
-      const hasJudgements = existsSync(path.join(dir, 'judgements.jsonl')) || statSync(dir).isFile();
-      this.runs[index] = hasJudgements ? await loadRun(dir, { lines: true, lenient: true }) : { dir, rows: [], lines: [], manifest: null };
+      const hasJudgements =
+        existsSync(path.join(dir, 'judgements.jsonl')) || statSync(dir).isFile();
+      this.runs[index] = hasJudgements
+        ? await loadRun(dir, { lines: true, lenient: true })
+        : { dir, rows: [], lines: [], manifest: null };
       changed = true;
     }
     if (changed || !this.data) {
@@ -103,17 +111,27 @@ export class LiveRuns {
   /** The status for the page's poll: the version of the files on disk now (no re-read), and what the last read found. */
   status(): LiveStatus {
     const runs = this.runs.filter((run): run is ReportRunInput => run !== null);
-    const live = this.dirs.filter((dir) => existsSync(path.join(dir, 'manifest.json'))).map((dir) => historyEntry(dir, this.lines)).filter((entry) => entry.status === 'running');
+    const live = this.dirs
+      .filter((dir) => existsSync(path.join(dir, 'manifest.json')))
+      .map((dir) => historyEntry(dir, this.lines))
+      .filter((entry) => entry.status === 'running');
     const totals = live.map((entry) => entry.total);
     return {
       version: versionOf(this.dirs.map(signature)),
       judgements: this.data?.runs.reduce((sum, run) => sum + run.judgements, 0) ?? 0,
       running: runs.some((run) => run.manifest?.status === 'running') || live.length > 0,
-      progress: live.length === 0 ? null : {
-        done: live.reduce((sum, entry) => sum + entry.done, 0),
-        total: totals.every((total) => total !== null) ? totals.reduce((sum, total) => sum! + total!, 0) : null,
-        eta_seconds: live.some((entry) => entry.etaSeconds === null) ? null : Math.max(...live.map((entry) => entry.etaSeconds!)),
-      },
+      progress:
+        live.length === 0
+          ? null
+          : {
+              done: live.reduce((sum, entry) => sum + entry.done, 0),
+              total: totals.every((total) => total !== null)
+                ? totals.reduce((sum, total) => sum! + total!, 0)
+                : null,
+              eta_seconds: live.some((entry) => entry.etaSeconds === null)
+                ? null
+                : Math.max(...live.map((entry) => entry.etaSeconds!)),
+            },
     };
   }
 
@@ -125,7 +143,9 @@ export class LiveRuns {
 
   /** The viewer page for the current data, rendered once per version. */
   page(statusUrl: string, historyUrl: string | null = null): string {
-    this.html ??= renderHtml(this.reportData(), { live: { statusUrl, version: this.version(), ...(historyUrl ? { historyUrl } : {}) } });
+    this.html ??= renderHtml(this.reportData(), {
+      live: { statusUrl, version: this.version(), ...(historyUrl ? { historyUrl } : {}) },
+    });
     return this.html;
   }
 }

@@ -26,8 +26,18 @@ const SECURITY_HEADERS = {
   'Cross-Origin-Resource-Policy': 'same-origin',
 };
 
-function send(response: ServerResponse, status: number, type: string, body: string, head = false): void {
-  response.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': type, 'Content-Length': Buffer.byteLength(body) });
+function send(
+  response: ServerResponse,
+  status: number,
+  type: string,
+  body: string,
+  head = false,
+): void {
+  response.writeHead(status, {
+    ...SECURITY_HEADERS,
+    'Content-Type': type,
+    'Content-Length': Buffer.byteLength(body),
+  });
   response.end(head ? undefined : body);
 }
 
@@ -42,21 +52,37 @@ function allowedHost(request: IncomingMessage, port: number): boolean {
  * when a target is a folder to search (`runs/`), `/` is the history of every run found below it; one
  * `apb exec` run directory gets its exec report.
  */
-export async function startViewer(targets: readonly string[], options: { port?: number; comparePaper?: boolean; minIntervalMs?: number } = {}): Promise<Viewer> {
+export async function startViewer(
+  targets: readonly string[],
+  options: { port?: number; comparePaper?: boolean; minIntervalMs?: number } = {},
+): Promise<Viewer> {
   const liveOptions = { comparePaper: options.comparePaper, minIntervalMs: options.minIntervalMs };
-  const site = targets.length === 1 && isExecRunDir(targets[0]!) ? execSite(targets[0]!, liveOptions) : allRunDirs(targets) ? await reportSite(targets, liveOptions) : historySite(targets, liveOptions);
+  const site =
+    targets.length === 1 && isExecRunDir(targets[0]!)
+      ? execSite(targets[0]!, liveOptions)
+      : allRunDirs(targets)
+        ? await reportSite(targets, liveOptions)
+        : historySite(targets, liveOptions);
   let port = 0;
   const server = createServer((request, response) => {
     void (async () => {
       const head = request.method === 'HEAD';
-      if (!allowedHost(request, port)) return send(response, 421, 'text/plain; charset=utf-8', 'wrong host\n');
-      if (request.method !== 'GET' && !head) return send(response, 405, 'text/plain; charset=utf-8', 'method not allowed\n');
+      if (!allowedHost(request, port))
+        return send(response, 421, 'text/plain; charset=utf-8', 'wrong host\n');
+      if (request.method !== 'GET' && !head)
+        return send(response, 405, 'text/plain; charset=utf-8', 'method not allowed\n');
       const url = new URL(request.url ?? '/', `http://${HOST}:${port}`);
       const served = await site.serve(url.pathname);
       if (served) return send(response, 200, served.type, served.body, head);
       return send(response, 404, 'text/plain; charset=utf-8', 'not found\n', head);
     })().catch((error: unknown) => {
-      if (!response.headersSent) send(response, 500, 'text/plain; charset=utf-8', `viewer error: ${(error as Error).message}\n`);
+      if (!response.headersSent)
+        send(
+          response,
+          500,
+          'text/plain; charset=utf-8',
+          `viewer error: ${(error as Error).message}\n`,
+        );
       else response.destroy();
     });
   });

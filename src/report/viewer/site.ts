@@ -32,7 +32,8 @@ export interface LiveOptions {
 function reportRoutes(live: LiveRuns, prefix: string, historyUrl: string | null): Site {
   return {
     async serve(pathname) {
-      if (pathname === `${prefix}api/status`) return { type: JSON_TYPE, body: JSON.stringify(live.status()) };
+      if (pathname === `${prefix}api/status`)
+        return { type: JSON_TYPE, body: JSON.stringify(live.status()) };
       if (pathname === prefix) {
         await live.refresh();
         return { type: HTML, body: live.page(`${prefix}api/status`, historyUrl) };
@@ -74,11 +75,15 @@ export function historySite(targets: readonly string[], options: LiveOptions): S
   };
   const siteFor = (kind: 'runs' | 'boards', index: number, dirs: readonly string[]) => {
     const key = `${kind}/${index}`;
-    if (!sites.has(key)) sites.set(key, (async () => {
-      const live = new LiveRuns(dirs, options);
-      await live.refresh();
-      return reportRoutes(live, `/${key}/`, '/');
-    })());
+    if (!sites.has(key))
+      sites.set(
+        key,
+        (async () => {
+          const live = new LiveRuns(dirs, options);
+          await live.refresh();
+          return reportRoutes(live, `/${key}/`, '/');
+        })(),
+      );
     return sites.get(key)!;
   };
   const shown = (dir: string) => path.relative(process.cwd(), dir) || dir;
@@ -88,13 +93,28 @@ export function historySite(targets: readonly string[], options: LiveOptions): S
       if (pathname === '/' || pathname === '/api/history.json') {
         rediscover();
         const entries = runs.map((dir) => historyEntry(dir, counts));
-        if (pathname !== '/') return { type: JSON_TYPE, body: JSON.stringify({ runs: entries, boards: boards.map((dirs) => ({ dir: path.dirname(dirs[0]!), runs: dirs })) }) };
-        return { type: HTML, body: renderHistoryPage(boards.map((dirs) => ({ dir: path.dirname(dirs[0]!), runs: dirs })), entries, { title: `APB runs: ${targets.map(shown).join(', ')}`, shown }) };
+        if (pathname !== '/')
+          return {
+            type: JSON_TYPE,
+            body: JSON.stringify({
+              runs: entries,
+              boards: boards.map((dirs) => ({ dir: path.dirname(dirs[0]!), runs: dirs })),
+            }),
+          };
+        return {
+          type: HTML,
+          body: renderHistoryPage(
+            boards.map((dirs) => ({ dir: path.dirname(dirs[0]!), runs: dirs })),
+            entries,
+            { title: `APB runs: ${targets.map(shown).join(', ')}`, shown },
+          ),
+        };
       }
       const match = /^\/(runs|boards)\/(\d+)\//.exec(pathname);
       if (!match) return null;
       const index = Number(match[2]);
-      const dirs = match[1] === 'runs' ? (runs[index] ? [runs[index]!] : null) : (boards[index] ?? null);
+      const dirs =
+        match[1] === 'runs' ? (runs[index] ? [runs[index]!] : null) : (boards[index] ?? null);
       if (!dirs) return null;
       return (await siteFor(match[1] as 'runs' | 'boards', index, dirs)).serve(pathname);
     },

@@ -21,7 +21,8 @@ Reply with one JSON object and no other text:
 {"plan": "1. ...\\n2. ...", "tool_chain": [{"name": "...", "parameter_description": {"...": "..."}, "reason": "..."}]}`;
 
 /** The default availability assumption of the solvable holistic splits. */
-export const HOLISTIC_ASSUME_SOLVABLE = '- Assume the request can be completed with the listed tools and the information provided.';
+export const HOLISTIC_ASSUME_SOLVABLE =
+  '- Assume the request can be completed with the listed tools and the information provided.';
 
 /** The refusal allowance: identical for every case that carries it, silent about why a case might be impossible. */
 export const HOLISTIC_REFUSAL_RULE =

@@ -13,4 +13,5 @@ export const OFFICIAL_HOLISTIC_INSTRUCTION =
 export const OFFICIAL_STEP_WISE_INSTRUCTION =
   'Given the trajectory prefix, predict the next {{k}} step(s): {"predicted_steps": [{"thought": string, "action": string, "tool": string or null, "arguments": object}]}.';
 
-export const OFFICIAL_REFUSAL_INSTRUCTION = ' If the task cannot be done, return {"status": "REJECT", "reason": string} instead.';
+export const OFFICIAL_REFUSAL_INSTRUCTION =
+  ' If the task cannot be done, return {"status": "REJECT", "reason": string} instead.';

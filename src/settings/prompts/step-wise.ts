@@ -24,4 +24,8 @@ export const STEP_WISE_BLIND_RULE =
 export const STEP_WISE_REFUSAL_RULE =
   '- If the task cannot be continued with the listed tools and the information available, reply instead with {"status": "REJECT", "reason": "<why it cannot be done>"}.\n';
 
-export const STEP_WISE_COUNT_WORDS: Record<number, string> = { 1: 'action', 2: 'two actions', 3: 'three actions' };
+export const STEP_WISE_COUNT_WORDS: Record<number, string> = {
+  1: 'action',
+  2: 'two actions',
+  3: 'three actions',
+};

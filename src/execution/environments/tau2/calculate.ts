@@ -12,7 +12,8 @@ const ALLOWED = /^[0-9+\-*/(). ]*$/;
 const syntax = (message = 'invalid syntax') => new ToolError(`${message} (<string>, line 1)`);
 
 function toFloat(value: Value): number {
-  if (value.kind === 'tuple') throw new ToolError("float() argument must be a string or a real number, not 'tuple'");
+  if (value.kind === 'tuple')
+    throw new ToolError("float() argument must be a string or a real number, not 'tuple'");
   if (value.kind === 'float') return value.value;
   const number = Number(value.value);
   if (!Number.isFinite(number)) throw new ToolError('int too large to convert to float');
@@ -30,26 +31,31 @@ function trueDivide(a: bigint, b: bigint): number {
 
 function floorBig(a: bigint, b: bigint): bigint {
   const quotient = a / b;
-  return (a % b !== 0n && (a < 0n) !== (b < 0n)) ? quotient - 1n : quotient;
+  return a % b !== 0n && a < 0n !== b < 0n ? quotient - 1n : quotient;
 }
 
 function power(base: Value, exponent: Value): Value {
   if (base.kind === 'int' && exponent.kind === 'int' && exponent.value >= 0n) {
     const magnitude = base.value < 0n ? -base.value : base.value;
-    if (magnitude > 1n && Number(exponent.value) * Math.log2(Number(magnitude)) > 4096) throw new ToolError('int too large to convert to float');
+    if (magnitude > 1n && Number(exponent.value) * Math.log2(Number(magnitude)) > 4096)
+      throw new ToolError('int too large to convert to float');
     return { kind: 'int', value: base.value ** exponent.value };
   }
   const x = toFloat(base);
   const y = toFloat(exponent);
   if (x === 0 && y < 0) throw new ToolError('0.0 cannot be raised to a negative power');
-  if (x < 0 && !Number.isInteger(y)) throw new ToolError("float() argument must be a string or a real number, not 'complex'");
+  if (x < 0 && !Number.isInteger(y))
+    throw new ToolError("float() argument must be a string or a real number, not 'complex'");
   const result = x ** y;
   if (!Number.isFinite(result)) throw new ToolError("(34, 'Numerical result out of range')");
   return { kind: 'float', value: result };
 }
 
 function arithmetic(operator: string, left: Value, right: Value): Value {
-  if (left.kind === 'tuple' || right.kind === 'tuple') throw new ToolError(`unsupported operand type(s) for ${operator}: '${left.kind}' and '${right.kind}'`);
+  if (left.kind === 'tuple' || right.kind === 'tuple')
+    throw new ToolError(
+      `unsupported operand type(s) for ${operator}: '${left.kind}' and '${right.kind}'`,
+    );
   if (operator === '**') return power(left, right);
   if (left.kind === 'int' && right.kind === 'int') {
     const [a, b] = [left.value, right.value];
@@ -64,7 +70,10 @@ function arithmetic(operator: string, left: Value, right: Value): Value {
   if (operator === '+') return { kind: 'float', value: a + b };
   if (operator === '-') return { kind: 'float', value: a - b };
   if (operator === '*') return { kind: 'float', value: a * b };
-  if (b === 0) throw new ToolError(operator === '/' ? 'float division by zero' : 'float floor division by zero');
+  if (b === 0)
+    throw new ToolError(
+      operator === '/' ? 'float division by zero' : 'float floor division by zero',
+    );
   return { kind: 'float', value: operator === '/' ? a / b : Math.floor(a / b) };
 }
 
@@ -78,7 +87,10 @@ function tokenize(expression: string): string[] {
     const match = pattern.exec(expression);
     if (!match) throw syntax();
     const number = match[1];
-    if (number && /^0\d/.test(number) && !number.includes('.') && /[1-9]/.test(number)) throw syntax('leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers');
+    if (number && /^0\d/.test(number) && !number.includes('.') && /[1-9]/.test(number))
+      throw syntax(
+        'leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers',
+      );
     tokens.push(match[1] ?? match[2]!);
     index = pattern.lastIndex;
   }
@@ -116,13 +128,15 @@ class Parser {
 
   private sum(): Node {
     let node = this.product();
-    while (this.peek() === '+' || this.peek() === '-') node = { type: 'binary', operator: this.next()!, left: node, right: this.product() };
+    while (this.peek() === '+' || this.peek() === '-')
+      node = { type: 'binary', operator: this.next()!, left: node, right: this.product() };
     return node;
   }
 
   private product(): Node {
     let node = this.unary();
-    while (this.peek() === '*' || this.peek() === '/' || this.peek() === '//') node = { type: 'binary', operator: this.next()!, left: node, right: this.unary() };
+    while (this.peek() === '*' || this.peek() === '/' || this.peek() === '//')
+      node = { type: 'binary', operator: this.next()!, left: node, right: this.unary() };
     return node;
   }
 
@@ -165,7 +179,12 @@ class Parser {
     }
     if (token === ')') throw syntax("unmatched ')'");
     if (token === undefined || !/^[\d.]/.test(token)) throw syntax();
-    return { type: 'number', value: token.includes('.') ? { kind: 'float', value: Number(token) } : { kind: 'int', value: BigInt(token) } };
+    return {
+      type: 'number',
+      value: token.includes('.')
+        ? { kind: 'float', value: Number(token) }
+        : { kind: 'int', value: BigInt(token) },
+    };
   }
 }
 
@@ -177,9 +196,12 @@ function evaluate(node: Node): Value {
       return { kind: 'tuple' };
     case 'unary': {
       const operand = evaluate(node.operand);
-      if (operand.kind === 'tuple') throw new ToolError(`bad operand type for unary ${node.operator}: 'tuple'`);
+      if (operand.kind === 'tuple')
+        throw new ToolError(`bad operand type for unary ${node.operator}: 'tuple'`);
       if (node.operator === '+') return operand;
-      return operand.kind === 'int' ? { kind: 'int', value: -operand.value } : { kind: 'float', value: -operand.value };
+      return operand.kind === 'int'
+        ? { kind: 'int', value: -operand.value }
+        : { kind: 'float', value: -operand.value };
     }
     case 'binary':
       return arithmetic(node.operator, evaluate(node.left), evaluate(node.right));
@@ -202,9 +224,13 @@ const ALLOWED_TEXT = '0123456789+-*/(). ';
 
 /** What tau2's character check and `eval` make of an expression that is not a string. */
 function notAString(expression: unknown): ToolError {
-  if (expression === null || typeof expression !== 'object') return new ToolError(`'${pyTypeName(expression)}' object is not iterable`);
+  if (expression === null || typeof expression !== 'object')
+    return new ToolError(`'${pyTypeName(expression)}' object is not iterable`);
   for (const item of Array.isArray(expression) ? expression : Object.keys(expression)) {
-    if (typeof item !== 'string') return new ToolError(`'in <string>' requires string as left operand, not ${pyTypeName(item)}`);
+    if (typeof item !== 'string')
+      return new ToolError(
+        `'in <string>' requires string as left operand, not ${pyTypeName(item)}`,
+      );
     if (!ALLOWED_TEXT.includes(item)) return new ToolError('Invalid characters in expression');
   }
   return new ToolError('eval() arg 1 must be a string, bytes or code object');

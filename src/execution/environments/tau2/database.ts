@@ -24,7 +24,9 @@ function deepFreeze<T>(value: T): T {
 }
 
 /** Freezes a validated database so that a tool writing to it without `write()` fails loudly instead of leaking into other sessions. */
-export function freezeCollections(collections: Record<string, Record<string, Entity>>): Collections {
+export function freezeCollections(
+  collections: Record<string, Record<string, Entity>>,
+): Collections {
   return deepFreeze(collections);
 }
 
@@ -48,12 +50,22 @@ export class SessionDatabase implements DatabaseState {
 
   /** `key in db.<collection>` with Python's rules for non-string keys. */
   has(collection: string, key: unknown): boolean {
-    return pyHasKey({ has: (name) => this.overlay.get(collection)?.has(name) === true || Object.hasOwn(this.base[collection] ?? {}, name) }, key);
+    return pyHasKey(
+      {
+        has: (name) =>
+          this.overlay.get(collection)?.has(name) === true ||
+          Object.hasOwn(this.base[collection] ?? {}, name),
+      },
+      key,
+    );
   }
 
   /** The entity (read-only: frozen while it is still the base's), or undefined. */
   read(collection: string, key: string): Readonly<Entity> | undefined {
-    return this.overlay.get(collection)?.get(key) ?? (Object.hasOwn(this.base[collection] ?? {}, key) ? this.base[collection]![key] : undefined);
+    return (
+      this.overlay.get(collection)?.get(key) ??
+      (Object.hasOwn(this.base[collection] ?? {}, key) ? this.base[collection]![key] : undefined)
+    );
   }
 
   /** The entity, writable: cloned from the base on the first write of this session. */
@@ -76,7 +88,9 @@ export class SessionDatabase implements DatabaseState {
   /** Every key of a collection in Python dict order: the base's, then inserted ones. */
   keys(collection: string): string[] {
     const baseKeys = orderedKeys(this.base[collection] ?? {});
-    const added = [...(this.overlay.get(collection)?.keys() ?? [])].filter((key) => !Object.hasOwn(this.base[collection] ?? {}, key));
+    const added = [...(this.overlay.get(collection)?.keys() ?? [])].filter(
+      (key) => !Object.hasOwn(this.base[collection] ?? {}, key),
+    );
     return added.length > 0 ? [...baseKeys, ...added] : [...baseKeys];
   }
 
@@ -98,13 +112,16 @@ export class SessionDatabase implements DatabaseState {
   }
 
   private comparable(other: DatabaseState): SessionDatabase {
-    if (!(other instanceof SessionDatabase) || other.base !== this.base) throw new Error('databases of different environments cannot be compared');
+    if (!(other instanceof SessionDatabase) || other.base !== this.base)
+      throw new Error('databases of different environments cannot be compared');
     return other;
   }
 
   equals(other: DatabaseState): boolean {
     const that = this.comparable(other);
-    for (const [collection, keys] of this.changedKeys(that)) for (const key of keys) if (!sameJson(this.read(collection, key), that.read(collection, key))) return false;
+    for (const [collection, keys] of this.changedKeys(that))
+      for (const key of keys)
+        if (!sameJson(this.read(collection, key), that.read(collection, key))) return false;
     return true;
   }
 

@@ -27,7 +27,13 @@ export function tau2DataDir(domain: string): string {
   return fileURLToPath(new URL(`../../../../data/tau2/${domain}/`, import.meta.url));
 }
 
-const ToolSpecs = z.array(z.object({ name: z.string(), description: z.string(), parameters: z.record(z.string(), z.unknown()) }));
+const ToolSpecs = z.array(
+  z.object({
+    name: z.string(),
+    description: z.string(),
+    parameters: z.record(z.string(), z.unknown()),
+  }),
+);
 
 function readJson(file: string): unknown {
   return JSON.parse(readFileSync(file, 'utf8')) as unknown;
@@ -37,7 +43,15 @@ function readJson(file: string): unknown {
 function loadDatabase(file: string, model: z.ZodType) {
   const text = readFileSync(file, 'utf8');
   const parsed = model.safeParse(JSON.parse(text));
-  if (!parsed.success) throw new InputError(parsed.error.issues.slice(0, 10).map((issue) => ({ file, line: 1, field: issue.path.map(String).join('.'), message: issue.message })));
+  if (!parsed.success)
+    throw new InputError(
+      parsed.error.issues.slice(0, 10).map((issue) => ({
+        file,
+        line: 1,
+        field: issue.path.map(String).join('.'),
+        message: issue.message,
+      })),
+    );
   for (const { path, keys } of integerKeyedObjects(text)) {
     const object = atPath(parsed.data, path);
     if (object && typeof object === 'object') setKeyOrder(object, keys);
@@ -55,7 +69,10 @@ export function createTau2Environment(definition: Tau2DomainDefinition): Environ
   const tools = ToolSpecs.parse(readJson(`${dir}tools.json`)) as ToolSpec[];
   const implemented = Object.keys(definition.toolkit.tools).sort();
   const listed = tools.map((tool) => tool.name).sort();
-  if (implemented.join() !== listed.join()) throw new Error(`tau2:${definition.domain}: tools.json lists ${listed.join(', ')} but the toolkit has ${implemented.join(', ')}`);
+  if (implemented.join() !== listed.join())
+    throw new Error(
+      `tau2:${definition.domain}: tools.json lists ${listed.join(', ')} but the toolkit has ${implemented.join(', ')}`,
+    );
   const toolkit = definition.toolkit;
   return {
     id: `tau2:${definition.domain}`,
@@ -63,7 +80,8 @@ export function createTau2Environment(definition: Tau2DomainDefinition): Environ
     tools,
     tasks,
     splits,
-    toolKind: (name: string): ToolKind | undefined => (Object.hasOwn(toolkit.tools, name) ? toolkit.tools[name]!.kind : undefined),
+    toolKind: (name: string): ToolKind | undefined =>
+      Object.hasOwn(toolkit.tools, name) ? toolkit.tools[name]!.kind : undefined,
     openSession(): EnvironmentSession {
       const db = new SessionDatabase(base);
       return { callTool: (name, args) => callTool(toolkit, db, name, args), database: () => db };

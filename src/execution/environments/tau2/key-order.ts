@@ -58,7 +58,8 @@ export function integerKeyedObjects(text: string): { path: JsonPath; keys: strin
     } else {
       const top = stack.pop()!;
       if (top.keys ? top.keys.length > 0 : true) path.pop();
-      if (top.keys?.some((key) => INTEGER_LIKE.test(key))) found.push({ path: [...path], keys: top.keys });
+      if (top.keys?.some((key) => INTEGER_LIKE.test(key)))
+        found.push({ path: [...path], keys: top.keys });
       expectKey = false;
     }
   }

@@ -21,8 +21,10 @@ class Failure {
   constructor(readonly issues: Issue[]) {}
 }
 
-const fail = (loc: Issue['loc'], type: string, message: string, input: unknown) => new Failure([{ loc, type, message, input }]);
-const isDict = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const fail = (loc: Issue['loc'], type: string, message: string, input: unknown) =>
+  new Failure([{ loc, type, message, input }]);
+const isDict = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 const literalList = (values: unknown[]) => {
   const texts = values.map(pyRepr);
   return texts.length <= 1 ? texts.join('') : `${texts.slice(0, -1).join(', ')} or ${texts.at(-1)}`;
@@ -33,14 +35,25 @@ function number(value: unknown, loc: Issue['loc'], integer: boolean): number | F
   const prefix = integer ? 'int' : 'float';
   if (typeof value === 'boolean') return Number(value);
   if (typeof value === 'number') {
-    if (integer && !Number.isInteger(value)) return fail(loc, 'int_from_float', 'Input should be a valid integer, got a number with a fractional part', value);
+    if (integer && !Number.isInteger(value))
+      return fail(
+        loc,
+        'int_from_float',
+        'Input should be a valid integer, got a number with a fractional part',
+        value,
+      );
     return value;
   }
   if (typeof value === 'string') {
     const text = value.trim();
     const pattern = integer ? /^[+-]?\d+(\.0*)?$/ : /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
     if (pattern.test(text)) return Number(text);
-    return fail(loc, `${prefix}_parsing`, `Input should be a valid ${kind}, unable to parse string as ${integer ? 'an integer' : 'a number'}`, value);
+    return fail(
+      loc,
+      `${prefix}_parsing`,
+      `Input should be a valid ${kind}, unable to parse string as ${integer ? 'an integer' : 'a number'}`,
+      value,
+    );
   }
   return fail(loc, `${prefix}_type`, `Input should be a valid ${kind}`, value);
 }
@@ -53,19 +66,37 @@ function boolean(value: unknown, loc: Issue['loc']): boolean | Failure {
     if (['1', 'on', 't', 'true', 'y', 'yes'].includes(text)) return true;
     if (['0', 'off', 'f', 'false', 'n', 'no'].includes(text)) return false;
   }
-  if (typeof value === 'number' || typeof value === 'string') return fail(loc, 'bool_parsing', 'Input should be a valid boolean, unable to interpret input', value);
+  if (typeof value === 'number' || typeof value === 'string')
+    return fail(
+      loc,
+      'bool_parsing',
+      'Input should be a valid boolean, unable to interpret input',
+      value,
+    );
   return fail(loc, 'bool_type', 'Input should be a valid boolean', value);
 }
 
 function validateObject(def: Def, value: unknown, loc: Issue['loc'], model: string): unknown {
-  if (!isDict(value)) return fail(loc, 'model_type', `Input should be a valid dictionary or instance of ${model}`, value);
+  if (!isDict(value))
+    return fail(
+      loc,
+      'model_type',
+      `Input should be a valid dictionary or instance of ${model}`,
+      value,
+    );
   const out: Record<string, unknown> = {};
   const issues: Issue[] = [];
   for (const [key, field] of Object.entries(def.shape ?? {})) {
     const fieldDef = defOf(field);
     if (!Object.hasOwn(value, key)) {
       if (fieldDef.type === 'default') out[key] = fieldDef.defaultValue;
-      else if (fieldDef.type !== 'optional') issues.push({ loc: [...loc, key], type: 'missing', message: 'Field required', input: value });
+      else if (fieldDef.type !== 'optional')
+        issues.push({
+          loc: [...loc, key],
+          type: 'missing',
+          message: 'Field required',
+          input: value,
+        });
       continue;
     }
     const result = validateValue(field, value[key], [...loc, key], key);
@@ -83,7 +114,9 @@ function validateValue(schema: Schema, value: unknown, loc: Issue['loc'], model:
     case 'default':
       return value === null ? null : validateValue(def.innerType!, value, loc, model);
     case 'string':
-      return typeof value === 'string' ? value : fail(loc, 'string_type', 'Input should be a valid string', value);
+      return typeof value === 'string'
+        ? value
+        : fail(loc, 'string_type', 'Input should be a valid string', value);
     case 'number':
       return number(value, loc, isIntSchema(schema));
     case 'boolean':
@@ -91,17 +124,27 @@ function validateValue(schema: Schema, value: unknown, loc: Issue['loc'], model:
     case 'literal':
     case 'enum': {
       const values = def.values ?? Object.values(def.entries ?? {});
-      return values.includes(value) ? value : fail(loc, 'literal_error', `Input should be ${literalList(values)}`, value);
+      return values.includes(value)
+        ? value
+        : fail(loc, 'literal_error', `Input should be ${literalList(values)}`, value);
     }
     case 'array': {
-      if (!Array.isArray(value)) return fail(loc, 'list_type', 'Input should be a valid list', value);
-      const items = value.map((item, index) => validateValue(def.element!, item, [...loc, index], model));
+      if (!Array.isArray(value))
+        return fail(loc, 'list_type', 'Input should be a valid list', value);
+      const items = value.map((item, index) =>
+        validateValue(def.element!, item, [...loc, index], model),
+      );
       const issues = items.flatMap((item) => (item instanceof Failure ? item.issues : []));
       return issues.length > 0 ? new Failure(issues) : items;
     }
     case 'object':
       // A nested model names itself in its errors: its zod schema carries the class name as description.
-      return validateObject(def, value, loc, (schema as unknown as { description?: string }).description ?? model);
+      return validateObject(
+        def,
+        value,
+        loc,
+        (schema as unknown as { description?: string }).description ?? model,
+      );
     default:
       return value;
   }
@@ -114,14 +157,20 @@ function inputRepr(value: unknown): string {
 }
 
 /** Validates `input` as pydantic's `Model(**input)` would; throws the ValidationError text as a ToolError. */
-export function validateModel(model: string, schema: Schema, input: unknown): Record<string, unknown> {
+export function validateModel(
+  model: string,
+  schema: Schema,
+  input: unknown,
+): Record<string, unknown> {
   const result = validateValue(schema, input, [], model);
   if (!(result instanceof Failure)) return result as Record<string, unknown>;
   const count = result.issues.length;
   const lines = [`${count} validation error${count > 1 ? 's' : ''} for ${model}`];
   for (const issue of result.issues) {
     lines.push(issue.loc.join('.'));
-    lines.push(`  ${issue.message} [type=${issue.type}, input_value=${inputRepr(issue.input)}, input_type=${pyTypeName(issue.input)}]`);
+    lines.push(
+      `  ${issue.message} [type=${issue.type}, input_value=${inputRepr(issue.input)}, input_type=${pyTypeName(issue.input)}]`,
+    );
     lines.push(`    For further information visit ${PYDANTIC_DOCS}/${issue.type}`);
   }
   throw new ToolError(lines.join('\n'));

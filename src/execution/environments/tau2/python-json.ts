@@ -34,7 +34,11 @@ function pyNumber(value: number, float: boolean): string {
 
 /** The union member a value belongs to: the first that accepts it (tau2's unions are discriminated by a literal). */
 function unionMember(options: Schema[], value: unknown): Schema | undefined {
-  return options.find((option) => (option as unknown as { safeParse(input: unknown): { success: boolean } }).safeParse(value).success);
+  return options.find(
+    (option) =>
+      (option as unknown as { safeParse(input: unknown): { success: boolean } }).safeParse(value)
+        .success,
+  );
 }
 
 /**
@@ -43,18 +47,28 @@ function unionMember(options: Schema[], value: unknown): Schema | undefined {
  */
 export function pyJsonDumps(value: unknown, schema?: Schema, sortKeys = false): string {
   const def = schema ? defOf(schema) : undefined;
-  if (def && (def.type === 'optional' || def.type === 'nullable' || def.type === 'default')) return pyJsonDumps(value, value === null || value === undefined ? undefined : def.innerType, sortKeys);
-  if (def?.type === 'union' && def.options) return pyJsonDumps(value, unionMember(def.options, value), sortKeys);
+  if (def && (def.type === 'optional' || def.type === 'nullable' || def.type === 'default'))
+    return pyJsonDumps(
+      value,
+      value === null || value === undefined ? undefined : def.innerType,
+      sortKeys,
+    );
+  if (def?.type === 'union' && def.options)
+    return pyJsonDumps(value, unionMember(def.options, value), sortKeys);
   if (value === null || value === undefined) return 'null';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (typeof value === 'number') return pyNumber(value, def?.type === 'number' && !isIntSchema(schema!));
+  if (typeof value === 'number')
+    return pyNumber(value, def?.type === 'number' && !isIntSchema(schema!));
   if (typeof value === 'string') return pyJsonString(value);
   if (Array.isArray(value)) {
     const element = def?.type === 'array' ? def.element : undefined;
     return `[${value.map((item, index) => pyJsonDumps(item, def?.type === 'tuple' ? def.items?.[index] : element, sortKeys)).join(', ')}]`;
   }
   const object = value as Record<string, unknown>;
-  const fieldSchema = (key: string): Schema | undefined => (def?.type === 'object' ? def.shape?.[key] : def?.type === 'record' ? def.valueType : undefined);
-  const keys = sortKeys ? [...orderedKeys(object)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)) : orderedKeys(object);
+  const fieldSchema = (key: string): Schema | undefined =>
+    def?.type === 'object' ? def.shape?.[key] : def?.type === 'record' ? def.valueType : undefined;
+  const keys = sortKeys
+    ? [...orderedKeys(object)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    : orderedKeys(object);
   return `{${keys.map((key) => `${pyJsonString(key)}: ${pyJsonDumps(object[key], fieldSchema(key), sortKeys)}`).join(', ')}}`;
 }

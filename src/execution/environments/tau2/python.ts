@@ -25,14 +25,21 @@ export function pyTypeName(value: unknown): string {
 export function pyRepr(value: unknown): string {
   if (value === null || value === undefined) return 'None';
   if (typeof value === 'boolean') return value ? 'True' : 'False';
-  if (typeof value === 'number') return Number.isInteger(value) && Math.abs(value) < 1e16 ? String(value) : pyFloatRepr(value);
+  if (typeof value === 'number')
+    return Number.isInteger(value) && Math.abs(value) < 1e16 ? String(value) : pyFloatRepr(value);
   if (typeof value === 'string') {
     const quote = value.includes("'") && !value.includes('"') ? '"' : "'";
-    const body = value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\t/g, '\\t');
+    const body = value
+      .replace(/\\/g, '\\\\')
+      .replace(/\n/g, '\\n')
+      .replace(/\r/g, '\\r')
+      .replace(/\t/g, '\\t');
     return quote + (quote === "'" ? body.replace(/'/g, "\\'") : body) + quote;
   }
   if (Array.isArray(value)) return `[${value.map(pyRepr).join(', ')}]`;
-  return `{${Object.entries(value as Record<string, unknown>).map(([key, item]) => `${pyRepr(key)}: ${pyRepr(item)}`).join(', ')}}`;
+  return `{${Object.entries(value as Record<string, unknown>)
+    .map(([key, item]) => `${pyRepr(key)}: ${pyRepr(item)}`)
+    .join(', ')}}`;
 }
 
 /** Python's `repr(float)`: the shortest round-trip digits, `1.0` for integral values, exponent outside [1e-4, 1e16). */
@@ -75,29 +82,47 @@ export function pyRound(value: number, digits: number): number {
 
 /** `key in mapping` as Python evaluates it: a list or dict key raises TypeError; other non-strings never match string keys. */
 export function pyHasKey(mapping: { has(key: string): boolean }, key: unknown): boolean {
-  if (Array.isArray(key) || (key !== null && typeof key === 'object')) throw new ToolError(`unhashable type: '${pyTypeName(key)}'`);
+  if (Array.isArray(key) || (key !== null && typeof key === 'object'))
+    throw new ToolError(`unhashable type: '${pyTypeName(key)}'`);
   return typeof key === 'string' && mapping.has(key);
 }
 
 /** `value.lower()`: an AttributeError for anything but a string. */
 export function pyLower(value: unknown): string {
-  if (typeof value !== 'string') throw new ToolError(`'${pyTypeName(value)}' object has no attribute 'lower'`);
+  if (typeof value !== 'string')
+    throw new ToolError(`'${pyTypeName(value)}' object has no attribute 'lower'`);
   return value.toLowerCase();
 }
 
 /** Deep equality of JSON values with key order ignored and list order kept; `scalar` decides leaves. */
-export function jsonEqual(a: unknown, b: unknown, scalar: (x: unknown, y: unknown) => boolean): boolean {
-  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return scalar(a, b);
+export function jsonEqual(
+  a: unknown,
+  b: unknown,
+  scalar: (x: unknown, y: unknown) => boolean,
+): boolean {
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object')
+    return scalar(a, b);
   if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((item, index) => jsonEqual(item, (b as unknown[])[index], scalar));
+  if (Array.isArray(a))
+    return (
+      a.length === (b as unknown[]).length &&
+      a.every((item, index) => jsonEqual(item, (b as unknown[])[index], scalar))
+    );
   const left = a as Record<string, unknown>;
   const right = b as Record<string, unknown>;
   const keys = Object.keys(left);
-  return keys.length === Object.keys(right).length && keys.every((key) => Object.hasOwn(right, key) && jsonEqual(left[key], right[key], scalar));
+  return (
+    keys.length === Object.keys(right).length &&
+    keys.every((key) => Object.hasOwn(right, key) && jsonEqual(left[key], right[key], scalar))
+  );
 }
 
 /** Python's `==` on scalars: 1 == 1.0, and True == 1 as Python has it. */
-const pyScalarEquals = (a: unknown, b: unknown) => (typeof a === 'boolean' || typeof b === 'boolean') && (typeof a === 'number' || typeof b === 'number') ? Number(a) === Number(b) : a === b;
+const pyScalarEquals = (a: unknown, b: unknown) =>
+  (typeof a === 'boolean' || typeof b === 'boolean') &&
+  (typeof a === 'number' || typeof b === 'number')
+    ? Number(a) === Number(b)
+    : a === b;
 
 /** Python's `==` between two JSON values (1 == 1.0, key order ignored, True == 1). */
 export function pyEquals(a: unknown, b: unknown): boolean {
@@ -122,7 +147,8 @@ export function pyLen(value: unknown): number {
 
 /** `container.count(item)` for a list (items equal by `==`) or a string (non-overlapping substrings). */
 export function pyCount(container: unknown, item: unknown): number {
-  if (Array.isArray(container)) return container.filter((element) => pyEquals(element, item)).length;
+  if (Array.isArray(container))
+    return container.filter((element) => pyEquals(element, item)).length;
   if (typeof container === 'string') {
     if (typeof item !== 'string') throw new ToolError(`must be str, not ${pyTypeName(item)}`);
     return item === '' ? [...container].length + 1 : container.split(item).length - 1;
@@ -133,10 +159,22 @@ export function pyCount(container: unknown, item: unknown): number {
 /** `sorted(value)`: strings by code point, numbers by value; mixing them is Python's TypeError (worded for the first mixed neighbours, as timsort meets them). */
 export function pySorted(value: unknown): unknown[] {
   const items = [...pyIter(value)];
-  const kind = (item: unknown) => (typeof item === 'number' || typeof item === 'boolean' ? 'number' : pyTypeName(item));
-  const mixed = items.findIndex((item, index) => index > 0 && kind(item) !== kind(items[index - 1]));
-  if (mixed > 0) throw new ToolError(`'<' not supported between instances of '${pyTypeName(items[mixed])}' and '${pyTypeName(items[mixed - 1])}'`);
-  if (items.length > 1 && items.some((item) => item === null || (typeof item === 'object' && !Array.isArray(item)))) throw new ToolError(`'<' not supported between instances of '${pyTypeName(items[1])}' and '${pyTypeName(items[0])}'`);
+  const kind = (item: unknown) =>
+    typeof item === 'number' || typeof item === 'boolean' ? 'number' : pyTypeName(item);
+  const mixed = items.findIndex(
+    (item, index) => index > 0 && kind(item) !== kind(items[index - 1]),
+  );
+  if (mixed > 0)
+    throw new ToolError(
+      `'<' not supported between instances of '${pyTypeName(items[mixed])}' and '${pyTypeName(items[mixed - 1])}'`,
+    );
+  if (
+    items.length > 1 &&
+    items.some((item) => item === null || (typeof item === 'object' && !Array.isArray(item)))
+  )
+    throw new ToolError(
+      `'<' not supported between instances of '${pyTypeName(items[1])}' and '${pyTypeName(items[0])}'`,
+    );
   const numeric = items.length > 0 && kind(items[0]) === 'number';
   return items.sort((a, b) => (numeric ? Number(a) - Number(b) : a! < b! ? -1 : a! > b! ? 1 : 0));
 }

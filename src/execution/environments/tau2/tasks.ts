@@ -12,7 +12,13 @@ const optionalText = z.string().nullable().optional();
 
 const Instructions = z.union([
   z.string(),
-  z.object({ domain: z.string(), reason_for_call: z.string(), known_info: optionalText, unknown_info: optionalText, task_instructions: z.string() }),
+  z.object({
+    domain: z.string(),
+    reason_for_call: z.string(),
+    known_info: optionalText,
+    unknown_info: optionalText,
+    task_instructions: z.string(),
+  }),
 ]);
 
 const Action = z.object({
@@ -49,15 +55,23 @@ function indent(text: string): string {
 }
 
 /** `str(task.user_scenario)` as tau2 writes it. */
-export function renderUserScenario(persona: string | null, instructions: z.infer<typeof Instructions>): string {
+export function renderUserScenario(
+  persona: string | null,
+  instructions: z.infer<typeof Instructions>,
+): string {
   const lines: string[] = [];
   if (persona !== null) lines.push('Persona:', indent(persona));
   let body: string;
   if (typeof instructions === 'string') body = instructions;
   else {
-    const parts = [`Domain: ${instructions.domain}`, `Reason for call:\n${indent(instructions.reason_for_call)}`];
-    if (instructions.known_info != null) parts.push(`Known info:\n${indent(instructions.known_info)}`);
-    if (instructions.unknown_info != null) parts.push(`Unknown info:\n${indent(instructions.unknown_info)}`);
+    const parts = [
+      `Domain: ${instructions.domain}`,
+      `Reason for call:\n${indent(instructions.reason_for_call)}`,
+    ];
+    if (instructions.known_info != null)
+      parts.push(`Known info:\n${indent(instructions.known_info)}`);
+    if (instructions.unknown_info != null)
+      parts.push(`Unknown info:\n${indent(instructions.unknown_info)}`);
     parts.push(`Task instructions:\n${indent(instructions.task_instructions)}`);
     body = parts.join('\n');
   }
@@ -70,7 +84,15 @@ function criteriaOf(task: z.infer<typeof Task>): EvaluationCriteria {
   // A task without criteria scores 1.0 in tau2; an empty basis makes the product 1 here too.
   if (!criteria) return { actions: null, communicateInfo: [], nlAssertions: [], rewardBasis: [] };
   return {
-    actions: criteria.actions ? criteria.actions.map((action) => ({ actionId: action.action_id, requestor: action.requestor, name: action.name, arguments: action.arguments, compareArgs: action.compare_args ?? null })) : null,
+    actions: criteria.actions
+      ? criteria.actions.map((action) => ({
+          actionId: action.action_id,
+          requestor: action.requestor,
+          name: action.name,
+          arguments: action.arguments,
+          compareArgs: action.compare_args ?? null,
+        }))
+      : null,
     communicateInfo: criteria.communicate_info ?? [],
     nlAssertions: criteria.nl_assertions ?? [],
     rewardBasis: criteria.reward_basis as RewardComponent[],
@@ -78,15 +100,32 @@ function criteriaOf(task: z.infer<typeof Task>): EvaluationCriteria {
 }
 
 /** Parses a tau2 `tasks.json` and its split file into tasks (file order kept). */
-export function parseTasks(file: string, tasksJson: unknown, splits: Record<string, string[]>): ExecTask[] {
+export function parseTasks(
+  file: string,
+  tasksJson: unknown,
+  splits: Record<string, string[]>,
+): ExecTask[] {
   const parsed = z.array(Task).safeParse(tasksJson);
   if (!parsed.success) {
-    throw new InputError(parsed.error.issues.map((issue) => ({ file, line: 1, field: issue.path.map(String).join('.'), message: issue.message })));
+    throw new InputError(
+      parsed.error.issues.map((issue) => ({
+        file,
+        line: 1,
+        field: issue.path.map(String).join('.'),
+        message: issue.message,
+      })),
+    );
   }
   return parsed.data.map((task) => ({
     id: task.id,
     splits: Object.keys(splits).filter((name) => splits[name]!.includes(task.id)),
-    userScenario: { persona: task.user_scenario.persona ?? null, instructions: renderUserScenario(task.user_scenario.persona ?? null, task.user_scenario.instructions) },
+    userScenario: {
+      persona: task.user_scenario.persona ?? null,
+      instructions: renderUserScenario(
+        task.user_scenario.persona ?? null,
+        task.user_scenario.instructions,
+      ),
+    },
     criteria: criteriaOf(task),
     purpose: task.description?.purpose ?? null,
   }));

@@ -34,27 +34,50 @@ function listNames(names: string[]): string {
 }
 
 /** Binds `**args` to a tool's parameters with CPython's checks and messages (unexpected keywords first, then missing ones). */
-export function bindArguments(qualifiedName: string, params: readonly string[], args: unknown): Record<string, unknown> {
-  if (args === null || typeof args !== 'object' || Array.isArray(args)) throw new ToolError(`${qualifiedName}() argument after ** must be a mapping, not ${pyTypeName(args)}`);
+export function bindArguments(
+  qualifiedName: string,
+  params: readonly string[],
+  args: unknown,
+): Record<string, unknown> {
+  if (args === null || typeof args !== 'object' || Array.isArray(args))
+    throw new ToolError(
+      `${qualifiedName}() argument after ** must be a mapping, not ${pyTypeName(args)}`,
+    );
   const given = args as Record<string, unknown>;
   const unexpected = Object.keys(given).find((key) => !params.includes(key));
-  if (unexpected !== undefined) throw new ToolError(`${qualifiedName}() got an unexpected keyword argument '${unexpected}'`);
+  if (unexpected !== undefined)
+    throw new ToolError(`${qualifiedName}() got an unexpected keyword argument '${unexpected}'`);
   const missing = params.filter((name) => !Object.hasOwn(given, name));
-  if (missing.length > 0) throw new ToolError(`${qualifiedName}() missing ${missing.length} required positional argument${missing.length > 1 ? 's' : ''}: ${listNames(missing)}`);
+  if (missing.length > 0)
+    throw new ToolError(
+      `${qualifiedName}() missing ${missing.length} required positional argument${missing.length > 1 ? 's' : ''}: ${listNames(missing)}`,
+    );
   return given;
 }
 
 /** Runs one tool call against a session database and returns what tau2 would return to the agent. */
-export function callTool(toolkit: Toolkit, db: SessionDatabase, name: string, args: unknown): ToolOutcome {
+export function callTool(
+  toolkit: Toolkit,
+  db: SessionDatabase,
+  name: string,
+  args: unknown,
+): ToolOutcome {
   try {
     const tool = Object.hasOwn(toolkit.tools, name) ? toolkit.tools[name] : undefined;
     if (!tool) throw new ToolError(`Tool '${name}' not found.`);
     const result = tool.run(db, bindArguments(`${toolkit.className}.${name}`, tool.params, args));
-    return { content: typeof result === 'string' ? result : pyJsonDumps(result.value, result.schema), error: false };
+    return {
+      content: typeof result === 'string' ? result : pyJsonDumps(result.value, result.schema),
+      error: false,
+    };
   } catch (error) {
     if (error instanceof ToolError) return { content: `Error: ${error.message}`, error: true };
     // A write to the shared frozen base is a bug in a tool, never the agent's doing: surface it.
-    if (error instanceof TypeError && /read.only|not extensible|Cannot (add|delete|assign)/i.test(error.message)) throw error;
+    if (
+      error instanceof TypeError &&
+      /read.only|not extensible|Cannot (add|delete|assign)/i.test(error.message)
+    )
+      throw error;
     // Any other exception is what Python would raise on odd arguments: tau2 returns it as text too.
     return { content: `Error: ${(error as Error).message}`, error: true };
   }

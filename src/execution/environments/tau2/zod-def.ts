@@ -22,4 +22,5 @@ export interface SchemaDef {
 export const defOf = (schema: Schema): SchemaDef => schema._zod.def as unknown as SchemaDef;
 
 /** True for a number schema that only takes integers (`z.int()`): pydantic's `int`, not `float`. */
-export const isIntSchema = (schema: Schema): boolean => Boolean((schema as unknown as { isInt?: boolean }).isInt);
+export const isIntSchema = (schema: Schema): boolean =>
+  Boolean((schema as unknown as { isInt?: boolean }).isInt);

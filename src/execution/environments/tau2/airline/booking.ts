@@ -20,7 +20,11 @@ function checkPayments(user: Entity, payments: Entity[]): void {
     const id = payment.payment_id as string;
     if (!Object.hasOwn(methods, id)) throw new ToolError(`Payment method ${id} not found`);
     const method = methods[id]!;
-    if ((method.source === 'gift_card' || method.source === 'certificate') && (method.amount as number) < (payment.amount as number)) throw new ToolError(`Not enough balance in payment method ${id}`);
+    if (
+      (method.source === 'gift_card' || method.source === 'certificate') &&
+      (method.amount as number) < (payment.amount as number)
+    )
+      throw new ToolError(`Not enough balance in payment method ${id}`);
   }
 }
 
@@ -31,7 +35,8 @@ function charge(db: SessionDatabase, userId: string, payments: Entity[]): void {
     // A certificate named twice was removed by the first: Python's KeyError, after the first charges.
     if (!Object.hasOwn(methods, id)) throw new ToolError(pyRepr(id));
     const method = methods[id]!;
-    if (method.source === 'gift_card') method.amount = (method.amount as number) - (payment.amount as number);
+    if (method.source === 'gift_card')
+      method.amount = (method.amount as number) - (payment.amount as number);
     else if (method.source === 'certificate') delete methods[id];
   }
 }
@@ -69,24 +74,37 @@ export function bookReservation(db: SessionDatabase, args: Record<string, unknow
     const date = attribute(item, flights.validated, 'date') as string;
     const flight = getFlight(db, number);
     const instance = getFlightInstance(db, number, date);
-    if (instance.status !== 'available') throw new ToolError(`Flight ${pyStr(number)} not available on date ${pyStr(date)}`);
-    if ((instance.available_seats as Record<string, number>)[cabin]! < count) throw new ToolError(`Not enough seats on flight ${pyStr(number)}`);
+    if (instance.status !== 'available')
+      throw new ToolError(`Flight ${pyStr(number)} not available on date ${pyStr(date)}`);
+    if ((instance.available_seats as Record<string, number>)[cabin]! < count)
+      throw new ToolError(`Not enough seats on flight ${pyStr(number)}`);
     const price = (instance.prices as Record<string, number>)[cabin]!;
-    (reservation.flights as Entity[]).push({ flight_number: number, origin: flight.origin, destination: flight.destination, date, price });
+    (reservation.flights as Entity[]).push({
+      flight_number: number,
+      origin: flight.origin,
+      destination: flight.destination,
+      date,
+      price,
+    });
     taken.push([number, date]);
     totalPrice += price * count;
   }
   if (args.insurance === 'yes') totalPrice += 30 * count;
   // tau2 adds the raw argument: a numeric string passes the Reservation's validation, then fails here.
-  if (typeof args.nonfree_baggages === 'string') throw new ToolError("unsupported operand type(s) for +=: 'int' and 'str'");
+  if (typeof args.nonfree_baggages === 'string')
+    throw new ToolError("unsupported operand type(s) for +=: 'int' and 'str'");
   totalPrice += 50 * Number(args.nonfree_baggages);
   const paymentList = payments.items as Entity[];
   checkPayments(user, paymentList);
   const totalPayment = paymentList.reduce((sum, payment) => sum + (payment.amount as number), 0);
-  if (totalPayment !== totalPrice) throw new ToolError(`Payment amount does not add up, total price is ${totalPrice}, but paid ${totalPayment}`);
+  if (totalPayment !== totalPrice)
+    throw new ToolError(
+      `Payment amount does not add up, total price is ${totalPrice}, but paid ${totalPayment}`,
+    );
   charge(db, args.user_id as string, paymentList);
   for (const [number, date] of taken) {
-    const seats = ((db.write('flights', number).dates as Record<string, Entity>)[date]!.available_seats as Record<string, number>);
+    const seats = (db.write('flights', number).dates as Record<string, Entity>)[date]!
+      .available_seats as Record<string, number>;
     seats[cabin] = seats[cabin]! - count;
   }
   db.insert('reservations', reservationId, reservation);

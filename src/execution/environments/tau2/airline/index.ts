@@ -7,5 +7,12 @@ import { AIRLINE_WRITE_TOOLS } from './writes.js';
 
 /** Loads the airline environment (db.json is read and validated here: call once and keep it). */
 export function createAirlineEnvironment(): Environment {
-  return createTau2Environment({ domain: 'airline', database: AirlineDb, toolkit: { className: 'AirlineTools', tools: { ...AIRLINE_READ_TOOLS, ...AIRLINE_WRITE_TOOLS } } });
+  return createTau2Environment({
+    domain: 'airline',
+    database: AirlineDb,
+    toolkit: {
+      className: 'AirlineTools',
+      tools: { ...AIRLINE_READ_TOOLS, ...AIRLINE_WRITE_TOOLS },
+    },
+  });
 }

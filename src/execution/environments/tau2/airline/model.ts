@@ -17,24 +17,65 @@ export const Insurance = z.enum(['yes', 'no']);
 
 export const AirportCode = z.object({ iata: text, city: text });
 export const Name = z.object({ first_name: text, last_name: text });
-export const Address = z.object({ address1: text, address2: text.nullable().default(null), city: text, country: text, state: text, zip: text });
+export const Address = z.object({
+  address1: text,
+  address2: text.nullable().default(null),
+  city: text,
+  country: text,
+  state: text,
+  zip: text,
+});
 export const Payment = z.object({ payment_id: text, amount: int }).describe('Payment');
 
-export const CreditCard = z.object({ source: z.literal('credit_card'), id: text, brand: text, last_four: text });
+export const CreditCard = z.object({
+  source: z.literal('credit_card'),
+  id: text,
+  brand: text,
+  last_four: text,
+});
 export const GiftCard = z.object({ source: z.literal('gift_card'), id: text, amount: float });
 export const Certificate = z.object({ source: z.literal('certificate'), id: text, amount: float });
 export const PaymentMethod = z.discriminatedUnion('source', [CreditCard, GiftCard, Certificate]);
 
-export const Passenger = z.object({ first_name: text, last_name: text, dob: text }).describe('Passenger');
+export const Passenger = z
+  .object({ first_name: text, last_name: text, dob: text })
+  .describe('Passenger');
 
 const seats = z.record(text, int);
-export const FlightDateStatusAvailable = z.object({ status: z.literal('available'), available_seats: seats, prices: seats });
-const Landed = z.object({ status: z.literal('landed'), actual_departure_time_est: text, actual_arrival_time_est: text });
+export const FlightDateStatusAvailable = z.object({
+  status: z.literal('available'),
+  available_seats: seats,
+  prices: seats,
+});
+const Landed = z.object({
+  status: z.literal('landed'),
+  actual_departure_time_est: text,
+  actual_arrival_time_est: text,
+});
 const Cancelled = z.object({ status: z.literal('cancelled') });
-const Delayed = z.object({ status: z.literal('delayed'), estimated_departure_time_est: text, estimated_arrival_time_est: text });
-const Flying = z.object({ status: z.literal('flying'), actual_departure_time_est: text, estimated_arrival_time_est: text });
-const OnTime = z.object({ status: z.literal('on time'), estimated_departure_time_est: text, estimated_arrival_time_est: text });
-export const FlightDateStatus = z.discriminatedUnion('status', [FlightDateStatusAvailable, Landed, Cancelled, Delayed, Flying, OnTime]);
+const Delayed = z.object({
+  status: z.literal('delayed'),
+  estimated_departure_time_est: text,
+  estimated_arrival_time_est: text,
+});
+const Flying = z.object({
+  status: z.literal('flying'),
+  actual_departure_time_est: text,
+  estimated_arrival_time_est: text,
+});
+const OnTime = z.object({
+  status: z.literal('on time'),
+  estimated_departure_time_est: text,
+  estimated_arrival_time_est: text,
+});
+export const FlightDateStatus = z.discriminatedUnion('status', [
+  FlightDateStatusAvailable,
+  Landed,
+  Cancelled,
+  Delayed,
+  Flying,
+  OnTime,
+]);
 
 export const Flight = z.object({
   flight_number: text,
@@ -57,7 +98,13 @@ export const DirectFlight = z.object({
   prices: seats,
 });
 
-export const ReservationFlight = z.object({ flight_number: text, origin: text, destination: text, date: text, price: int });
+export const ReservationFlight = z.object({
+  flight_number: text,
+  origin: text,
+  destination: text,
+  date: text,
+  price: int,
+});
 export const FlightInfo = z.object({ flight_number: text, date: text }).describe('FlightInfo');
 
 export const User = z.object({
@@ -90,4 +137,8 @@ export const Reservation = z.object({
 });
 
 /** The whole airline database (db.json). */
-export const AirlineDb = z.object({ flights: z.record(text, Flight), users: z.record(text, User), reservations: z.record(text, Reservation) });
+export const AirlineDb = z.object({
+  flights: z.record(text, Flight),
+  users: z.record(text, User),
+  reservations: z.record(text, Reservation),
+});

@@ -7,5 +7,9 @@ import { RETAIL_WRITE_TOOLS } from './writes.js';
 
 /** Loads the retail environment (db.json is read and validated here: call once and keep it). */
 export function createRetailEnvironment(): Environment {
-  return createTau2Environment({ domain: 'retail', database: RetailDb, toolkit: { className: 'RetailTools', tools: { ...RETAIL_READ_TOOLS, ...RETAIL_WRITE_TOOLS } } });
+  return createTau2Environment({
+    domain: 'retail',
+    database: RetailDb,
+    toolkit: { className: 'RetailTools', tools: { ...RETAIL_READ_TOOLS, ...RETAIL_WRITE_TOOLS } },
+  });
 }

@@ -12,13 +12,17 @@ import { Order, Product, User, Variant } from './model.js';
 /** `_get_order`: the order, or "Order not found". */
 export function getOrder(db: SessionDatabase, orderId: unknown, forWrite = false): Entity {
   if (!db.has('orders', orderId)) throw new ToolError('Order not found');
-  return forWrite ? db.write('orders', orderId as string) : (db.read('orders', orderId as string) as Entity);
+  return forWrite
+    ? db.write('orders', orderId as string)
+    : (db.read('orders', orderId as string) as Entity);
 }
 
 /** `_get_user`: the user, or "User not found". */
 export function getUser(db: SessionDatabase, userId: unknown, forWrite = false): Entity {
   if (!db.has('users', userId)) throw new ToolError('User not found');
-  return forWrite ? db.write('users', userId as string) : (db.read('users', userId as string) as Entity);
+  return forWrite
+    ? db.write('users', userId as string)
+    : (db.read('users', userId as string) as Entity);
 }
 
 /** `_get_product`: the product, or "Product not found". */
@@ -41,7 +45,12 @@ export function getVariant(db: SessionDatabase, productId: unknown, variantId: u
 }
 
 /** `_get_payment_method`: one of a user's payment methods (from `user`, which may be a writable copy). */
-export function getPaymentMethod(db: SessionDatabase, userId: unknown, paymentMethodId: unknown, user = getUser(db, userId)): Entity {
+export function getPaymentMethod(
+  db: SessionDatabase,
+  userId: unknown,
+  paymentMethodId: unknown,
+  user = getUser(db, userId),
+): Entity {
   const methods = user.payment_methods as Record<string, Entity>;
   if (!hasMember(methods, paymentMethodId)) throw new ToolError('Payment method not found');
   return methods[paymentMethodId as string]!;
@@ -64,28 +73,64 @@ const name = (user: Entity) => user.name as { first_name: string; last_name: str
 
 /** The retail tools that read (and the two generic ones). */
 export const RETAIL_READ_TOOLS = {
-  calculate: { kind: 'generic', params: ['expression'], run: (_db, args) => calculate(args.expression) },
+  calculate: {
+    kind: 'generic',
+    params: ['expression'],
+    run: (_db, args) => calculate(args.expression),
+  },
   find_user_id_by_name_zip: {
     kind: 'read',
     params: ['first_name', 'last_name', 'zip'],
     run: (db, args) =>
-      findUser(db, (user) => name(user).first_name.toLowerCase() === pyLower(args.first_name) && name(user).last_name.toLowerCase() === pyLower(args.last_name) && (user.address as Entity).zip === args.zip),
+      findUser(
+        db,
+        (user) =>
+          name(user).first_name.toLowerCase() === pyLower(args.first_name) &&
+          name(user).last_name.toLowerCase() === pyLower(args.last_name) &&
+          (user.address as Entity).zip === args.zip,
+      ),
   },
-  find_user_id_by_email: { kind: 'read', params: ['email'], run: (db, args) => findUser(db, (user) => (user.email as string).toLowerCase() === pyLower(args.email)) },
-  get_order_details: { kind: 'read', params: ['order_id'], run: (db, args) => ({ value: getOrder(db, args.order_id), schema: Order }) },
-  get_product_details: { kind: 'read', params: ['product_id'], run: (db, args) => ({ value: getProduct(db, args.product_id), schema: Product }) },
-  get_item_details: { kind: 'read', params: ['item_id'], run: (db, args) => ({ value: getItem(db, args.item_id), schema: Variant }) },
-  get_user_details: { kind: 'read', params: ['user_id'], run: (db, args) => ({ value: getUser(db, args.user_id), schema: User }) },
+  find_user_id_by_email: {
+    kind: 'read',
+    params: ['email'],
+    run: (db, args) =>
+      findUser(db, (user) => (user.email as string).toLowerCase() === pyLower(args.email)),
+  },
+  get_order_details: {
+    kind: 'read',
+    params: ['order_id'],
+    run: (db, args) => ({ value: getOrder(db, args.order_id), schema: Order }),
+  },
+  get_product_details: {
+    kind: 'read',
+    params: ['product_id'],
+    run: (db, args) => ({ value: getProduct(db, args.product_id), schema: Product }),
+  },
+  get_item_details: {
+    kind: 'read',
+    params: ['item_id'],
+    run: (db, args) => ({ value: getItem(db, args.item_id), schema: Variant }),
+  },
+  get_user_details: {
+    kind: 'read',
+    params: ['user_id'],
+    run: (db, args) => ({ value: getUser(db, args.user_id), schema: User }),
+  },
   list_all_product_types: {
     kind: 'read',
     params: [],
     run: (db) => {
       const byName = new Map<string, string>();
-      for (const product of db.values('products')) byName.set(product.name as string, product.product_id as string);
+      for (const product of db.values('products'))
+        byName.set(product.name as string, product.product_id as string);
       // json.dumps(sort_keys=True): keys by code point; the value is text, not a model.
       const sorted = [...byName.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
       return `{${sorted.map((key) => `${pyJsonString(key)}: ${pyJsonString(byName.get(key)!)}`).join(', ')}}`;
     },
   },
-  transfer_to_human_agents: { kind: 'generic', params: ['summary'], run: () => 'Transfer successful' },
+  transfer_to_human_agents: {
+    kind: 'generic',
+    params: ['summary'],
+    run: () => 'Transfer successful',
+  },
 } satisfies Record<string, Tau2Tool>;

@@ -8,12 +8,33 @@ import { z } from 'zod';
 const text = z.string();
 const float = z.number();
 
-export const Variant = z.object({ item_id: text, options: z.record(text, text), available: z.boolean(), price: float });
-export const Product = z.object({ name: text, product_id: text, variants: z.record(text, Variant) });
+export const Variant = z.object({
+  item_id: text,
+  options: z.record(text, text),
+  available: z.boolean(),
+  price: float,
+});
+export const Product = z.object({
+  name: text,
+  product_id: text,
+  variants: z.record(text, Variant),
+});
 export const UserName = z.object({ first_name: text, last_name: text });
-export const UserAddress = z.object({ address1: text, address2: text, city: text, country: text, state: text, zip: text });
+export const UserAddress = z.object({
+  address1: text,
+  address2: text,
+  city: text,
+  country: text,
+  state: text,
+  zip: text,
+});
 
-export const CreditCard = z.object({ source: z.literal('credit_card'), id: text, brand: text, last_four: text });
+export const CreditCard = z.object({
+  source: z.literal('credit_card'),
+  id: text,
+  brand: text,
+  last_four: text,
+});
 export const Paypal = z.object({ source: z.literal('paypal'), id: text });
 export const GiftCard = z.object({ source: z.literal('gift_card'), id: text, balance: float });
 export const PaymentMethod = z.discriminatedUnion('source', [CreditCard, GiftCard, Paypal]);
@@ -28,9 +49,27 @@ export const User = z.object({
 });
 
 export const OrderFulfillment = z.object({ tracking_id: z.array(text), item_ids: z.array(text) });
-export const OrderItem = z.object({ name: text, product_id: text, item_id: text, price: float, options: z.record(text, text) });
-export const OrderPayment = z.object({ transaction_type: z.enum(['payment', 'refund']), amount: float, payment_method_id: text });
-export const ORDER_STATUSES = ['processed', 'pending', 'pending (item modified)', 'delivered', 'cancelled', 'exchange requested', 'return requested'] as const;
+export const OrderItem = z.object({
+  name: text,
+  product_id: text,
+  item_id: text,
+  price: float,
+  options: z.record(text, text),
+});
+export const OrderPayment = z.object({
+  transaction_type: z.enum(['payment', 'refund']),
+  amount: float,
+  payment_method_id: text,
+});
+export const ORDER_STATUSES = [
+  'processed',
+  'pending',
+  'pending (item modified)',
+  'delivered',
+  'cancelled',
+  'exchange requested',
+  'return requested',
+] as const;
 
 export const Order = z.object({
   order_id: text,
@@ -50,4 +89,8 @@ export const Order = z.object({
 });
 
 /** The whole retail database (db.json). */
-export const RetailDb = z.object({ products: z.record(text, Product), users: z.record(text, User), orders: z.record(text, Order) });
+export const RetailDb = z.object({
+  products: z.record(text, Product),
+  users: z.record(text, User),
+  orders: z.record(text, Order),
+});
