@@ -74,10 +74,10 @@ const roleUsage = (role: string, totals: UsageTotals | undefined): RoleUsage[] =
       ]
     : [];
 
-/** Base and refined CR of each method and paper regime (per-horizon rows stay in the tables). */
+/** Base and refined CR of each method and paper regime (step-wise = next-1, the paper's; next-2/3 rows stay in the tables). */
 function headlineOf(rows: readonly Table4Row[]): SummaryNumber[] {
   return rows
-    .filter((row) => !row.regime.startsWith('step_wise_next'))
+    .filter((row) => !/^step_wise_next[2-9]/.test(row.regime))
     .flatMap((row) => [
       {
         label: `${methodLabel(row)} ${row.regime} base`,

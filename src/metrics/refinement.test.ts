@@ -69,7 +69,8 @@ describe('refinementRows (Table 4)', () => {
     });
     // critic+ step-wise: base 2/2 = 100, refined 1/2 = 50 → Δ −50; s1 flips to incorrect; p = 1
     expect(criticStepWise).toMatchObject({
-      regime: 'step_wise',
+      regime: 'step_wise_next1',
+      horizon: 1,
       split: 'step_wise_planning',
       base_cr: 100,
       refined_cr: 50,
@@ -136,7 +137,7 @@ describe('refinementRows (Table 4)', () => {
     ]);
   });
 
-  it('adds a row per horizon when step-wise rows hold several, and a row per other split under its own name', () => {
+  it('gives step-wise rows per horizon only (never pooled), and a row per other split under its own name', () => {
     const refined = [
       withInitial(stepWise('n1', true, SELF_MINUS, 1), false),
       withInitial(stepWise('n2', false, SELF_MINUS, 2), false),
@@ -154,7 +155,6 @@ describe('refinementRows (Table 4)', () => {
       refinementRows(refined).map((row) => [row.regime, row.horizon, row.n, row.refined_cr]),
     ).toEqual([
       ['holistic_tool_extraneous', null, 1, 100],
-      ['step_wise', null, 2, 50],
       ['step_wise_next1', 1, 1, 100],
       ['step_wise_next2', 2, 1, 0],
     ]);

@@ -4,9 +4,9 @@
  * critic, rounds). The base of a refined row is the verdict its line records for the initial answer
  * (`refinement.initial`, under the same judge); a row without one pairs with the same model's and
  * judge's unrefined row of the same (split, id, repeat), and a refined row with neither is left out
- * (`unpaired`). Regimes: `holistic` = holistic_planning, `step_wise` = step_wise_planning (the
- * paper's two; `step_wise_next{k}` per horizon when several are present), and every other split
- * under its own name. Refined CR counts a refinement that produced no answer as not correct, like a
+ * (`unpaired`). Regimes: `holistic` = holistic_planning; step_wise_planning always per horizon,
+ * `step_wise_next{k}` (the paper's step-wise column is `step_wise_next1`: the official refinement
+ * evaluator is next-1 only; no row pools horizons); every other split under its own name. Refined CR counts a refinement that produced no answer as not correct, like a
  * failed planner call (docs/metrics.md, "Table 4").
  */
 import { SPLITS, type SplitName } from '../dataset/case.js';
@@ -21,7 +21,7 @@ export interface RefinementRow {
   taxonomy: boolean;
   critic: string | null;
   rounds: number;
-  /** `holistic`, `step_wise`, `step_wise_next{k}`, or a split name beyond the paper's two. */
+  /** `holistic`, `step_wise_next{k}` (per horizon), or a split name beyond the paper's two. */
   regime: string;
   split: SplitName;
   horizon: number | null;
@@ -31,6 +31,8 @@ export interface RefinementRow {
   delta: number | null;
   /** Paired cases: refined rows with a base. */
   n: number;
+  /** Paired cases per source (`source` or `source/subset`), so the subset can be set beside the paper's 25 per source + 5 per real-traffic subset. */
+  sources: Record<string, number>;
   flips: { to_correct: number; to_incorrect: number };
   /** Two-sided exact McNemar p-value on the flips; 1 without a flip. */
   p_value: number;
@@ -59,10 +61,7 @@ export interface OverCorrection {
 const key = (row: ResultRow) => `${row.facets.split}\u0000${row.id}\u0000${row.repeat}`;
 const methodKey = (refinement: RowRefinement) =>
   JSON.stringify([refinement.mode, refinement.taxonomy, refinement.critic, refinement.rounds ?? 1]);
-const PAPER_REGIMES: Partial<Record<SplitName, string>> = {
-  holistic_planning: 'holistic',
-  step_wise_planning: 'step_wise',
-};
+const PAPER_REGIMES: Partial<Record<SplitName, string>> = { holistic_planning: 'holistic' };
 
 interface Pair {
   refined: ResultRow;
@@ -85,6 +84,16 @@ function basesOf(
     else unpaired += 1;
   }
   return { pairs, unpaired };
+}
+
+function sourceCounts(pairs: readonly Pair[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const { refined } of pairs) {
+    const { source, sourceSubset } = refined.facets;
+    const name = `${source ?? '(none)'}${sourceSubset ? `/${sourceSubset}` : ''}`;
+    counts[name] = (counts[name] ?? 0) + 1;
+  }
+  return counts;
 }
 
 function cell(
@@ -114,6 +123,7 @@ function cell(
     refined_cr: refined,
     delta: base === null || refined === null ? null : refined - base,
     n,
+    sources: sourceCounts(pairs),
     flips: { to_correct: toCorrect, to_incorrect: toIncorrect },
     p_value: mcnemarExact(toCorrect, toIncorrect),
     base_ci: wilson(baseCorrect, n),
@@ -143,28 +153,23 @@ export function refinementRows(rows: readonly ResultRow[]): RefinementRow[] {
   const unrefined = new Map(rows.filter((row) => !row.refinement).map((row) => [key(row), row]));
   return methods(rows).flatMap(({ refinement, rows: refined }) =>
     SPLITS.flatMap((split) => {
-      const { pairs, unpaired } = basesOf(
-        refined.filter((row) => row.facets.split === split),
-        unrefined,
-      );
-      if (pairs.length + unpaired === 0) return [];
-      const regime = PAPER_REGIMES[split] ?? split;
-      const out = [cell(refinement, regime, split, null, pairs, unpaired)];
-      const horizons = [...new Set(pairs.map((pair) => pair.refined.facets.horizon ?? 1))].sort();
-      if (split === 'step_wise_planning' && horizons.length > 1) {
-        for (const horizon of horizons)
-          out.push(
-            cell(
-              refinement,
-              `step_wise_next${horizon}`,
-              split,
-              horizon,
-              pairs.filter((pair) => (pair.refined.facets.horizon ?? 1) === horizon),
-              0,
-            ),
-          );
+      const ofSplit = refined.filter((row) => row.facets.split === split);
+      if (ofSplit.length === 0) return [];
+      if (split !== 'step_wise_planning') {
+        const { pairs, unpaired } = basesOf(ofSplit, unrefined);
+        return [cell(refinement, PAPER_REGIMES[split] ?? split, split, null, pairs, unpaired)];
       }
-      return out;
+      // Step-wise rows are per horizon only: a pooled row mixes next-1 with next-2/3 cases (a
+      // lower base CR) and the paper's step-wise column is next-1 alone (audit §2.7).
+      const horizonOf = (row: ResultRow) => row.facets.horizon ?? 1;
+      const horizons = [...new Set(ofSplit.map(horizonOf))].sort();
+      return horizons.map((horizon) => {
+        const { pairs, unpaired } = basesOf(
+          ofSplit.filter((row) => horizonOf(row) === horizon),
+          unrefined,
+        );
+        return cell(refinement, `step_wise_next${horizon}`, split, horizon, pairs, unpaired);
+      });
     }),
   );
 }

@@ -32,6 +32,8 @@ export interface PaperTableSpec {
   rowLabel?: (printed: Record<string, unknown>) => string | null;
   /** The row's key in known_paper_inconsistencies cell ids (`table17/<model>/<key>/<column>`, e.g. `level2`). */
   cellKey?: (printed: Record<string, unknown>) => string;
+  /** What the reader must know about this table's cells of one group (which rows of ours, which subset, which judge); stated only when the table is compared. */
+  caveats?: (tables: Tables, group: PaperGroup) => string[];
   /** Our cells, keyed by the paper's column, for one group and one printed row; null when we have no such row. */
   ours: (
     tables: Tables,
@@ -162,7 +164,12 @@ function table4(
     row.taxonomy === printed.taxonomy_guided &&
     (row.rounds ?? 1) === 1;
   const holistic = of(tables.table4, group, (row) => method(row) && row.regime === 'holistic');
-  const stepWise = of(tables.table4, group, (row) => method(row) && row.regime === 'step_wise');
+  // The paper's step-wise column is next-1 only (official SelfRefinementEvaluator extends Next1).
+  const stepWise = of(
+    tables.table4,
+    group,
+    (row) => method(row) && row.regime === 'step_wise_next1',
+  );
   if (!holistic && !stepWise) return null;
   const cells: Record<string, OurCell> = {};
   for (const [prefix, row] of [
@@ -175,6 +182,44 @@ function table4(
     cells[`${prefix}_delta`] = plain(row.delta, row.n);
   }
   return cells;
+}
+
+const sourcesText = (sources: Record<string, number>) =>
+  Object.entries(sources)
+    .map(([source, count]) => `${source} ${count}`)
+    .join(', ');
+
+/** Table 4's caveats: which of our rows are compared (next-1 only), on which cases, under which judge. */
+function table4Caveats(tables: Tables, group: PaperGroup): string[] {
+  const rows = (tables.table4 as Loose[]).filter(
+    (row) => row.model === group.model && row.judge === group.judge && (row.rounds ?? 1) === 1,
+  );
+  if (rows.length === 0) return [];
+  const compared = rows.filter(
+    (row) => row.regime === 'holistic' || row.regime === 'step_wise_next1',
+  );
+  const left = rows.filter((row) => /^step_wise_next[2-9]/.test(String(row.regime)));
+  const subset = compared.map(
+    (row) =>
+      `${row.regime} ${row.mode}${row.taxonomy ? '+' : '−'} n=${row.n} (${sourcesText(row.sources ?? {})})`,
+  );
+  const caveats = [
+    `Table 4: the paper's step-wise column is next-1 only (the official refinement evaluator is next-1), so it is set beside our step_wise_next1 row, and the holistic column beside our holistic row. The paper's subset is 150 cases per regime (25 per source, 5 per real-traffic subset, in file order); ours: ${subset.join('; ') || 'none'}.`,
+  ];
+  if (left.length > 0)
+    caveats.push(
+      `Table 4: our ${[...new Set(left.map((row) => row.regime))].join(', ')} rows (n=${left.map((row) => row.n).join('/')}) have no printed counterpart and are not compared.`,
+    );
+  if (
+    !group.judge
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '')
+      .includes('gpt5')
+  )
+    caveats.push(
+      `Table 4: judged by ${group.judge}; the paper's refinement runs were judged by GPT-5 (the official refinement configs), not by the Gemini 3 Pro of its other tables.`,
+    );
+  return caveats;
 }
 
 /** Every paper table `--compare-paper` compares, keyed by our table id. */
@@ -199,6 +244,7 @@ export const PAPER_TABLE_SPECS: Record<string, PaperTableSpec> = {
     table: 'Table 4',
     paperTables: ['table4_refinement'],
     rowLabel: (printed) => String(printed.method ?? ''),
+    caveats: table4Caveats,
     ours: table4,
   },
   table5: {

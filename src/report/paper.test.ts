@@ -180,4 +180,48 @@ describe('paper comparison: verdicts and caveats', () => {
       comparePaper(alone.tables, alone.groups, paper).models.map((entry) => entry.paperModel),
     ).toEqual(['InternVL3.5-241B-A28B']);
   });
+  it('compares Table 4 step-wise on next-1 only in a mixed-horizon run, and says which horizon and subset', () => {
+    const model = 'openai-compatible:Qwen/Qwen3-VL-32B-Instruct';
+    const selfMinus = { mode: 'self' as const, taxonomy: false, critic: null };
+    // next-1: 150 cases, base 111 (74.00 %), refined 95 (63.33 %) — the paper's Self_R− step-wise row.
+    // next-2 (60 cases, base 30) and next-3 (40 cases, base 10) would pool to a base of 60.4 %.
+    const horizon = (h: 1 | 2 | 3, count: number, baseCorrect: number, refinedCorrect: number) =>
+      Array.from({ length: count }, (_, index) => ({
+        split: 'step_wise_planning' as const,
+        id: `s${h}-${index}`,
+        model,
+        horizon: h,
+        correct: index < baseCorrect,
+        refinedCorrect: index < refinedCorrect,
+      }));
+    const cases = [
+      ...horizon(1, 150, 111, 95),
+      ...horizon(2, 60, 30, 20),
+      ...horizon(3, 40, 10, 5),
+    ];
+    const specs = cases.flatMap(({ refinedCorrect, ...spec }) => [
+      spec,
+      { ...spec, correct: refinedCorrect, refinement: selfMinus },
+    ]);
+    const data = fakeReport([{ dir: 'a', specs }], { paper, caseBrowser: false });
+    expect(data.tables.table4.map((row) => [row.regime, row.n])).toEqual([
+      ['step_wise_next1', 150],
+      ['step_wise_next2', 60],
+      ['step_wise_next3', 40],
+    ]);
+    const result = comparePaper(data.tables, data.groups, paper);
+    const cells = result.models[0]!.cells.filter((cell) => cell.table === 'Table 4');
+    expect(
+      cells.map((cell) => [`${cell.row} ${cell.column}`, cell.oursRounded, cell.paper, cell.n]),
+    ).toEqual([
+      ['Self_R- stepwise_base', 74, 74, 150],
+      ['Self_R- stepwise_refined', 63.33, 63.33, 150],
+      ['Self_R- stepwise_delta', -10.67, -10.67, 150],
+    ]);
+    const caveats = result.models[0]!.caveats.join(' ');
+    expect(caveats).toContain('step-wise column is next-1 only');
+    expect(caveats).toContain('step_wise_next1 self− n=150 (test 150)');
+    expect(caveats).toContain('step_wise_next2, step_wise_next3 rows (n=60/40)');
+    expect(caveats).toContain('judged by GPT-5');
+  });
 });

@@ -215,9 +215,18 @@ function groupCaveats(judge: string): string[] {
     ];
   if (!normalizeModelName(judge).includes('gemini3pro'))
     return [
-      `Judged by ${judge}; the paper's tables were judged by Gemini 3 Pro with the reference (Table 7 shows judges differ by up to 14 points of agreement).`,
+      `Judged by ${judge}; the paper's tables were judged by Gemini 3 Pro with the reference (Table 4 aside: see its caveat; Table 7 shows judges differ by up to 14 points of agreement).`,
     ];
   return [];
+}
+
+/** The caveats of each table spec that has compared cells for the group. */
+function tableCaveats(tables: Tables, group: PaperGroup, cells: readonly PaperCell[]): string[] {
+  return Object.values(PAPER_TABLE_SPECS).flatMap((spec) =>
+    spec.caveats && cells.some((cell) => cell.table === spec.table)
+      ? spec.caveats(tables, group)
+      : [],
+  );
 }
 
 function cellOf(
@@ -345,7 +354,7 @@ export function comparePaper(
       explained,
       withCi: withCi.length,
       withinCi: withCi.filter((cell) => cell.withinCi).length,
-      caveats: groupCaveats(group.judge),
+      caveats: [...groupCaveats(group.judge), ...tableCaveats(tables, group, cells)],
     });
   }
   return {

@@ -108,16 +108,25 @@ describe('apb refine over real HTTP', () => {
         expect(line.judge_model).toBe(`openai-compatible:${MODELS.judge}`);
       }
       const table4 = JSON.parse(readFileSync(path.join(out, 'scores.json'), 'utf8')).tables.table4;
-      // The six step-wise cases hold every horizon: a row per horizon follows the step-wise row.
+      // The six step-wise cases hold every horizon: step-wise rows are per horizon, never pooled.
       expect(table4.map((row: any) => row.regime)).toEqual([
         'holistic',
-        'step_wise',
         'step_wise_next1',
         'step_wise_next2',
         'step_wise_next3',
       ]);
-      expect(table4.slice(2).reduce((sum: number, row: any) => sum + row.n, 0)).toBe(6);
-      for (const row of table4.slice(0, 2)) {
+      const stepWise = table4.slice(1);
+      const total = (get: (row: any) => number) =>
+        stepWise.reduce((sum: number, row: any) => sum + get(row), 0);
+      expect(total((row) => row.n)).toBe(6);
+      // Over the three horizon rows, the same cases and flips as the holistic row (same script).
+      expect(total((row) => row.flips.to_correct)).toBe(EXPECTED[tag].to_correct);
+      expect(total((row) => row.flips.to_incorrect)).toBe(EXPECTED[tag].to_incorrect);
+      expect(total((row) => (row.refined_cr * row.n) / 100)).toBeCloseTo(
+        (EXPECTED[tag].refined * 6) / 100,
+        10,
+      );
+      for (const row of table4.slice(0, 1)) {
         const expected = EXPECTED[tag];
         expect(row).toMatchObject({
           model: `openai-compatible:${MODELS.planner}`,
@@ -153,15 +162,15 @@ describe('apb refine over real HTTP', () => {
         expect(printed.entries[0].headline.map((cell: any) => cell.label)).toEqual([
           'Critic_R+ holistic base',
           'Critic_R+ holistic refined',
-          'Critic_R+ step_wise base',
-          'Critic_R+ step_wise refined',
+          'Critic_R+ step_wise_next1 base',
+          'Critic_R+ step_wise_next1 refined',
         ]);
         expect(printed.entries[0].usage.map((role: any) => [role.role, role.calls])).toEqual([
           ['planner', 12],
           ['critic', 12],
           ['judge', 12],
         ]);
-        expect(printed.table4).toHaveLength(5);
+        expect(printed.table4).toHaveLength(4);
         expect(result.stderr).toBe('');
       } else {
         expect(result.stderr).toMatch(/holistic: CR 66\.67% → /);
