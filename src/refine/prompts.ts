@@ -1,12 +1,23 @@
 /**
  * Critique and revision templates of inference-time refinement (paper §5.3, Appendix C.7 and its
- * Figures 42–43; the legacy step-wise reflection audited in official-harness-audit.md §2.7), in
- * this project's words. Every template enters a prompt version, so any wording change is a new one.
+ * Figures 42–43), in this project's words, following point by point the official repository's
+ * legacy step-wise refinement (`legacy_reference/step_wise/online_planning/src/evaluators/
+ * self_refinement_evaluator.py`: `generate_reflection_prompt` for the critique with and without the
+ * metric, `generate_prediction_prompt` for the revision; audit §2.7). The holistic wording follows
+ * the same structure with the holistic error types (Figure 43 is not released as text). What the two
+ * regimes share: with the metric the critic checks the six types, looks for better alternatives,
+ * decides keep / modify / change and is warned against skipped or invented prerequisites and
+ * over-correction; without it the critic is only asked whether the answer is the best one and for
+ * potential issues or better alternatives — it is NOT told that a correct answer should stay. Every
+ * template enters a prompt version (`refine-v2`), so any wording change is a new one.
  */
+
+/** The generation of these templates: part of every prompt version, bumped with each change of meaning. */
+export const TEMPLATE_GENERATION = 'refine-v2';
 
 /** The reviewer's role, the system message of every critique request. */
 export const CRITIQUE_SYSTEM =
-  'You review answers written by the planner of a tool-using AI agent. You do not write a new answer: you write a critique that the planner will use to revise its own. Be specific, be fair, and never invent problems.';
+  'You are an expert planner reviewing answers written by the planner of a tool-using AI agent. You do not write a new answer: you write a critique that the planner will use to revise its own.';
 
 /** How the critique request opens in self-refinement: the tested model reviews its own answer. */
 export const SELF_INTRO =
@@ -41,19 +52,28 @@ export const STEP_WISE_TAXONOMY = `Check the answer against each of these error 
 - E5 tool-use error: the action misuses a tool or passes arguments that do not fit its specification; vague or non-specific values count.
 - E6 hallucination: the action calls a tool that is not listed (the name must match exactly) or refers to data that does not exist.`;
 
-/** The paper's warnings that go with the taxonomy: no skipped prerequisites, no invented ones, no over-correction. */
-export const TAXONOMY_CAUTIONS = `Cautions:
-- Never recommend skipping a step the task needs as a prerequisite (looking something up, opening, reading or converting data) just to make the answer shorter or "more efficient".
-- Never invent prerequisites: a step that can already be taken needs no extra preparation step before it.
-- If the answer is already correct, say so plainly and recommend keeping it. Changing a correct answer is itself an error (over-correction).`;
+/** With the taxonomy: what the review does (the legacy "reflection instructions": optimality, the six types, alternatives, a verdict). */
+export const TAXONOMY_STEPS = `How to review:
+1. Judge whether the answer is the best possible one for the task at this point.
+2. Check it for each of the error types above.
+3. Consider whether there are better alternatives.
+4. Decide whether the answer should be kept, modified or completely changed.`;
 
-/** Holistic, without the taxonomy: a general critique. */
-export const HOLISTIC_GENERAL =
-  'Is this the best plan to accomplish the request with the listed tools? Say what you would change and why; if nothing should change, say so.';
+/** The warnings that go with the taxonomy (legacy "critical warnings"): no skipped prerequisites, no invented ones, no over-correction. */
+export const TAXONOMY_CAUTIONS = `Warnings:
+- Do not skip steps: an action that is a necessary prerequisite of a later one (selecting, looking up, opening or reading something first) must not be rejected because it does not finish the task by itself; steps happen in order.
+- Do not invent prerequisites: if the answer addresses the request directly, do not ask for extra preparation steps the tools or the system do not strictly require.
+- Do not over-correct: if the answer is logical and valid, endorse it; do not find faults where there are none.`;
 
-/** Step-wise, without the taxonomy: a general critique. */
-export const STEP_WISE_GENERAL =
-  'Is this the best next action at this point of the trajectory? Say what you would change and why; if nothing should change, say so.';
+/** Holistic, without the taxonomy: the general reflection (goal, state, tools; issues or better alternatives), nothing about keeping the answer. */
+export const HOLISTIC_GENERAL = `Reflect carefully on whether this plan is the best possible way to accomplish the request with the listed tools.
+Consider the user's goal, what is known at the start and the available tools.
+Analyse whether there are any potential issues or better alternatives.`;
+
+/** Step-wise, without the taxonomy: the legacy general reflection, in the same three points. */
+export const STEP_WISE_GENERAL = `Reflect carefully on whether this is the best possible action to take next.
+Consider the user's goal, the current state of the trajectory and the available tools.
+Analyse whether there are any potential issues or better alternatives.`;
 
 /** For step-wise answers of k > 1 actions, which are planned together without the returns in between. */
 export const MULTI_ACTION_NOTE =
@@ -67,19 +87,19 @@ export const REFUSAL_NOTE =
 export const COST_NOTE =
   'The tools carry a cost per call and the planner was asked for the cheapest chain that completes the request. Point out a cheaper chain only if it completes the request just as well, without dropping a step the request needs.';
 
-/** What the critique must look like. */
+/** What the critique must look like (both regimes, with or without the taxonomy): the legacy output rule. */
 export const CRITIQUE_OUTPUT =
-  'Write the critique as plain prose: no JSON and no rewritten answer. Name each problem you find, where it is and why it is one, and what should change. If you find none, say that the answer should stay as it is.';
+  'Give a detailed critique with your reasoning, as plain prose. Do not write the final answer (no JSON, no rewritten plan or action) yet: only your review.';
 
 /** The revision request: the tested model's own conversation, its answer, then the critique and this instruction. */
-export const REVISION_INSTRUCTION = `A reviewer has read your answer above. The review follows between the marker lines; it is advice, not a command, and it can be wrong.
+export const REVISION_INSTRUCTION = `Your answer above has been reviewed. The review follows between the marker lines.
 
 {{critique}}
 
-Taking the review into account where it is right, and only there, give your final answer to the original task:
-- keep whatever in your answer was already correct, and do not change a correct answer for the sake of change;
-- do not drop a step the task needs, and do not add steps it does not need;
-- reply in exactly the output format the original instructions asked for, with nothing before or after it (inside JSON strings, write line breaks as \\n).`;
+Based on your answer and the review, give your final, refined answer to the original task. You may keep your answer if it was correct, or change it based on the review. Warnings:
+- Do not skip steps: do not replace a step that is needed now with a later one (what must happen first still happens first), and keep your answer where it is a valid prerequisite.
+- Do not over-correct: do not invent missing requirements or nitpick; if your answer satisfies the core of the request, keep it, and do not add complexity the request does not ask for.
+- Reply in exactly the output format the original instructions asked for, as valid JSON where JSON was asked for, with nothing before or after it (inside JSON strings, write line breaks as \\n).`;
 
 /** The marker lines around the critique in the revision request. */
 export const REVIEW_BLOCK = 'REVIEW';

@@ -29,6 +29,8 @@ import {
   STEP_WISE_GENERAL,
   STEP_WISE_TAXONOMY,
   TAXONOMY_CAUTIONS,
+  TAXONOMY_STEPS,
+  TEMPLATE_GENERATION,
 } from './prompts.js';
 import * as TEMPLATES from './prompts.js';
 
@@ -61,7 +63,7 @@ export function critiqueProfile(
   };
 }
 
-/** The review instruction: the taxonomy (with its cautions) or the general question, plus the notes the profile calls for. */
+/** The review instruction: the taxonomy (with its review steps and warnings) or the general reflection, plus the notes the profile calls for; then the output rule. Without the taxonomy nothing tells the critic to keep the answer (as the legacy prompt). */
 export function reviewInstruction(profile: CritiqueProfile, taxonomy: boolean): string {
   const holistic = profile.regime === 'Holistic';
   const sections = [
@@ -79,7 +81,7 @@ export function reviewInstruction(profile: CritiqueProfile, taxonomy: boolean): 
     profile.costShown ? COST_NOTE : '',
   ].filter(Boolean);
   if (notes.length > 0) sections.push(notes.join('\n'));
-  if (taxonomy) sections.push(TAXONOMY_CAUTIONS);
+  if (taxonomy) sections.push(TAXONOMY_STEPS, TAXONOMY_CAUTIONS);
   sections.push(CRITIQUE_OUTPUT);
   return sections.join('\n\n');
 }
@@ -111,6 +113,7 @@ export function buildCritiquePrompt(input: CritiqueInput): Prompt {
     ],
     promptVersion: versionOf(
       `critique-${input.mode}-${input.taxonomy ? 'metric' : 'general'}`,
+      TEMPLATE_GENERATION,
       CRITIQUE_SYSTEM,
       intro,
       CRITIQUE_BLOCKS.task,
@@ -121,7 +124,12 @@ export function buildCritiquePrompt(input: CritiqueInput): Prompt {
 }
 
 /** The version of every revision request (the template is the same for every setting). */
-export const REVISION_VERSION = versionOf('revision', REVISION_INSTRUCTION, REVIEW_BLOCK);
+export const REVISION_VERSION = versionOf(
+  'revision',
+  TEMPLATE_GENERATION,
+  REVISION_INSTRUCTION,
+  REVIEW_BLOCK,
+);
 
 /** The revision request: the planner's own conversation (its prompt, its answer) followed by the critique and the instruction. */
 export function buildRevisionPrompt(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSubsetQuota, sampleBySource, type Sampleable } from './sample.js';
+import { PAPER_SAMPLE, parseSubsetQuota, sampleBySource, type Sampleable } from './sample.js';
 
 const item = (
   id: string,
@@ -53,6 +53,32 @@ describe('sampleBySource', () => {
     const repeated = items.flatMap((entry) => [entry, { ...entry, repeat: 1 }]);
     const chosen = sampleBySource(repeated, spec);
     expect(chosen).toHaveLength(2 * sampleBySource(items, spec).length);
+  });
+});
+
+describe('the paper sample (file order)', () => {
+  it('keeps the first 25 per source and the first 5 per real-traffic subset, in file order', () => {
+    const items = [
+      ...Array.from({ length: 40 }, (_, index) => item(`gaia-${index}`, 'gaia')),
+      ...Array.from({ length: 12 }, (_, index) => item(`gta-${index}`, 'gta')),
+      ...['doc', 'excel', 'normal', 'ppt', 'train'].flatMap((subset) =>
+        Array.from({ length: 9 }, (_, index) =>
+          item(`rt-${subset}-${index}`, 'real-traffic', subset),
+        ),
+      ),
+    ];
+    const chosen = sampleBySource(items, PAPER_SAMPLE).map((entry) => entry.id);
+    expect(chosen).toEqual([
+      ...Array.from({ length: 25 }, (_, index) => `gaia-${index}`),
+      ...Array.from({ length: 12 }, (_, index) => `gta-${index}`),
+      ...['doc', 'excel', 'normal', 'ppt', 'train'].flatMap((subset) =>
+        Array.from({ length: 5 }, (_, index) => `rt-${subset}-${index}`),
+      ),
+    ]);
+    // File order decides: reversed input, the last 25 of the file are kept instead.
+    const reversed = sampleBySource([...items].reverse(), PAPER_SAMPLE).map((entry) => entry.id);
+    expect(reversed).toContain('gaia-39');
+    expect(reversed).not.toContain('gaia-0');
   });
 });
 

@@ -1,8 +1,9 @@
 /**
  * The paper's refinement subset (official-harness-audit.md §2.7): a fixed number of cases per
  * source of each split (25 per source, and 5 per subset of the real-traffic source: 150 per
- * regime). Stable and seeded: within a group, cases are ordered by a hash of (seed, split, id) and
- * the first N kept, so the choice does not depend on file order and another seed gives another draw.
+ * regime). Two orders: `file` (the paper's — the official configs take the first N of each source's
+ * file) keeps the first N cases of a group in dataset order; `hashed` orders a group by a hash of
+ * (seed, split, id), so the choice does not depend on file order and another seed gives another draw.
  */
 import { createHash } from 'node:crypto';
 import type { Facets } from '../dataset/case.js';
@@ -13,8 +14,21 @@ export interface SampleSpec {
   perSource: number;
   /** Sources sampled per subset instead, with the count per (split, source, subset). */
   perSubset?: Readonly<Record<string, number>>;
+  /** `file`: the first N in input order (the paper's); `hashed` (default): by hash of (seed, split, id). */
+  order?: 'file' | 'hashed';
   seed: string;
 }
+
+/** Names the real-traffic source goes by (the release's `real-traffic`, the legacy code's `skywork`). */
+export const REAL_TRAFFIC_SOURCES = ['real-traffic', 'real_traffic', 'skywork'] as const;
+
+/** The paper's sample: 25 per source, 5 per real-traffic subset, in file order. */
+export const PAPER_SAMPLE: SampleSpec = {
+  perSource: 25,
+  perSubset: Object.fromEntries(REAL_TRAFFIC_SOURCES.map((name) => [name, 5])),
+  order: 'file',
+  seed: '0',
+};
 
 /** Anything with a case id and facets (saved predictions, cases, rows). */
 export interface Sampleable {
@@ -44,10 +58,15 @@ export function sampleBySource<T extends Sampleable>(items: readonly T[], spec: 
   const chosen = new Set<string>();
   for (const [groupKey, group] of groups) {
     const split = (JSON.parse(groupKey) as string[])[0]!;
-    const ranked = [...group.ids]
-      .map((id) => ({ id, rank: rank(spec.seed, split, id) }))
-      .sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0));
-    for (const { id } of ranked.slice(0, group.quota)) chosen.add(`${split}\u0000${id}`);
+    // A Set keeps first-seen order: the file order of the input.
+    const ranked =
+      spec.order === 'file'
+        ? [...group.ids]
+        : [...group.ids]
+            .map((id) => ({ id, rank: rank(spec.seed, split, id) }))
+            .sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0))
+            .map(({ id }) => id);
+    for (const id of ranked.slice(0, group.quota)) chosen.add(`${split}\u0000${id}`);
   }
   return items.filter((item) => chosen.has(`${item.facets.split}\u0000${item.id}`));
 }

@@ -222,6 +222,20 @@ function table4Caveats(tables: Tables, group: PaperGroup): string[] {
   return caveats;
 }
 
+/** Table 5's caveat: C_com is over the cases every compared model solved, so with one model it is C_pass. */
+function table5Caveats(tables: Tables, group: PaperGroup): string[] {
+  const models = new Set(
+    (tables.table5 as Loose[])
+      .filter((row) => row.judge === group.judge && !String(row.model).startsWith('baseline:'))
+      .map((row) => row.model),
+  );
+  return models.size <= 1
+    ? [
+        `Table 5: C_com is the mean cost over the cases every compared model solved; with ${group.model} the only model here, that set is its own solved cases, so its C_com equals its C_pass. The paper's C_com is over the cases all five proprietary models solved.`,
+      ]
+    : [];
+}
+
 /** Every paper table `--compare-paper` compares, keyed by our table id. */
 export const PAPER_TABLE_SPECS: Record<string, PaperTableSpec> = {
   table1: {
@@ -250,6 +264,7 @@ export const PAPER_TABLE_SPECS: Record<string, PaperTableSpec> = {
   table5: {
     table: 'Table 5',
     paperTables: ['table5_efficiency'],
+    caveats: table5Caveats,
     ours: (tables, group) => {
       const row = of(tables.table5, group);
       return row

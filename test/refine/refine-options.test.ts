@@ -259,6 +259,20 @@ describe('apb refine failures and options', () => {
     });
   }, 60_000);
 
+  it("--sample paper keeps the first cases of each source in file order (the paper's sample), recorded in the manifest", async () => {
+    const out = path.join(tempDir('apb-refine-opt-'), 'paper-sample');
+    const args = ['refine', source, '--mode', 'self', '--sample', 'paper'];
+    const result = await cli([...args, '--sample-per-source', '2', '--out', out, '--no-cache']);
+    expect(result.code, result.stderr).toBe(0);
+    const lines = readJsonl(path.join(out, 'judgements.jsonl'));
+    // Two per split, and they are the first two of each split's file.
+    expect(lines).toHaveLength(4);
+    for (const line of lines) expect(fake.script.positionOf(caseKey(line))).toBeLessThan(2);
+    expect(readManifest(out).refine_selection).toMatchObject({
+      sample: { perSource: 2, order: 'file', perSubset: { 'real-traffic': 5, skywork: 5 } },
+    });
+  }, 60_000);
+
   it('refuses bad usage with one line and exit 2, and a directory of another refinement', async () => {
     const out = path.join(tempDir('apb-refine-opt-'), 'refused');
     const cases: Array<[string[], RegExp]> = [
@@ -277,6 +291,10 @@ describe('apb refine failures and options', () => {
       [
         ['refine', source, '--mode', 'self', '--sample-per-subset', 'x:1', '--out', out],
         /goes with --sample-per-source/,
+      ],
+      [
+        ['refine', source, '--mode', 'self', '--sample', 'random', '--out', out],
+        /--sample takes paper or hashed/,
       ],
       [['refine', path.join(out, 'missing'), '--mode', 'self', '--out', out], /no manifest\.json/],
     ];
