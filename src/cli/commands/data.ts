@@ -10,9 +10,11 @@ import type { CommandOutcome } from '../outcome.js';
 import { positiveInt } from '../options.js';
 import { LargestFiles } from '../../dataset/largest-files.js';
 import { say } from '../terminal.js';
+import { registerDataStats } from './data-stats.js';
 
 export function registerDataCommands(program: Command, outcome: CommandOutcome): void {
   const data = program.command('data').description('work with datasets in the released layout');
+  registerDataStats(data, outcome);
   data
     .command('validate')
     .argument('<dir>', 'dataset directory (DIR/data/{split}.jsonl), or "sample"')
