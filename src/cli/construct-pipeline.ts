@@ -70,7 +70,7 @@ export function describeSummary(
   if (summary.skipped > 0) parts.push(`${summary.skipped} skipped (meta/skipped.jsonl)`);
   if (summary.review)
     parts.push(
-      `review: ${summary.review.accepted} accepted, ${summary.review.edited} edited, ${summary.review.rejected} rejected, ${summary.review.pending} not reviewed`,
+      `review: ${summary.review.accepted} accepted, ${summary.review.edited} edited, ${summary.review.rejected} rejected, ${summary.review.pending} not reviewed; ${summary.review.why}`,
     );
   const usage = models
     .usage()

@@ -1,6 +1,7 @@
 /**
- * `broken` (paper §3.1 "Tool-Broken Planning", B.4.2, Fig. 13): in a source trajectory, the return of
- * a critical tool's first call is replaced by an error, a functional replacement with a distinct
+ * `broken` (paper §3.1 "Tool-Broken Planning", B.4.2, Fig. 13, F.3): in a source trajectory, a
+ * tool that already worked earlier in the trajectory fails on a later call — that call's return is
+ * replaced by an error —, a functional replacement with a distinct
  * name joins the tools, and the reference next step repeats the call through the replacement.
  * Without a model the replacement is the documented renamed equivalent (names.ts). Rules:
  * docs/construction.md ("broken").
@@ -59,8 +60,10 @@ function feedsLaterSteps(step: TrajectoryStep, later: readonly TrajectoryStep[])
 }
 
 /**
- * The critical step: a successful single-call step making the first call of its tool, preferring
- * one whose output later steps use, then a state-changing one, then any; drawn with the seed.
+ * The critical step: a successful single-call step whose tool already returned successfully
+ * earlier in the trajectory (F.3: the tool worked, then breaks — so the planner cannot tell from
+ * the tool list alone that it is unreliable), preferring one whose output later steps use, then a
+ * state-changing one, then any; drawn with the seed. Null when no tool is reused after a success.
  */
 export function criticalStep(
   steps: readonly TrajectoryStep[],
@@ -68,21 +71,25 @@ export function criticalStep(
   seed: number,
   recordId: string,
 ): { step: TrajectoryStep; tier: Tier } | null {
-  const firstUse = steps.filter(
+  const reused = steps.filter(
     (step, index) =>
       step.calls.length === 1 &&
       stepSucceeded(step) &&
-      !steps
+      steps
         .slice(0, index)
-        .some((earlier) => earlier.calls.some((call) => call.name === step.calls[0]!.name)),
+        .some(
+          (earlier) =>
+            stepSucceeded(earlier) &&
+            earlier.calls.some((call) => call.name === step.calls[0]!.name),
+        ),
   );
   const tiers: [Tier, TrajectoryStep[]][] = [
-    ['data-flow', firstUse.filter((step) => feedsLaterSteps(step, steps.slice(step.index + 1)))],
+    ['data-flow', reused.filter((step) => feedsLaterSteps(step, steps.slice(step.index + 1)))],
     [
       'state-changing',
-      firstUse.filter((step) => effectOfCall(tools, step.calls[0]!.name) === 'state-changing'),
+      reused.filter((step) => effectOfCall(tools, step.calls[0]!.name) === 'state-changing'),
     ],
-    ['any', firstUse],
+    ['any', reused],
   ];
   const [tier, candidates] = tiers.find(([, list]) => list.length > 0) ?? ['any', []];
   if (candidates.length === 0) return null;
@@ -130,7 +137,10 @@ async function brokenCase(
     return skip('tool returns absent (not executed): the prefix would show calls without returns');
   const steps = stepsOf(record);
   const critical = criticalStep(steps, record.tools, context.seed, record.id);
-  if (!critical) return skip('no successful single-call step to break');
+  if (!critical)
+    return skip(
+      'no tool to break: no successful single-call step reuses a tool that already worked earlier (F.3)',
+    );
   const { step, tier } = critical;
   const call = step.calls[0]!;
   const broken = record.tools.find((tool) => tool.name === call.name);

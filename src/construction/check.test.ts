@@ -82,7 +82,28 @@ describe('check (B.2 rule check over source records)', () => {
     expect(applied.skipped).toEqual([
       { step: 'check', parent_id: 'b', reason: 'rejected in review: query unrealistic' },
     ]);
-    expect(applied.summary).toEqual({ accepted: 1, rejected: 1, edited: 1, pending: 1 });
+    expect(applied.summary).toMatchObject({
+      accepted: 1,
+      rejected: 1,
+      edited: 1,
+      pending: 1,
+      reviewed_only: false,
+    });
+    // Not asked: once any decision exists, only reviewed records are used (d is pending)…
+    const byDefault = applyReview(records, decisions, { file: 'review.jsonl' });
+    expect(byDefault.records.map((record) => record.id)).toEqual(['a', 'c']);
+    expect(byDefault.skipped.at(-1)).toMatchObject({
+      parent_id: 'd',
+      reason: expect.stringMatching(/default once review decisions exist/),
+    });
+    // …while an untouched queue keeps every record and says so.
+    const untouched = applyReview(
+      records,
+      review.map((value, index) => ({ line: index + 1, value })),
+      { file: 'review.jsonl' },
+    );
+    expect(untouched.records).toHaveLength(4);
+    expect(untouched.summary.why).toMatch(/no review decision yet/);
     expect(
       applyReview(records, decisions, { file: 'review.jsonl', reviewedOnly: true }).records.map(
         (record) => record.id,

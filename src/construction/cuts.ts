@@ -1,8 +1,10 @@
 /**
  * `cuts`: step-wise cases from source trajectories (paper §3.1 "Step-wise Planning"). A cut after j
  * executed steps gives the prefix τ1:j with its tool returns, the next k steps as ground truth, and
- * every step from j on as the remaining reference. k = 1 is cut at each of `ratios` (early / middle
- * / late by default); each of `horizons` is cut in the middle. Rules: docs/construction.md ("cuts").
+ * every step from j on as the remaining reference. k = 1 is cut at each of `ratios` (the middle by
+ * default; early / middle / late for Table 15); each of `horizons` is cut in the middle. As the
+ * release (900 = 300 parents × next-1/2/3, a third each), a record is used only when every asked
+ * cut fits, and at most `maxParents` records (a seeded sample) are cut. Rules: docs/construction.md.
  */
 import type { Stage } from '../dataset/case.js';
 import {
@@ -15,6 +17,7 @@ import {
   type ConstructedCase,
 } from './case-record.js';
 import { stepsOf, stepSucceeded, type SourceRecord, type TrajectoryStep } from './source-record.js';
+import { sampleByHash } from './random.js';
 import type { Skip, StepContext, StepResult } from './step.js';
 
 /** Options of the cuts step. */
@@ -25,14 +28,23 @@ export interface CutsOptions {
   horizons: number[];
   /** Also cut records whose tool returns are absent (their prefixes then show no returns). */
   allowUnexecuted: boolean;
+  /** Cut a record only when every asked (ratio, horizon) cut fits, so the horizons stay balanced. */
+  completeOnly: boolean;
+  /** At most this many records are cut (a seeded sample, by hash of the record id); null = all. */
+  maxParents: number | null;
 }
 
-/** The paper's cuts: early / middle / late next-1 cases, and middle cuts of next-2 and next-3. */
+/** The paper's cuts: the middle of each of 300 trajectories at next-1, next-2 and next-3. */
 export const DEFAULT_CUTS: CutsOptions = {
-  ratios: [0.25, 0.5, 0.75],
+  ratios: [0.5],
   horizons: [2, 3],
   allowUnexecuted: false,
+  completeOnly: true,
+  maxParents: 300,
 };
+
+/** Early / middle / late next-1 cuts (paper Table 15), with the same middle next-2/3 cuts. */
+export const STAGE_RATIOS = [0.25, 0.5, 0.75];
 
 /** The stage a ratio names: the bands of `dataset/facets.ts` (below 0.375 early, up to 0.625 middle, late above). */
 export function stageOfRatio(ratio: number): Stage {
@@ -143,33 +155,57 @@ function cutCase(
   };
 }
 
-/** Step-wise cases of every record (deterministic: the seed is recorded, nothing is drawn). */
+/** How many cuts a record must give to count as complete: one per ratio and per horizon above 1. */
+const wantedCuts = (options: CutsOptions) =>
+  options.ratios.length + options.horizons.filter((horizon) => horizon > 1).length;
+
+/** Step-wise cases of every record, or of a seeded sample of `maxParents` complete records. */
 export function constructCuts(
   records: readonly SourceRecord[],
   options: CutsOptions,
   context: StepContext,
 ): StepResult {
-  const cases: ConstructedCase[] = [];
   const skipped: Skip[] = [];
+  const skip = (record: SourceRecord, reason: string) =>
+    skipped.push({ step: 'cuts', parent_id: record.id, reason });
+  const eligible: Array<{ record: SourceRecord; steps: TrajectoryStep[]; cuts: Cut[] }> = [];
   for (const record of records) {
     const steps = stepsOf(record);
     if (record.tool_returns === 'absent' && !options.allowUnexecuted) {
-      skipped.push({
-        step: 'cuts',
-        parent_id: record.id,
-        reason:
-          'tool returns absent (not executed): a prefix would show calls without returns (use --allow-unexecuted)',
-      });
+      skip(
+        record,
+        'tool returns absent (not executed): a prefix would show calls without returns (use --allow-unexecuted)',
+      );
       continue;
     }
     const cuts = cutsOf(steps, options);
     if (cuts.length === 0)
-      skipped.push({
-        step: 'cuts',
-        parent_id: record.id,
-        reason: `no cut possible (${steps.length} step(s), or every candidate ground truth failed)`,
-      });
-    for (const cut of cuts) cases.push(cutCase(record, steps, cut, context));
+      skip(
+        record,
+        `no cut possible (${steps.length} step(s), or every candidate ground truth failed)`,
+      );
+    else if (options.completeOnly && cuts.length < wantedCuts(options))
+      skip(
+        record,
+        `only ${cuts.length} of ${wantedCuts(options)} cuts fit (${steps.length} step(s)): a record is cut only when every horizon fits, so they stay balanced`,
+      );
+    else eligible.push({ record, steps, cuts });
   }
+  const chosen =
+    options.maxParents === null
+      ? eligible
+      : sampleByHash(
+          eligible,
+          options.maxParents,
+          context.seed,
+          'cuts/parents',
+          (item) => item.record.id,
+        );
+  for (const item of eligible)
+    if (!chosen.includes(item))
+      skip(item.record, `not among the ${options.maxParents} sampled parents`);
+  const cases = chosen.flatMap(({ record, steps, cuts }) =>
+    cuts.map((cut) => cutCase(record, steps, cut, context)),
+  );
   return { cases, skipped };
 }

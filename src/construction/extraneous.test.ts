@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { constructCuts, DEFAULT_CUTS } from './cuts.js';
-import { constructExtraneous, eligiblePool, nestedToolLists, rankPool } from './extraneous.js';
+import {
+  chooseParents,
+  constructExtraneous,
+  eligiblePool,
+  nestedToolLists,
+  rankPool,
+} from './extraneous.js';
 import { constructHolistic } from './holistic.js';
 import { caseOf, shopRecord } from './make-source.fixture.js';
 import { nameKey } from './names.js';
@@ -86,7 +92,7 @@ describe('extraneous', () => {
   it('writes nested variants of holistic and step-wise cases that parse, name their distractors and link to the base case', async () => {
     const { cases, skipped } = await constructExtraneous(
       await parents(),
-      { levels: [2, 4, 6, 8, 10], pool: POOL },
+      { levels: [2, 4, 6, 8, 10], pool: POOL, parentsPerRegime: null },
       { seed: 11 },
     );
     expect(skipped).toEqual([]);
@@ -119,7 +125,11 @@ describe('extraneous', () => {
     const run = async (seed: number) =>
       JSON.stringify(
         (
-          await constructExtraneous(await parents(), { levels: [2, 4], pool: POOL }, { seed })
+          await constructExtraneous(
+            await parents(),
+            { levels: [2, 4], pool: POOL, parentsPerRegime: null },
+            { seed },
+          )
         ).cases.map((item) => item.record),
       );
     expect(await run(1)).toBe(await run(1));
@@ -129,10 +139,32 @@ describe('extraneous', () => {
   it('skips the levels the pool cannot fill, and says so', async () => {
     const { cases, skipped } = await constructExtraneous(
       (await parents()).slice(0, 1),
-      { levels: [2, 20], pool: POOL },
+      { levels: [2, 20], pool: POOL, parentsPerRegime: null },
       { seed: 1 },
     );
     expect(cases.map((item) => item.record.id)).toEqual(['shop-1-holistic-x2']);
     expect(skipped[0]!.reason).toMatch(/level 20: only \d+ distractor/);
+  });
+
+  it('samples N parents per regime (seeded, order-free) and takes step-wise parents at next-1', async () => {
+    const records = Array.from({ length: 6 }, (_, index) =>
+      shopRecord(`shop-${index}`, { reuse: true }),
+    );
+    const holistic = (await constructHolistic(records, { seed: 3 })).cases.map((item) =>
+      caseOf(item.record),
+    );
+    const stepWise = constructCuts(records, DEFAULT_CUTS, { seed: 3 }).cases.map((item) =>
+      caseOf(item.record),
+    );
+    const all = [...holistic, ...stepWise];
+    const { chosen, skipped } = chooseParents(all, 2, 5);
+    expect(chosen.filter((item) => item.split === 'holistic_planning')).toHaveLength(2);
+    const steps = chosen.filter((item) => item.split === 'step_wise_planning');
+    expect(steps).toHaveLength(2);
+    expect(steps.every((item) => item.input.horizon === 1)).toBe(true);
+    expect(skipped).toHaveLength(all.length - 4);
+    expect(skipped.filter((item) => /next-1/.test(item.reason))).toHaveLength(12);
+    const ids = (list: typeof all) => list.map((item) => item.id).sort();
+    expect(ids(chooseParents([...all].reverse(), 2, 5).chosen)).toEqual(ids(chosen));
   });
 });

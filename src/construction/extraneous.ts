@@ -1,6 +1,6 @@
 /**
- * `extraneous` (paper §3.1 "Tool-Extraneous Planning", B.4.1, Fig. 12): each holistic or step-wise
- * case gets nested distractor levels (a case's level-4 distractors include its level-2 ones, the
+ * `extraneous` (paper §3.1 "Tool-Extraneous Planning", B.4.1, Fig. 12): each of a seeded sample of
+ * 150 holistic and 150 step-wise (next-1) parents gets nested distractor levels (a case's level-4 distractors include its level-2 ones, the
  * legacy harness's nesting) inserted at seeded positions. Distractors come from the model or from
  * a pool ranked by lexical similarity to the task; never a reference tool, never a name colliding
  * with a listed tool. Rules: docs/construction.md ("extraneous").
@@ -19,7 +19,7 @@ import { labelWordsIn } from './labels.js';
 import type { ConstructionModel } from './model.js';
 import { NameSet } from './names.js';
 import { extraneousPrompt, readDistractorReply } from './prompts/extraneous.js';
-import { randomFor } from './random.js';
+import { randomFor, sampleByHash } from './random.js';
 import type { SourceTool } from './source-record.js';
 import { mapInOrder, type Skip, type StepContext, type StepResult } from './step.js';
 
@@ -29,7 +29,12 @@ export interface ExtraneousOptions {
   levels: number[];
   /** Candidate distractors for the deterministic path (`--pool FILE`). */
   pool: readonly SourceTool[];
+  /** Parents per regime (holistic, step-wise), a seeded sample; null = every parent. */
+  parentsPerRegime: number | null;
 }
+
+/** The release's 150 holistic and 150 step-wise parents (§3.1: 1,500 = 300 × 5 levels). */
+export const DEFAULT_PARENTS_PER_REGIME = 150;
 
 /** The paper's distractor counts n_e ∈ {2, 4, 6, 8, 10}. */
 export const DEFAULT_LEVELS = [2, 4, 6, 8, 10];
@@ -212,15 +217,49 @@ async function variantsOf(
   return { cases, skipped };
 }
 
-/** Tool-extraneous variants of every holistic and step-wise case. */
+/**
+ * The parents to vary: per regime, a seeded sample of `parentsPerRegime` (by hash of the id, so
+ * input order does not matter). Step-wise parents are next-1 cases where there are any (the
+ * paper's step-wise extraneous rows, Table 16, are next-1); the rest are skipped with the reason.
+ */
+export function chooseParents(
+  parents: readonly Case[],
+  perRegime: number | null,
+  seed: number,
+): { chosen: Case[]; skipped: Skip[] } {
+  const skipped: Skip[] = [];
+  const skip = (parent: Case, reason: string) =>
+    skipped.push({ step: 'extraneous', parent_id: parent.id, reason });
+  const chosen = new Set<Case>(parents.filter((parent) => !VARIANT_SPLIT[parent.split]));
+  for (const split of ['holistic_planning', 'step_wise_planning'] as const) {
+    let pool = parents.filter((parent) => parent.split === split);
+    const nextOne = pool.filter((parent) => (parent.input.horizon ?? 1) === 1);
+    if (split === 'step_wise_planning' && nextOne.length > 0 && nextOne.length < pool.length) {
+      for (const parent of pool)
+        if (!nextOne.includes(parent)) skip(parent, 'step-wise parents are next-1 cases');
+      pool = nextOne;
+    }
+    const sample =
+      perRegime === null
+        ? pool
+        : sampleByHash(pool, perRegime, seed, `extraneous/${split}`, (c) => c.id);
+    for (const parent of pool)
+      if (sample.includes(parent)) chosen.add(parent);
+      else skip(parent, `not among the ${perRegime} sampled ${split} parents`);
+  }
+  return { chosen: parents.filter((parent) => chosen.has(parent)), skipped };
+}
+
+/** Tool-extraneous variants of a sample of the holistic and step-wise cases, at every level. */
 export async function constructExtraneous(
   parents: readonly Case[],
   options: ExtraneousOptions,
   context: StepContext,
 ): Promise<StepResult> {
-  const made = await mapInOrder(parents, context, (parent) => variantsOf(parent, options, context));
+  const { chosen, skipped } = chooseParents(parents, options.parentsPerRegime, context.seed);
+  const made = await mapInOrder(chosen, context, (parent) => variantsOf(parent, options, context));
   return {
     cases: made.flatMap((item) => item.cases),
-    skipped: made.flatMap((item) => item.skipped),
+    skipped: [...skipped, ...made.flatMap((item) => item.skipped)],
   };
 }

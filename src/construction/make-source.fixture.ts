@@ -59,8 +59,15 @@ export function executed(
   ];
 }
 
-/** A four-step shop trajectory: lookup, order, product, cancel (the second lookup fails first when `withFailure`). */
-export function shopRecord(id = 'shop-1', options: { withFailure?: boolean } = {}): SourceRecord {
+/**
+ * A four-step shop trajectory: lookup, order, product, cancel (the second lookup fails first when
+ * `withFailure`; `reuse` looks up a second order and its product before the cancel, so two tools
+ * are used again after working once — what `broken` needs).
+ */
+export function shopRecord(
+  id = 'shop-1',
+  options: { withFailure?: boolean; reuse?: boolean } = {},
+): SourceRecord {
   const messages: SourceMessage[] = [
     ...executed(
       'c1',
@@ -85,6 +92,17 @@ export function shopRecord(id = 'shop-1', options: { withFailure?: boolean } = {
       { product_id: 'P-77' },
       '{"product_id": "P-77", "name": "Lamp"}',
     ),
+    ...(options.reuse
+      ? [
+          ...executed(
+            'c3b',
+            'get_order_details',
+            { order_id: '#W2' },
+            '{"order_id": "#W2", "status": "delivered", "items": [{"product_id": "P-78"}]}',
+          ),
+          ...executed('c3c', 'get_product_details', { product_id: 'P-78' }, '{"name": "Rug"}'),
+        ]
+      : []),
     ...executed(
       'c4',
       'cancel_pending_order',

@@ -53,3 +53,29 @@ export function randomFor(seed: number | string, ...keys: string[]): Random {
   };
   return random;
 }
+
+/**
+ * The first `count` items by a hash of (seed, purpose, key), returned in their input order: a
+ * seeded sample where whether one item is chosen depends only on its own rank, not on the order.
+ */
+export function sampleByHash<T>(
+  items: readonly T[],
+  count: number,
+  seed: number | string,
+  purpose: string,
+  keyOf: (item: T) => string,
+): T[] {
+  if (items.length <= count) return [...items];
+  const rank = (item: T) =>
+    createHash('sha256')
+      .update(JSON.stringify([String(seed), purpose, keyOf(item)]))
+      .digest('hex');
+  const kept = new Set(
+    [...items]
+      .map((item) => ({ item, rank: rank(item) }))
+      .sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0))
+      .slice(0, count)
+      .map(({ item }) => item),
+  );
+  return items.filter((item) => kept.has(item));
+}

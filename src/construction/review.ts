@@ -36,18 +36,49 @@ export interface ReviewSummary {
   rejected: number;
   edited: number;
   pending: number;
+  /** Whether unreviewed (pending) records were left out, and why: asked, or by default once a reviewer has decided anything. */
+  reviewed_only: boolean;
+  why: string;
 }
 
-/** Records after review: rejected ones dropped (as skips), edited ones replaced; `reviewedOnly` also drops pending ones. */
+/**
+ * Whether pending records are left out: as asked, else by default once the review has begun (any
+ * decision other than pending) — a half-reviewed queue must not mix checked and unchecked records
+ * silently. A queue nobody has touched yet keeps every record, and the summary says so.
+ */
+export function reviewedOnlyFor(
+  asked: boolean | undefined,
+  lines: ReadonlyArray<{ value: ReviewLine }>,
+): { reviewedOnly: boolean; why: string } {
+  if (asked !== undefined)
+    return { reviewedOnly: asked, why: asked ? 'reviewed only (asked)' : 'every record (asked)' };
+  const begun = lines.some((entry) => entry.value.decision !== 'pending');
+  return begun
+    ? { reviewedOnly: true, why: 'reviewed only (default once review decisions exist)' }
+    : {
+        reviewedOnly: false,
+        why: 'every record: no review decision yet, so unreviewed records are used',
+      };
+}
+
+/** Records after review: rejected ones dropped (as skips), edited ones replaced; pending ones dropped when `reviewedOnlyFor` says so. */
 export function applyReview(
   records: readonly SourceRecord[],
   lines: ReadonlyArray<{ line: number; value: ReviewLine }>,
-  options: { file: string; reviewedOnly: boolean },
+  options: { file: string; reviewedOnly?: boolean },
 ): { records: SourceRecord[]; skipped: Skip[]; issues: InputIssue[]; summary: ReviewSummary } {
   const issues: InputIssue[] = [];
+  const mode = reviewedOnlyFor(options.reviewedOnly, lines);
   const decisions = new Map<string, { line: number; value: ReviewLine }>();
   for (const entry of lines) decisions.set(entry.value.id, entry);
-  const summary: ReviewSummary = { accepted: 0, rejected: 0, edited: 0, pending: 0 };
+  const summary: ReviewSummary = {
+    accepted: 0,
+    rejected: 0,
+    edited: 0,
+    pending: 0,
+    reviewed_only: mode.reviewedOnly,
+    why: mode.why,
+  };
   const kept: SourceRecord[] = [];
   const skipped: Skip[] = [];
   for (const record of records) {
@@ -60,11 +91,11 @@ export function applyReview(
         parent_id: record.id,
         reason: `rejected in review${entry?.value.note ? `: ${entry.value.note}` : ''}`,
       });
-    else if (decision === 'pending' && options.reviewedOnly)
+    else if (decision === 'pending' && mode.reviewedOnly)
       skipped.push({
         step: 'check',
         parent_id: record.id,
-        reason: 'not reviewed yet (--reviewed-only)',
+        reason: `not reviewed yet (${mode.why})`,
       });
     else if (decision === 'edited') {
       const parsed = SourceRecordSchema.safeParse(entry!.value.record);

@@ -170,14 +170,23 @@ async function sourceStep(
   run: StepRun,
   context: StepContext,
 ): Promise<Made> {
-  const read = await readSources(only(run.inputs, spec.step), { reviewedOnly: spec.reviewed_only });
+  const read = await readSources(
+    only(run.inputs, spec.step),
+    spec.reviewed_only === undefined ? {} : { reviewedOnly: spec.reviewed_only },
+  );
   const sourceContext = { ...context, sourceRoot: read.root };
   let result: StepResult;
   if (spec.step === 'holistic') result = await constructHolistic(read.records, sourceContext);
   else if (spec.step === 'cuts')
     result = constructCuts(
       read.records,
-      { ratios: spec.ratios, horizons: spec.horizons, allowUnexecuted: spec.allow_unexecuted },
+      {
+        ratios: spec.ratios,
+        horizons: spec.horizons,
+        allowUnexecuted: spec.allow_unexecuted,
+        completeOnly: spec.complete_only,
+        maxParents: spec.max_parents,
+      },
       sourceContext,
     );
   else result = await constructBroken(read.records, sourceContext);
@@ -201,10 +210,11 @@ async function caseStep(
       throw new UsageError(
         'construct extraneous needs distractors: --pool FILE (deterministic) or --llm SPEC',
       );
-    return constructExtraneous(parents, { levels: spec.levels, pool }, context);
+    const options = { levels: spec.levels, pool, parentsPerRegime: spec.parents_per_regime };
+    return constructExtraneous(parents, options, context);
   }
   if (spec.step === 'unsolvable')
-    return constructUnsolvable(parents, unsolvableTypes(spec, run.model), context);
+    return constructUnsolvable(parents, unsolvableTypes(spec, run.model), context, spec.parents);
   const result = await constructEfficiency(parents, context);
   if (spec.solved_by.length === 0) return result;
   const runs = await Promise.all(

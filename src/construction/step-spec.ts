@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { UNSOLVABLE_TYPES } from '../dataset/case.js';
 import { DEFAULT_CUTS } from './cuts.js';
-import { DEFAULT_LEVELS } from './extraneous.js';
+import { DEFAULT_LEVELS, DEFAULT_PARENTS_PER_REGIME } from './extraneous.js';
+import { DEFAULT_UNSOLVABLE_PARENTS } from './unsolvable.js';
 
 const common = {
   /** A name for the step in a pipeline (default `NN-step`). */
@@ -19,7 +20,8 @@ const common = {
   /** In a pipeline: false = no model for this step, a spec = this model, absent = the pipeline's. */
   llm: z.union([z.boolean(), z.string().min(1)]).optional(),
 };
-const sourceReading = { ...common, reviewed_only: z.boolean().default(false) };
+/** `reviewed_only` absent: by default only reviewed records once review decisions exist (review.ts). */
+const sourceReading = { ...common, reviewed_only: z.boolean().optional() };
 const ratio = z.number().gt(0).lt(1);
 
 /** One step and its options. */
@@ -46,6 +48,10 @@ export const StepSpecSchema = z.discriminatedUnion('step', [
       ratios: z.array(ratio).min(1).default(DEFAULT_CUTS.ratios),
       horizons: z.array(z.number().int().min(1).max(3)).default(DEFAULT_CUTS.horizons),
       allow_unexecuted: z.boolean().default(false),
+      /** Cut a record only when every asked cut fits (the release: a third per horizon). */
+      complete_only: z.boolean().default(DEFAULT_CUTS.completeOnly),
+      /** At most this many records, a seeded sample (the release: 300); null = all. */
+      max_parents: z.number().int().positive().nullable().default(DEFAULT_CUTS.maxParents),
     })
     .strict(),
   z
@@ -54,6 +60,13 @@ export const StepSpecSchema = z.discriminatedUnion('step', [
       ...common,
       levels: z.array(z.number().int().min(1).max(50)).min(1).default(DEFAULT_LEVELS),
       pool: z.array(z.string().min(1)).default([]),
+      /** Parents per regime, a seeded sample (the release: 150 + 150); null = every parent. */
+      parents_per_regime: z
+        .number()
+        .int()
+        .positive()
+        .nullable()
+        .default(DEFAULT_PARENTS_PER_REGIME),
     })
     .strict(),
   z.object({ step: z.literal('broken'), ...sourceReading }).strict(),
@@ -62,6 +75,8 @@ export const StepSpecSchema = z.discriminatedUnion('step', [
       step: z.literal('unsolvable'),
       ...common,
       types: z.array(z.enum(UNSOLVABLE_TYPES)).min(1).optional(),
+      /** Holistic parents, a seeded sample (the release: 100, each in every type); null = all. */
+      parents: z.number().int().positive().nullable().default(DEFAULT_UNSOLVABLE_PARENTS),
     })
     .strict(),
   z

@@ -130,7 +130,7 @@ export async function readSources(
   if (review.issues.length > 0) throw new InputError(review.issues);
   const applied = applyReview(records, review.lines as Array<{ line: number; value: ReviewLine }>, {
     file: display(reviewFile),
-    reviewedOnly: options.reviewedOnly ?? false,
+    ...(options.reviewedOnly !== undefined ? { reviewedOnly: options.reviewedOnly } : {}),
   });
   // An edited record must pass the rule check the original passed: a reviewer's typo is no exception.
   const resolver = new FileResolver(dir);

@@ -15,6 +15,7 @@ import {
 } from './case-record.js';
 import { NameSet } from './names.js';
 import { readUnsolvableReply, unsolvablePrompt } from './prompts/unsolvable.js';
+import { sampleByHash } from './random.js';
 import { mapInOrder, type Skip, type StepContext, type StepResult } from './step.js';
 
 /** The types that need `--llm`. */
@@ -179,16 +180,34 @@ async function variantsOf(
   return made;
 }
 
-/** Unsolvable variants of every holistic case, one per asked type that applies. */
+/** The release's 100 holistic parents, each made unsolvable in every type (§3.1: 400 = 100 × 4). */
+export const DEFAULT_UNSOLVABLE_PARENTS = 100;
+
+/**
+ * Unsolvable variants of the holistic cases, one per asked type that applies: of every case, or of
+ * a seeded sample of `maxParents` (by hash of the id), the others skipped with the reason.
+ */
 export async function constructUnsolvable(
   parents: readonly Case[],
   types: readonly UnsolvableType[] = UNSOLVABLE_TYPES,
   context: StepContext,
+  maxParents: number | null = null,
 ): Promise<StepResult> {
   const holistic = parents.filter((parent) => parent.split === 'holistic_planning');
-  const made = await mapInOrder(holistic, context, (parent) => variantsOf(parent, types, context));
+  const chosen =
+    maxParents === null
+      ? holistic
+      : sampleByHash(holistic, maxParents, context.seed, 'unsolvable/parents', (item) => item.id);
+  const notChosen: Skip[] = holistic
+    .filter((parent) => !chosen.includes(parent))
+    .map((parent) => ({
+      step: 'unsolvable',
+      parent_id: parent.id,
+      reason: `not among the ${maxParents} sampled parents`,
+    }));
+  const made = await mapInOrder(chosen, context, (parent) => variantsOf(parent, types, context));
   return {
     cases: made.flatMap((item) => item.cases),
-    skipped: made.flatMap((item) => item.skipped),
+    skipped: [...notChosen, ...made.flatMap((item) => item.skipped)],
   };
 }

@@ -33,6 +33,7 @@ import {
   commaList,
   engineOptionsOf,
   nonNegativeInt,
+  positiveInt,
   positiveNumber,
   type EngineFlags,
 } from '../options.js';
@@ -183,10 +184,21 @@ const STEPS: Array<{
   {
     step: 'cuts',
     description:
-      'step-wise cases: next-1 cuts at --ratios (early/middle/late), middle cuts for --horizons',
+      'step-wise cases: the middle of each trajectory at next-1 and at each of --horizons (300 parents); --ratios 0.25,0.5,0.75 adds early/late next-1 cuts (Table 15)',
     options: (command) =>
       command
-        .option('--ratios <list>', 'cut points of next-1 cases (default 0.25,0.5,0.75)', numbers)
+        .option(
+          '--ratios <list>',
+          'cut points of next-1 cases (default 0.5; 0.25,0.5,0.75 for Table 15)',
+          numbers,
+        )
+        .option(
+          '--max-parents <n>',
+          'cut at most N trajectories, a seeded sample (default 300)',
+          positiveInt,
+        )
+        .option('--all-parents', 'cut every trajectory')
+        .option('--incomplete', 'also cut a trajectory too short for every horizon')
         .option(
           '--horizons <list>',
           'horizons above 1, each cut in the middle (default 2,3)',
@@ -199,6 +211,8 @@ const STEPS: Array<{
       horizons: options.horizons,
       allow_unexecuted: options.allowUnexecuted,
       reviewed_only: options.reviewedOnly,
+      max_parents: options.allParents ? null : options.maxParents,
+      complete_only: options.incomplete ? false : undefined,
     }),
   },
   {
@@ -208,12 +222,19 @@ const STEPS: Array<{
       command
         .option('--levels <list>', 'distractor counts (default 2,4,6,8,10)', numbers)
         .option(
+          '--parents <n>',
+          'parents per regime (holistic, step-wise next-1), a seeded sample (default 150)',
+          positiveInt,
+        )
+        .option('--all-parents', 'vary every parent')
+        .option(
           '--pool <file>',
           'candidate distractor tools: a JSON array or JSONL of tool definitions (repeat for several)',
           collect,
         ),
     fields: (options) => ({
       levels: options.levels,
+      parents_per_regime: options.allParents ? null : options.parents,
       pool: (options.pool as string[] | undefined)?.map((file) => path.resolve(file)),
     }),
   },
@@ -229,12 +250,14 @@ const STEPS: Array<{
     description:
       'B.4.3: unsolvable variants (tool_removal and visual_missing deterministic; the others with --llm)',
     options: (command) =>
-      command.option(
-        '--types <list>',
-        `unsolvable types: ${UNSOLVABLE_TYPES.join(', ')}`,
-        commaList,
-      ),
-    fields: (options) => ({ types: options.types }),
+      command
+        .option('--types <list>', `unsolvable types: ${UNSOLVABLE_TYPES.join(', ')}`, commaList)
+        .option('--parents <n>', 'holistic parents, a seeded sample (default 100)', positiveInt)
+        .option('--all-parents', 'make every holistic case unsolvable'),
+    fields: (options) => ({
+      types: options.types,
+      parents: options.allParents ? null : options.parents,
+    }),
   },
   {
     step: 'efficiency',
