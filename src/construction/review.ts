@@ -61,6 +61,34 @@ export function reviewedOnlyFor(
       };
 }
 
+/** The corrected record of an `edited` decision, or null with its issues (invalid, or another id). */
+function editedRecord(
+  record: SourceRecord,
+  entry: { line: number; value: ReviewLine },
+  file: string,
+  issues: InputIssue[],
+): SourceRecord | null {
+  const parsed = SourceRecordSchema.safeParse(entry.value.record);
+  if (!parsed.success) {
+    for (const item of parsed.error.issues)
+      issues.push({
+        file,
+        line: entry.line,
+        field: ['record', ...item.path.map(String)].join('.'),
+        message: item.message,
+      });
+    return null;
+  }
+  if (parsed.data.id === record.id) return parsed.data;
+  issues.push({
+    file,
+    line: entry.line,
+    field: 'record.id',
+    message: `an edited record must keep its id "${record.id}"`,
+  });
+  return null;
+}
+
 /** Records after review: rejected ones dropped (as skips), edited ones replaced; pending ones dropped when `reviewedOnlyFor` says so. */
 export function applyReview(
   records: readonly SourceRecord[],
@@ -98,23 +126,8 @@ export function applyReview(
         reason: `not reviewed yet (${mode.why})`,
       });
     else if (decision === 'edited') {
-      const parsed = SourceRecordSchema.safeParse(entry!.value.record);
-      if (!parsed.success) {
-        for (const item of parsed.error.issues)
-          issues.push({
-            file: options.file,
-            line: entry!.line,
-            field: ['record', ...item.path.map(String)].join('.'),
-            message: item.message,
-          });
-      } else if (parsed.data.id !== record.id)
-        issues.push({
-          file: options.file,
-          line: entry!.line,
-          field: 'record.id',
-          message: `an edited record must keep its id "${record.id}"`,
-        });
-      else kept.push(parsed.data);
+      const edited = editedRecord(record, entry!, options.file, issues);
+      if (edited) kept.push(edited);
     } else kept.push(record);
   }
   const known = new Set(records.map((record) => record.id));

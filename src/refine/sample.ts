@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Facets } from '../dataset/case.js';
+import { UsageError } from '../errors.js';
 
 /** How many cases to keep per group. */
 export interface SampleSpec {
@@ -77,4 +78,44 @@ export function parseSubsetQuota(value: string): { source: string; count: number
   const source = value.slice(0, index).trim();
   const count = Number(value.slice(index + 1));
   return index > 0 && source && Number.isInteger(count) && count > 0 ? { source, count } : null;
+}
+
+/** The sample flags of `apb refine`. */
+export interface SampleFlags {
+  sample?: string;
+  samplePerSource?: number;
+  samplePerSubset?: string[];
+  seed: string;
+}
+
+/**
+ * The sample flags: `--sample paper` (25 per source, 5 per real-traffic subset, first in file
+ * order), `--sample hashed` (the same quotas drawn by hash of `--seed`), `--sample-per-source N`
+ * alone (hashed, as before); `--sample-per-source` / `--sample-per-subset` override the quotas.
+ */
+export function sampleFromFlags(options: SampleFlags): SampleSpec | undefined {
+  if (options.sample !== undefined && options.sample !== 'paper' && options.sample !== 'hashed')
+    throw new UsageError(`--sample takes paper or hashed (got "${options.sample}")`);
+  if (options.samplePerSubset && options.samplePerSource === undefined && !options.sample)
+    throw new UsageError(
+      '--sample-per-subset goes with --sample-per-source N (the count for every other source) or --sample',
+    );
+  if (options.sample === undefined && options.samplePerSource === undefined) return undefined;
+  const perSubset: Record<string, number> = options.samplePerSubset
+    ? {}
+    : { ...(options.sample ? PAPER_SAMPLE.perSubset : {}) };
+  for (const value of options.samplePerSubset ?? []) {
+    const quota = parseSubsetQuota(value);
+    if (!quota)
+      throw new UsageError(
+        `--sample-per-subset expects SOURCE:N with N a positive integer (got "${value}")`,
+      );
+    perSubset[quota.source] = quota.count;
+  }
+  return {
+    perSource: options.samplePerSource ?? PAPER_SAMPLE.perSource,
+    perSubset,
+    order: options.sample === 'paper' ? 'file' : 'hashed',
+    seed: options.seed,
+  };
 }

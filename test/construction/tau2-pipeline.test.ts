@@ -11,6 +11,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nameKey } from '../../src/construction/names.js';
 import { SPLITS } from '../../src/dataset/case.js';
+import { datasetStats } from '../../src/dataset/stats.js';
 import { ENVIRONMENTS } from '../../src/execution/registry.js';
 import { REPO_ROOT, runCli } from '../helpers/cli.js';
 
@@ -172,5 +173,34 @@ describe('apb construct pipeline on tau2-bench (deterministic steps)', () => {
         removed,
       );
     }
+  });
+
+  it('has the release shape in apb data stats: a third per horizon at the middle cut, sampled extraneous parents at five levels, broken tools that worked earlier', async () => {
+    const stats = await datasetStats(first);
+    const split = (name: string) => stats.splits.find((entry) => entry.split === name)!;
+    const stepWise = split('step_wise_planning');
+    expect(Object.keys(stepWise.horizons)).toEqual(['1', '2', '3']);
+    for (const count of Object.values(stepWise.horizons))
+      expect(count / stepWise.cases).toBeGreaterThanOrEqual(0.3);
+    for (const count of Object.values(stepWise.horizons))
+      expect(count / stepWise.cases).toBeLessThanOrEqual(0.37);
+    expect(stepWise.stages).toEqual({ middle: stepWise.cases });
+    expect(stepWise.parents).toBeLessThanOrEqual(300);
+    for (const name of ['holistic_tool_extraneous', 'step_wise_tool_extraneous']) {
+      const extraneous = split(name);
+      expect(extraneous.parents, name).toBeLessThanOrEqual(150);
+      expect(Object.keys(extraneous.levels), name).toEqual(['2', '4', '6', '8', '10']);
+      expect(new Set(Object.values(extraneous.levels)), name).toEqual(
+        new Set([extraneous.parents]),
+      );
+    }
+    const stepExtraneous = lines(first, 'data/step_wise_tool_extraneous.jsonl');
+    expect(new Set(stepExtraneous.map((record) => record.prediction_horizon))).toEqual(
+      new Set([1]),
+    );
+    const broken = split('step_wise_tool_broken');
+    expect(broken.cases).toBeGreaterThan(0);
+    expect(broken.broken_tool_used_earlier).toBe(broken.cases);
+    expect(split('holistic_unsolvable').parents).toBeLessThanOrEqual(100);
   });
 });

@@ -13,7 +13,7 @@ import { refineRun } from '../../pipeline/refine-run.js';
 import { loadRefineSource, type RefineSelection } from '../../pipeline/refine-source.js';
 import { parseSplits } from '../../pipeline/run-spec.js';
 import { REFINE_PROMPT_VERSION } from '../../refine/refine-prompts.js';
-import { PAPER_SAMPLE, parseSubsetQuota, type SampleSpec } from '../../refine/sample.js';
+import { sampleFromFlags } from '../../refine/sample.js';
 import { limitHeapGrowth } from '../heap.js';
 import { handleInterrupts } from '../interrupts.js';
 import { EXIT, type CommandOutcome } from '../outcome.js';
@@ -60,38 +60,6 @@ interface RefineOptions extends EngineFlags {
   json: boolean;
 }
 
-/**
- * The sample flags: `--sample paper` (25 per source, 5 per real-traffic subset, first in file
- * order), `--sample hashed` (the same quotas drawn by hash of `--seed`), `--sample-per-source N`
- * alone (hashed, as before); `--sample-per-source` / `--sample-per-subset` override the quotas.
- */
-function sampleOf(options: RefineOptions): SampleSpec | undefined {
-  if (options.sample !== undefined && options.sample !== 'paper' && options.sample !== 'hashed')
-    throw new UsageError(`--sample takes paper or hashed (got "${options.sample}")`);
-  if (options.samplePerSubset && options.samplePerSource === undefined && !options.sample)
-    throw new UsageError(
-      '--sample-per-subset goes with --sample-per-source N (the count for every other source) or --sample',
-    );
-  if (options.sample === undefined && options.samplePerSource === undefined) return undefined;
-  const perSubset: Record<string, number> = options.samplePerSubset
-    ? {}
-    : { ...(options.sample ? PAPER_SAMPLE.perSubset : {}) };
-  for (const value of options.samplePerSubset ?? []) {
-    const quota = parseSubsetQuota(value);
-    if (!quota)
-      throw new UsageError(
-        `--sample-per-subset expects SOURCE:N with N a positive integer (got "${value}")`,
-      );
-    perSubset[quota.source] = quota.count;
-  }
-  return {
-    perSource: options.samplePerSource ?? PAPER_SAMPLE.perSource,
-    perSubset,
-    order: options.sample === 'paper' ? 'file' : 'hashed',
-    seed: options.seed,
-  };
-}
-
 /** The selection flags → a `RefineSelection`; a malformed value is a usage error naming the flag. */
 function selectionOf(options: RefineOptions): RefineSelection {
   const selection: RefineSelection = {};
@@ -104,7 +72,7 @@ function selectionOf(options: RefineOptions): RefineSelection {
       throw new UsageError(`--horizons takes 1, 2 and 3 (got "${options.horizons.join(',')}")`);
     selection.horizons = horizons;
   }
-  const sample = sampleOf(options);
+  const sample = sampleFromFlags(options);
   if (sample) selection.sample = sample;
   return selection;
 }
