@@ -93,6 +93,13 @@ function trajectory(id: string, query: string) {
         { to: 'ines@example.com', body: 'BK-1, TP662, one bag' },
         '{"sent": true}',
       ),
+      // A tool used again after it worked (send_email): what `broken` breaks (F.3).
+      ...call(
+        'e',
+        'send_email',
+        { to: 'ines@example.com', body: 'Receipt for BK-1' },
+        '{"sent": true}',
+      ),
       { role: 'assistant', content: 'Booked and sent.' },
     ],
     tools: TOOLS,
