@@ -23,7 +23,7 @@ import { DEFAULT_PROMPT_OPTIONS, promptText } from '../src/settings/prompt.js';
 
 /** The shop record with a canary as the assistant's words at every step. */
 function canaryRecord(): SourceRecord {
-  const record = shopRecord('leak');
+  const record = shopRecord('leak', { reuse: true });
   let step = 0;
   record.messages = record.messages.map((message) =>
     message.role === 'assistant'
@@ -86,7 +86,11 @@ async function everyStep(
   const cuts = constructCuts([record], DEFAULT_CUTS, context);
   const broken = await constructBroken([record], context);
   const parents = [...holistic.cases, ...cuts.cases].map((item) => caseOf(item.record));
-  const extraneous = await constructExtraneous(parents, { levels: [2, 4], pool: POOL }, context);
+  const extraneous = await constructExtraneous(
+    parents,
+    { levels: [2, 4], pool: POOL, parentsPerRegime: null },
+    context,
+  );
   const unsolvable = await constructUnsolvable(
     parents,
     model ? ['tool_removal', 'information_missing', 'contradictory_constraints'] : ['tool_removal'],
