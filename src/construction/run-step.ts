@@ -22,6 +22,7 @@ import type { SourceRecord } from './source-record.js';
 import type { StepSpec } from './step-spec.js';
 import type { StepContext, StepResult } from './step.js';
 import { readParentCases, readSources, writeStepOutput, type StepOutput } from './store.js';
+import { REAL_TRAFFIC_SOURCES, removePii } from './pii.js';
 import { constructUnsolvable, MODEL_TYPES } from './unsolvable.js';
 
 /** What a step needs from outside construction: the execution environments and judged runs. */
@@ -115,13 +116,24 @@ async function importStep(
       throw new UsageError(
         'construct import --from trajectories needs --in FILE|DIR (JSONL of chat messages)',
       );
-    const { records, attachments } = await readTrajectories(run.inputs);
-    const meta: MetaLine[] = records.map((record) => ({
+    const read = await readTrajectories(run.inputs);
+    const scrubbed = read.records.map((record) =>
+      (spec.remove_pii ?? REAL_TRAFFIC_SOURCES.includes(record.source ?? ''))
+        ? removePii(record)
+        : { record, found: null },
+    );
+    const { attachments } = read;
+    const records = scrubbed.map((item) => item.record);
+    const meta: MetaLine[] = scrubbed.map(({ record, found }) => ({
       id: record.id,
       step: 'import',
       seed: run.seed,
       parent_id: null,
-      generated: { from: 'trajectories', tool_returns: record.tool_returns },
+      generated: {
+        from: 'trajectories',
+        tool_returns: record.tool_returns,
+        ...(found ? { pii_removed: found } : {}),
+      },
       model: null,
       prompt_version: null,
     }));

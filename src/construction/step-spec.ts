@@ -37,6 +37,8 @@ export const StepSpecSchema = z.discriminatedUnion('step', [
         .default(['retail', 'airline']),
       task_split: z.enum(['train', 'test', 'all']).default('all'),
       execute: z.boolean().default(true),
+      /** Trajectories: replace PII by placeholders (B.2); absent = for real-traffic sources only. */
+      remove_pii: z.boolean().optional(),
     })
     .strict(),
   z.object({ step: z.literal('check'), ...common }).strict(),

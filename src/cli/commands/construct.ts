@@ -158,12 +158,18 @@ const STEPS: Array<{
           'tau2 task split: train, test or all',
           choice(['train', 'test', 'all']),
         )
-        .option('--no-execute', 'do not execute the tau2 actions (tool returns marked as absent)'),
+        .option('--no-execute', 'do not execute the tau2 actions (tool returns marked as absent)')
+        .option(
+          '--remove-pii',
+          'trajectories: replace e-mails, phones, cards and IPs by placeholders (default: real-traffic sources only)',
+        )
+        .option('--keep-pii', 'trajectories: never replace PII'),
     fields: (options) => ({
       from: options.from,
       domains: options.domains,
       task_split: options.taskSplit,
       execute: options.execute,
+      remove_pii: options.keepPii ? false : options.removePii,
     }),
   },
   {
