@@ -81,6 +81,27 @@ function holisticCase(
   };
 }
 
+/**
+ * B.3's optimality check on a generated reference chain: it must not repeat a call (same tool and
+ * arguments) and must not be longer than the trajectory's own successful calls — the executed
+ * trajectory already did the task in that many, so a longer reference is not a minimal one. The
+ * reason it fails, or null.
+ */
+export function optimalityProblem(
+  chain: readonly ChainNode[],
+  trajectory: readonly ChainNode[] | null,
+): string | null {
+  const seen = new Set<string>();
+  for (const node of chain) {
+    const key = JSON.stringify([node.name, node.parameter_description]);
+    if (seen.has(key)) return `not optimal: ${node.name} is called twice with the same arguments`;
+    seen.add(key);
+  }
+  if (trajectory && chain.length > trajectory.length)
+    return `not optimal: ${chain.length} calls where the executed trajectory needed ${trajectory.length}`;
+  return null;
+}
+
 async function withModel(
   record: SourceRecord,
   model: ConstructionModel,
@@ -89,9 +110,13 @@ async function withModel(
 ): Promise<ConstructedCase | Skip> {
   const prompt = holisticPrompt(record);
   const reply = await model.ask(prompt);
-  const read = reply.ok
+  const parsed = reply.ok
     ? readHolisticReply(reply.value, record)
     : { ok: false as const, reason: reply.reason };
+  const problem = parsed.ok
+    ? optimalityProblem(parsed.value.toolChain, fallback?.toolChain ?? null)
+    : null;
+  const read = problem ? { ok: false as const, reason: problem } : parsed;
   if (read.ok) {
     const generated = {
       query: 'model-rewritten',
