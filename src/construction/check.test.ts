@@ -29,15 +29,25 @@ describe('check (B.2 rule check over source records)', () => {
     ]);
   });
 
-  it('rejects arguments that break the tool schema, and a trajectory without any call', () => {
+  it('rejects as Fig. 8 does (a hallucinated tool, no call at all); a schema-breaking argument is only a review finding', () => {
     const record = shopRecord('shop-args');
     record.messages[2] = {
       role: 'assistant',
       content: '',
       tool_calls: [{ id: 'c2', name: 'get_order_details', arguments: { order: 5 } }],
     };
-    const { errors } = ruleCheckSource(record, resolver, origin);
-    expect(errors.join('\n')).toMatch(/messages\[2\]\.tool_calls\[0\]\.arguments/);
+    const { errors, warnings } = ruleCheckSource(record, resolver, origin);
+    expect(errors).toEqual([]);
+    expect(warnings.join('\n')).toMatch(/messages\[2\]\.tool_calls\[0\]\.arguments/);
+    const hallucinated = shopRecord('shop-ghost');
+    hallucinated.messages[2] = {
+      role: 'assistant',
+      content: '',
+      tool_calls: [{ id: 'c2', name: 'get_order_status', arguments: { order_id: '#W1' } }],
+    };
+    expect(ruleCheckSource(hallucinated, resolver, origin).errors.join('\n')).toMatch(
+      /get_order_status", which is not a listed tool/,
+    );
     expect(
       ruleCheckSource({ ...shopRecord('empty'), messages: [] }, resolver, origin).errors,
     ).toContain('messages: the trajectory makes no tool call');

@@ -47,9 +47,18 @@ export function sourceField(field: string): string {
 }
 
 /**
+ * The rule-check findings that reject a source record, calibrated on Fig. 8's stage 1: a missing
+ * query or tool list, and a call to a tool that is not listed (a hallucinated tool). The dataset
+ * rule check's other errors (an argument that breaks its tool's schema) are review findings here:
+ * Fig. 8 does not drop a record for them, and a reviewer can fix them.
+ */
+const FIG8_ERRORS = /not a listed tool|^is empty$|lists no tool/;
+
+/**
  * The rule check of a source record: the record is laid out as a step-wise case whose prefix is
  * the whole trajectory (so every executed call is checked as a prefix call), parsed by the dataset
- * reader and given to `ruleCheck`; Fig. 8's required parts come on top.
+ * reader and given to `ruleCheck` (only `FIG8_ERRORS` reject; other findings are warnings); Fig. 8's
+ * required parts come on top.
  */
 export function ruleCheckSource(
   record: SourceRecord,
@@ -74,7 +83,7 @@ export function ruleCheckSource(
     errors.push(...parsed.issues.map((issue) => `${sourceField(issue.field)}: ${issue.message}`));
   else
     for (const issue of ruleCheck(parsed.case))
-      (issue.severity === 'error' ? errors : warnings).push(
+      (issue.severity === 'error' && FIG8_ERRORS.test(issue.message) ? errors : warnings).push(
         `${sourceField(issue.field)}: ${issue.message}`,
       );
   if (steps.length === 0) errors.push('messages: the trajectory makes no tool call');
