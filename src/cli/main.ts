@@ -2,6 +2,7 @@
  * argv → command. The ONLY place that prints errors and decides the exit code: an `ApbError`
  * becomes its message and a non-zero code; anything else is an internal error (stack with --debug).
  */
+import { loadDotenv } from './dotenv.js';
 import { Command, CommanderError } from 'commander';
 import { ApbError, InputError } from '../errors.js';
 import { didYouMean } from '../did-you-mean.js';
@@ -104,6 +105,7 @@ export async function main(argv: string[]): Promise<number> {
   const outcome: CommandOutcome = { exitCode: EXIT.ok };
   const program = buildProgram(outcome);
   try {
+    loadDotenv();
     applyLimitOverrides(process.env);
   } catch (error) {
     return reportError(error, false);

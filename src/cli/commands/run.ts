@@ -33,7 +33,7 @@ import { batchProgress } from '../batch-progress.js';
 import { endpointSummaryLines } from '../endpoint-summary.js';
 import { createProgressReporter } from '../progress.js';
 import { resolveJudge, resolvePlanner } from '../resolve.js';
-import { addRunOptions, runSpecOf } from '../run-options.js';
+import { addRunOptions, environmentEndpointLines, runSpecOf } from '../run-options.js';
 import { createRunProviders, defaultCacheDir, type RunProviders } from '../run-providers.js';
 import { printSummary, shown, type Display } from '../summary-text.js';
 import { say } from '../terminal.js';
@@ -332,6 +332,12 @@ export function registerRunCommand(program: Command, outcome: CommandOutcome): v
       quiet: Boolean(options.quiet),
       json: Boolean(options.json),
     };
+    if (!spec.quiet && !spec.json)
+      for (const line of environmentEndpointLines([
+        ...spec.models.map((m) => m.spec),
+        ...spec.judges,
+      ]))
+        say(line);
     if (options.dryRun) return dryRun(spec);
     assertEndpointLimits(spec.models);
     if (spec.batch) assertBatchable(spec);
