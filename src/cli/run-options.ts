@@ -13,6 +13,7 @@ import {
 } from '../pipeline/run-spec.js';
 import { parseModelSpec } from '../providers/model-spec.js';
 import { vendorBaseUrl } from '../providers/registry.js';
+import { GATE_METRICS, parseGate } from './fail-under.js';
 import { readRunConfig } from './config-file.js';
 import {
   choice,
@@ -79,6 +80,11 @@ export function addRunOptions(command: Command): Command {
       'a JSON or YAML file naming data, splits, models (with their own options), judges and engine settings; flags given as well win (docs/config.md)',
     )
     .option('--data <dir>', 'dataset directory in the released layout, or "sample"', 'sample')
+    .option(
+      '--fail-under <metric=value>',
+      `exit 3 when the finished run scores below VALUE (percent) on METRIC, for CI gates; repeatable (metrics: ${Object.keys(GATE_METRICS).join(', ')})`,
+      parseGate,
+    )
     .option(
       '--splits <list>',
       'all, holistic, step_wise, or split names separated by commas',
