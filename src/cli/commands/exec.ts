@@ -186,7 +186,7 @@ export function registerExecCommand(program: Command, outcome: CommandOutcome): 
           );
         const unjudged =
           summary.unjudged > 0
-            ? `, ${summary.unjudged} with NL assertions not evaluated (${summary.unjudgedWouldPass} would reach 1.0 if they hold; ${flags.judge ? `the judge ${flags.judge} gave no readable verdict for them: see the reasons in executions.jsonl and rerun to judge them again` : 'give --judge to evaluate them'})`
+            ? `, ${summary.unjudged} with NL assertions not evaluated (${summary.unjudgedWouldPass} would reach 1.0 if they hold; ${flags.judge ? `the judge ${flags.judge} gave no readable verdict for them (the reasons are in executions.jsonl)` : 'give --judge to evaluate them'})`
             : '';
         if (!flags.quiet && !flags.json)
           say(
