@@ -19,6 +19,7 @@ import { registerRefineCommand } from './commands/refine.js';
 import { registerReportCommand } from './commands/report.js';
 import { registerRunCommand } from './commands/run.js';
 import { registerScoreCommand } from './commands/score.js';
+import { registerCompareCommand } from './commands/compare.js';
 import { registerServeCommand } from './commands/serve.js';
 import { EXIT, type CommandOutcome } from './outcome.js';
 import { say } from './terminal.js';
@@ -38,6 +39,7 @@ export function buildProgram(outcome: CommandOutcome): Command {
   registerRunCommand(program, outcome);
   registerDataCommands(program, outcome);
   registerScoreCommand(program, outcome);
+  registerCompareCommand(program, outcome);
   registerReportCommand(program, outcome);
   registerJudgeCommand(program, outcome);
   registerAgreementCommand(program, outcome);

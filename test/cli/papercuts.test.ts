@@ -149,3 +149,40 @@ describe('apb view with no argument', () => {
     }
   });
 });
+
+describe('apb compare', () => {
+  it('compares two real runs case by case, and refuses a directory that is not a judged run', async () => {
+    const root = temp('apb-compare-');
+    for (const model of ['baseline:heuristic', 'baseline:oracle']) {
+      const made = await runCli([
+        'run',
+        '--model',
+        model,
+        '--splits',
+        'holistic_planning',
+        '--out',
+        path.join(root, model.split(':')[1]!),
+      ]);
+      expect(made.code, made.stderr).toBe(0);
+    }
+    const result = await runCli([
+      'compare',
+      path.join(root, 'heuristic'),
+      path.join(root, 'oracle'),
+      '--format',
+      'json',
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    const comparison = JSON.parse(result.stdout);
+    expect(comparison.overall).toMatchObject({
+      shared: 10,
+      b_only: 10,
+      a_only: 0,
+      verdict: 'B ahead',
+    });
+    expect(comparison.differences).toHaveLength(10);
+    const missing = await runCli(['compare', root, path.join(root, 'oracle')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('has no judgements.jsonl');
+  });
+});
