@@ -302,7 +302,7 @@ export async function runModelExec(
         rateLimited: providers.endpointStats().length > 0 ? rateLimited : null,
         reportHtml: shown(path.join(outDir, 'report.html')),
         reportMd: shown(path.join(outDir, 'report.md')),
-        viewCommand: `apb view ${shown(outDir)}`,
+        viewCommand: `npx apb view ${shown(outDir)}`,
       }),
     );
     if (budget?.exhausted)

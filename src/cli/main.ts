@@ -2,6 +2,7 @@
  * argv → command. The ONLY place that prints errors and decides the exit code: an `ApbError`
  * becomes its message and a non-zero code; anything else is an internal error (stack with --debug).
  */
+import { loadDotenv } from './dotenv.js';
 import { Command, CommanderError } from 'commander';
 import { ApbError, InputError } from '../errors.js';
 import { didYouMean } from '../did-you-mean.js';
@@ -18,6 +19,7 @@ import { registerRefineCommand } from './commands/refine.js';
 import { registerReportCommand } from './commands/report.js';
 import { registerRunCommand } from './commands/run.js';
 import { registerScoreCommand } from './commands/score.js';
+import { registerCompareCommand } from './commands/compare.js';
 import { registerServeCommand } from './commands/serve.js';
 import { EXIT, type CommandOutcome } from './outcome.js';
 import { say } from './terminal.js';
@@ -37,6 +39,7 @@ export function buildProgram(outcome: CommandOutcome): Command {
   registerRunCommand(program, outcome);
   registerDataCommands(program, outcome);
   registerScoreCommand(program, outcome);
+  registerCompareCommand(program, outcome);
   registerReportCommand(program, outcome);
   registerJudgeCommand(program, outcome);
   registerAgreementCommand(program, outcome);
@@ -104,6 +107,7 @@ export async function main(argv: string[]): Promise<number> {
   const outcome: CommandOutcome = { exitCode: EXIT.ok };
   const program = buildProgram(outcome);
   try {
+    loadDotenv();
     applyLimitOverrides(process.env);
   } catch (error) {
     return reportError(error, false);

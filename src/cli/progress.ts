@@ -3,6 +3,7 @@
  * Several runs of one command (one per model) report through `forRun(label)` into one line with their sums.
  */
 import type { CaseEndEvent, RunEndEvent, RunReporter, RunStartEvent } from '../pipeline/events.js';
+import { fitLine, terminalWidth } from './fit.js';
 import { say, stripControl } from './terminal.js';
 
 /** A progress line for one run, or for several at once through `forRun`. */
@@ -64,7 +65,7 @@ export function createStatusLine(options: {
       if (!force && time - lastPrint < interval) return;
       lastPrint = time;
       if (options.tty) {
-        process.stderr.write(`\r${line()}\u001b[K`);
+        process.stderr.write(`\r${fitLine(line(), terminalWidth())}\u001b[K`);
         dirty = true;
       } else say(line());
     },

@@ -147,7 +147,7 @@ export async function buildRefineSummary(
       entries: [entry],
       report_html: path.join(dir, 'report.html'),
       report_md: path.join(dir, 'report.md'),
-      view_command: `apb view ${dir}`,
+      view_command: `npx apb view ${dir}`,
       notes,
     },
     table4,

@@ -12,6 +12,8 @@ import {
   type RunSpec,
 } from '../pipeline/run-spec.js';
 import { parseModelSpec } from '../providers/model-spec.js';
+import { vendorBaseUrl } from '../providers/registry.js';
+import { GATE_METRICS, parseGate } from './fail-under.js';
 import { readRunConfig } from './config-file.js';
 import {
   choice,
@@ -78,6 +80,11 @@ export function addRunOptions(command: Command): Command {
       'a JSON or YAML file naming data, splits, models (with their own options), judges and engine settings; flags given as well win (docs/config.md)',
     )
     .option('--data <dir>', 'dataset directory in the released layout, or "sample"', 'sample')
+    .option(
+      '--fail-under <metric=value>',
+      `exit 3 when the finished run scores below VALUE (percent) on METRIC, for CI gates; repeatable (metrics: ${Object.keys(GATE_METRICS).join(', ')})`,
+      parseGate,
+    )
     .option(
       '--splits <list>',
       'all, holistic, step_wise, or split names separated by commas',
@@ -245,5 +252,34 @@ export function runSpecOf(
   }
   const spec = parsed.data;
   assertDistinct(spec.models);
-  return { ...spec, models: withRunWideOptions(spec.models, spec) };
+  const models = withVendorBaseUrls(withRunWideOptions(spec.models, spec), env);
+  const llmJudges = spec.judges.filter((judge) => judge !== 'rules');
+  const judgeFromEnv =
+    spec.judgeBaseUrl === undefined && llmJudges.length === 1
+      ? vendorBaseUrl(llmJudges[0]!, env)
+      : null;
+  return { ...spec, models, ...(judgeFromEnv ? { judgeBaseUrl: judgeFromEnv.url } : {}) };
+}
+
+/**
+ * Models with no base URL take their vendor's own variable (`OPENAI_BASE_URL`, …) when it is set,
+ * so the manifest names the endpoint actually called, as a proxy or gateway user expects.
+ */
+function withVendorBaseUrls(models: ModelEntry[], env: NodeJS.ProcessEnv): ModelEntry[] {
+  return models.map((entry) => {
+    if (entry.baseUrl !== undefined || entry.spec.startsWith('baseline:')) return entry;
+    const fromEnv = vendorBaseUrl(entry.spec, env);
+    return fromEnv ? { ...entry, baseUrl: fromEnv.url } : entry;
+  });
+}
+
+/** One line per spec whose endpoint comes from a vendor's base-URL variable, for the run's output. */
+export function environmentEndpointLines(
+  specs: readonly (string | undefined)[],
+  env: NodeJS.ProcessEnv = process.env,
+): string[] {
+  return [...new Set(specs.filter((spec): spec is string => Boolean(spec)))].flatMap((spec) => {
+    const fromEnv = vendorBaseUrl(spec, env);
+    return fromEnv ? [`apb: ${spec} is called at ${fromEnv.url} (from ${fromEnv.variable})`] : [];
+  });
 }

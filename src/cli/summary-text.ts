@@ -15,6 +15,7 @@ import type {
 } from '../report/run-summary.js';
 import { judgeLabel, modelLabel } from '../report/labels.js';
 import { TOTALS_CORRECT_NOTE } from '../report/scorecard.js';
+import { terminalWidth } from './fit.js';
 import { say } from './terminal.js';
 
 /** `12.3 s`, `4 min 05 s`, `1 h 02 min`. */
@@ -39,6 +40,23 @@ export function textTable(header: readonly string[], rows: readonly string[][]):
       .join('  ')
       .trimEnd();
   return [render(header), ...rows.map(render)];
+}
+
+/**
+ * The headline numbers as a table, or, when that is wider than the terminal, as one block per
+ * model with a number per line (a table cut at the edge hides the numbers on its right).
+ */
+function headlineLines(entries: readonly SummaryEntry[], width: number | null): string[] {
+  const table = headlineTable(entries).map((line) => `  ${line}`);
+  if (width === null || table.every((line) => line.length <= width)) return table;
+  const several = new Set(entries.map((entry) => entry.judge)).size > 1;
+  return entries.flatMap((entry) => [
+    `  ${modelLabel(entry.model)}${several ? ` · judge ${judgeLabel(entry.judge)}` : ''}`,
+    ...entry.headline.map(
+      (cell) =>
+        `    ${`${cell.label} %`.padEnd(22)} ${fixed(cell.value, 1)} [${interval(cell.ci, 1)}] n=${count(cell.n)}`,
+    ),
+  ]);
 }
 
 function headlineTable(entries: readonly SummaryEntry[]): string[] {
@@ -188,13 +206,13 @@ function entryLines(entry: SummaryEntry): string[] {
   return lines;
 }
 
-/** The summary as terminal lines. */
-export function formatSummary(summary: EndOfRunSummary): string[] {
+/** The summary as terminal lines; `width` (a TTY's columns) turns a too-wide headline table into blocks. */
+export function formatSummary(summary: EndOfRunSummary, width: number | null = null): string[] {
   const models = summary.entries.length;
   const lines = [
     `apb: ${summary.command} ${summary.status} in ${duration(summary.wall_ms)}${models > 1 ? `: ${models} models` : ''}`,
   ];
-  lines.push(...headlineTable(summary.entries).map((line) => `  ${line}`));
+  lines.push(...headlineLines(summary.entries, width));
   lines.push(...execTable(summary.entries).map((line) => `  ${line}`));
   for (const entry of summary.entries) lines.push(...entryLines(entry));
   if (
@@ -230,5 +248,5 @@ export function shown(file: string): string {
 /** `--json`: the summary object on stdout; otherwise its text on stderr, unless `--quiet`. */
 export function printSummary(display: Display, summary: EndOfRunSummary): void {
   if (display.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
-  else if (!display.quiet) for (const line of formatSummary(summary)) say(line);
+  else if (!display.quiet) for (const line of formatSummary(summary, terminalWidth())) say(line);
 }

@@ -9,6 +9,11 @@ export interface ProviderInfo {
   keyRequired: boolean;
   /** Used when the caller gives no base URL; `null` means a base URL is required. */
   defaultBaseUrl: string | null;
+  /**
+   * The vendor's own base-URL variables (what its SDK reads), tried in order before the default:
+   * a user routing through a proxy or gateway must not send real-key traffic to the vendor.
+   */
+  baseUrlEnv: readonly string[];
   /** The endpoint has a JSON reply mode (OpenAI `response_format`, Gemini `responseMimeType`). */
   jsonMode: boolean;
 }
@@ -19,24 +24,28 @@ export const PROVIDERS = {
     keyEnv: ['OPENAI_API_KEY'],
     keyRequired: true,
     defaultBaseUrl: 'https://api.openai.com/v1',
+    baseUrlEnv: ['OPENAI_BASE_URL'],
     jsonMode: true,
   },
   anthropic: {
     keyEnv: ['ANTHROPIC_API_KEY'],
     keyRequired: true,
     defaultBaseUrl: 'https://api.anthropic.com/v1',
+    baseUrlEnv: ['ANTHROPIC_BASE_URL'],
     jsonMode: false,
   },
   google: {
     keyEnv: ['GOOGLE_GENERATIVE_AI_API_KEY', 'GEMINI_API_KEY'],
     keyRequired: true,
     defaultBaseUrl: 'https://generativelanguage.googleapis.com/v1beta',
+    baseUrlEnv: ['GOOGLE_GENERATIVE_AI_BASE_URL', 'GOOGLE_GEMINI_BASE_URL'],
     jsonMode: true,
   },
   'openai-compatible': {
     keyEnv: ['APB_API_KEY'],
     keyRequired: false,
     defaultBaseUrl: null,
+    baseUrlEnv: [],
     jsonMode: true,
   },
 } as const satisfies Record<string, ProviderInfo>;

@@ -76,8 +76,9 @@ export function buildProviderStack(
   options: ProviderStackOptions = {},
 ): Provider {
   const spec = typeof specOrText === 'string' ? parseModelSpec(specOrText) : specOrText;
-  const baseUrls = resolveBaseUrls(spec, options.baseUrl);
-  const apiKey = readApiKey(spec, options.env ?? process.env);
+  const env = options.env ?? process.env;
+  const baseUrls = resolveBaseUrls(spec, options.baseUrl ?? vendorBaseUrl(spec, env)?.url);
+  const apiKey = readApiKey(spec, env);
   const pool = options.limiters ?? new LimiterPool();
   // Per endpoint: adapter → timeout → its own limiter. Retries sit above, so a retry may go elsewhere.
   const endpointsOf = () =>
@@ -188,6 +189,26 @@ export function readApiKey(
   }
   registerSecret(key);
   return key;
+}
+
+/** The vendor's own base-URL variable that is set for this spec's provider (`OPENAI_BASE_URL`, …), if any. */
+export function vendorBaseUrl(
+  specOrText: ModelSpec | string,
+  env: Readonly<Record<string, string | undefined>>,
+): { url: string; variable: string } | null {
+  let spec: ModelSpec;
+  try {
+    spec = typeof specOrText === 'string' ? parseModelSpec(specOrText) : specOrText;
+  } catch {
+    return null; // a baseline or the rules judge: no endpoint
+  }
+  const info = PROVIDERS[spec.provider];
+  if (!info) return null;
+  for (const variable of info.baseUrlEnv) {
+    const url = env[variable]?.trim();
+    if (url) return { url, variable };
+  }
+  return null;
 }
 
 /** The endpoints of a stack: each given URL checked and normalised (duplicates dropped), or the vendor's default. */

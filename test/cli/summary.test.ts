@@ -79,7 +79,7 @@ describe('end-of-run summary', () => {
     expect(text).toContain(`total ${usd(total)}`);
     expect(text).toMatch(/top failures: 2× parse: /);
     expect(text).toContain(`report: ${path.join(out, 'report.html')}`);
-    expect(text).toContain(`open it live: apb view ${out}`);
+    expect(text).toContain(`open it live: npx apb view ${out}`);
     expect(text).not.toContain(SECRET_KEY);
     const markdown = readFileSync(path.join(out, 'report.md'), 'utf8');
     const usageTable = markdown.slice(

@@ -106,7 +106,7 @@ describe('apb exec (model agent) on tau2:retail', () => {
     expect(first.stderr).toMatch(
       /usage: agent \d+ calls.* · user \d+ calls.* · planner 4 calls.* · critic 2 calls.*retries 0 · 429s 0/,
     );
-    expect(first.stderr).toContain(`open it live: apb view ${out}`);
+    expect(first.stderr).toContain(`open it live: npx apb view ${out}`);
     // The progress line: executions done, each mode's mean reward so far with n.
     expect(first.stderr).toMatch(
       /\[#{24}\] 6\/6 {2}direct 0\.00 \(n=2\) {2}plan-first 0\.00 \(n=2\) {2}refine 1\.00 \(n=2\) {2}infra errors 0 {2}retries 0 {2}429s 0/,
@@ -164,7 +164,7 @@ describe('apb exec (model agent) on tau2:retail', () => {
     expect(summary).toMatchObject({
       command: 'exec',
       status: 'complete',
-      view_command: `apb view ${out}`,
+      view_command: `npx apb view ${out}`,
     });
     expect(summary.entries[0]).toMatchObject({
       model: 'openai-compatible:fake-agent',

@@ -5,6 +5,7 @@ import { APB_DATASET_REPO, prepareDataset } from '../../dataset/prepare.js';
 import { SPLITS } from '../../dataset/case.js';
 import { readCases, resolveDatasetDir } from '../../dataset/read-cases.js';
 import { ruleCheck } from '../../dataset/rule-check.js';
+import { unknownDataFileWarnings } from '../../dataset/layout.js';
 import { formatIssue } from '../../errors.js';
 import type { CommandOutcome } from '../outcome.js';
 import { positiveInt } from '../options.js';
@@ -29,6 +30,8 @@ export function registerDataCommands(program: Command, outcome: CommandOutcome):
       let invalid = 0;
       const rules = { errors: 0, warnings: 0, records: 0 };
       const sizes = new LargestFiles();
+      const strays = unknownDataFileWarnings(root);
+      if (options.warnings) for (const line of strays) process.stdout.write(`${line}\n`);
       for await (const item of readCases(root)) {
         if (item.kind === 'invalid') {
           invalid += 1;
@@ -60,6 +63,8 @@ export function registerDataCommands(program: Command, outcome: CommandOutcome):
       say(
         `apb: rule check (paper B.2): ${rules.errors} error(s) in ${rules.records} record(s), ${rules.warnings} warning(s)`,
       );
+      if (strays.length > 0)
+        say(`apb: ${strays.length} file(s) under data/ that are not split files (warnings)`);
       for (const line of sizes.lines()) say(`apb: ${line}`);
       outcome.exitCode = problems > 0 || rules.errors > 0 ? 1 : 0;
     });

@@ -1,5 +1,7 @@
 /** `apb exec --env tau2:retail|tau2:airline --agent replay:FILE|replay:gold [--dump-db DIR] --out DIR`: executable validation. */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { didYouMean } from '../../did-you-mean.js';
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { createNlAssertionJudge } from '../../execution/nl-assertions.js';
@@ -46,7 +48,13 @@ function replayAgent(spec: string | undefined): string {
   if (!spec.startsWith('replay:') || spec.length === 'replay:'.length)
     throw new UsageError(`--agent must be replay:FILE or replay:gold (got "${spec}")`);
   const target = spec.slice('replay:'.length);
-  return target === 'gold' ? 'gold' : path.resolve(target);
+  if (target === 'gold') return 'gold';
+  const file = path.resolve(target);
+  if (!existsSync(file))
+    throw new UsageError(
+      `--agent ${spec}: no file ${file}${didYouMean(spec, ['replay:gold']) || ' (give replay:gold for the reference actions, or replay:FILE with a JSONL file)'}`,
+    );
+  return file;
 }
 
 /** Registers `apb exec`. */
@@ -178,7 +186,7 @@ export function registerExecCommand(program: Command, outcome: CommandOutcome): 
           );
         const unjudged =
           summary.unjudged > 0
-            ? `, ${summary.unjudged} with NL assertions not evaluated (${summary.unjudgedWouldPass} would reach 1.0 if they hold; give --judge to evaluate them)`
+            ? `, ${summary.unjudged} with NL assertions not evaluated (${summary.unjudgedWouldPass} would reach 1.0 if they hold; ${flags.judge ? `the judge ${flags.judge} gave no readable verdict for them (the reasons are in executions.jsonl)` : 'give --judge to evaluate them'})`
             : '';
         if (!flags.quiet && !flags.json)
           say(

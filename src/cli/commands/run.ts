@@ -6,6 +6,7 @@
 import type { Command } from 'commander';
 import path from 'node:path';
 import { resolveDatasetDir } from '../../dataset/read-cases.js';
+import { unknownDataFileWarnings } from '../../dataset/layout.js';
 import { ApbError, ProviderError, SystematicFailureError, UsageError } from '../../errors.js';
 import { Budget } from '../../pipeline/budget.js';
 import { estimateRun, formatDryRun } from '../../pipeline/dry-run.js';
@@ -33,10 +34,11 @@ import { batchProgress } from '../batch-progress.js';
 import { endpointSummaryLines } from '../endpoint-summary.js';
 import { createProgressReporter } from '../progress.js';
 import { resolveJudge, resolvePlanner } from '../resolve.js';
-import { addRunOptions, runSpecOf } from '../run-options.js';
+import { addRunOptions, environmentEndpointLines, runSpecOf } from '../run-options.js';
 import { createRunProviders, defaultCacheDir, type RunProviders } from '../run-providers.js';
 import { printSummary, shown, type Display } from '../summary-text.js';
 import { say } from '../terminal.js';
+import { failedGates, type Gate } from '../fail-under.js';
 
 /** The closing line of a run that `--max-cost` stopped: what was spent and how to continue. */
 function budgetMessage(summaries: readonly RunSummary[], maxCost: number): string {
@@ -332,6 +334,14 @@ export function registerRunCommand(program: Command, outcome: CommandOutcome): v
       quiet: Boolean(options.quiet),
       json: Boolean(options.json),
     };
+    if (!spec.quiet && !spec.json)
+      for (const line of environmentEndpointLines([
+        ...spec.models.map((m) => m.spec),
+        ...spec.judges,
+      ]))
+        say(line);
+    if (!spec.quiet && !spec.json)
+      for (const line of unknownDataFileWarnings(resolveDatasetDir(spec.data))) say(`apb: ${line}`);
     if (options.dryRun) return dryRun(spec);
     assertEndpointLimits(spec.models);
     if (spec.batch) assertBatchable(spec);
@@ -370,10 +380,13 @@ export function registerRunCommand(program: Command, outcome: CommandOutcome): v
             wallMs: Date.now() - started,
             reportHtml: shown(reports.html),
             reportMd: shown(reports.markdown),
-            viewCommand: `apb view ${shown(root ?? dirs[0]!)}`,
+            viewCommand: `npx apb view ${shown(root ?? dirs[0]!)}`,
           })
         : null;
       if (end) printSummary(spec, end);
+      const gates = (options.failUnder as Gate[] | undefined) ?? [];
+      const belowGates = end && gates.length > 0 ? failedGates(end, gates) : [];
+      for (const line of belowGates) say(`apb: --fail-under: ${line}`);
       if (summaries.some((summary) => summary.status === 'stopped-budget'))
         say(budgetMessage(summaries, spec.maxCost ?? 0));
       const empty = summaries.filter((summary) => hasNoUsableAnswer(summary, end));
@@ -382,7 +395,9 @@ export function registerRunCommand(program: Command, outcome: CommandOutcome): v
         ? EXIT.interrupted
         : empty.length > 0
           ? EXIT.failure
-          : EXIT.ok;
+          : belowGates.length > 0
+            ? EXIT.belowGate
+            : EXIT.ok;
     } finally {
       providers.close();
     }

@@ -1,4 +1,5 @@
 /** `apb view RUN_DIR... [--port N]`: the report's interface served live on 127.0.0.1 until Ctrl-C. */
+import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { discoverRunDirs } from '../../report/viewer/discover.js';
@@ -9,18 +10,28 @@ import { port } from '../options.js';
 import type { CommandOutcome } from '../outcome.js';
 import { say } from '../terminal.js';
 
+/** With no argument the viewer opens `runs/`, where `apb run` writes by default. */
+function defaultRunsFolder(): string {
+  if (!existsSync('runs'))
+    throw new UsageError(
+      'apb view: no runs/ folder here (apb run writes there by default); give RUN_DIR or a folder of runs',
+    );
+  return 'runs';
+}
+
 /** Registers `apb view`. */
 export function registerViewCommand(program: Command, outcome: CommandOutcome): void {
   program
     .command('view')
     .description('serve the report and case browser on 127.0.0.1, re-reading the runs as they grow')
     .argument(
-      '<run-dirs...>',
-      'run directories (a running one is fine), or folders to search for them (e.g. runs/), or one apb exec run directory',
+      '[run-dirs...]',
+      'run directories (a running one is fine), or folders to search for them (default: runs/), or one apb exec run directory',
     )
     .option('--port <n>', 'port to listen on (default: a free port)', port, 0)
     .option('--compare-paper', "put the paper's published numbers beside ours", false)
-    .action(async (dirs: string[], options: { port: number; comparePaper: boolean }) => {
+    .action(async (given: string[], options: { port: number; comparePaper: boolean }) => {
+      const dirs = given.length > 0 ? given : [defaultRunsFolder()];
       const exec = dirs.filter(isExecRunDir);
       if (exec.length > 0 && dirs.length > 1)
         throw new UsageError(
