@@ -18,6 +18,8 @@ import {
   type Provider,
   type ProviderRequest,
   type ProviderResult,
+  type ReasoningPart,
+  type ResponseFormat,
   type ToolDefinition,
   type Usage,
 } from './provider.js';
@@ -65,6 +67,7 @@ export function createSdkProvider(config: SdkAdapterConfig): Provider {
   ) => {
     const { temperature, maxOutputTokens, seed, providerOptions } = request.sampling;
     const vendorOptions = providerOptions?.[config.optionsKey.ours];
+    const format = request.sampling.responseFormat;
     try {
       // A JSON reply format, yet the raw text comes back: parsing is the setting's job, and prose is data, not an error.
       return await config.languageModel.doGenerate({
@@ -72,11 +75,13 @@ export function createSdkProvider(config: SdkAdapterConfig): Provider {
         temperature,
         maxOutputTokens,
         seed,
+        ...clientSampling(request.sampling),
         providerOptions: vendorOptions
           ? ({ [config.optionsKey.sdk]: vendorOptions } as CallOptions['providerOptions'])
           : undefined,
         abortSignal: signal,
-        ...(json ? { responseFormat: { type: 'json' as const } } : {}),
+        ...(format ? { responseFormat: sdkFormat(format) } : {}),
+        ...(json && !format ? { responseFormat: { type: 'json' as const } } : {}),
         ...(request.tools ? toolOptions(request.tools, request.toolChoice) : {}),
       });
     } catch (error) {
@@ -109,9 +114,14 @@ export function createSdkProvider(config: SdkAdapterConfig): Provider {
       const usage = saneUsage(toUsage(result.usage));
       warnings.push(...usage.warnings);
       const toolCalls = toolCallsOf(result.content);
+      const reasoning = reasoningOf(result.content);
       return {
         text: textOf(result.content),
         ...(toolCalls.length > 0 ? { toolCalls } : {}),
+        ...(reasoning.length > 0 ? { reasoning } : {}),
+        ...(result.providerMetadata
+          ? { vendorMetadata: result.providerMetadata as ProviderResult['vendorMetadata'] }
+          : {}),
         usage: usage.usage,
         latencyMs: Math.round(performance.now() - started),
         finishReason: toFinishReason(result.finishReason?.unified),
@@ -130,6 +140,42 @@ function textOf(content: SdkResult['content']): string {
   return text;
 }
 
+/** The sampling a client chose beyond ours (top_p, stop, penalties), only where set. */
+function clientSampling(sampling: ProviderRequest['sampling']): Partial<CallOptions> {
+  const { topP, stopSequences, presencePenalty, frequencyPenalty } = sampling;
+  return {
+    ...(topP !== undefined ? { topP } : {}),
+    ...(stopSequences !== undefined ? { stopSequences } : {}),
+    ...(presencePenalty !== undefined ? { presencePenalty } : {}),
+    ...(frequencyPenalty !== undefined ? { frequencyPenalty } : {}),
+  };
+}
+
+/** Our response format → the SDK's (the schema's strictness is a vendor option, set by the caller). */
+function sdkFormat(format: ResponseFormat): NonNullable<CallOptions['responseFormat']> {
+  return {
+    type: 'json',
+    ...(format.schema ? { schema: format.schema as never } : {}),
+    ...(format.name ? { name: format.name } : {}),
+    ...(format.description ? { description: format.description } : {}),
+  };
+}
+
+/** The reply's reasoning blocks with their vendor data (signatures), kept so a later turn can send them back. */
+function reasoningOf(content: SdkResult['content']): ReasoningPart[] {
+  const parts: ReasoningPart[] = [];
+  for (const part of content) {
+    if (part.type !== 'reasoning') continue;
+    parts.push({
+      text: part.text,
+      ...(part.providerMetadata
+        ? { vendorMetadata: part.providerMetadata as ReasoningPart['vendorMetadata'] }
+        : {}),
+    });
+  }
+  return parts;
+}
+
 /** Our tool definitions and choice → the SDK's function tools and tool choice. */
 function toolOptions(
   tools: readonly ToolDefinition[],
@@ -141,6 +187,7 @@ function toolOptions(
       name: tool.name,
       description: tool.description,
       inputSchema: tool.parameters as never,
+      ...(tool.strict !== undefined ? { strict: tool.strict } : {}),
     })),
     toolChoice:
       typeof choice === 'object'
@@ -154,7 +201,14 @@ function toolCallsOf(content: SdkResult['content']): ModelToolCall[] {
   const calls: ModelToolCall[] = [];
   for (const part of content) {
     if (part.type !== 'tool-call') continue;
-    calls.push({ id: part.toolCallId, name: part.toolName, ...readToolArguments(part.input) });
+    calls.push({
+      id: part.toolCallId,
+      name: part.toolName,
+      ...readToolArguments(part.input),
+      ...(part.providerMetadata
+        ? { vendorMetadata: part.providerMetadata as ModelToolCall['vendorMetadata'] }
+        : {}),
+    });
   }
   return calls;
 }
@@ -200,15 +254,22 @@ export async function toSdkPrompt(messages: ChatMessage[], provider: string): Pr
       const text = textOfParts(message.parts);
       if (message.role === 'system') return { role: 'system', content: text };
       const calls = 'toolCalls' in message ? message.toolCalls : [];
+      const reasoning = ('reasoning' in message ? message.reasoning : undefined) ?? [];
       return {
         role: 'assistant',
         content: [
+          ...reasoning.map((part) => ({
+            type: 'reasoning' as const,
+            text: part.text,
+            ...(part.vendorMetadata ? { providerOptions: part.vendorMetadata as never } : {}),
+          })),
           ...(text !== '' || calls.length === 0 ? [{ type: 'text' as const, text }] : []),
           ...calls.map((call) => ({
             type: 'tool-call' as const,
             toolCallId: call.id,
             toolName: call.name,
             input: call.arguments,
+            ...(call.vendorMetadata ? { providerOptions: call.vendorMetadata as never } : {}),
           })),
         ],
       };

@@ -1,6 +1,4 @@
 /** `apb serve`: the OpenAI-compatible planning endpoint on 127.0.0.1 (direct, plan-first or refine), until Ctrl-C. */
-import { appendFileSync, mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { draftPlan, refinePlan, type PlanningContext } from '../../execution/plans.js';
@@ -11,6 +9,9 @@ import type { UsageTotals } from '../../pipeline/manifest.js';
 import { usd } from '../../report/numbers.js';
 import { roleText } from '../summary-text.js';
 import { RoleUsage } from '../../serve/usage.js';
+import { openPlanLog } from '../../serve/plan-log.js';
+import { withoutDefaults } from '../../providers/model-options.js';
+import { registerSecret } from '../../redact.js';
 import { startServe, type ServeMode } from '../../serve/server.js';
 import { untilStopped } from '../interrupts.js';
 import { nonNegativeInt, port, positiveInt, positiveNumber, temperature } from '../options.js';
@@ -35,6 +36,9 @@ interface ServeFlags {
   cache: boolean;
   temperature?: number;
   maxCost?: number;
+  host?: string;
+  apiKey?: string;
+  planRoles: string;
 }
 
 /** Usage by role, as the end-of-run summaries print it. */
@@ -70,6 +74,19 @@ export function registerServeCommand(program: Command, outcome: CommandOutcome):
     .option('--metric', "refine: critique with APB's E1–E6 taxonomy (default)", true)
     .option('--no-metric', 'refine: a general critique without the taxonomy')
     .option('--port <n>', 'port on 127.0.0.1 (default: a free port, printed)', port, 0)
+    .option(
+      '--host <name>',
+      'listen on this address and accept it as the Host (default 127.0.0.1; not loopback: needs --api-key)',
+    )
+    .option(
+      '--api-key <key>',
+      'clients must send this key (Bearer or x-api-key; or $APB_SERVE_API_KEY)',
+    )
+    .option(
+      '--plan-roles <roles>',
+      'roles whose conversations are planned (a request names its role with an X-APB-Role header or a MODEL@ROLE name); others are forwarded',
+      'agent',
+    )
     .option('--out <dir>', "append every conversation's plan to DIR/serve-plans.jsonl")
     .option('--concurrency <n>', 'requests in flight to the model at once', positiveInt, 8)
     .option('--timeout-ms <n>', 'per-request timeout', positiveInt, 300_000)
@@ -100,15 +117,27 @@ export function registerServeCommand(program: Command, outcome: CommandOutcome):
       });
       const baseUrl = flags.baseUrl ?? process.env.APB_BASE_URL ?? null;
       const usage = new RoleUsage(costOfCall);
-      const forward = usage.wrap(providers.provider(model, baseUrl, { cache: false }));
+      // Forwarded as the client asked: no defaults added, no retries (the client retries), no failure watch.
+      const forward = usage.wrap(
+        providers.provider(model, baseUrl, {
+          cache: false,
+          maxRetries: 0,
+          failureWatch: false,
+          modelDefaults: withoutDefaults(),
+        }),
+      );
+      const apiKey = flags.apiKey ?? process.env.APB_SERVE_API_KEY;
+      registerSecret(apiKey);
+      const host = flags.host ?? '127.0.0.1';
+      if (!/^(127\.0\.0\.1|localhost|::1)$/.test(host) && !apiKey)
+        throw new UsageError(`--host ${host} is not a loopback address: give --api-key KEY too`);
       const planner = usage.wrap(providers.provider(model, baseUrl));
       const critic = flags.critic
         ? usage.wrap(providers.provider(flags.critic, flags.criticBaseUrl ?? null))
         : planner;
       const sampling: SamplingParams =
         flags.temperature !== undefined ? { temperature: flags.temperature } : {};
-      const log = flags.out ? path.join(path.resolve(flags.out), 'serve-plans.jsonl') : null;
-      if (log) mkdirSync(path.dirname(log), { recursive: true });
+      const log = flags.out ? openPlanLog(flags.out) : null;
       const makePlan = async (context: PlanningContext, signal: AbortSignal) => {
         const draft = await draftPlan(planner, context, { sampling, repeat: 0, signal });
         return mode === 'refine'
@@ -127,14 +156,29 @@ export function registerServeCommand(program: Command, outcome: CommandOutcome):
         forward,
         ...(mode === 'direct' ? {} : { makePlan }),
         port: flags.port,
+        host,
+        ...(apiKey ? { apiKey } : {}),
+        planRoles: flags.planRoles.split(',').map((role) => role.trim().toLowerCase()),
+        ...(log ? { beforePlan: () => log.checkSpace() } : {}),
         accounting: () => ({ usage: usage.totals(), budget: budget?.summary() ?? null }),
         onPlan: ({ conversation, context, plan }) => {
           say(`apb serve: new conversation ${conversation}: plan ${plan.status}`);
-          if (log)
-            appendFileSync(
-              log,
-              `${redact(JSON.stringify({ conversation, mode, model, at: new Date().toISOString(), request: context.request, plan }))}\n`,
+          try {
+            log?.append(
+              redact(
+                JSON.stringify({
+                  conversation,
+                  mode,
+                  model,
+                  at: new Date().toISOString(),
+                  request: context.request,
+                  plan,
+                }),
+              ),
             );
+          } catch (error) {
+            say(`apb serve: warning: could not record the plan in ${log?.file}: ${String(error)}`);
+          }
         },
       });
       process.stdout.write(`${server.baseUrl}\n`);
@@ -144,6 +188,7 @@ export function registerServeCommand(program: Command, outcome: CommandOutcome):
       await untilStopped();
       const stats = server.stats();
       await server.close();
+      log?.close();
       providers.close();
       say(
         `apb serve: stopped after ${stats.requests} request(s) in ${stats.plans} planned conversation(s); ${usageText(stats.usage ?? {})}${budget ? `; --max-cost ${flags.maxCost} USD: spent about ${usd(budget.summary().spent_usd)}, ${stats.refused_budget} request(s) refused` : ''}`,
