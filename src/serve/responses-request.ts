@@ -94,8 +94,8 @@ const ResponsesRequestSchema = z
     top_logprobs: opt(z.number().int().min(0).max(20)),
     prompt_cache_key: opt(z.string()),
     safety_identifier: opt(z.string()),
-    previous_response_id: z.undefined().or(z.null()),
-    conversation: z.undefined().or(z.null()),
+    previous_response_id: opt(z.string()),
+    conversation: opt(z.unknown()),
   })
   .strict();
 
@@ -194,15 +194,11 @@ function optionsOf(body: ResponsesBody): ClientOptions {
 /** Reads a Responses body; throws `BadRequestError` naming the first bad or unknown field. */
 export function readResponsesRequest(body: unknown): ServeRequest {
   const parsed = ResponsesRequestSchema.safeParse(body);
-  if (!parsed.success) {
-    const problem = zodProblem(parsed.error);
-    throw new BadRequestError(
-      /^(previous_response_id|conversation):/.test(problem)
-        ? `${problem.split(':')[0]}: apb serve is stateless; send the whole input each turn`
-        : problem,
-    );
-  }
+  if (!parsed.success) throw new BadRequestError(zodProblem(parsed.error));
   const request = parsed.data;
+  for (const field of ['previous_response_id', 'conversation'] as const)
+    if (request[field] !== undefined && request[field] !== null)
+      throw new BadRequestError(`${field}: apb serve is stateless; send the whole input each turn`);
   const choice = request.tool_choice ?? undefined;
   return {
     model: request.model ?? null,
