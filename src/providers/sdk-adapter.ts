@@ -8,7 +8,7 @@ import type { LanguageModel } from 'ai';
 import { ProviderError } from '../errors.js';
 import type { PromptPart } from '../settings/prompt.js';
 import { classifyError, rejectsJsonMode } from './classify-error.js';
-import { readImage } from './image-bytes.js';
+import { toSdkPrompt } from './sdk-prompt.js';
 import { saneUsage } from './usage-sanity.js';
 import {
   readToolArguments,
@@ -28,6 +28,7 @@ import {
 export type SdkLanguageModel = Extract<LanguageModel, { specificationVersion: 'v3' }>;
 type CallOptions = Parameters<SdkLanguageModel['doGenerate']>[0];
 type SdkPrompt = CallOptions['prompt'];
+export { toSdkPrompt } from './sdk-prompt.js';
 type SdkResult = Awaited<ReturnType<SdkLanguageModel['doGenerate']>>;
 
 /** What a vendor file is given by the registry. */
@@ -111,25 +112,33 @@ export function createSdkProvider(config: SdkAdapterConfig): Provider {
       const warnings = (result.warnings ?? []).map((warning) => JSON.stringify(warning));
       if (jsonRejected && request.json && config.jsonMode)
         warnings.push('JSON reply mode rejected by the endpoint; sent without it');
-      const usage = saneUsage(toUsage(result.usage));
-      warnings.push(...usage.warnings);
-      const toolCalls = toolCallsOf(result.content);
-      const reasoning = reasoningOf(result.content);
-      return {
-        text: textOf(result.content),
-        ...(toolCalls.length > 0 ? { toolCalls } : {}),
-        ...(reasoning.length > 0 ? { reasoning } : {}),
-        ...(result.providerMetadata
-          ? { vendorMetadata: result.providerMetadata as ProviderResult['vendorMetadata'] }
-          : {}),
-        usage: usage.usage,
-        latencyMs: Math.round(performance.now() - started),
-        finishReason: toFinishReason(result.finishReason?.unified),
-        attempts,
-        cached: false,
-        ...(warnings.length > 0 ? { warnings } : {}),
-      };
+      return toProviderResult(result, { attempts, started, warnings });
     },
+  };
+}
+
+/** The SDK's reply as ours: text, tool calls, reasoning, vendor metadata, usage (checked), finish reason. */
+function toProviderResult(
+  result: SdkResult,
+  call: { attempts: number; started: number; warnings: string[] },
+): ProviderResult {
+  const usage = saneUsage(toUsage(result.usage));
+  const warnings = [...call.warnings, ...usage.warnings];
+  const toolCalls = toolCallsOf(result.content);
+  const reasoning = reasoningOf(result.content);
+  return {
+    text: textOf(result.content),
+    ...(toolCalls.length > 0 ? { toolCalls } : {}),
+    ...(reasoning.length > 0 ? { reasoning } : {}),
+    ...(result.providerMetadata
+      ? { vendorMetadata: result.providerMetadata as ProviderResult['vendorMetadata'] }
+      : {}),
+    usage: usage.usage,
+    latencyMs: Math.round(performance.now() - call.started),
+    finishReason: toFinishReason(result.finishReason?.unified),
+    attempts: call.attempts,
+    cached: false,
+    ...(warnings.length > 0 ? { warnings } : {}),
   };
 }
 
@@ -211,89 +220,6 @@ function toolCallsOf(content: SdkResult['content']): ModelToolCall[] {
     });
   }
   return calls;
-}
-
-/** Chat messages → the SDK prompt; image bytes are read now, and images are accepted in user messages only. */
-export async function toSdkPrompt(messages: ChatMessage[], provider: string): Promise<SdkPrompt> {
-  return Promise.all(
-    messages.map(async (message): Promise<SdkPrompt[number]> => {
-      if (message.role === 'tool') {
-        return {
-          role: 'tool',
-          content: message.results.map((result) => ({
-            type: 'tool-result' as const,
-            toolCallId: result.callId,
-            toolName: result.name,
-            output: result.isError
-              ? { type: 'error-text' as const, value: result.content }
-              : { type: 'text' as const, value: result.content },
-          })),
-        };
-      }
-      if (message.role === 'user') {
-        const content = await Promise.all(
-          message.parts.map(async (part) => {
-            if (part.type === 'text') return { type: 'text' as const, text: part.text };
-            const image = await readImageOrFail(part.file, provider);
-            return { type: 'file' as const, data: image.base64, mediaType: image.mediaType };
-          }),
-        );
-        return {
-          role: 'user',
-          content: content.filter((part) => part.type !== 'text' || part.text !== ''),
-        };
-      }
-      if (message.parts.some((part) => part.type === 'image')) {
-        throw new ProviderError({
-          provider,
-          kind: 'client',
-          retryable: false,
-          message: `${provider}: image parts are only supported in user messages (got one in a ${message.role} message)`,
-        });
-      }
-      const text = textOfParts(message.parts);
-      if (message.role === 'system') return { role: 'system', content: text };
-      const calls = 'toolCalls' in message ? message.toolCalls : [];
-      const reasoning = ('reasoning' in message ? message.reasoning : undefined) ?? [];
-      return {
-        role: 'assistant',
-        content: [
-          ...reasoning.map((part) => ({
-            type: 'reasoning' as const,
-            text: part.text,
-            ...(part.vendorMetadata ? { providerOptions: part.vendorMetadata as never } : {}),
-          })),
-          ...(text !== '' || calls.length === 0 ? [{ type: 'text' as const, text }] : []),
-          ...calls.map((call) => ({
-            type: 'tool-call' as const,
-            toolCallId: call.id,
-            toolName: call.name,
-            input: call.arguments,
-            ...(call.vendorMetadata ? { providerOptions: call.vendorMetadata as never } : {}),
-          })),
-        ],
-      };
-    }),
-  );
-}
-
-function textOfParts(parts: PromptPart[]): string {
-  return parts.map((part) => (part.type === 'text' ? part.text : '')).join('\n\n');
-}
-
-async function readImageOrFail(file: Parameters<typeof readImage>[0], provider: string) {
-  try {
-    return await readImage(file);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new ProviderError({
-      provider,
-      kind: 'client',
-      retryable: false,
-      message: `${provider}: cannot send image: ${reason}`,
-      cause: error,
-    });
-  }
 }
 
 function toUsage(usage: SdkResult['usage'] | undefined): Usage | null {

@@ -65,10 +65,10 @@ export function createForwarder(options: ForwarderOptions, shutdown: AbortSignal
     try {
       sampling = samplingOf(vendor, request.options, names);
       planned = planRoles.has(role)
-        ? await withConversationPlan(request)
+        ? await withConversationPlan(request, options, plans)
         : { messages: request.messages, conversation: null, planState: 'forwarded' };
     } catch (error) {
-      return failed(error);
+      return failed(error, counts);
     }
     if ('failure' in planned) return { ok: false, failure: planned.failure };
     let result: ProviderResult;
@@ -88,7 +88,7 @@ export function createForwarder(options: ForwarderOptions, shutdown: AbortSignal
         AbortSignal.any([signal, shutdown]),
       );
     } catch (error) {
-      return failed(error);
+      return failed(error, counts);
     }
     memory.remember(result);
     const broken = (result.toolCalls ?? []).find((call) => call.argumentsError);
@@ -104,58 +104,63 @@ export function createForwarder(options: ForwarderOptions, shutdown: AbortSignal
     return { ok: true, result, headers };
   }
 
-  function failed(error: unknown): Forwarded {
-    if (error instanceof BudgetExceededError) {
-      counts.refused_budget += 1;
-      return {
-        ok: false,
-        failure: {
-          status: 429,
-          kind: 'insufficient_quota',
-          message: `apb serve: ${error.message}`,
-        },
-      };
-    }
-    if (error instanceof BadRequestError)
-      return {
-        ok: false,
-        failure: { status: 400, kind: 'invalid_request', message: error.message },
-      };
-    if (!(error instanceof ProviderError)) throw error;
-    counts.failed_requests += 1;
-    return { ok: false, failure: upstreamFailure(error) };
-  }
+  return { forward, counts, plans };
+}
 
-  /** The request's messages with its conversation's plan put in, and what happened to the plan. */
-  async function withConversationPlan(request: ServeRequest): Promise<
-    | {
-        messages: ChatMessage[];
-        conversation: string | null;
-        planState: 'none' | 'injected' | 'unavailable' | 'forwarded';
-      }
-    | { failure: ServeFailure }
-  > {
-    const opening = openingOf(request.messages, request.tools);
-    if (options.mode === 'direct' || !opening)
-      return { messages: request.messages, conversation: opening?.key ?? null, planState: 'none' };
-    const isNew = !plans.has(opening.key);
-    if (isNew) {
-      const refused = options.beforePlan?.() ?? null;
-      if (refused) return { failure: refused };
-    }
-    const plan = await plans.planFor(opening);
-    if (isNew) options.onPlan?.({ conversation: opening.key, context: opening.context, plan });
-    const block = planBlock(plan);
-    if (!block)
-      return { messages: request.messages, conversation: opening.key, planState: 'unavailable' };
+/** A failure as the client is told it; budget refusals and upstream failures are counted. */
+function failed(error: unknown, counts: ForwardCounts): Forwarded {
+  if (error instanceof BudgetExceededError) {
+    counts.refused_budget += 1;
     return {
-      messages: injectPlan(request.messages, block),
-      conversation: opening.key,
-      planState: 'injected',
+      ok: false,
+      failure: {
+        status: 429,
+        kind: 'insufficient_quota',
+        message: `apb serve: ${error.message}`,
+      },
     };
   }
+  if (error instanceof BadRequestError)
+    return {
+      ok: false,
+      failure: { status: 400, kind: 'invalid_request', message: error.message },
+    };
+  if (!(error instanceof ProviderError)) throw error;
+  counts.failed_requests += 1;
+  return { ok: false, failure: upstreamFailure(error) };
+}
 
-  return { forward, counts, plans };
+/** The request's messages with its conversation's plan put in, and what happened to the plan. */
+async function withConversationPlan(
+  request: ServeRequest,
+  options: ForwarderOptions,
+  plans: ConversationPlans,
+): Promise<
+  | {
+      messages: ChatMessage[];
+      conversation: string | null;
+      planState: 'none' | 'injected' | 'unavailable' | 'forwarded';
+    }
+  | { failure: ServeFailure }
+> {
+  const opening = openingOf(request.messages, request.tools);
+  if (options.mode === 'direct' || !opening)
+    return { messages: request.messages, conversation: opening?.key ?? null, planState: 'none' };
+  const isNew = !plans.has(opening.key);
+  if (isNew) {
+    const refused = options.beforePlan?.() ?? null;
+    if (refused) return { failure: refused };
+  }
+  const plan = await plans.planFor(opening);
+  if (isNew) options.onPlan?.({ conversation: opening.key, context: opening.context, plan });
+  const block = planBlock(plan);
+  if (!block)
+    return { messages: request.messages, conversation: opening.key, planState: 'unavailable' };
+  return {
+    messages: injectPlan(request.messages, block),
+    conversation: opening.key,
+    planState: 'injected',
+  };
 }
 
 /** A header value: one line of printable ASCII. */

@@ -94,8 +94,16 @@ export async function startServe(options: ServeOptions): Promise<RunningServe> {
   let requests = 0;
   let port = 0;
   const host = options.host ?? LOOPBACK_HOST;
+  const served: Served = {
+    options,
+    forwarder,
+    host,
+    port: () => port,
+    count: () => (requests += 1),
+    stats: () => stats(),
+  };
   const server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
+    handle(served, request, response).catch((error: unknown) => {
       forwarder.counts.failed_requests += 1;
       if (!response.headersSent) {
         const message = `apb serve: ${redact(String((error as Error)?.message ?? error))}`;
@@ -108,71 +116,6 @@ export async function startServe(options: ServeOptions): Promise<RunningServe> {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-
-  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const route = (request.url ?? '').split('?')[0] ?? '';
-    const api = Object.values(API_SHAPES).find((shape) => shape.route.test(route));
-    const refused = refusal(request, {
-      port,
-      hosts: host === LOOPBACK_HOST ? [] : [host],
-      ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
-    });
-    if (refused) return fail(response, refused, api ?? API_SHAPES.chat);
-    if (request.method === 'GET' && /^(\/v1)?\/models$/.test(route))
-      return sendJson(response, 200, { object: 'list', data: [modelObject(options.forward.id)] });
-    const model = /^(?:\/v1)?\/models\/(.+)$/.exec(route);
-    if (request.method === 'GET' && model) return retrieveModel(response, model[1]!);
-    if (request.method === 'GET' && route === '/apb/stats') return sendJson(response, 200, stats());
-    if (request.method !== 'POST' || !api) {
-      const message = `apb serve has no route ${request.method} ${route} (POST /v1/chat/completions, /v1/responses or /v1/messages)`;
-      return fail(response, { status: 404, kind: 'not_found', message }, API_SHAPES.chat);
-    }
-    requests += 1;
-    const body = await readJsonBody(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY);
-    if ('error' in body)
-      return fail(
-        response,
-        { status: body.status, kind: 'invalid_request', message: body.error },
-        api,
-      );
-    let parsed: ServeRequest;
-    try {
-      parsed = api.read(body.value);
-    } catch (error) {
-      if (!(error instanceof BadRequestError)) throw error;
-      return fail(response, { status: 400, kind: 'invalid_request', message: error.message }, api);
-    }
-    const { role, model: asked } = roleOf(request, parsed.model);
-    const client = new AbortController();
-    response.on('close', () => {
-      if (!response.writableFinished) client.abort();
-    });
-    const outcome = await forwarder.forward(parsed, role, client.signal, api.names);
-    if (!outcome.ok) return fail(response, outcome.failure, api);
-    const identity = {
-      id: `${api.idPrefix}${requests}`,
-      created: Math.floor(Date.now() / 1000),
-      model: asked ?? options.forward.id,
-    };
-    if (!parsed.stream)
-      return sendJson(response, 200, api.reply(identity, outcome.result), outcome.headers);
-    response.writeHead(200, {
-      'content-type': 'text/event-stream',
-      'cache-control': 'no-cache',
-      connection: 'keep-alive',
-      ...outcome.headers,
-    });
-    for (const chunk of api.stream(identity, outcome.result, parsed)) response.write(chunk);
-    response.end();
-  }
-
-  function retrieveModel(response: ServerResponse, id: string): void {
-    const name = decodeURIComponent(id);
-    const known = [options.forward.id, options.forward.id.split(':').slice(1).join(':')];
-    if (known.includes(name)) return sendJson(response, 200, modelObject(name));
-    const message = `apb serve forwards to ${options.forward.id}; there is no model "${name.slice(0, 100)}"`;
-    fail(response, { status: 404, kind: 'not_found', message }, API_SHAPES.chat);
-  }
 
   function stats(): ServeStats {
     return {
@@ -197,6 +140,104 @@ export async function startServe(options: ServeOptions): Promise<RunningServe> {
     stats,
     close: () => closeServer(server, sockets, shutdown),
   };
+}
+
+/** What a request is answered with: the options, the forwarder, where the server listens and its counters. */
+interface Served {
+  options: ServeOptions;
+  forwarder: ReturnType<typeof createForwarder>;
+  host: string;
+  port: () => number;
+  /** Counts a forwarded request and gives its number. */
+  count: () => number;
+  stats: () => ServeStats;
+}
+
+/** Answers one request: the guard first, then the model routes, then the three APIs. */
+async function handle(
+  served: Served,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
+  const { options, host } = served;
+  const route = (request.url ?? '').split('?')[0] ?? '';
+  const api = Object.values(API_SHAPES).find((shape) => shape.route.test(route));
+  const refused = refusal(request, {
+    port: served.port(),
+    hosts: host === LOOPBACK_HOST ? [] : [host],
+    ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
+  });
+  if (refused) return fail(response, refused, api ?? API_SHAPES.chat);
+  if (request.method === 'GET' && /^(\/v1)?\/models$/.test(route))
+    return sendJson(response, 200, { object: 'list', data: [modelObject(options.forward.id)] });
+  const model = /^(?:\/v1)?\/models\/(.+)$/.exec(route);
+  if (request.method === 'GET' && model) return retrieveModel(options, response, model[1]!);
+  if (request.method === 'GET' && route === '/apb/stats')
+    return sendJson(response, 200, served.stats());
+  if (request.method !== 'POST' || !api) {
+    const message = `apb serve has no route ${request.method} ${route} (POST /v1/chat/completions, /v1/responses or /v1/messages)`;
+    return fail(response, { status: 404, kind: 'not_found', message }, API_SHAPES.chat);
+  }
+  const number = served.count();
+  const body = await readJsonBody(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY);
+  if ('error' in body)
+    return fail(
+      response,
+      { status: body.status, kind: 'invalid_request', message: body.error },
+      api,
+    );
+  let parsed: ServeRequest;
+  try {
+    parsed = api.read(body.value);
+  } catch (error) {
+    if (!(error instanceof BadRequestError)) throw error;
+    return fail(response, { status: 400, kind: 'invalid_request', message: error.message }, api);
+  }
+  return answer(served, { request, response, api, parsed, number });
+}
+
+/** Forwards a read request and writes the reply, whole or streamed, in the client's API. */
+async function answer(
+  served: Served,
+  call: {
+    request: IncomingMessage;
+    response: ServerResponse;
+    api: ApiShape;
+    parsed: ServeRequest;
+    number: number;
+  },
+): Promise<void> {
+  const { request, response, api, parsed } = call;
+  const { role, model: asked } = roleOf(request, parsed.model);
+  const client = new AbortController();
+  response.on('close', () => {
+    if (!response.writableFinished) client.abort();
+  });
+  const outcome = await served.forwarder.forward(parsed, role, client.signal, api.names);
+  if (!outcome.ok) return fail(response, outcome.failure, api);
+  const identity = {
+    id: `${api.idPrefix}${call.number}`,
+    created: Math.floor(Date.now() / 1000),
+    model: asked ?? served.options.forward.id,
+  };
+  if (!parsed.stream)
+    return sendJson(response, 200, api.reply(identity, outcome.result), outcome.headers);
+  response.writeHead(200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+    ...outcome.headers,
+  });
+  for (const chunk of api.stream(identity, outcome.result, parsed)) response.write(chunk);
+  response.end();
+}
+
+function retrieveModel(options: ServeOptions, response: ServerResponse, id: string): void {
+  const name = decodeURIComponent(id);
+  const known = [options.forward.id, options.forward.id.split(':').slice(1).join(':')];
+  if (known.includes(name)) return sendJson(response, 200, modelObject(name));
+  const message = `apb serve forwards to ${options.forward.id}; there is no model "${name.slice(0, 100)}"`;
+  fail(response, { status: 404, kind: 'not_found', message }, API_SHAPES.chat);
 }
 
 const modelObject = (id: string) => ({ id, object: 'model', created: 0, owned_by: 'apb' });
