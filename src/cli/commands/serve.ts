@@ -183,7 +183,7 @@ export function registerServeCommand(program: Command, outcome: CommandOutcome):
       });
       process.stdout.write(`${server.baseUrl}\n`);
       say(
-        `apb serve: ${mode} for ${model} at ${server.baseUrl} (POST /chat/completions); press Ctrl-C to stop`,
+        `apb serve: ${mode} for ${model} at ${server.baseUrl} (POST /chat/completions, /responses, /messages); press Ctrl-C to stop`,
       );
       await untilStopped();
       const stats = server.stats();
