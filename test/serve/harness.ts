@@ -8,7 +8,7 @@ import { startServe, type RunningServe, type ServeOptions } from '../../src/serv
 import type { FakeServer, RecordedRequest } from '../fake-server/index.js';
 
 /** The upstreams the tests forward to: the fake's OpenAI and Anthropic wires. */
-export type Upstream = 'openai:gpt-4o' | 'anthropic:claude-sonnet-4-5';
+export type Upstream = 'openai:gpt-4o' | 'anthropic:claude-sonnet-4-5' | 'openai-compatible:qwen3';
 
 /** Starts serve forwarding to `upstream` on the fake. */
 export function serveOver(
@@ -16,7 +16,7 @@ export function serveOver(
   upstream: Upstream = 'openai:gpt-4o',
   extra: Partial<ServeOptions> = {},
 ): Promise<RunningServe> {
-  const wire = upstream.startsWith('openai') ? 'openai' : 'anthropic';
+  const wire = upstream.startsWith('anthropic') ? 'anthropic' : 'openai';
   const forward = buildProviderStack(upstream, {
     baseUrl: fake.baseUrl(wire),
     env: { OPENAI_API_KEY: 'sk-upstream', ANTHROPIC_API_KEY: 'sk-ant-upstream' },

@@ -102,6 +102,24 @@ describe('openai client → apb serve: chat completions', () => {
     expect(bodyOf(fake.requests[1]).response_format).toEqual({ type: 'json_object' });
   });
 
+  it('an OpenAI-compatible upstream gets the JSON schema as json_schema, not weakened to json_object', async () => {
+    const compatible = await serveOver(fake, 'openai-compatible:qwen3');
+    fake.enqueue(replies.json({ status: 'pending', refund: 0 }));
+    await new OpenAI({ baseURL: compatible.baseUrl, apiKey: 'k' }).chat.completions.create({
+      model: 'qwen3',
+      messages: [{ role: 'user', content: 'Status?' }],
+      response_format: {
+        type: 'json_schema',
+        json_schema: { name: 'answer', schema: ANSWER_SCHEMA, strict: true },
+      },
+    });
+    expect(bodyOf(fake.requests[0]).response_format).toEqual({
+      type: 'json_schema',
+      json_schema: { name: 'answer', schema: ANSWER_SCHEMA, strict: true },
+    });
+    await compatible.close();
+  });
+
   it('sends no sampling the client did not set, and passes every option it did', async () => {
     await client().chat.completions.create({
       model: 'gpt-4o',
