@@ -11,6 +11,7 @@ import { ResponseCache } from '../providers/cache.js';
 import type { Provider } from '../providers/provider.js';
 import { buildProviderStack } from '../providers/registry.js';
 import type { RetryPolicy } from '../providers/retry.js';
+import type { ModelDefaults } from '../providers/model-options.js';
 import { say } from './terminal.js';
 
 /** The engine knobs of a run (from `RunSpec`). */
@@ -46,7 +47,11 @@ export interface RunProviders {
   provider(
     spec: string,
     baseUrl: string | readonly string[] | null,
-    options?: StackOverrides & { cache?: boolean },
+    options?: StackOverrides & {
+      cache?: boolean;
+      modelDefaults?: ModelDefaults;
+      failureWatch?: boolean;
+    },
   ): Provider;
   /** What every endpoint of the run has seen so far (requests, 429s, failures, limits, times set aside). */
   endpointStats(): EndpointStats[];
@@ -90,6 +95,8 @@ export function createRunProviders(options: EngineOptions): RunProviders {
         retry,
         ...(options.batch ? { batch: options.batch } : {}),
         ...(gate ? { gate } : {}),
+        ...(stack.modelDefaults ? { modelDefaults: stack.modelDefaults } : {}),
+        ...(stack.failureWatch === false ? { failureWatch: false } : {}),
         ...(options.onRetry ? { retry: { onRetry: options.onRetry } } : {}),
       });
     },

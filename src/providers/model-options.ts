@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { InputError } from '../errors.js';
 import { PROVIDERS, type ModelSpec, type ProviderId } from './model-spec.js';
-import type { Provider, SamplingParams } from './provider.js';
+import { REASONING_EFFORTS, type Provider, type SamplingParams } from './provider.js';
 
 const FIELDS = [
   'temperature',
@@ -24,7 +24,7 @@ const samplingDefaults = z
     temperature: z.number().min(0).nullable(),
     maxOutputTokens: z.number().int().positive().nullable(),
     seed: z.number().int().nullable(),
-    reasoningEffort: z.enum(['minimal', 'low', 'medium', 'high']).nullable(),
+    reasoningEffort: z.enum(REASONING_EFFORTS).nullable(),
     thinkingBudget: z.number().int().min(0).nullable(),
   })
   .partial()
@@ -148,6 +148,7 @@ export function resolveSampling(
     drop(field, 'no rule maps it for this model');
   const providerOptions = mergeOptions(spec.provider, mapped, requested.providerOptions);
   const sampling: SamplingParams = {
+    ...passedAsGiven(requested),
     ...(values.temperature !== undefined ? { temperature: values.temperature as number } : {}),
     ...(values.maxOutputTokens !== undefined
       ? { maxOutputTokens: values.maxOutputTokens as number }
@@ -179,6 +180,20 @@ export function withModelOptions(
       return all.length > 0 ? { ...result, warnings: all } : result;
     },
   };
+}
+
+/** The options no rule changes (a client's top_p, stop sequences, penalties, reply format), as requested. */
+function passedAsGiven(requested: SamplingParams): SamplingParams {
+  const { topP, stopSequences, presencePenalty, frequencyPenalty, responseFormat } = requested;
+  return Object.fromEntries(
+    Object.entries({
+      topP,
+      stopSequences,
+      presencePenalty,
+      frequencyPenalty,
+      responseFormat,
+    }).filter(([, value]) => value !== undefined),
+  );
 }
 
 function mergeOptions(
@@ -237,4 +252,12 @@ function isRegExp(text: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The table with its defaults taken out but its endpoint rules kept: a client's request as it asked (no
+ * temperature when it gave none), still fitted to what the endpoint accepts. `apb serve` forwards with it.
+ */
+export function withoutDefaults(table: ModelDefaults = loadModelDefaults()): ModelDefaults {
+  return { ...table, defaults: {}, models: [] };
 }

@@ -11,6 +11,9 @@ export function createOpenAICompatibleProvider(options: AdapterOptions): Provide
     apiKey: options.apiKey,
     baseURL: options.baseUrl,
     fetch: options.fetch,
+    // A JSON schema is sent as `json_schema` (vLLM, llama.cpp, Ollama take it), not weakened to `json_object`;
+    // only a request with a schema (a client's structured output through `apb serve`) carries one.
+    supportsStructuredOutputs: true,
   });
   return createSdkProvider({
     id: `openai-compatible:${options.model}`,

@@ -16,11 +16,33 @@ export interface SamplingParams {
   maxOutputTokens?: number;
   seed?: number;
   /** Reasoning effort for models that take one; `data/model-defaults.json` maps it to each vendor's option. */
-  reasoningEffort?: 'minimal' | 'low' | 'medium' | 'high';
+  reasoningEffort?: ReasoningEffort;
   /** Thinking-token budget; 0 turns thinking off where the model allows it (mapped like `reasoningEffort`). */
   thinkingBudget?: number;
   /** Vendor options passed through as data (thinking budgets, reasoning effort…), keyed by vendor. */
   providerOptions?: Record<string, Record<string, unknown>>;
+  /** Nucleus sampling, stop sequences and penalties: a client's own choices, forwarded by `apb serve`. */
+  topP?: number;
+  stopSequences?: string[];
+  presencePenalty?: number;
+  frequencyPenalty?: number;
+  /** A JSON reply, shaped by `schema` when one is given (structured output); stronger than `json`. */
+  responseFormat?: ResponseFormat;
+}
+
+/** Every reasoning-effort value a vendor takes (OpenAI's `none` … `xhigh`; the rules map them elsewhere). */
+export const REASONING_EFFORTS = ['none', 'minimal', 'low', 'medium', 'high', 'xhigh'] as const;
+/** One reasoning-effort value. */
+export type ReasoningEffort = (typeof REASONING_EFFORTS)[number];
+
+/** A requested JSON reply: any JSON object, or one matching a schema (with its name and description). */
+export interface ResponseFormat {
+  type: 'json';
+  schema?: Record<string, unknown>;
+  name?: string;
+  description?: string;
+  /** Whether the endpoint must hold to the schema exactly (OpenAI's `strict`). */
+  strict?: boolean;
 }
 
 /** A tool the model may call (function calling): its name, what it does, and a JSON schema of its arguments. */
@@ -28,6 +50,8 @@ export interface ToolDefinition {
   name: string;
   description: string;
   parameters: Record<string, unknown>;
+  /** Strict schema adherence, where the endpoint offers it (OpenAI's `strict`); absent: the endpoint's default. */
+  strict?: boolean;
 }
 
 /** One tool call the model made; `argumentsError` says why its arguments could not be read as a JSON object. */
@@ -36,6 +60,10 @@ export interface ModelToolCall {
   name: string;
   arguments: Record<string, unknown>;
   argumentsError?: string;
+  /** The arguments exactly as the model wrote them, kept when they could not be read (so a proxy can pass them on). */
+  rawArguments?: string;
+  /** Vendor data tied to the call that must come back with it (Gemini 3's thought signature). */
+  vendorMetadata?: Record<string, Record<string, unknown>>;
 }
 
 /** What a tool call returned, sent back to the model; `isError` marks an error text (tau2's `Error: …`). */
@@ -51,6 +79,8 @@ export interface AssistantToolCallMessage {
   role: 'assistant';
   parts: PromptPart[];
   toolCalls: ModelToolCall[];
+  /** The reasoning the model gave with these calls, sent back so the vendor can continue from it. */
+  reasoning?: ReasoningPart[];
 }
 
 /** The results of the previous turn's tool calls, one per call. */
@@ -102,12 +132,22 @@ export interface ProviderResult {
   batch?: { id: string };
   /** Options the endpoint or SDK dropped or changed (e.g. an unsupported temperature), for the run record. */
   warnings?: string[];
+  /** What the vendor said beside the reply (logprobs, …), keyed by vendor, as the SDK gave it. */
+  vendorMetadata?: Record<string, Record<string, unknown>>;
+  /** The model's reasoning, in order, with what the vendor needs to accept it again on a later turn. */
+  reasoning?: ReasoningPart[];
+}
+
+/** A reasoning block and its vendor data (Claude's signature, Gemini's thought signature), replayable on a later turn. */
+export interface ReasoningPart {
+  text: string;
+  vendorMetadata?: Record<string, Record<string, unknown>>;
 }
 
 /** Tool-call arguments as JSON text (from a model or a client: untrusted) → an object, or an empty one and the reason. */
 export function readToolArguments(
   input: string,
-): Pick<ModelToolCall, 'arguments' | 'argumentsError'> {
+): Pick<ModelToolCall, 'arguments' | 'argumentsError' | 'rawArguments'> {
   if (input.trim() === '') return { arguments: {} };
   try {
     const value: unknown = parseUntrustedJson(input);
@@ -116,11 +156,13 @@ export function readToolArguments(
     return {
       arguments: {},
       argumentsError: `arguments are not a JSON object: ${input.slice(0, 200)}`,
+      rawArguments: input,
     };
   } catch {
     return {
       arguments: {},
       argumentsError: `arguments are not valid JSON (or nest too deep): ${input.slice(0, 200)}`,
+      rawArguments: input,
     };
   }
 }

@@ -56,6 +56,11 @@ export interface ProviderStackOptions {
   /** `--batch`: openai, anthropic and google calls go through the run's batcher instead of the interactive endpoint. */
   batch?: Batcher;
   modelDefaults?: ModelDefaults;
+  /**
+   * Stop the stack after its first calls all fail alike (default true). `apb serve` turns it off for forwarded
+   * requests: there a client's bad request is that request's 400, not a dead endpoint.
+   */
+  failureWatch?: boolean;
   /** Consulted before each call that is not a cache hit (the run's spending budget). */
   gate?: CallGate;
   /** Test seams: the environment to read keys from, fetch (default: `nodeFetch`), and retry timing. */
@@ -114,11 +119,12 @@ export function buildProviderStack(
   const called =
     options.batch && isBatchProvider(spec.provider)
       ? batched(spec, baseUrls, apiKey, scope, options)
-      : withFailureWatch(
+      : watched(
           withRetry(balanced(endpointsOf(), health), {
             maxRetries: options.maxRetries ?? DEFAULT_STACK_OPTIONS.maxRetries,
             ...options.retry,
           }),
+          options.failureWatch !== false,
         );
   const gated = options.gate ? withGate(called, options.gate) : called;
   const cached = withCache(gated, {
@@ -128,6 +134,9 @@ export function buildProviderStack(
   });
   return withModelOptions(cached, { spec, table: options.modelDefaults });
 }
+
+const watched = (provider: Provider, watch: boolean) =>
+  watch ? withFailureWatch(provider) : provider;
 
 /** One endpoint as it is; several behind the load balancer, each with its health record. */
 function balanced(

@@ -8,7 +8,7 @@ import type { LanguageModel } from 'ai';
 import { ProviderError } from '../errors.js';
 import type { PromptPart } from '../settings/prompt.js';
 import { classifyError, rejectsJsonMode } from './classify-error.js';
-import { readImage } from './image-bytes.js';
+import { toSdkPrompt } from './sdk-prompt.js';
 import { saneUsage } from './usage-sanity.js';
 import {
   readToolArguments,
@@ -18,6 +18,8 @@ import {
   type Provider,
   type ProviderRequest,
   type ProviderResult,
+  type ReasoningPart,
+  type ResponseFormat,
   type ToolDefinition,
   type Usage,
 } from './provider.js';
@@ -26,6 +28,7 @@ import {
 export type SdkLanguageModel = Extract<LanguageModel, { specificationVersion: 'v3' }>;
 type CallOptions = Parameters<SdkLanguageModel['doGenerate']>[0];
 type SdkPrompt = CallOptions['prompt'];
+export { toSdkPrompt } from './sdk-prompt.js';
 type SdkResult = Awaited<ReturnType<SdkLanguageModel['doGenerate']>>;
 
 /** What a vendor file is given by the registry. */
@@ -65,6 +68,7 @@ export function createSdkProvider(config: SdkAdapterConfig): Provider {
   ) => {
     const { temperature, maxOutputTokens, seed, providerOptions } = request.sampling;
     const vendorOptions = providerOptions?.[config.optionsKey.ours];
+    const format = request.sampling.responseFormat;
     try {
       // A JSON reply format, yet the raw text comes back: parsing is the setting's job, and prose is data, not an error.
       return await config.languageModel.doGenerate({
@@ -72,11 +76,13 @@ export function createSdkProvider(config: SdkAdapterConfig): Provider {
         temperature,
         maxOutputTokens,
         seed,
+        ...clientSampling(request.sampling),
         providerOptions: vendorOptions
           ? ({ [config.optionsKey.sdk]: vendorOptions } as CallOptions['providerOptions'])
           : undefined,
         abortSignal: signal,
-        ...(json ? { responseFormat: { type: 'json' as const } } : {}),
+        ...(format ? { responseFormat: sdkFormat(format) } : {}),
+        ...(json && !format ? { responseFormat: { type: 'json' as const } } : {}),
         ...(request.tools ? toolOptions(request.tools, request.toolChoice) : {}),
       });
     } catch (error) {
@@ -106,20 +112,33 @@ export function createSdkProvider(config: SdkAdapterConfig): Provider {
       const warnings = (result.warnings ?? []).map((warning) => JSON.stringify(warning));
       if (jsonRejected && request.json && config.jsonMode)
         warnings.push('JSON reply mode rejected by the endpoint; sent without it');
-      const usage = saneUsage(toUsage(result.usage));
-      warnings.push(...usage.warnings);
-      const toolCalls = toolCallsOf(result.content);
-      return {
-        text: textOf(result.content),
-        ...(toolCalls.length > 0 ? { toolCalls } : {}),
-        usage: usage.usage,
-        latencyMs: Math.round(performance.now() - started),
-        finishReason: toFinishReason(result.finishReason?.unified),
-        attempts,
-        cached: false,
-        ...(warnings.length > 0 ? { warnings } : {}),
-      };
+      return toProviderResult(result, { attempts, started, warnings });
     },
+  };
+}
+
+/** The SDK's reply as ours: text, tool calls, reasoning, vendor metadata, usage (checked), finish reason. */
+function toProviderResult(
+  result: SdkResult,
+  call: { attempts: number; started: number; warnings: string[] },
+): ProviderResult {
+  const usage = saneUsage(toUsage(result.usage));
+  const warnings = [...call.warnings, ...usage.warnings];
+  const toolCalls = toolCallsOf(result.content);
+  const reasoning = reasoningOf(result.content);
+  return {
+    text: textOf(result.content),
+    ...(toolCalls.length > 0 ? { toolCalls } : {}),
+    ...(reasoning.length > 0 ? { reasoning } : {}),
+    ...(result.providerMetadata
+      ? { vendorMetadata: result.providerMetadata as ProviderResult['vendorMetadata'] }
+      : {}),
+    usage: usage.usage,
+    latencyMs: Math.round(performance.now() - call.started),
+    finishReason: toFinishReason(result.finishReason?.unified),
+    attempts: call.attempts,
+    cached: false,
+    ...(warnings.length > 0 ? { warnings } : {}),
   };
 }
 
@@ -128,6 +147,42 @@ function textOf(content: SdkResult['content']): string {
   let text = '';
   for (const part of content) if (part.type === 'text') text += part.text;
   return text;
+}
+
+/** The sampling a client chose beyond ours (top_p, stop, penalties), only where set. */
+function clientSampling(sampling: ProviderRequest['sampling']): Partial<CallOptions> {
+  const { topP, stopSequences, presencePenalty, frequencyPenalty } = sampling;
+  return {
+    ...(topP !== undefined ? { topP } : {}),
+    ...(stopSequences !== undefined ? { stopSequences } : {}),
+    ...(presencePenalty !== undefined ? { presencePenalty } : {}),
+    ...(frequencyPenalty !== undefined ? { frequencyPenalty } : {}),
+  };
+}
+
+/** Our response format → the SDK's (the schema's strictness is a vendor option, set by the caller). */
+function sdkFormat(format: ResponseFormat): NonNullable<CallOptions['responseFormat']> {
+  return {
+    type: 'json',
+    ...(format.schema ? { schema: format.schema as never } : {}),
+    ...(format.name ? { name: format.name } : {}),
+    ...(format.description ? { description: format.description } : {}),
+  };
+}
+
+/** The reply's reasoning blocks with their vendor data (signatures), kept so a later turn can send them back. */
+function reasoningOf(content: SdkResult['content']): ReasoningPart[] {
+  const parts: ReasoningPart[] = [];
+  for (const part of content) {
+    if (part.type !== 'reasoning') continue;
+    parts.push({
+      text: part.text,
+      ...(part.providerMetadata
+        ? { vendorMetadata: part.providerMetadata as ReasoningPart['vendorMetadata'] }
+        : {}),
+    });
+  }
+  return parts;
 }
 
 /** Our tool definitions and choice → the SDK's function tools and tool choice. */
@@ -141,6 +196,7 @@ function toolOptions(
       name: tool.name,
       description: tool.description,
       inputSchema: tool.parameters as never,
+      ...(tool.strict !== undefined ? { strict: tool.strict } : {}),
     })),
     toolChoice:
       typeof choice === 'object'
@@ -154,85 +210,16 @@ function toolCallsOf(content: SdkResult['content']): ModelToolCall[] {
   const calls: ModelToolCall[] = [];
   for (const part of content) {
     if (part.type !== 'tool-call') continue;
-    calls.push({ id: part.toolCallId, name: part.toolName, ...readToolArguments(part.input) });
-  }
-  return calls;
-}
-
-/** Chat messages → the SDK prompt; image bytes are read now, and images are accepted in user messages only. */
-export async function toSdkPrompt(messages: ChatMessage[], provider: string): Promise<SdkPrompt> {
-  return Promise.all(
-    messages.map(async (message): Promise<SdkPrompt[number]> => {
-      if (message.role === 'tool') {
-        return {
-          role: 'tool',
-          content: message.results.map((result) => ({
-            type: 'tool-result' as const,
-            toolCallId: result.callId,
-            toolName: result.name,
-            output: result.isError
-              ? { type: 'error-text' as const, value: result.content }
-              : { type: 'text' as const, value: result.content },
-          })),
-        };
-      }
-      if (message.role === 'user') {
-        const content = await Promise.all(
-          message.parts.map(async (part) => {
-            if (part.type === 'text') return { type: 'text' as const, text: part.text };
-            const image = await readImageOrFail(part.file, provider);
-            return { type: 'file' as const, data: image.base64, mediaType: image.mediaType };
-          }),
-        );
-        return {
-          role: 'user',
-          content: content.filter((part) => part.type !== 'text' || part.text !== ''),
-        };
-      }
-      if (message.parts.some((part) => part.type === 'image')) {
-        throw new ProviderError({
-          provider,
-          kind: 'client',
-          retryable: false,
-          message: `${provider}: image parts are only supported in user messages (got one in a ${message.role} message)`,
-        });
-      }
-      const text = textOfParts(message.parts);
-      if (message.role === 'system') return { role: 'system', content: text };
-      const calls = 'toolCalls' in message ? message.toolCalls : [];
-      return {
-        role: 'assistant',
-        content: [
-          ...(text !== '' || calls.length === 0 ? [{ type: 'text' as const, text }] : []),
-          ...calls.map((call) => ({
-            type: 'tool-call' as const,
-            toolCallId: call.id,
-            toolName: call.name,
-            input: call.arguments,
-          })),
-        ],
-      };
-    }),
-  );
-}
-
-function textOfParts(parts: PromptPart[]): string {
-  return parts.map((part) => (part.type === 'text' ? part.text : '')).join('\n\n');
-}
-
-async function readImageOrFail(file: Parameters<typeof readImage>[0], provider: string) {
-  try {
-    return await readImage(file);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new ProviderError({
-      provider,
-      kind: 'client',
-      retryable: false,
-      message: `${provider}: cannot send image: ${reason}`,
-      cause: error,
+    calls.push({
+      id: part.toolCallId,
+      name: part.toolName,
+      ...readToolArguments(part.input),
+      ...(part.providerMetadata
+        ? { vendorMetadata: part.providerMetadata as ModelToolCall['vendorMetadata'] }
+        : {}),
     });
   }
+  return calls;
 }
 
 function toUsage(usage: SdkResult['usage'] | undefined): Usage | null {

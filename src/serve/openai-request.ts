@@ -7,12 +7,15 @@ import {
   readToolArguments,
   type ChatMessage,
   type ModelToolCall,
-  type SamplingParams,
+  type ResponseFormat,
   type ToolChoice,
   type ToolDefinition,
   type ToolResult,
 } from '../providers/provider.js';
 import type { PromptPart } from '../settings/prompt.js';
+import { BadRequestError, reasoningEffortOf, type ClientOptions } from './client-options.js';
+
+export { BadRequestError } from './client-options.js';
 
 const TextPart = z.object({ type: z.literal('text'), text: z.string() }).passthrough();
 const Content = z
@@ -40,45 +43,75 @@ const WireTool = z.object({
   type: z.literal('function'),
   function: z.object({
     name: z.string().min(1),
-    description: z.string().optional(),
-    parameters: z.record(z.string(), z.unknown()).optional(),
+    description: z.string().nullable().optional(),
+    parameters: z.record(z.string(), z.unknown()).nullable().optional(),
+    strict: z.boolean().nullable().optional(),
   }),
 });
 const WireToolChoice = z.union([
   z.enum(['auto', 'none', 'required']),
   z.object({ type: z.literal('function'), function: z.object({ name: z.string() }) }),
 ]);
+const WireFormat = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text') }),
+  z.object({ type: z.literal('json_object') }),
+  z.object({
+    type: z.literal('json_schema'),
+    json_schema: z.object({
+      name: z.string().min(1),
+      description: z.string().optional(),
+      schema: z.record(z.string(), z.unknown()).optional(),
+      strict: z.boolean().nullable().optional(),
+    }),
+  }),
+]);
+const opt = <T extends z.ZodType>(schema: T) => schema.nullable().optional();
 
-/** The request fields apb serve reads; others are ignored (see docs/execution.md). */
+/** Every chat-completions field apb serve knows; any other is refused (400 naming it), never dropped. */
 export const ChatCompletionRequestSchema = z
   .object({
-    model: z.string().optional(),
+    model: opt(z.string()),
     messages: z.array(WireMessage).min(1),
-    tools: z.array(WireTool).optional(),
-    tool_choice: WireToolChoice.optional(),
-    temperature: z.number().min(0).max(2).nullable().optional(),
-    max_tokens: z.number().int().positive().nullable().optional(),
-    max_completion_tokens: z.number().int().positive().nullable().optional(),
-    seed: z.number().int().nullable().optional(),
-    n: z.literal(1).nullable().optional(),
-    stream: z.boolean().nullable().optional(),
-    stream_options: z.object({ include_usage: z.boolean().optional() }).nullable().optional(),
+    tools: opt(z.array(WireTool)),
+    tool_choice: opt(WireToolChoice),
+    temperature: opt(z.number().min(0).max(2)),
+    top_p: opt(z.number().min(0).max(1)),
+    max_tokens: opt(z.number().int().positive()),
+    max_completion_tokens: opt(z.number().int().positive()),
+    seed: opt(z.number().int()),
+    n: opt(z.literal(1)),
+    stream: opt(z.boolean()),
+    stream_options: opt(z.object({ include_usage: z.boolean().optional() }).passthrough()),
+    stop: opt(z.union([z.string(), z.array(z.string()).max(4)])),
+    presence_penalty: opt(z.number().min(-2).max(2)),
+    frequency_penalty: opt(z.number().min(-2).max(2)),
+    response_format: opt(WireFormat),
+    reasoning_effort: opt(z.string()),
+    parallel_tool_calls: opt(z.boolean()),
+    logprobs: opt(z.boolean()),
+    top_logprobs: opt(z.number().int().min(0).max(20)),
+    logit_bias: opt(z.record(z.string(), z.number())),
+    user: opt(z.string()),
+    service_tier: opt(z.string()),
+    store: opt(z.boolean()),
+    metadata: opt(z.record(z.string(), z.string())),
+    verbosity: opt(z.string()),
+    prompt_cache_key: opt(z.string()),
+    safety_identifier: opt(z.string()),
   })
-  .passthrough();
+  .strict();
 
-/** A chat-completions request as apb serve forwards it. */
+/** A request as apb serve forwards it, whatever API the client spoke. */
 export interface ServeRequest {
   model: string | null;
   messages: ChatMessage[];
   tools: ToolDefinition[];
   toolChoice: ToolChoice | undefined;
-  sampling: SamplingParams;
+  /** The client's options, checked against the upstream when forwarded. */
+  options: ClientOptions;
   stream: boolean;
   includeUsage: boolean;
 }
-
-/** A request body apb serve cannot take: the message names the field. */
-export class BadRequestError extends Error {}
 
 type WireMessageValue = z.infer<typeof WireMessage>;
 
@@ -139,27 +172,72 @@ function toolChoiceOf(choice: z.infer<typeof WireToolChoice> | undefined): ToolC
   return typeof choice === 'string' ? choice : { tool: choice.function.name };
 }
 
-/** Reads a parsed JSON body; throws `BadRequestError` naming the first bad field. */
+/** The first problem of a zod parse as `field: message` (an unknown key named as such). */
+export function zodProblem(error: z.ZodError): string {
+  const issue = error.issues[0];
+  const field =
+    issue?.path
+      .map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`))
+      .join('')
+      .replace(/^\./, '') || '(body)';
+  if (issue?.code === 'unrecognized_keys')
+    return `${issue.keys.map((key) => (field === '(body)' ? key : `${field}.${key}`)).join(', ')}: not supported by apb serve`;
+  return `${field}: ${issue?.message ?? 'invalid request'}`;
+}
+
+const given = <T>(value: T | null | undefined): T | undefined => value ?? undefined;
+
+/** The wire reply format → ours (`text` is no format at all). */
+function formatOf(
+  format: z.infer<typeof WireFormat> | null | undefined,
+): ResponseFormat | undefined {
+  if (!format || format.type === 'text') return undefined;
+  if (format.type === 'json_object') return { type: 'json' };
+  const { name, description, schema, strict } = format.json_schema;
+  return {
+    type: 'json',
+    name,
+    ...(description !== undefined ? { description } : {}),
+    ...(schema !== undefined ? { schema } : {}),
+    ...(strict !== undefined && strict !== null ? { strict } : {}),
+  };
+}
+
+/** The client options of a chat-completions body, only those it set. */
+function optionsOf(request: z.infer<typeof ChatCompletionRequestSchema>): ClientOptions {
+  const stop = given(request.stop);
+  const all: ClientOptions = {
+    temperature: given(request.temperature),
+    top_p: given(request.top_p),
+    max_tokens: given(request.max_completion_tokens) ?? given(request.max_tokens),
+    stop: typeof stop === 'string' ? [stop] : stop,
+    seed: given(request.seed),
+    presence_penalty: given(request.presence_penalty),
+    frequency_penalty: given(request.frequency_penalty),
+    response_format: formatOf(request.response_format),
+    reasoning_effort: reasoningEffortOf(request.reasoning_effort, 'reasoning_effort'),
+    parallel_tool_calls: given(request.parallel_tool_calls),
+    logprobs: given(request.logprobs),
+    top_logprobs: given(request.top_logprobs),
+    logit_bias: given(request.logit_bias),
+    user: given(request.user),
+    service_tier: given(request.service_tier),
+    store: given(request.store),
+    metadata: given(request.metadata),
+    verbosity: given(request.verbosity),
+    prompt_cache_key: given(request.prompt_cache_key),
+    safety_identifier: given(request.safety_identifier),
+  };
+  return Object.fromEntries(
+    Object.entries(all).filter(([, value]) => value !== undefined),
+  ) as ClientOptions;
+}
+
+/** Reads a parsed JSON body; throws `BadRequestError` naming the first bad or unknown field. */
 export function readChatRequest(body: unknown): ServeRequest {
   const parsed = ChatCompletionRequestSchema.safeParse(body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field =
-      issue?.path
-        .map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`))
-        .join('')
-        .replace(/^\./, '') || '(body)';
-    throw new BadRequestError(`${field}: ${issue?.message ?? 'invalid request'}`);
-  }
+  if (!parsed.success) throw new BadRequestError(zodProblem(parsed.error));
   const request = parsed.data;
-  const maxOutputTokens = request.max_completion_tokens ?? request.max_tokens ?? undefined;
-  const sampling: SamplingParams = {
-    ...(request.temperature !== undefined && request.temperature !== null
-      ? { temperature: request.temperature }
-      : {}),
-    ...(maxOutputTokens !== undefined ? { maxOutputTokens } : {}),
-    ...(request.seed !== undefined && request.seed !== null ? { seed: request.seed } : {}),
-  };
   return {
     model: request.model ?? null,
     messages: toChatMessages(request.messages),
@@ -167,9 +245,10 @@ export function readChatRequest(body: unknown): ServeRequest {
       name: tool.function.name,
       description: tool.function.description ?? '',
       parameters: tool.function.parameters ?? { type: 'object', properties: {} },
+      ...(typeof tool.function.strict === 'boolean' ? { strict: tool.function.strict } : {}),
     })),
-    toolChoice: toolChoiceOf(request.tool_choice),
-    sampling,
+    toolChoice: toolChoiceOf(given(request.tool_choice)),
+    options: optionsOf(request),
     stream: request.stream === true,
     includeUsage: request.stream_options?.include_usage === true,
   };

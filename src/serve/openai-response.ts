@@ -27,22 +27,44 @@ function finishOf(result: ProviderResult): string {
   return result.toolCalls?.length ? 'tool_calls' : FINISH[result.finishReason];
 }
 
+/** Tool-call arguments as the model wrote them: unreadable ones are passed on verbatim, never replaced. */
+export const argumentsText = (call: ModelToolCall): string =>
+  call.rawArguments ?? JSON.stringify(call.arguments);
+
 function wireToolCalls(calls: readonly ModelToolCall[]) {
   return calls.map((call) => ({
     id: call.id,
     type: 'function',
-    function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+    function: { name: call.name, arguments: argumentsText(call) },
   }));
 }
 
+/** The usage the upstream reported, or nothing: never zeros standing for "unknown". */
 function wireUsage(usage: Usage | null) {
-  const prompt = usage?.inputTokens ?? 0;
-  const completion = usage?.outputTokens ?? 0;
+  if (!usage) return undefined;
   return {
-    prompt_tokens: prompt,
-    completion_tokens: completion,
-    total_tokens: prompt + completion,
+    prompt_tokens: usage.inputTokens,
+    completion_tokens: usage.outputTokens,
+    total_tokens: usage.inputTokens + usage.outputTokens,
+    ...(usage.cachedInputTokens !== undefined
+      ? { prompt_tokens_details: { cached_tokens: usage.cachedInputTokens } }
+      : {}),
+    ...(usage.reasoningTokens !== undefined
+      ? { completion_tokens_details: { reasoning_tokens: usage.reasoningTokens } }
+      : {}),
   };
+}
+
+/** OpenAI's logprobs, when the upstream gave them (asked for with `logprobs`). */
+function wireLogprobs(result: ProviderResult): unknown {
+  const logprobs = result.vendorMetadata?.openai?.logprobs;
+  return Array.isArray(logprobs) ? { content: logprobs, refusal: null } : null;
+}
+
+/** The reasoning text, as OpenAI-compatible servers show it (`reasoning_content`), when there was any. */
+function reasoningText(result: ProviderResult): string | undefined {
+  const text = (result.reasoning ?? []).map((part) => part.text).join('\n\n');
+  return text === '' ? undefined : text;
 }
 
 /** The non-streaming reply body. */
@@ -56,13 +78,18 @@ export function completionBody(
     content: calls.length > 0 && result.text === '' ? null : result.text,
   };
   if (calls.length > 0) message.tool_calls = wireToolCalls(calls);
+  const reasoning = reasoningText(result);
+  if (reasoning !== undefined) message.reasoning_content = reasoning;
+  const usage = wireUsage(result.usage);
   return {
     id: identity.id,
     object: 'chat.completion',
     created: identity.created,
     model: identity.model,
-    choices: [{ index: 0, message, finish_reason: finishOf(result), logprobs: null }],
-    usage: wireUsage(result.usage),
+    choices: [
+      { index: 0, message, finish_reason: finishOf(result), logprobs: wireLogprobs(result) },
+    ],
+    ...(usage ? { usage } : {}),
   };
 }
 
@@ -89,13 +116,16 @@ export function completionChunks(
       ...extra,
     });
   const lines = [chunk({ role: 'assistant', content: '' }, null)];
+  const reasoning = reasoningText(result);
+  if (reasoning !== undefined) lines.push(chunk({ reasoning_content: reasoning }, null));
   for (let start = 0; start < result.text.length; start += CHUNK_CHARS)
     lines.push(chunk({ content: result.text.slice(start, start + CHUNK_CHARS) }, null));
   wireToolCalls(result.toolCalls ?? []).forEach((call, index) =>
     lines.push(chunk({ tool_calls: [{ index, ...call }] }, null)),
   );
   lines.push(chunk({}, finishOf(result)));
-  if (includeUsage)
+  const usage = wireUsage(result.usage);
+  if (includeUsage && usage)
     lines.push(
       JSON.stringify({
         id: identity.id,
@@ -103,17 +133,8 @@ export function completionChunks(
         created: identity.created,
         model: identity.model,
         choices: [],
-        usage: wireUsage(result.usage),
+        usage,
       }),
     );
   return [...lines.map((line) => `data: ${line}\n\n`), 'data: [DONE]\n\n'];
-}
-
-/** An OpenAI-shaped error body. */
-export function errorBody(
-  message: string,
-  type: string,
-  code: string | null = null,
-): Record<string, unknown> {
-  return { error: { message, type, param: null, code } };
 }

@@ -1,29 +1,27 @@
 /**
- * `apb serve`: an OpenAI-compatible chat-completions endpoint on 127.0.0.1. In plan-first and refine modes it puts
- * the conversation's plan (drafted, or drafted then refined, once per conversation) into the system prompt of every
- * request of that conversation; in direct mode it only forwards. Every request goes on, tools included, to the
- * tested model through the provider stack, whatever its vendor.
+ * `apb serve`: an OpenAI- and Anthropic-compatible endpoint on a loopback address. It speaks chat completions
+ * (`/v1/chat/completions`), the Responses API (`/v1/responses`) and Anthropic messages (`/v1/messages`), each
+ * streaming or not; in plan-first and refine modes it puts the conversation's plan into the system prompt of
+ * every agent request of that conversation (`forward.ts`); in direct mode it only forwards. It answers only
+ * loopback Host names, same-origin pages and, with an API key, clients that send it (`guard.ts`).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { listenError, ProviderError } from '../errors.js';
-import { planBlock, withPlan, type PlanningContext, type PlanRecord } from '../execution/plans.js';
-import {
-  partsOf,
-  type ChatMessage,
-  type Provider,
-  type ProviderResult,
-} from '../providers/provider.js';
-import { redact } from '../redact.js';
-import { ConversationPlans, openingOf } from './conversations.js';
-import { BadRequestError, readChatRequest, type ServeRequest } from './openai-request.js';
-import { completionBody, completionChunks, errorBody } from './openai-response.js';
+import type { AddressInfo, Socket } from 'node:net';
+import { listenError } from '../errors.js';
+import type { PlanningContext, PlanRecord } from '../execution/plans.js';
 import { parseUntrustedJson } from '../json-depth.js';
-import { BudgetExceededError, type BudgetSummary } from '../pipeline/budget.js';
+import type { BudgetSummary } from '../pipeline/budget.js';
 import type { UsageTotals } from '../pipeline/manifest.js';
+import type { Provider } from '../providers/provider.js';
+import { redact } from '../redact.js';
+import { API_SHAPES, type ApiShape } from './api-shapes.js';
+import { BadRequestError } from './client-options.js';
+import { openaiError, type ServeFailure } from './failures.js';
+import { createForwarder, type ServeMode } from './forward.js';
+import { refusal } from './guard.js';
+import type { ServeRequest } from './openai-request.js';
 
-/** The three execution modes of paper §5.1. */
-export type ServeMode = 'direct' | 'plan-first' | 'refine';
+export { injectPlan, type ServeMode } from './forward.js';
 
 /** What a server is made of: the mode, the forwarding target and the planner (absent in direct mode). */
 export interface ServeOptions {
@@ -34,8 +32,16 @@ export interface ServeOptions {
   makePlan?: (context: PlanningContext, signal: AbortSignal) => Promise<PlanRecord>;
   /** Told about every new conversation's plan once it is made (e.g. to log it). */
   onPlan?: (entry: { conversation: string; context: PlanningContext; plan: PlanRecord }) => void;
+  /** Asked before a new conversation's plan is paid for; a failure returned refuses the request (a full disk). */
+  beforePlan?: () => ServeFailure | null;
+  /** Roles whose conversations are planned (`--plan-roles`, default `agent`); others are forwarded as they are. */
+  planRoles?: readonly string[];
   /** 0 picks a free port. */
   port: number;
+  /** Address to listen on (default 127.0.0.1); a name given here is also accepted as the Host. */
+  host?: string;
+  /** Key clients must send (`--api-key`). */
+  apiKey?: string;
   /** Largest request body accepted (default 16 MiB). */
   maxBodyBytes?: number;
   /** What the calls cost so far, by role, and the `--max-cost` budget, for `/apb/stats`. */
@@ -57,215 +63,187 @@ export interface ServeStats {
 
 /** A running server. */
 export interface RunningServe {
-  /** `http://127.0.0.1:PORT/v1`, the base URL a client is given. */
+  /** `http://HOST:PORT/v1`, the base URL a client is given. */
   readonly baseUrl: string;
   stats(): ServeStats;
   close(): Promise<void>;
 }
 
 const DEFAULT_MAX_BODY = 16 * 1024 * 1024;
+const LOOPBACK_HOST = '127.0.0.1';
+
+/** The role a request speaks for: the `x-apb-role` header, else a `@ROLE` suffix of its model name, else agent. */
+export function roleOf(
+  request: IncomingMessage,
+  model: string | null,
+): { role: string; model: string | null } {
+  const header = request.headers['x-apb-role'];
+  const suffix = model ? /^(.*)@([a-z][a-z0-9_-]*)$/i.exec(model) : null;
+  const bare = suffix ? suffix[1]! : model;
+  if (typeof header === 'string' && header.trim() !== '')
+    return { role: header.trim().toLowerCase(), model: bare };
+  return { role: suffix ? suffix[2]!.toLowerCase() : 'agent', model: bare };
+}
 
 /** Starts the endpoint; resolves once it listens. */
 export async function startServe(options: ServeOptions): Promise<RunningServe> {
   if (options.mode !== 'direct' && !options.makePlan)
     throw new Error(`apb serve --mode ${options.mode} needs a planner`);
   const shutdown = new AbortController();
-  const plans = new ConversationPlans(async (context) => {
-    const plan = await options.makePlan!(context, shutdown.signal);
-    return plan;
-  });
-  const counts = { requests: 0, failed_requests: 0, refused_budget: 0 };
+  const forwarder = createForwarder(options, shutdown.signal);
+  let requests = 0;
+  let port = 0;
+  const host = options.host ?? LOOPBACK_HOST;
+  const served: Served = {
+    options,
+    forwarder,
+    host,
+    port: () => port,
+    count: () => (requests += 1),
+    stats: () => stats(),
+  };
   const server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
-      counts.failed_requests += 1;
-      if (!response.headersSent)
-        sendJson(
-          response,
-          500,
-          errorBody(
-            `apb serve: ${redact(String((error as Error)?.message ?? error))}`,
-            'server_error',
-          ),
-        );
-      else response.end();
+    handle(served, request, response).catch((error: unknown) => {
+      forwarder.counts.failed_requests += 1;
+      if (!response.headersSent) {
+        const message = `apb serve: ${redact(String((error as Error)?.message ?? error))}`;
+        sendJson(response, 500, openaiError({ kind: 'server', message }));
+      } else response.end();
     });
   });
-  const sockets = new Set<import('node:net').Socket>();
+  const sockets = new Set<Socket>();
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
 
-  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const route = (request.url ?? '').split('?')[0] ?? '';
-    if (request.method === 'GET' && /^(\/v1)?\/models$/.test(route)) {
-      return sendJson(response, 200, {
-        object: 'list',
-        data: [{ id: options.forward.id, object: 'model', created: 0, owned_by: 'apb' }],
-      });
-    }
-    if (request.method === 'GET' && route === '/apb/stats') return sendJson(response, 200, stats());
-    if (request.method !== 'POST' || !/^(\/v1)?\/chat\/completions$/.test(route)) {
-      return sendJson(
-        response,
-        404,
-        errorBody(
-          `apb serve has no route ${request.method} ${route} (POST /v1/chat/completions)`,
-          'invalid_request_error',
-        ),
-      );
-    }
-    counts.requests += 1;
-    const body = await readJsonBody(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY);
-    if ('error' in body)
-      return sendJson(response, body.status, errorBody(body.error, 'invalid_request_error'));
-    let parsed: ServeRequest;
-    try {
-      parsed = readChatRequest(body.value);
-    } catch (error) {
-      if (!(error instanceof BadRequestError)) throw error;
-      return sendJson(response, 400, errorBody(error.message, 'invalid_request_error'));
-    }
-    let plannedRequest: Awaited<ReturnType<typeof planned>>;
-    try {
-      plannedRequest = await planned(parsed);
-    } catch (error) {
-      if (!(error instanceof BudgetExceededError)) throw error;
-      return refuseOverBudget(response, error);
-    }
-    const { messages, conversation, planState } = plannedRequest;
-    const client = new AbortController();
-    response.on('close', () => {
-      if (!response.writableFinished) client.abort();
-    });
-    let result: ProviderResult;
-    try {
-      result = await options.forward.generate(
-        {
-          messages,
-          promptVersion: `serve-${options.mode}`,
-          json: false,
-          sampling: parsed.sampling,
-          repeat: 0,
-          role: 'agent',
-          ...(parsed.tools.length > 0
-            ? { tools: parsed.tools, toolChoice: parsed.toolChoice }
-            : {}),
-        },
-        AbortSignal.any([client.signal, shutdown.signal]),
-      );
-    } catch (error) {
-      if (error instanceof BudgetExceededError) return refuseOverBudget(response, error);
-      if (!(error instanceof ProviderError)) throw error;
-      counts.failed_requests += 1;
-      return sendJson(
-        response,
-        statusOf(error),
-        errorBody(
-          redact(error.message),
-          error.kind === 'rate-limit' ? 'rate_limit_exceeded' : 'upstream_error',
-          error.kind,
-        ),
-      );
-    }
-    const identity = {
-      id: `chatcmpl-apb-${counts.requests}`,
-      created: Math.floor(Date.now() / 1000),
-      model: parsed.model ?? options.forward.id,
-    };
-    const headers = {
-      'x-apb-mode': options.mode,
-      'x-apb-plan': planState,
-      ...(conversation ? { 'x-apb-conversation': conversation } : {}),
-    };
-    if (!parsed.stream) return sendJson(response, 200, completionBody(identity, result), headers);
-    response.writeHead(200, {
-      'content-type': 'text/event-stream',
-      'cache-control': 'no-cache',
-      connection: 'keep-alive',
-      ...headers,
-    });
-    for (const chunk of completionChunks(identity, result, parsed.includeUsage))
-      response.write(chunk);
-    response.end();
-  }
-
-  /** The request's messages with its conversation's plan put in, and what happened to the plan. */
-  async function planned(request: ServeRequest): Promise<{
-    messages: ChatMessage[];
-    conversation: string | null;
-    planState: 'none' | 'injected' | 'unavailable';
-  }> {
-    const opening = openingOf(request.messages, request.tools);
-    if (options.mode === 'direct' || !opening)
-      return { messages: request.messages, conversation: opening?.key ?? null, planState: 'none' };
-    const isNew = !plans.has(opening.key);
-    const plan = await plans.planFor(opening);
-    if (isNew) options.onPlan?.({ conversation: opening.key, context: opening.context, plan });
-    const block = planBlock(plan);
-    if (!block)
-      return { messages: request.messages, conversation: opening.key, planState: 'unavailable' };
-    return {
-      messages: injectPlan(request.messages, block),
-      conversation: opening.key,
-      planState: 'injected',
-    };
-  }
-
-  /** `--max-cost` reached: OpenAI's answer to an exhausted quota (429 `insufficient_quota`), nothing forwarded. */
-  function refuseOverBudget(response: ServerResponse, error: BudgetExceededError): void {
-    counts.refused_budget += 1;
-    sendJson(
-      response,
-      429,
-      errorBody(`apb serve: ${error.message}`, 'insufficient_quota', 'insufficient_quota'),
-    );
-  }
-
   function stats(): ServeStats {
     return {
       mode: options.mode,
-      requests: counts.requests,
-      conversations: plans.size,
-      plans: plans.made,
-      failed_requests: counts.failed_requests,
-      refused_budget: counts.refused_budget,
+      requests,
+      conversations: forwarder.plans.size,
+      plans: forwarder.plans.made,
+      failed_requests: forwarder.counts.failed_requests,
+      refused_budget: forwarder.counts.refused_budget,
       ...(options.accounting?.() ?? {}),
     };
   }
 
   await new Promise<void>((resolve, reject) => {
-    server.once('error', (error) => reject(listenError('127.0.0.1', options.port, error)));
-    server.listen(options.port, '127.0.0.1', () => resolve());
+    server.once('error', (error) => reject(listenError(host, options.port, error)));
+    server.listen(options.port, host, () => resolve());
   });
-  const port = (server.address() as AddressInfo).port;
+  port = (server.address() as AddressInfo).port;
+  const shown = host.includes(':') ? `[${host}]` : host;
   return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
+    baseUrl: `http://${shown}:${port}/v1`,
     stats,
     close: () => closeServer(server, sockets, shutdown),
   };
 }
 
-/** The messages with the plan appended to the first system message (or put in a system message of its own). */
-export function injectPlan(messages: readonly ChatMessage[], block: string): ChatMessage[] {
-  const first = messages[0];
-  if (first?.role === 'system') {
-    const text = partsOf(first)
-      .map((part) => (part.type === 'text' ? part.text : ''))
-      .join('');
-    return [
-      { role: 'system', parts: [{ type: 'text', text: withPlan(text, block) }] },
-      ...messages.slice(1),
-    ];
-  }
-  return [{ role: 'system', parts: [{ type: 'text', text: withPlan('', block) }] }, ...messages];
+/** What a request is answered with: the options, the forwarder, where the server listens and its counters. */
+interface Served {
+  options: ServeOptions;
+  forwarder: ReturnType<typeof createForwarder>;
+  host: string;
+  port: () => number;
+  /** Counts a forwarded request and gives its number. */
+  count: () => number;
+  stats: () => ServeStats;
 }
 
-function statusOf(error: ProviderError): number {
-  if (error.kind === 'rate-limit') return 429;
-  if (error.kind === 'timeout') return 504;
-  if (error.kind === 'client') return 400;
-  return 502;
+/** Answers one request: the guard first, then the model routes, then the three APIs. */
+async function handle(
+  served: Served,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
+  const { options, host } = served;
+  const route = (request.url ?? '').split('?')[0] ?? '';
+  const api = Object.values(API_SHAPES).find((shape) => shape.route.test(route));
+  const refused = refusal(request, {
+    port: served.port(),
+    hosts: host === LOOPBACK_HOST ? [] : [host],
+    ...(options.apiKey !== undefined ? { apiKey: options.apiKey } : {}),
+  });
+  if (refused) return fail(response, refused, api ?? API_SHAPES.chat);
+  if (request.method === 'GET' && /^(\/v1)?\/models$/.test(route))
+    return sendJson(response, 200, { object: 'list', data: [modelObject(options.forward.id)] });
+  const model = /^(?:\/v1)?\/models\/(.+)$/.exec(route);
+  if (request.method === 'GET' && model) return retrieveModel(options, response, model[1]!);
+  if (request.method === 'GET' && route === '/apb/stats')
+    return sendJson(response, 200, served.stats());
+  if (request.method !== 'POST' || !api) {
+    const message = `apb serve has no route ${request.method} ${route} (POST /v1/chat/completions, /v1/responses or /v1/messages)`;
+    return fail(response, { status: 404, kind: 'not_found', message }, API_SHAPES.chat);
+  }
+  const number = served.count();
+  const body = await readJsonBody(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY);
+  if ('error' in body)
+    return fail(
+      response,
+      { status: body.status, kind: 'invalid_request', message: body.error },
+      api,
+    );
+  let parsed: ServeRequest;
+  try {
+    parsed = api.read(body.value);
+  } catch (error) {
+    if (!(error instanceof BadRequestError)) throw error;
+    return fail(response, { status: 400, kind: 'invalid_request', message: error.message }, api);
+  }
+  return answer(served, { request, response, api, parsed, number });
+}
+
+/** Forwards a read request and writes the reply, whole or streamed, in the client's API. */
+async function answer(
+  served: Served,
+  call: {
+    request: IncomingMessage;
+    response: ServerResponse;
+    api: ApiShape;
+    parsed: ServeRequest;
+    number: number;
+  },
+): Promise<void> {
+  const { request, response, api, parsed } = call;
+  const { role, model: asked } = roleOf(request, parsed.model);
+  const client = new AbortController();
+  response.on('close', () => {
+    if (!response.writableFinished) client.abort();
+  });
+  const outcome = await served.forwarder.forward(parsed, role, client.signal, api.names);
+  if (!outcome.ok) return fail(response, outcome.failure, api);
+  const identity = {
+    id: `${api.idPrefix}${call.number}`,
+    created: Math.floor(Date.now() / 1000),
+    model: asked ?? served.options.forward.id,
+  };
+  if (!parsed.stream)
+    return sendJson(response, 200, api.reply(identity, outcome.result), outcome.headers);
+  response.writeHead(200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+    ...outcome.headers,
+  });
+  for (const chunk of api.stream(identity, outcome.result, parsed)) response.write(chunk);
+  response.end();
+}
+
+function retrieveModel(options: ServeOptions, response: ServerResponse, id: string): void {
+  const name = decodeURIComponent(id);
+  const known = [options.forward.id, options.forward.id.split(':').slice(1).join(':')];
+  if (known.includes(name)) return sendJson(response, 200, modelObject(name));
+  const message = `apb serve forwards to ${options.forward.id}; there is no model "${name.slice(0, 100)}"`;
+  fail(response, { status: 404, kind: 'not_found', message }, API_SHAPES.chat);
+}
+
+const modelObject = (id: string) => ({ id, object: 'model', created: 0, owned_by: 'apb' });
+
+function fail(response: ServerResponse, failure: ServeFailure, api: ApiShape): void {
+  sendJson(response, failure.status, api.error(failure), failure.headers ?? {});
 }
 
 async function readJsonBody(
@@ -303,7 +281,7 @@ function sendJson(
 
 async function closeServer(
   server: Server,
-  sockets: Set<import('node:net').Socket>,
+  sockets: Set<Socket>,
   shutdown: AbortController,
 ): Promise<void> {
   shutdown.abort();
