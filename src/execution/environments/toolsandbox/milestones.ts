@@ -132,7 +132,15 @@ export function withGuardrails(milestones: readonly Milestone[], dag: MilestoneD
       for (const c of at(out, j).snapshot_constraints)
         if (c.snapshot_constraint !== 'guardrail') guarded.delete(c.database_namespace);
     for (const reference of new Set([...references, ...predecessors]))
-      for (const ns of guarded)
+      for (const ns of guarded) {
+        // exported scenarios already carry ToolSandbox's guardrails: adding one twice is a no-op
+        const present = out[i]!.snapshot_constraints.some(
+          (c) =>
+            c.snapshot_constraint === 'guardrail' &&
+            c.database_namespace === ns &&
+            c.reference_milestone_node_index === reference,
+        );
+        if (present) continue;
         out[i]!.snapshot_constraints.push({
           database_namespace: ns,
           snapshot_constraint: 'guardrail',
@@ -140,6 +148,7 @@ export function withGuardrails(milestones: readonly Milestone[], dag: MilestoneD
           target_dataframe: null,
           column_similarity_measure: null,
         });
+      }
   }
   return out;
 }

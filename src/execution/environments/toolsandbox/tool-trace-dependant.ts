@@ -8,8 +8,14 @@ import { INDEX_COLUMN, SCHEMAS } from './schemas.js';
 import { KeyError, PyFloat, pyFixed, pyFormat } from './python-values.js';
 import { snapshotSimilarity, type MeasureInput } from './snapshot-measures.js';
 
-type TraceRecord = { tool_name: string; arguments: Record<string, unknown>; result: unknown };
-type Extracted = Record<string, unknown>;
+/** A parsed tool trace. */
+export type TraceRecord = {
+  tool_name: string;
+  arguments: Record<string, unknown>;
+  result: unknown;
+};
+/** Values extracted from a trace, by placeholder name. */
+export type Extracted = Record<string, unknown>;
 
 /** Raised where ToolSandbox raises polars' SchemaError. */
 export class SchemaError extends Error {}
@@ -41,7 +47,7 @@ function normalisations(value: number): string[] {
 }
 
 /** ToolSandbox's extractors by name (`tool_trace_extractors.py`). */
-export const EXTRACTORS: Record<string, (trace: TraceRecord) => Extracted[]> = {
+export const EXTRACTORS: Record<string, Extractor> = {
   search_weather_around_lat_lon_temperature_extractor: (trace) => {
     let temperature: number;
     try {
@@ -79,8 +85,12 @@ function plain(values: Extracted): Extracted {
 /** What this measure needs beyond a snapshot measure's input. */
 export interface TraceDependantOptions {
   fillTo: 'tool_trace' | 'content';
-  extractor: string;
+  /** An extractor's name in EXTRACTORS, or the function itself. */
+  extractor: string | Extractor;
 }
+
+/** Extracts every normalised form of some values from one tool trace. */
+export type Extractor = (trace: TraceRecord) => Extracted[];
 
 function checkSandboxRow(input: MeasureInput): void {
   const expected = Object.keys(SCHEMAS.sandbox).filter((c) => c !== INDEX_COLUMN);
@@ -99,8 +109,9 @@ export function toolTraceDependantSimilarity(
   options: TraceDependantOptions,
 ): number {
   checkSandboxRow(input);
-  const extractor = EXTRACTORS[options.extractor];
-  if (!extractor) throw new Error(`unknown tool trace extractor ${options.extractor}`);
+  const extractor =
+    typeof options.extractor === 'string' ? EXTRACTORS[options.extractor] : options.extractor;
+  if (!extractor) throw new Error(`unknown tool trace extractor ${String(options.extractor)}`);
   const traces = input.reference!.rows[0]!.tool_trace;
   if (!Array.isArray(traces)) return 0;
   const extracted: Extracted[] = [];
