@@ -57,7 +57,8 @@ def main(out):
     random.seed(42)
     scenarios = named_scenarios(preferred_tool_backend="DEFAULT")
     results = {}
-    for name, scenario in scenarios.items():
+    limit = int(sys.argv[2]) if len(sys.argv) > 2 else None
+    for name, scenario in list(scenarios.items())[:limit]:
         roles = {
             RoleType.AGENT: UnhelpfulAgent(),
             RoleType.USER: EndingUser(),
