@@ -163,9 +163,11 @@ def main(out):
         "databases": pool,
         "scenarios": data,
     }
+    text = json.dumps(document, ensure_ascii=False, indent=None, separators=(",", ":"))
+    # infinite tolerances (atol): JSON has no Infinity, but 1e999 parses to it everywhere
+    text = text.replace(":Infinity", ":1e999")
     with open(out, "w", encoding="utf-8") as f:
-        json.dump(document, f, ensure_ascii=False, indent=None, separators=(",", ":"))
-        f.write("\n")
+        f.write(text + "\n")
     print(f"{len(data)} scenarios, {len(base_names)} base, {len(network)} base need RapidAPI -> {out}")
 
 
