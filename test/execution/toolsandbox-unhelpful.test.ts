@@ -24,17 +24,7 @@ const expected = (
 ).results;
 
 describe('ToolSandbox scenarios', () => {
-  const { scenarios, clock } = loadScenarios();
-
-  it('loads all 1,032 (129 base x 8 variants; 38 base, 304 variants need the network)', () => {
-    expect(scenarios).toHaveLength(1032);
-    expect(new Set(scenarios.map((s) => s.base)).size).toBe(129);
-    expect(scenarios.filter((s) => s.requiresNetwork)).toHaveLength(304);
-    expect(new Set(scenarios.filter((s) => s.requiresNetwork).map((s) => s.base)).size).toBe(38);
-    expect(clock).toBe('2024-09-02T12:00:00+00:00');
-    for (const s of scenarios)
-      expect(s.startingContext().firstUserSandboxMessageIndex).toBeGreaterThan(0);
-  });
+  const { scenarios } = loadScenarios();
 
   it('scores the do-nothing agent exactly as ToolSandbox does on every scenario', () => {
     expect(Object.keys(expected)).toHaveLength(1032);

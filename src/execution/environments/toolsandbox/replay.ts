@@ -46,13 +46,26 @@ export function parseReplays(file: string, text: string): ReplayLine[] {
   return lines;
 }
 
+/** The tools a scenario allows (its allow list less its deny list; the user's end_conversation always). */
+export function offered(scenario: Scenario, tools: ReadonlyMap<string, Tool>): Map<string, Tool> {
+  const allow = scenario.toolAllowList;
+  const deny = scenario.toolDenyList ?? [];
+  return new Map(
+    [...tools].filter(
+      ([name]) =>
+        name === 'end_conversation' ||
+        ((allow === null || allow.includes(name)) && !deny.includes(name)),
+    ),
+  );
+}
+
 /** Plays a replay on its scenario and evaluates it as ToolSandbox does. */
 export function playReplay(
   scenario: Scenario,
   line: ReplayLine,
   tools: ReadonlyMap<string, Tool>,
 ): { session: ToolSandboxSession; result: EvaluationResult } {
-  const session = new ToolSandboxSession(scenario.startingContext(), tools);
+  const session = new ToolSandboxSession(scenario.startingContext(), offered(scenario, tools));
   let calls = 0;
   for (const turn of line.turns) {
     if (!session.active) break;
