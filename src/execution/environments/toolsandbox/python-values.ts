@@ -32,21 +32,30 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Python `repr(float(x))`: `1.0`, `0.1`, `1e+16`, `inf`. */
+/** Python `repr(float(x))`: `1.0`, `0.1`, `-0.0`, `1e+16`, `1e-05`, `inf`. */
 export function pyFloatRepr(x: number): string {
   if (Number.isNaN(x)) return 'nan';
   if (!Number.isFinite(x)) return x > 0 ? 'inf' : '-inf';
-  if (Number.isInteger(x) && Math.abs(x) < 1e16) return `${x.toFixed(0)}.0`;
+  if (x === 0) return Object.is(x, -0) ? '-0.0' : '0.0';
+  const magnitude = Math.abs(x);
+  // Python switches to exponent notation below 1e-4 and from 1e16 on; JS at other bounds
+  if (magnitude < 1e-4 || magnitude >= 1e16) {
+    const [mantissa, exponent] = x.toExponential().split('e') as [string, string];
+    const sign = exponent.startsWith('-') ? '-' : '+';
+    return `${mantissa}e${sign}${exponent.replace(/^[+-]/, '').padStart(2, '0')}`;
+  }
   const text = String(x);
-  // JS writes 1e21 and 1e-7 like Python but without the exponent's sign or padding
-  return text.replace(/e([+-]?)(\d+)$/, (_m, sign: string, digits: string) => {
-    return `e${sign === '-' ? '-' : '+'}${digits.padStart(2, '0')}`;
-  });
+  return text.includes('.') ? text : `${text}.0`;
 }
 
 /** Python's `"{:.Nf}".format(x)` (round-half-even on the binary value, like C's printf). */
 export function pyFixed(x: number, digits: number): string {
-  if (!Number.isFinite(x) || Math.abs(x) >= 1e21) return pyFloatRepr(x);
+  if (!Number.isFinite(x)) return pyFloatRepr(x);
+  if (Math.abs(x) >= 1e21) {
+    // integer-valued at this size: all digits exact
+    const digitsText = BigInt(x).toString();
+    return digitsText + (digits > 0 ? '.' + '0'.repeat(digits) : '');
+  }
   // the double's exact decimal expansion, then round half to even on it (JS rounds ties up)
   const exact = Math.abs(x).toFixed(100).replace(/0+$/, '');
   const [whole, fraction = ''] = exact.split('.') as [string, string?];
