@@ -59,6 +59,18 @@ describe('ToolSandbox replays', () => {
     expect(answer.tool_trace).toBeNull();
   });
 
+  it('plays the same line into the same log twice (no clock, no randomness)', () => {
+    const line = results[4]!.replay;
+    const log = () =>
+      JSON.stringify(
+        playReplay(scenarios.get(line.scenario)!, line, TOOLS).session.context.getDatabase(
+          'sandbox',
+          { allHistory: true, keepIndex: true },
+        ),
+      );
+    expect(log()).toBe(log());
+  });
+
   it('names the line and field of a bad replay line', () => {
     expect(() =>
       parseReplays('r.jsonl', '{"scenario": "x", "turns": [{"role": "bot"}]}\n'),

@@ -4,9 +4,16 @@
 // data/toolsandbox/LICENSE).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { evaluate } from '../../src/execution/environments/toolsandbox/evaluation.js';
+import { playReplay } from '../../src/execution/environments/toolsandbox/replay.js';
 import type { Row } from '../../src/execution/environments/toolsandbox/frame.js';
 import { loadScenarios } from '../../src/execution/environments/toolsandbox/scenarios.js';
+import { TOOLS } from '../../src/execution/environments/toolsandbox/tools.js';
+
+/** ToolSandbox's UnhelpfulAgent: one fixed reply; the user then ends the conversation. */
+const UNHELPFUL = {
+  scenario: '',
+  turns: [{ role: 'agent' as const, text: 'I am sorry, but I cannot assist with that.' }],
+};
 
 interface Expected {
   added_messages: Row[];
@@ -26,15 +33,18 @@ const expected = (
 describe('ToolSandbox scenarios', () => {
   const { scenarios } = loadScenarios();
 
-  it('scores the do-nothing agent exactly as ToolSandbox does on every scenario', () => {
+  it('plays the do-nothing agent into the same log and score as ToolSandbox on every scenario', () => {
     expect(Object.keys(expected)).toHaveLength(1032);
     const mismatches: string[] = [];
     for (const scenario of scenarios) {
       const want = expected[scenario.name]!;
-      const context = scenario.startingContext();
-      for (const { sandbox_message_index: _, ...row } of want.added_messages)
-        context.addToDatabase('sandbox', [row]);
-      const got = evaluate(scenario.evaluation, context);
+      const { session, result: got } = playReplay(scenario, UNHELPFUL, TOOLS);
+      const start = scenario.startingContext().maxSandboxMessageIndex;
+      const added = session.context
+        .getDatabase('sandbox', { allHistory: true, keepIndex: true })
+        .filter((row) => (row.sandbox_message_index as number) > start);
+      if (JSON.stringify(added) !== JSON.stringify(want.added_messages))
+        mismatches.push(`${scenario.name}: message log differs`);
       const same =
         Math.abs(got.similarity - want.similarity) < 1e-6 &&
         Math.abs(got.milestoneSimilarity - want.milestone_similarity) < 1e-6 &&
