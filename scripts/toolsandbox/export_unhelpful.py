@@ -57,8 +57,12 @@ def main(out):
     random.seed(42)
     scenarios = named_scenarios(preferred_tool_backend="DEFAULT")
     results = {}
-    limit = int(sys.argv[2]) if len(sys.argv) > 2 else None
-    for name, scenario in list(scenarios.items())[:limit]:
+    # optional START END: a slice of the scenarios, written as JSON lines as they finish (for a
+    # run in parallel pieces; merge the pieces with --merge OUT PIECE...)
+    start = int(sys.argv[2]) if len(sys.argv) > 2 else 0
+    end = int(sys.argv[3]) if len(sys.argv) > 3 else None
+    pieces = open(out + ".jsonl", "w", encoding="utf-8") if len(sys.argv) > 2 else None
+    for name, scenario in list(scenarios.items())[start:end]:
         roles = {
             RoleType.AGENT: UnhelpfulAgent(),
             RoleType.USER: EndingUser(),
@@ -83,6 +87,24 @@ def main(out):
             "milestone_mapping": [[k, list(v)] for k, v in result.milestone_mapping.items()],
             "turn_count": result.turn_count,
         }
+        if pieces:
+            pieces.write(json.dumps({name: results[name]}, ensure_ascii=False) + "\n")
+            pieces.flush()
+    if pieces:
+        return
+    with open(out, "w", encoding="utf-8") as f:
+        json.dump({"clock": prelude.FROZEN_NOW_ISO, "results": results}, f, ensure_ascii=False)
+        f.write("\n")
+    print(f"{len(results)} scenarios -> {out}")
+
+
+def merge(out, pieces):
+    results = {}
+    for piece in pieces:
+        for line in open(piece, encoding="utf-8"):
+            results.update(json.loads(line))
+    order = list(json.load(open(prelude.os.path.join(prelude.HERE, "../../data/toolsandbox/scenarios.json")))["scenarios"])
+    results = {s["name"]: results[s["name"]] for s in order if s["name"] in results}
     with open(out, "w", encoding="utf-8") as f:
         json.dump({"clock": prelude.FROZEN_NOW_ISO, "results": results}, f, ensure_ascii=False)
         f.write("\n")
@@ -90,4 +112,7 @@ def main(out):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    if sys.argv[1] == "--merge":
+        merge(sys.argv[2], sys.argv[3:])
+    else:
+        main(sys.argv[1])

@@ -11,6 +11,7 @@ import {
 } from '../../src/execution/environments/toolsandbox/replay.js';
 import { loadScenarios } from '../../src/execution/environments/toolsandbox/scenarios.js';
 import { TOOLS } from '../../src/execution/environments/toolsandbox/tools.js';
+import { recordFields } from '../../src/execution/environments/toolsandbox/record.js';
 
 interface Expected {
   replay: ReplayLine;
@@ -46,6 +47,14 @@ describe('ToolSandbox replays', () => {
     const { result } = playReplay(scenarios.get(hit.replay.scenario)!, hit.replay, TOOLS);
     expect(result.milestoneSimilarity).toBe(1);
     expect(result.similarity).toBe(0);
+    const fields = recordFields(result, 0, 'user_stop');
+    expect(fields).toEqual({
+      similarity: 0,
+      milestone_similarities: [],
+      minefield_hit: true,
+      turns: hit.turn_count,
+      termination: 'user_stop',
+    });
   });
 
   it('writes the call and its answer as ToolSandbox does', () => {
