@@ -1,0 +1,93 @@
+// Scripted conversations played on the port score what ToolSandbox's own execution environment
+// and evaluator give them (fixture exported by scripts/toolsandbox/export_replays.py; Apple's
+// licence: data/toolsandbox/LICENSE): right tool calls, a wrong one, a minefield hit.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../../src/errors.js';
+import {
+  parseReplays,
+  playReplay,
+  type ReplayLine,
+} from '../../src/execution/environments/toolsandbox/replay.js';
+import { loadScenarios } from '../../src/execution/environments/toolsandbox/scenarios.js';
+import { TOOLS } from '../../src/execution/environments/toolsandbox/tools.js';
+import { recordFields } from '../../src/execution/environments/toolsandbox/record.js';
+
+interface Expected {
+  replay: ReplayLine;
+  similarity: number;
+  milestone_similarity: number;
+  minefield_similarity: number;
+  milestone_mapping: [number, [number, number]][];
+  turn_count: number;
+}
+
+const { results } = JSON.parse(
+  readFileSync(new URL('../fixtures/toolsandbox/replays.json', import.meta.url), 'utf8'),
+) as { results: Expected[] };
+const scenarios = new Map(loadScenarios().scenarios.map((s) => [s.name, s]));
+
+describe('ToolSandbox replays', () => {
+  it.each(results.map((r, i) => [`${i}: ${r.replay.scenario}`, r] as const))(
+    '%s scores as ToolSandbox does',
+    (_name, want) => {
+      const { result } = playReplay(scenarios.get(want.replay.scenario)!, want.replay, TOOLS);
+      expect(result.similarity).toBeCloseTo(want.similarity, 6);
+      expect(result.milestoneSimilarity).toBeCloseTo(want.milestone_similarity, 6);
+      expect(result.minefieldSimilarity).toBeCloseTo(want.minefield_similarity, 6);
+      expect(result.turnCount).toBe(want.turn_count);
+      expect(result.milestoneMapping.map(([m, [s]]) => [m, s])).toEqual(
+        want.milestone_mapping.map(([m, [s]]) => [m, s]),
+      );
+    },
+  );
+
+  it('a minefield hit sets the similarity to 0 even with every milestone met', () => {
+    const hit = results.find((r) => r.minefield_similarity > 0)!;
+    const { result } = playReplay(scenarios.get(hit.replay.scenario)!, hit.replay, TOOLS);
+    expect(result.milestoneSimilarity).toBe(1);
+    expect(result.similarity).toBe(0);
+    const fields = recordFields(result, 0, 'user_stop');
+    expect(fields).toEqual({
+      similarity: 0,
+      milestone_similarities: [],
+      minefield_hit: true,
+      turns: hit.turn_count,
+      termination: 'user_stop',
+    });
+  });
+
+  it('writes the call and its answer as ToolSandbox does', () => {
+    const { session } = playReplay(scenarios.get('cellular_off')!, results[3]!.replay, TOOLS);
+    const log = session.context.getDatabase('sandbox', { allHistory: true });
+    const answer = log.find(
+      (row) => row.sender === 'execution_environment' && row.recipient === 'agent',
+    )!;
+    expect(answer.content).toBe('ValueError: cellular already enabled');
+    expect(answer.tool_call_exception).toBe('ValueError: cellular already enabled');
+    expect(answer.tool_trace).toBeNull();
+  });
+
+  it('plays the same line into the same log twice (no clock, no randomness)', () => {
+    const line = results[4]!.replay;
+    const log = () =>
+      JSON.stringify(
+        playReplay(scenarios.get(line.scenario)!, line, TOOLS).session.context.getDatabase(
+          'sandbox',
+          { allHistory: true, keepIndex: true },
+        ),
+      );
+    expect(log()).toBe(log());
+  });
+
+  it('names the line and field of a bad replay line', () => {
+    expect(() =>
+      parseReplays('r.jsonl', '{"scenario": "x", "turns": [{"role": "bot"}]}\n'),
+    ).toThrow(InputError);
+    try {
+      parseReplays('r.jsonl', '\n{"scenario": 3, "turns": []}\n');
+    } catch (error) {
+      expect(String((error as Error).message)).toMatch(/r\.jsonl:2/);
+    }
+  });
+});
