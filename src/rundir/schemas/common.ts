@@ -41,11 +41,15 @@ export const UsageTotalsSchema = z.object({
 /** One endpoint or a balanced fleet of them (`--base-url` given several times). */
 export const BaseUrlSchema = z.union([z.string(), z.array(z.string())]).nullable();
 
-/** Sampling options as recorded (extra vendor options are kept). */
-export const SamplingSchema = z.looseObject({
+/** Sampling options as recorded (`SamplingParams` of `providers/provider.ts`). */
+export const SamplingSchema = z.object({
   temperature: z.number().optional(),
   maxOutputTokens: z.number().optional(),
   seed: z.number().optional(),
+  reasoningEffort: z.enum(['minimal', 'low', 'medium', 'high']).optional(),
+  thinkingBudget: z.number().optional(),
+  /** Vendor options passed through as data, keyed by vendor. */
+  providerOptions: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
 });
 
 /** A run's status, shared by `manifest.json` and `exec-manifest.json`. */

@@ -47,7 +47,7 @@ export const RecordedMessageSchema = z.discriminatedUnion('role', [
 ]);
 
 /** `reward_info`: each component 0/1, null where not in the basis or not evaluated. */
-export const RewardInfoSchema = z.looseObject({
+export const RewardInfoSchema = z.object({
   db: Bit,
   communicate: Bit,
   action: Bit,

@@ -47,13 +47,16 @@ export const PredictionMetaSchema = z.object({
   refinement: LineRefinementSchema.optional(),
 });
 
-/** One `predictions.jsonl` line. */
-export const PredictionLineSchema = z.looseObject({
+/** The keys of a `predictions.jsonl` line besides the dataset fields it carries through. */
+export const PredictionLineKeysSchema = z.object({
   ...DatasetFields,
   tested_model: z.string(),
   model_response: z.string(),
   apb: PredictionMetaSchema,
 });
+
+/** One `predictions.jsonl` line: the dataset fields (kept as given) and our keys. */
+export const PredictionLineSchema = PredictionLineKeysSchema.loose();
 
 /** The tool-broken behaviours (`judge/verdict.ts`). */
 export const BrokenBehaviorSchema = z.enum(['replace', 'alter', 'retry', 'refuse', 'other']);
@@ -62,7 +65,7 @@ export const BrokenBehaviorSchema = z.enum(['replace', 'alter', 'retry', 'refuse
 export const JudgementSchema = z.object({
   is_correct: z.boolean(),
   grade: z.number().min(0).max(1).nullable(),
-  error_list: z.array(z.union([z.literal(0), z.literal(1)])).length(6),
+  error_list: z.array(z.number().int().min(0).max(1)).length(6),
   reasoning: z.string(),
   behavior: BrokenBehaviorSchema.optional(),
   refused: z.boolean().optional(),
@@ -115,8 +118,8 @@ export const JudgementMetaSchema = z.object({
   refinement: LineRefinementSchema.optional(),
 });
 
-/** One `judgements.jsonl` line written by apb. */
-export const JudgementLineSchema = z.looseObject({
+/** The keys of a `judgements.jsonl` line besides the dataset fields it carries through. */
+export const JudgementLineKeysSchema = z.object({
   ...DatasetFields,
   tested_model: z.string(),
   model_response: z.string(),
@@ -124,6 +127,9 @@ export const JudgementLineSchema = z.looseObject({
   judgement: JudgementSchema,
   apb: JudgementMetaSchema,
 });
+
+/** One `judgements.jsonl` line written by apb: the dataset fields (kept as given) and our keys. */
+export const JudgementLineSchema = JudgementLineKeysSchema.loose();
 
 type Loose = Record<string, unknown>;
 const asObject = (value: unknown): Loose | null =>
