@@ -17,7 +17,8 @@ import {
   migrateExecutionLine,
   OpeningLineSchema,
 } from './exec-lines.js';
-import { firstIssue, parseWith } from './line-issue.js';
+import { InputError } from '../../errors.js';
+import { firstIssue } from './line-issue.js';
 import {
   EXEC_MANIFEST_SCHEMA_VERSION,
   ExecManifestSchema,
@@ -142,25 +143,31 @@ export type RunFileId = keyof typeof RUN_FILES;
 /** A value of a run file as its schema reads it. */
 export type RunFileValue<Id extends RunFileId> = z.output<(typeof RUN_FILES)[Id]['schema']>;
 
-/** Migrates and parses one value (line `line` of `file`, 1 for a JSON document); a mismatch throws `FILE:LINE: field: message`. */
-export function parseRunFileValue<Id extends RunFileId>(
-  id: Id,
-  value: unknown,
-  where: { file: string; line: number },
-): RunFileValue<Id> {
-  const runFile: RunFile = RUN_FILES[id];
-  return parseWith(runFile.schema, runFile.migrate(value), where) as RunFileValue<Id>;
-}
-
-/** Migrates and checks one value without throwing: the value, or the first issue as `{ field, message }`. */
+/**
+ * Migrates one value and checks it against its file's schema. The value comes back whole, as
+ * migrated — members the schema does not name are kept, so a line a newer apb wrote survives a
+ * resume by this one — which is why no `RUN_FILES` schema transforms.
+ */
 export function checkRunFileValue<Id extends RunFileId>(
   id: Id,
   value: unknown,
 ): { ok: true; value: RunFileValue<Id> } | { ok: false; field: string; message: string } {
   const runFile: RunFile = RUN_FILES[id];
-  const parsed = runFile.schema.safeParse(runFile.migrate(value));
-  if (parsed.success) return { ok: true, value: parsed.data as RunFileValue<Id> };
+  const migrated = runFile.migrate(value);
+  const parsed = runFile.schema.safeParse(migrated);
+  if (parsed.success) return { ok: true, value: migrated as RunFileValue<Id> };
   return { ok: false, ...firstIssue(parsed.error) };
+}
+
+/** `checkRunFileValue` for line `line` of `file` (1 for a JSON document); a mismatch throws `FILE:LINE: field: message`. */
+export function parseRunFileValue<Id extends RunFileId>(
+  id: Id,
+  value: unknown,
+  where: { file: string; line: number },
+): RunFileValue<Id> {
+  const checked = checkRunFileValue(id, value);
+  if (checked.ok) return checked.value;
+  throw new InputError([{ ...where, field: checked.field, message: checked.message }]);
 }
 
 export * from './batch-journal.js';
