@@ -65,8 +65,8 @@ export const MergeRecordSchema = z.object({
   duplicates_dropped: z.object({ predictions: Count, judgements: Count }),
 });
 
-/** `manifest.json` of a run directory (`apb run`, `judge`, `refine`, `merge`). */
-export const ManifestSchema = z.looseObject({
+/** The members of `manifest.json` every run directory has (`apb run`, `judge`, `refine`, `merge`). */
+export const ManifestKeysSchema = z.object({
   apb_version: z.string(),
   schema_version: z.literal(MANIFEST_SCHEMA_VERSION),
   /** `stopped-budget`: `--max-cost` stopped new calls; what is missing is resumable. */
@@ -106,6 +106,9 @@ export const ManifestSchema = z.looseObject({
   /** Set by `apb merge`: the directories this one was merged from. */
   merge: MergeRecordSchema.optional(),
 });
+
+/** `manifest.json`: those members, and what a command adds (`apb judge`'s and `apb refine`'s sections) kept as given. */
+export const ManifestSchema = ManifestKeysSchema.loose();
 
 /** `manifest.json` of an `apb exec --agent replay:` directory, as the replay wrote it (no version). */
 export const ReplayManifestSchema = z.looseObject({
