@@ -88,7 +88,7 @@ export const OfficialJudgementLineSchema = z.looseObject({
   tested_model: z.string().optional(),
   model_response: z.unknown().optional(),
   judge_model: z.string().optional(),
-  judgement: z.unknown().transform(readJudgement),
+  judgement: z.unknown().optional().transform(readJudgement),
 });
 
 /** A parsed official-harness line: its `judgement` read into the normalised form. */
