@@ -59,6 +59,7 @@ const PURE = [
   'dataset/case.ts',
   'dataset/facets.ts',
   'report/',
+  'rundir/schemas/',
 ];
 /** The report's I/O edge: loading runs, writing files, and the live viewer. Everything else in report/ renders. */
 const REPORT_IO = [
@@ -210,6 +211,7 @@ describe('architecture', () => {
       'version.ts',
       'pipeline/',
       'metrics/',
+      'rundir/schemas/',
     ];
     const offenders = [...graph].flatMap(([file, { local }]) =>
       isUnder(file, 'serve/', 'execution/')
@@ -251,6 +253,21 @@ describe('architecture', () => {
     expect(
       [...graph.keys()].filter((file) => file.startsWith('construction/')).length,
     ).toBeGreaterThan(10);
+  });
+
+  it('keeps rundir/schemas/ a leaf: zod and the shared top-level files only', () => {
+    const offenders = [...graph].flatMap(([file, { local, packages }]) =>
+      file.startsWith('rundir/schemas/')
+        ? [
+            ...local.filter(
+              (target) => !target.startsWith('rundir/schemas/') && target.includes('/'),
+            ),
+            ...packages.filter((name) => name !== 'zod'),
+          ].map((target) => `${file} imports ${target}`)
+        : [],
+    );
+    expect(offenders).toEqual([]);
+    expect([...graph.keys()].some((file) => file.startsWith('rundir/schemas/'))).toBe(true);
   });
 
   it('has no import cycle', () => {

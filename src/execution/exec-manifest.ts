@@ -8,44 +8,23 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../atomic-write.js';
 import { RunMismatchError } from '../errors.js';
-import type { BudgetSummary } from '../pipeline/budget.js';
-import type { Manifest } from '../pipeline/manifest.js';
+import type { z } from 'zod';
+import {
+  EXEC_MANIFEST_SCHEMA_VERSION,
+  parseRunFileValue,
+  type ExecIdentitySchema,
+  type ExecManifestSchema,
+} from '../rundir/schemas/index.js';
 import { APB_VERSION } from '../version.js';
 
 /** The name of the manifest in an exec run directory. */
 export const EXEC_MANIFEST_FILE = 'exec-manifest.json';
 
 /** What must be equal for executions to share a directory. */
-export interface ExecIdentity {
-  env: string;
-  model: string;
-  user_model: string;
-  critic: string;
-  taxonomy: boolean;
-  judge: string;
-  max_steps: number;
-  max_errors: number;
-  prompt_versions: Record<string, string>;
-  sampling: Record<string, unknown>;
-}
+export type ExecIdentity = z.infer<typeof ExecIdentitySchema>;
 
-/** The manifest: identity, selection and outcome. */
-export interface ExecManifest {
-  kind: 'exec';
-  apb_version: string;
-  identity: ExecIdentity;
-  modes: string[];
-  trials: number;
-  tasks: number;
-  started_at: string;
-  ended_at: string | null;
-  status: 'running' | 'complete' | 'interrupted' | 'stopped-budget' | 'failed';
-  executions: { total: number; finished: number; already_done: number };
-  /** The `--max-cost` budget of the latest invocation, when one was given (what it spent, whether it stopped). */
-  budget?: BudgetSummary;
-  /** The latest invocation's counts per endpoint (requests, 429s, failures, concurrency limits). */
-  endpoints?: Manifest['endpoints'];
-}
+/** The manifest: identity, selection and outcome (`rundir/schemas/manifests.ts`). */
+export type ExecManifest = z.infer<typeof ExecManifestSchema>;
 
 /** The differences between two identities, as `field: before → now` lines. */
 export function identityDifferences(before: ExecIdentity, now: ExecIdentity): string[] {
@@ -62,7 +41,10 @@ export function identityDifferences(before: ExecIdentity, now: ExecIdentity): st
 export function checkExecIdentity(dir: string, identity: ExecIdentity): ExecManifest | null {
   const file = path.join(dir, EXEC_MANIFEST_FILE);
   if (!existsSync(file)) return null;
-  const before = JSON.parse(readFileSync(file, 'utf8')) as ExecManifest;
+  const before = parseRunFileValue('execManifest', JSON.parse(readFileSync(file, 'utf8')), {
+    file,
+    line: 1,
+  }) as ExecManifest;
   const differences = identityDifferences(before.identity, identity);
   if (differences.length > 0)
     throw new RunMismatchError(
@@ -74,8 +56,13 @@ export function checkExecIdentity(dir: string, identity: ExecIdentity): ExecMani
 /** Writes the manifest (whole file, replaced). */
 export function writeExecManifest(
   dir: string,
-  manifest: Omit<ExecManifest, 'kind' | 'apb_version'>,
+  manifest: Omit<ExecManifest, 'kind' | 'schema_version' | 'apb_version'>,
 ): void {
-  const full: ExecManifest = { kind: 'exec', apb_version: APB_VERSION, ...manifest };
+  const full: ExecManifest = {
+    kind: 'exec',
+    schema_version: EXEC_MANIFEST_SCHEMA_VERSION,
+    apb_version: APB_VERSION,
+    ...manifest,
+  };
   writeFileAtomic(path.join(dir, EXEC_MANIFEST_FILE), `${JSON.stringify(full, null, 2)}\n`);
 }

@@ -29,7 +29,7 @@ export interface FailureReason {
   example: string;
 }
 
-const COMPONENT_REASON: Record<string, string> = {
+const COMPONENT_REASON: Record<'db' | 'communicate' | 'action' | 'nl_assertion', string> = {
   db: 'db: the final database differs from the expected one',
   communicate: 'communicate: required information not said',
   action: 'action: a reference action not called',
@@ -78,7 +78,7 @@ export function shortfallsOf(line: ExecutionLine): { reason: string; example: st
       },
     ];
   const details = line.reward_details as Details;
-  const out = Object.entries(COMPONENT_REASON)
+  const out = (Object.entries(COMPONENT_REASON) as [keyof typeof COMPONENT_REASON, string][])
     .filter(([component]) => line.reward_info[component] === 0)
     .map(([component, reason]) => ({
       reason,

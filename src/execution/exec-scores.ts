@@ -2,6 +2,7 @@
  * `exec-scores.json` from an exec run directory's lines: Table 3 (metrics/executable.ts), the usage and cost of every
  * role (agent, user simulator, planner, critic, judge), termination counts, and per-task rewards for the reports.
  */
+import { parseRunFileValue } from '../rundir/schemas/index.js';
 import { readJsonLines } from '../pipeline/results-store.js';
 import {
   table3,
@@ -138,8 +139,11 @@ export async function computeExecScores(
 ): Promise<ExecScores> {
   const totals = new Totals(priceOf);
   const executions = new Map<string, ExecutionLine>();
-  for await (const { value } of readJsonLines(executionsPath)) {
-    const line = value as unknown as ExecutionLine;
+  for await (const { line: at, value } of readJsonLines(executionsPath)) {
+    const line = parseRunFileValue('executions', value, {
+      file: executionsPath,
+      line: at,
+    }) as ExecutionLine;
     executions.set(JSON.stringify([line.task_id, line.mode, line.trial]), line);
   }
   const userModels = new Map<string, string>();
@@ -155,8 +159,8 @@ export async function computeExecScores(
       totals.addCall('judge', nlJudge.model, nlJudge.usage ?? null, nlJudge.cached ?? false);
   }
   const openings = new Map<string, OpeningLine>();
-  for await (const { value } of readJsonLines(plansPath)) {
-    const line = value as unknown as OpeningLine;
+  for await (const { line: at, value } of readJsonLines(plansPath)) {
+    const line = parseRunFileValue('plans', value, { file: plansPath, line: at }) as OpeningLine;
     openings.set(JSON.stringify([line.task_id, line.trial]), line);
   }
   for (const opening of openings.values())

@@ -1,109 +1,62 @@
 /**
- * One line of `executions.jsonl` (CONTRACT.md, `apb exec`): one execution of one task, in one mode,
- * one trial. The zod schema reads the file back (reports, resume); unknown members are kept, so
- * later fields (plans, usage) extend a line without breaking older readers.
+ * One line of `executions.jsonl` (CONTRACT.md, `apb exec`) as a scripted (replay) agent writes it:
+ * the same schema as a model agent's line (`rundir/schemas/exec-lines.ts`), with what a script
+ * does not have — a user simulator, model calls, prompts — recorded as absent.
  */
-import { z } from 'zod';
-import { TERMINATIONS, type ExecMessage, type ExecTask, type Termination } from './environment.js';
-import type { RewardResult } from './reward.js';
+import { ExecutionLineSchema } from '../rundir/schemas/index.js';
+import type { ExecMessage, ExecTask, Termination } from './environment.js';
+import type { RewardDetails, RewardResult } from './reward.js';
+import type { ExecutionLine } from './records.js';
 
-const Bit = z.union([z.literal(0), z.literal(1)]).nullable();
+/** The schema of an executions.jsonl line (re-exported for the library). */
+export const ExecutionRecordSchema = ExecutionLineSchema;
 
-const ToolCall = z.object({ id: z.string(), name: z.string(), arguments: z.unknown() });
+/** A replay's executions.jsonl line. */
+export type ExecutionRecord = Omit<ExecutionLine, 'mode' | 'reward_details'> & {
+  mode: 'replay';
+  reward_details: RewardDetails;
+};
 
-/** A recorded message (the `ExecMessage` shape). */
-export const RecordedMessage = z.discriminatedUnion('role', [
-  z.object({ role: z.literal('user'), content: z.string() }),
-  z.object({
-    role: z.literal('assistant'),
-    content: z.string().nullable(),
-    tool_calls: z.array(ToolCall).optional(),
-  }),
-  z.object({
-    role: z.literal('tool'),
-    tool_call_id: z.string(),
-    name: z.string(),
-    content: z.string(),
-    error: z.boolean(),
-  }),
-]);
+const NO_CALLS = { calls: 0, cached_calls: 0, input_tokens: 0, output_tokens: 0 };
 
-/** `reward_info`: each component 0/1, null where not in the basis or not evaluated. */
-export const RewardInfoSchema = z.object({
-  db: Bit,
-  communicate: Bit,
-  action: Bit,
-  nl_assertion: Bit,
-  reward_if_nl_met: z.number().optional(),
-});
-
-/** The reward's explanation (`RewardDetails`): database differences and each check. */
-export const RewardDetailsSchema = z.object({
-  note: z.string().nullable(),
-  db_differences: z.array(
-    z.object({
-      collection: z.string(),
-      key: z.string(),
-      expected: z.unknown(),
-      actual: z.unknown(),
-    }),
-  ),
-  communicate_checks: z.array(z.object({ info: z.string(), met: z.boolean() })),
-  action_checks: z.array(z.object({ action_id: z.string(), name: z.string(), met: z.boolean() })),
-  nl_status: z.enum(['not_needed', 'judged', 'not_evaluated', 'judge_error']),
-  nl_checks: z.array(
-    z.object({ assertion: z.string(), met: z.boolean(), justification: z.string() }),
-  ),
-  nl_error: z.string().nullable(),
-});
-
-/** One executions.jsonl line. `mode` is `replay` for scripted agents; `plan` is set by plan-first and refine. */
-export const ExecutionRecordSchema = z.looseObject({
-  task_id: z.string(),
-  env: z.string(),
-  mode: z.string(),
-  /** The tested model's spec, or the replay agent (`replay:gold`, `replay:FILE`). */
-  model: z.string(),
-  trial: z.number().int().nonnegative(),
-  reward: z.number().min(0).max(1).nullable(),
-  reward_info: RewardInfoSchema,
-  termination: z.enum(TERMINATIONS),
-  messages: z.array(RecordedMessage),
-  reward_details: RewardDetailsSchema,
-  /** The plan put in front of the agent and its APB judgement before and after refinement (plan-first / refine). */
-  plan: z.record(z.string(), z.unknown()).optional(),
-  /** apb's own bookkeeping: NL judge, its usage, the apb version. */
-  apb: z.looseObject({ nl_judge: z.string().nullable() }),
-});
-
-/** A parsed executions.jsonl line. */
-export type ExecutionRecord = z.infer<typeof ExecutionRecordSchema>;
-
-/** Builds the executions.jsonl line of one finished execution. */
+/** Builds the executions.jsonl line of one finished replay. */
 export function executionRecord(fields: {
   env: string;
   task: ExecTask;
-  mode: string;
   model: string;
   trial: number;
   messages: ExecMessage[];
   termination: Termination;
   reward: RewardResult;
   nlJudge: string | null;
-  plan?: Record<string, unknown>;
+  startedAt: string;
+  finishedAt: string;
 }): ExecutionRecord {
+  const { messages } = fields;
   return {
+    schema_version: 1,
     task_id: fields.task.id,
     env: fields.env,
-    mode: fields.mode,
+    mode: 'replay',
     model: fields.model,
+    user_model: 'none',
     trial: fields.trial,
     reward: fields.reward.reward,
     reward_info: fields.reward.reward_info,
     termination: fields.termination,
-    messages: fields.messages,
+    stop_signal: null,
+    steps: messages.filter((message) => message.role !== 'tool').length,
+    tool_errors: messages.filter((message) => message.role === 'tool' && message.error).length,
+    messages,
+    usage: { agent: NO_CALLS, user: NO_CALLS },
     reward_details: fields.reward.details,
-    ...(fields.plan ? { plan: fields.plan } : {}),
-    apb: { nl_judge: fields.nlJudge },
+    apb: {
+      nl_judge: fields.nlJudge,
+      agent_prompt_version: null,
+      user_prompt_version: null,
+      planner_prompt_version: null,
+      started_at: fields.startedAt,
+      finished_at: fields.finishedAt,
+    },
   };
 }

@@ -80,14 +80,14 @@ describe('parseVerdict: readable verdicts', () => {
     });
     const legacy = {
       E1_GOAL_MISALIGNMENT: false,
-      E2_PREMATURE_CONCLUSION: 'NO',
+      E2_PREMATURE_CONCLUSION: 0,
       E3_CONSTRAINT_VIOLATION: false,
       E4_LOGIC_ERROR: false,
-      E5_TOOL_USE_ERROR: 'YES',
+      E5_TOOL_USE_ERROR: true,
       E6_HALLUCINATION_ERROR: false,
     };
     const fromKeys = parseVerdict(
-      JSON.stringify({ ...legacy, is_correct: 'NO', score: 0.6, reasoning: 'r' }),
+      JSON.stringify({ ...legacy, is_correct: false, score: 0.6, reasoning: 'r' }),
       PAPER_GRADED,
     );
     expect(fromKeys).toMatchObject({
@@ -98,18 +98,53 @@ describe('parseVerdict: readable verdicts', () => {
     });
     expect(fromKeys.kind === 'verdict' && fromKeys.notes).toContain('grade read from "score"');
   });
+});
 
-  it('reads the string "false" as false, never as a pass', () => {
-    const outcome = parseVerdict(
-      JSON.stringify({
-        reasoning: 'r',
-        is_correct: 'false',
-        grade: 0.4,
-        errors: { ...NONE, E2: true },
-      }),
-      PAPER_GRADED,
-    );
-    expect(outcome).toMatchObject({ kind: 'verdict', correct: false, grade: 0.4 });
+// The one strict boolean rule (rundir/schemas/boolean.ts, docs/judge.md): true/false and 1/0, as the
+// official scorer's bool() reads them; a word — "yes", "NO", even "true" — is no verdict, never a pass.
+describe('parseVerdict: the strict boolean rule', () => {
+  const graded = (isCorrect: unknown, flag: unknown = false) =>
+    JSON.stringify({
+      reasoning: 'r',
+      is_correct: isCorrect,
+      grade: isCorrect === true || isCorrect === 1 ? 1 : 0.4,
+      errors: { ...NONE, E2: isCorrect === true || isCorrect === 1 ? flag : true },
+    });
+  it.each([
+    [true, true],
+    [false, false],
+    [1, true],
+    [0, false],
+  ])('is_correct %j is read as %j', (value, correct) => {
+    expect(parseVerdict(graded(value), PAPER_GRADED)).toMatchObject({ kind: 'verdict', correct });
+  });
+
+  it.each([['yes'], ['no'], ['YES'], ['true'], ['false'], [' FALSE '], [2], [null], [[true]]])(
+    'is_correct %j is unjudged',
+    (value) => {
+      expect(parseVerdict(graded(value), PAPER_GRADED)).toMatchObject({
+        kind: 'unjudged',
+        reason: 'judge-parse-failure',
+      });
+    },
+  );
+
+  it.each([[0], [false]])('an error flag %j reads as false', (flag) => {
+    expect(parseVerdict(graded(true, flag), PAPER_GRADED)).toMatchObject({ correct: true });
+  });
+
+  it.each([['NO'], ['yes'], ['false']])('an error flag %j is unjudged', (flag) => {
+    expect(parseVerdict(graded(true, flag), PAPER_GRADED)).toMatchObject({ kind: 'unjudged' });
+  });
+
+  it('reads a refusal flag by the same rule', () => {
+    expect(parseVerdict('{"reasoning": "r", "refused": 0}', REFUSAL)).toMatchObject({
+      kind: 'verdict',
+      refused: false,
+    });
+    expect(parseVerdict('{"reasoning": "r", "refused": "yes"}', REFUSAL)).toMatchObject({
+      kind: 'unjudged',
+    });
   });
 });
 
@@ -283,7 +318,7 @@ describe('parseVerdict: unreadable replies are Unjudged, never correct', () => {
     ['JSON without verdict keys', '{"comment": "good"}', { reason: 'judge-parse-failure' }],
     ['an array', `[${good()}]`, { reason: 'judge-parse-failure' }],
     ['is_correct "maybe"', good({ is_correct: 'maybe' }), { reason: 'judge-parse-failure' }],
-    ['is_correct 1', good({ is_correct: 1 }), { reason: 'judge-parse-failure' }],
+    ['is_correct "yes"', good({ is_correct: 'yes' }), { reason: 'judge-parse-failure' }],
     ['is_correct null', good({ is_correct: null }), { reason: 'judge-parse-failure' }],
     [
       'is_correct missing',
@@ -384,7 +419,7 @@ describe('parseVerdict: unsolvable refusal', () => {
     expect(
       parseVerdict('{"reasoning": "asks for the file", "refused": true}', REFUSAL),
     ).toMatchObject({ kind: 'verdict', correct: true, refused: true, grade: 1 });
-    expect(parseVerdict('{"reasoning": "plans anyway", "refused": "no"}', REFUSAL)).toMatchObject({
+    expect(parseVerdict('{"reasoning": "plans anyway", "refused": false}', REFUSAL)).toMatchObject({
       kind: 'verdict',
       correct: false,
       refused: false,

@@ -5,6 +5,7 @@
  * Every rule and choice is listed in docs/judge.md ("Parsing and normalisation").
  */
 import { z } from 'zod';
+import { OfficialBoolean } from '../rundir/schemas/boolean.js';
 import { extractReplyJson } from './reply-json.js';
 import {
   BROKEN_BEHAVIORS,
@@ -18,7 +19,7 @@ import {
 } from './verdict.js';
 
 /** Bump when a parsing or normalisation rule changes: it enters every LLM judge's version. */
-export const PARSE_RULES_VERSION = 'parse-rules-1';
+export const PARSE_RULES_VERSION = 'parse-rules-2';
 
 /** What the judge was asked to return, and how correctness is derived from it. */
 export interface VerdictExpectation {
@@ -30,31 +31,11 @@ export interface VerdictExpectation {
   passIsRefusal: boolean;
 }
 
-const WORDS: Record<string, boolean> = { true: true, false: false, yes: true, no: false };
-
-/** true/false, or exactly the words true/false/yes/no (any case); anything else is unreadable. */
-const StrictBoolean = z.unknown().transform((value, context) => {
-  if (typeof value === 'boolean') return value;
-  const word = typeof value === 'string' ? WORDS[value.trim().toLowerCase()] : undefined;
-  if (word !== undefined) return word;
-  context.addIssue({
-    code: 'custom',
-    message: `expected true or false, got ${JSON.stringify(value)}`,
-  });
-  return z.NEVER;
-});
-
-/** An error flag: a strict boolean, or the integer 0 or 1. */
-const Flag = z.unknown().transform((value, context) => {
-  if (value === 0 || value === 1) return value === 1;
-  const parsed = StrictBoolean.safeParse(value);
-  if (parsed.success) return parsed.data;
-  context.addIssue({
-    code: 'custom',
-    message: `expected 0, 1, true or false, got ${JSON.stringify(value)}`,
-  });
-  return z.NEVER;
-});
+// One strict boolean rule for every reader (rundir/schemas/boolean.ts): true/false or 1/0, never "yes"
+// or a string: the judge prompts ask for JSON booleans, and the official scorer's bool() reads no word.
+const StrictBoolean = OfficialBoolean;
+/** An error flag: the same strict boolean. */
+const Flag = OfficialBoolean;
 
 /** A grade: a number, or a string holding only a decimal number. */
 const GradeValue = z.unknown().transform((value, context) => {

@@ -134,6 +134,7 @@ async function replayInto(
         interrupted = true;
         break;
       }
+      const taskStartedAt = new Date().toISOString();
       const outcome = replayTask(environment, task, agent.scripts.get(task.id)!);
       const reward = await computeReward({
         environment,
@@ -145,13 +146,14 @@ async function replayInto(
       const record = executionRecord({
         env: environment.id,
         task,
-        mode: 'replay',
         model: agent.id,
         trial: 0,
         messages: outcome.messages,
         termination: outcome.termination,
         reward,
         nlJudge: spec.nlJudge?.id ?? null,
+        startedAt: taskStartedAt,
+        finishedAt: new Date().toISOString(),
       });
       writeSync(fd, `${JSON.stringify(record)}\n`);
       records.push(record);

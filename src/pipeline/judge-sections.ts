@@ -12,7 +12,8 @@ import {
   type ContradictionsSection,
 } from '../judge/contradictions.js';
 import { snapGrade, type ErrorFlags, type JudgeOutcome } from '../judge/verdict.js';
-import { behaviorField, strictBoolean } from './result-rows.js';
+import { officialBoolean } from '../rundir/schemas/index.js';
+import { behaviorField } from './result-rows.js';
 
 type Loose = Record<string, unknown>;
 
@@ -69,7 +70,7 @@ function outcomeOf(row: JudgedRow, judgement: Loose): JudgeOutcome {
   };
   const behavior = behaviorField(judgement);
   if (behavior) outcome.behavior = behavior;
-  const refused = strictBoolean(judgement.refused);
+  const refused = officialBoolean(judgement.refused);
   if (refused !== undefined) outcome.refused = refused;
   return outcome;
 }

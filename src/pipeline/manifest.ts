@@ -8,90 +8,33 @@ import path from 'node:path';
 import type { SplitName } from '../dataset/case.js';
 import { InputError, RunMismatchError } from '../errors.js';
 import { parseUntrustedJson } from '../json-depth.js';
-import type { EndpointStats } from '../providers/endpoints.js';
-import type { SamplingParams, Usage } from '../providers/provider.js';
+import type { Usage } from '../providers/provider.js';
 import { canonicalJson } from '../canonical-json.js';
-import type { RefineSetup } from './records.js';
+import {
+  checkRunFileValue,
+  type ManifestIdentitySchema,
+  type ManifestKeysSchema,
+  type MergeRecordSchema,
+  type UsageTotalsSchema,
+} from '../rundir/schemas/index.js';
+import type { z } from 'zod';
 
-/** Everything that must be equal for two invocations to write into one directory. */
-export interface ManifestIdentity {
-  dataset_content_hash: string;
-  tested_model: string;
-  /** One endpoint's URL, or the list of a balanced fleet (`--base-url` given several times). */
-  base_url: string | string[] | null;
-  judges: string[];
-  judge_base_url: string | string[] | null;
-  judge_version: string;
-  protocol: 'paper' | 'official';
-  allow_refusal: boolean;
-  judge_blind: boolean;
+/** Everything that must be equal for two invocations to write into one directory (`rundir/schemas/manifests.ts`). */
+export type ManifestIdentity = Omit<z.infer<typeof ManifestIdentitySchema>, 'prompt_versions'> & {
   prompt_versions: Partial<Record<SplitName, string>>;
-  sampling: SamplingParams;
-  /** `apb refine` directories: how the answers were refined. */
-  refinement?: RefineSetup;
-}
+};
 
 /** Usage totals of one role. */
-export interface UsageTotals {
-  calls: number;
-  cached_calls: number;
-  input_tokens: number;
-  output_tokens: number;
-  cost_usd: number | null;
-}
+export type UsageTotals = z.infer<typeof UsageTotalsSchema>;
 
-export interface Manifest {
-  apb_version: string;
-  schema_version: number;
-  /** `stopped-budget`: `--max-cost` stopped new calls; what is missing is resumable. */
-  status: 'running' | 'complete' | 'interrupted' | 'stopped-budget' | 'failed';
-  created_at: string;
-  updated_at: string;
-  finished_at: string | null;
-  dataset: { path: string; content_hash: string };
+/** `manifest.json`: the type of its schema, with split names typed. */
+export type Manifest = Omit<z.infer<typeof ManifestKeysSchema>, 'splits' | 'identity'> & {
   splits: SplitName[];
-  selection: { limit: number | null; ids: string[] | null; shard: string | null; repeats: number };
   identity: ManifestIdentity;
-  counts: {
-    cases: number;
-    invalid_records: number;
-    resumed: number;
-    predictions: { ok: number; error: number; parse_error: number };
-    judgements: { ok: number; judge_error: number };
-    /** Finished case runs per failure reason (`planner client 404`, `parse: …`, `judge …`; result-rows.ts `failureReasonOf`). */
-    failure_reasons?: Record<string, number>;
-  };
-  /** `prices_as_of`: the `as_of` date of `data/prices.json`, which every `cost_usd` was computed with. */
-  usage: {
-    planner: UsageTotals;
-    judge: UsageTotals;
-    critic?: UsageTotals;
-    prices_as_of?: string | null;
-  };
-  /** The latest invocation's progress basis: pairs selected, pairs already finished when it started, and when (the viewer's "N of M, ETA"). */
-  progress?: { total: number; already_done: number; started_at: string };
-  /** The `--max-cost` budget of the latest invocation, when one was given. */
-  budget?: { max_cost_usd: number; spent_usd: number; refused_calls: number; stopped: boolean };
-  /** The latest invocation's counts per endpoint (requests, 429s, failures, concurrency limits, times set aside). */
-  endpoints?: EndpointStats[];
-  /** Set by `apb merge`: the directories this one was merged from. */
-  merge?: MergeRecord;
-}
+};
 
 /** What `manifest.json` of a merged directory records about its sources. */
-export interface MergeRecord {
-  sources: {
-    dir: string;
-    shard: string | null;
-    status: Manifest['status'];
-    base_url: ManifestIdentity['base_url'];
-    judge_base_url: ManifestIdentity['judge_base_url'];
-  }[];
-  /** Shards 1..N no source held; a merge of every shard has none. */
-  missing_shards: number[];
-  /** Lines left out because an earlier source already held the same (case, repeat) [and judge]. */
-  duplicates_dropped: { predictions: number; judgements: number };
-}
+export type MergeRecord = z.infer<typeof MergeRecordSchema>;
 
 export function emptyUsageTotals(): UsageTotals {
   return { calls: 0, cached_calls: 0, input_tokens: 0, output_tokens: 0, cost_usd: null };
@@ -149,6 +92,17 @@ export function readManifest(dir: string): Manifest | null {
       },
     ]);
   }
+  // The one schema of manifest.json (rundir/schemas/manifests.ts): a damaged member names its field.
+  const checked = checkRunFileValue('manifest', value);
+  if (!checked.ok)
+    throw new InputError([
+      {
+        file,
+        line: 1,
+        field: checked.field,
+        message: `${checked.message}; use another --out, or move the damaged manifest.json away`,
+      },
+    ]);
   return value as Manifest;
 }
 

@@ -31,13 +31,17 @@ import {
 } from '../dataset/record-schema.js';
 import { ApbError, type InputIssue } from '../errors.js';
 import { readLines } from '../jsonl-lines.js';
+import { NO_ERRORS, snapGrade, type BrokenBehavior, type ErrorFlags } from '../judge/verdict.js';
 import {
-  BROKEN_BEHAVIORS,
-  NO_ERRORS,
-  snapGrade,
-  type BrokenBehavior,
-  type ErrorFlags,
-} from '../judge/verdict.js';
+  behaviorOf,
+  checkRunFileValue,
+  officialBoolean,
+  officialErrorList,
+  officialGrade,
+  OfficialJudgementLineSchema,
+  firstIssue,
+  readJudgement,
+} from '../rundir/schemas/index.js';
 import type {
   CallRecord,
   FailureReason,
@@ -64,64 +68,23 @@ const asObject = (value: unknown): Loose | null =>
 const stringOrNull = (value: unknown): string | null =>
   typeof value === 'string' && value !== '' ? value : null;
 
-/**
- * A strict boolean: `true`/`false`, the numbers 1/0 (which the official scorer's `bool()` reads the
- * same way), or the strings "true"/"false" (any case, trimmed); anything else is undefined.
- */
-export function strictBoolean(value: unknown): boolean | undefined {
-  if (typeof value === 'boolean') return value;
-  if (value === 1 || value === 0) return value === 1;
-  if (typeof value !== 'string') return undefined;
-  const word = value.trim().toLowerCase();
-  return word === 'true' ? true : word === 'false' ? false : undefined;
-}
-
 /** A grade snapped to the grid when it is a number in [0, 1]; null otherwise. */
 export function gradeOf(value: unknown): number | null {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 1
-    ? snapGrade(value)
-    : null;
+  const grade = officialGrade(value);
+  return grade === null ? null : snapGrade(grade);
 }
 
-/** E1..E6 flags from six 0/1 integers (or booleans); anything else gives no flags. */
+/** E1..E6 flags from six strict booleans (true/false or 1/0); anything else gives no flags. */
 export function errorFlagsOf(value: unknown): ErrorFlags {
-  if (!Array.isArray(value) || value.length !== 6) return [...NO_ERRORS];
-  if (!value.every((item) => item === 0 || item === 1 || typeof item === 'boolean'))
-    return [...NO_ERRORS];
-  return value.map((item) => item === 1 || item === true) as ErrorFlags;
-}
-
-const BEHAVIOR_SYNONYMS: Record<string, BrokenBehavior> = {
-  replacement: 'replace',
-  alternative: 'alter',
-  refusal: 'refuse',
-};
-// The legacy tool-broken evaluator's integer categories (audit §2.6): 1 replacement … 5 other.
-const LEGACY_CATEGORIES: Record<number, BrokenBehavior> = {
-  1: 'replace',
-  2: 'alter',
-  3: 'retry',
-  4: 'refuse',
-  5: 'other',
-};
-
-/** A tool-broken behaviour: one of the five (or a synonym, or a legacy category number), any other text is `other`, absence is null. */
-export function behaviorOf(value: unknown): BrokenBehavior | null {
-  if (typeof value === 'number') return LEGACY_CATEGORIES[value] ?? 'other';
-  if (typeof value !== 'string' || value.trim() === '') return null;
-  const word = value.trim().toLowerCase();
-  if ((BROKEN_BEHAVIORS as readonly string[]).includes(word)) return word as BrokenBehavior;
-  return BEHAVIOR_SYNONYMS[word] ?? 'other';
+  return (officialErrorList(value) ?? [...NO_ERRORS]) as ErrorFlags;
 }
 
 /** The behaviour a judgement records: `behavior`, or the legacy evaluator's `category_name` / `category`. */
 export function behaviorField(judgement: Loose): BrokenBehavior | null {
-  return (
-    behaviorOf(judgement.behavior) ??
-    behaviorOf(judgement.category_name) ??
-    behaviorOf(judgement.category)
-  );
+  return readJudgement(judgement).behavior;
 }
+
+export { behaviorOf };
 
 /** A line's refinement: the method, and where the line records them, the initial verdict and the critiques (apb refine's shape). */
 function refinementOf(value: unknown): RowRefinement | null {
@@ -129,13 +92,13 @@ function refinementOf(value: unknown): RowRefinement | null {
   if (!object || (object.mode !== 'self' && object.mode !== 'critic')) return null;
   const refinement: RowRefinement = {
     mode: object.mode,
-    taxonomy: strictBoolean(object.taxonomy ?? object.metric) ?? false,
+    taxonomy: officialBoolean(object.taxonomy ?? object.metric) ?? false,
     critic: object.mode === 'critic' ? stringOrNull(object.critic) : null,
   };
   if (typeof object.rounds === 'number' && Number.isInteger(object.rounds) && object.rounds > 0)
     refinement.rounds = object.rounds;
   const initial = asObject(object.initial);
-  const initialCorrect = strictBoolean(initial?.is_correct);
+  const initialCorrect = officialBoolean(initial?.is_correct);
   // Only a readable verdict is a base: a judge error on the initial answer leaves the row to pair otherwise.
   // As `isCorrect` reads a row: a planner error is never correct; a parse error keeps a verdict that credits it.
   if (initial && initialCorrect !== undefined && initial.judge_status !== 'judge_error')
@@ -354,22 +317,37 @@ function rowFindingsOf(findings: Record<string, unknown> | null): RowFindings | 
   };
 }
 
-/** One judgement line (ours or the official harness's) as a `ResultRow`; throws `ResultLineError` when it cannot be one. */
-export function rowFromJudgementLine(line: Record<string, unknown>): ResultRow {
+/** Checks a line against its schema: ours (with `apb`) strictly, the official harness's through its adapter. */
+function checkedLine(line: Loose): void {
   if (line.id === undefined || line.id === null || line.id === '')
     throw new ResultLineError('id', 'missing');
-  const split = line.split as SplitName;
-  if (!SPLITS.includes(split))
+  if (!SPLITS.includes(line.split as SplitName))
     throw new ResultLineError('split', `unknown split ${JSON.stringify(line.split)}`);
+  if (line.apb === undefined) {
+    const parsed = OfficialJudgementLineSchema.safeParse(line);
+    if (!parsed.success) {
+      const issue = firstIssue(parsed.error);
+      throw new ResultLineError(issue.field, issue.message);
+    }
+    return;
+  }
+  const checked = checkRunFileValue('judgements', line);
+  if (!checked.ok) throw new ResultLineError(checked.field, checked.message);
+}
+
+/** One judgement line (ours or the official harness's) as a `ResultRow`; throws `ResultLineError` when it cannot be one. */
+export function rowFromJudgementLine(line: Record<string, unknown>): ResultRow {
+  checkedLine(line);
+  const split = line.split as SplitName;
   const apb = asObject(line.apb);
   const prediction = asObject(apb?.prediction);
-  const judgement = asObject(line.judgement) ?? {};
+  const judgement = readJudgement(line.judgement);
   const plannerStatus =
     prediction?.status === 'error' || prediction?.status === 'parse_error'
       ? prediction.status
       : 'ok';
   const plannerFailed = plannerStatus !== 'ok';
-  const verdict = strictBoolean(judgement.is_correct);
+  const verdict = judgement.isCorrect ?? undefined;
   // A failed planner needs no verdict: only an explicit judge_error counts as one there.
   const judgeStatus =
     apb?.status === 'judge_error' || (!plannerFailed && verdict === undefined)
@@ -377,7 +355,7 @@ export function rowFromJudgementLine(line: Record<string, unknown>): ResultRow {
       : 'ok';
   const grade =
     judgeStatus === 'judge_error' ? null : (gradeOf(judgement.grade) ?? (plannerFailed ? 0 : null));
-  const refused = strictBoolean(judgement.refused);
+  const refused = judgement.refused ?? undefined;
   return {
     id: String(line.id),
     model: typeof line.tested_model === 'string' ? line.tested_model : '',
@@ -389,8 +367,8 @@ export function rowFromJudgementLine(line: Record<string, unknown>): ResultRow {
     // A parse error keeps its verdict: a reasoned prose answer may be judged correct (guarded at judging time).
     correct: plannerStatus !== 'error' && judgeStatus === 'ok' && verdict === true,
     grade,
-    errors: judgeStatus === 'ok' ? errorFlagsOf(judgement.error_list) : [...NO_ERRORS],
-    behavior: judgeStatus === 'ok' ? behaviorField(judgement) : null,
+    errors: ((judgeStatus === 'ok' && judgement.errors) || [...NO_ERRORS]) as ErrorFlags,
+    behavior: judgeStatus === 'ok' ? judgement.behavior : null,
     refused: refused === undefined || judgeStatus !== 'ok' ? null : refused,
     findings: rowFindingsOf(asObject(apb?.findings)),
     usage: {

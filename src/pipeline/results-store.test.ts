@@ -10,20 +10,46 @@ import {
   type ResultsStore,
 } from './results-store.js';
 
+// Complete lines: the JSONL store reads every line back through its schema (rundir/schemas/).
+const meta = (id: string): PredictionLine['apb'] => ({
+  schema_version: 1,
+  status: 'ok',
+  repeat: 0,
+  fingerprint: id,
+  prompt_version: 'p@1',
+  parsed: null,
+  usage: null,
+  latency_ms: null,
+  finish_reason: null,
+  attempts: 1,
+  cached: false,
+  facets: { split: 'holistic_planning', baseCaseKey: id } as PredictionLine['apb']['facets'],
+});
 const prediction = (id: string): PredictionLine => ({
   id,
   split: 'holistic_planning',
   tested_model: 'm',
   model_response: 'x',
-  apb: { fingerprint: id } as PredictionLine['apb'],
+  apb: meta(id),
 });
-const judgement = (id: string): JudgementLine =>
-  ({
-    ...prediction(id),
-    judge_model: 'rules',
-    judgement: { is_correct: true, grade: 1, error_list: [0, 0, 0, 0, 0, 0], reasoning: '' },
-    apb: {},
-  }) as unknown as JudgementLine;
+const judgement = (id: string): JudgementLine => ({
+  ...prediction(id),
+  judge_model: 'rules',
+  judgement: { is_correct: true, grade: 1, error_list: [0, 0, 0, 0, 0, 0], reasoning: '' },
+  apb: {
+    schema_version: 1,
+    status: 'ok',
+    judge_kind: 'rules',
+    judge_prompt_version: 'rules@1',
+    findings: null,
+    usage: null,
+    latency_ms: null,
+    attempts: 1,
+    cached: false,
+    notes: [],
+    prediction: meta(id),
+  },
+});
 
 async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];

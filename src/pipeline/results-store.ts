@@ -19,6 +19,7 @@ import { readLines } from '../jsonl-lines.js';
 import { InputError, type InputIssue } from '../errors.js';
 import type { JudgementLine, PredictionLine } from './records.js';
 import { parseUntrustedJson } from '../json-depth.js';
+import { checkRunFileValue } from '../rundir/schemas/index.js';
 
 /**
  * Where a line's dataset fields came from: the case's record and its original JSON text. Given it,
@@ -67,25 +68,39 @@ export function damagedLine(file: string, line: number, message: string): InputI
   };
 }
 
+/** The result files `strictLinePlaces` reads, and the line type each holds. */
+interface ResultFiles {
+  predictions: PredictionLine;
+  judgements: JudgementLine;
+}
+
 /**
- * The lines of a run file for resuming: an unreadable line (a torn last line was already cut) is
- * damage that a resume must not paper over — its case would run again while the bad line stays
- * and fails the scores afterwards — so every such line is reported (FILE:LINE) once the file has
- * been read, before anything is spent. Each line comes with its byte place in the file.
+ * The lines of a run file for resuming, each checked against its schema (`rundir/schemas/`): an
+ * unreadable or mismatching line (a torn last line was already cut) is damage that a resume must
+ * not paper over — its case would run again while the bad line stays and fails the scores
+ * afterwards — so every such line is reported (FILE:LINE: field: message) once the file has been
+ * read, before anything is spent. Each line comes with its byte place in the file.
  */
-export async function* strictLinePlaces<T>(
+export async function* strictLinePlaces<Id extends keyof ResultFiles>(
   file: string,
-): AsyncGenerator<{ value: T; offset: number; bytes: number }> {
+  id: Id,
+): AsyncGenerator<{ value: ResultFiles[Id]; offset: number; bytes: number }> {
   const issues: InputIssue[] = [];
   const onBadLine = (line: number, message: string) =>
     issues.push(damagedLine(file, line, message));
-  for await (const { value, offset, bytes } of readJsonLines(file, onBadLine))
-    yield { value: value as T, offset, bytes };
+  for await (const { line, value, offset, bytes } of readJsonLines(file, onBadLine)) {
+    const checked = checkRunFileValue(id, value);
+    if (checked.ok) yield { value: checked.value as ResultFiles[Id], offset, bytes };
+    else issues.push({ ...damagedLine(file, line, checked.message), field: checked.field });
+  }
   if (issues.length > 0) throw new InputError(issues);
 }
 
-async function* strictLines<T>(file: string): AsyncGenerator<T> {
-  for await (const { value } of strictLinePlaces<T>(file)) yield value;
+async function* strictLines<Id extends keyof ResultFiles>(
+  file: string,
+  id: Id,
+): AsyncGenerator<ResultFiles[Id]> {
+  for await (const { value } of strictLinePlaces(file, id)) yield value;
 }
 
 /** Cuts a torn (newline-less) last line left by a crash; returns whether it cut. */
@@ -176,11 +191,11 @@ export class JsonlResultsStore implements ResultsStore {
   }
 
   async *readPredictions(): AsyncIterable<PredictionLine> {
-    yield* strictLines<PredictionLine>(this.predictionsPath);
+    yield* strictLines(this.predictionsPath, 'predictions');
   }
 
   async *readJudgements(): AsyncIterable<JudgementLine> {
-    yield* strictLines<JudgementLine>(this.judgementsPath);
+    yield* strictLines(this.judgementsPath, 'judgements');
   }
 
   close(): void {

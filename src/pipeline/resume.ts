@@ -68,8 +68,9 @@ export async function loadResumeState(store: ResultsStore, judgeId: string): Pro
   if (store instanceof JsonlResultsStore) {
     const pending = new StoredPredictions(store.predictionsPath);
     // The same strict read as the store's (a damaged line is refused, FILE:LINE), keeping places, not lines.
-    for await (const { value, offset, bytes } of strictLinePlaces<PredictionLine>(
+    for await (const { value, offset, bytes } of strictLinePlaces(
       store.predictionsPath,
+      'predictions',
     )) {
       const fingerprint = value.apb?.fingerprint;
       if (fingerprint && !finished.has(judgementKey(fingerprint, judgeId)))

@@ -4,6 +4,7 @@
  * id, and the planner's exact prompt is rebuilt with the run's prompt options and checked against
  * the recorded prompt version and fingerprint. Everything is validated before any judge is called.
  */
+import { checkRunFileValue } from '../rundir/schemas/index.js';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Case } from '../dataset/case.js';
@@ -80,15 +81,16 @@ export async function loadSavedRun(runDir: string, dataDir: string | null): Prom
   for await (const { line, value } of readJsonLines(file, (line, message) =>
     issues.push({ file, line, field: '(line)', message }),
   )) {
-    const prediction = value as PredictionLine;
-    if (typeof prediction.apb?.fingerprint !== 'string')
+    // The one schema of predictions.jsonl (rundir/schemas/result-lines.ts): FILE:LINE: field: message.
+    const checked = checkRunFileValue('predictions', value);
+    if (!checked.ok)
       issues.push({
         file,
         line,
-        field: 'apb.fingerprint',
-        message: 'missing: not a prediction line written by apb run',
+        field: checked.field,
+        message: `${checked.message} (not a prediction line written by apb run)`,
       });
-    else lines.push({ line, prediction });
+    else lines.push({ line, prediction: checked.value as unknown as PredictionLine });
   }
   const ids = new Set(lines.map(({ prediction }) => String(prediction.id)));
   const cases = new Map<string, Case>();

@@ -17,7 +17,7 @@ const line: ExecutionLine = {
   user_model: 'openai:gpt-4o',
   trial: 0,
   reward: 0,
-  reward_info: { db: 0, nl_assertion: null },
+  reward_info: { db: 0, communicate: null, action: null, nl_assertion: null },
   termination: 'user_stop',
   stop_signal: '###STOP###',
   steps: 3,

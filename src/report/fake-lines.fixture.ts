@@ -99,6 +99,30 @@ function judgementOf(spec: LineSpec): Record<string, unknown> {
   };
 }
 
+/** A complete `apb.refinement` block (rundir/schemas/refinement.ts) of the method given; no initial verdict. */
+function fakeRefinement(method: NonNullable<LineSpec['refinement']>): Record<string, unknown> {
+  return {
+    mode: method.mode,
+    taxonomy: method.taxonomy,
+    critic: method.critic ?? 'openai:gpt-test',
+    rounds: 1,
+    round: 1,
+    status: 'ok',
+    source_run: { dir: 'runs/source', manifest_sha256: 'sha', fingerprint: 'fp' },
+    initial: {
+      model_response: '',
+      status: 'ok',
+      is_correct: null,
+      grade: null,
+      judge: 'rules',
+      judge_status: 'none',
+      judged_in: 'source',
+    },
+    critiques: [],
+    revisions: [],
+  };
+}
+
 /** A judgement line as `apb run` writes it. */
 export function fakeApbLine(spec: LineSpec): Record<string, unknown> {
   const status = spec.status ?? 'ok';
@@ -141,7 +165,7 @@ export function fakeApbLine(spec: LineSpec): Record<string, unknown> {
                     },
                   }),
             },
-      ...(spec.refinement ? { refinement: { critic: null, ...spec.refinement } } : {}),
+      ...(spec.refinement ? { refinement: fakeRefinement(spec.refinement) } : {}),
       usage: null,
       latency_ms: null,
       attempts: 1,

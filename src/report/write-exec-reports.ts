@@ -1,4 +1,5 @@
 /** The exec run directory's outputs: `exec-scores.json`, `report.md` and `report.html` (the report's I/O edge). */
+import { parseRunFileValue } from '../rundir/schemas/index.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../atomic-write.js';
@@ -25,8 +26,11 @@ export async function renderExecReports(
   const executions = path.join(dir, 'executions.jsonl');
   const scores = await computeExecScores(path.join(dir, 'plans.jsonl'), executions, priceOf);
   const latest = new Map<string, ExecutionLine>();
-  for await (const { value } of readJsonLines(executions)) {
-    const line = value as unknown as ExecutionLine;
+  for await (const { line: at, value } of readJsonLines(executions)) {
+    const line = parseRunFileValue('executions', value, {
+      file: executions,
+      line: at,
+    }) as ExecutionLine;
     latest.set(JSON.stringify([line.task_id, line.mode, line.trial]), line);
   }
   const lines = [...latest.values()].sort(

@@ -125,7 +125,8 @@ describe('computeScores', () => {
     expect(scores.groups).toEqual(officialScores(readLines(ODD)).groups);
     // tables see only lines with a known split (line 17 is left out) and parse is_correct strictly
     const table1 = scores.tables.table1.find((row) => row.model === 'gpt-5')!;
-    // gpt-5 holistic_planning: 1 true, 2 "false", 3 false, 4 no is_correct (judge error), 5 null (judge error) → 1/5
-    expect(table1.holistic).toMatchObject({ n: 5, cr: 20, judge_errors: 2 });
+    // gpt-5 holistic_planning: 1 true, 2 "false" (a string: no verdict, by the one strict boolean rule),
+    // 3 false, 4 no is_correct, 5 null → 1 correct of 5, 3 judge errors
+    expect(table1.holistic).toMatchObject({ n: 5, cr: 20, judge_errors: 3 });
   });
 });

@@ -12,8 +12,8 @@ import {
   gradeOf,
   readResultRows,
   rowFromJudgementLine,
-  strictBoolean,
 } from '../../src/pipeline/result-rows.js';
+import { officialBoolean } from '../../src/rundir/schemas/index.js';
 
 const tools = (...names: string[]) =>
   JSON.stringify(
@@ -135,16 +135,17 @@ describe('strict parsing of the judgement', () => {
   it.each([
     [true, true],
     [false, false],
-    ['true', true],
-    [' FALSE ', false],
-    ['yes', undefined],
     // 1 and 0 as the official scorer's bool() reads them (issue 11); other numbers stay unread.
     [1, true],
     [0, false],
+    // One rule with the judge reader (issue 20): no word is a boolean, not even "true".
+    ['true', undefined],
+    [' FALSE ', undefined],
+    ['yes', undefined],
     [2, undefined],
     [null, undefined],
-  ])('strictBoolean(%j) = %j', (value, expected) => {
-    expect(strictBoolean(value)).toBe(expected);
+  ])('officialBoolean(%j) = %j', (value, expected) => {
+    expect(officialBoolean(value)).toBe(expected);
   });
 
   it.each([
@@ -175,6 +176,71 @@ describe('strict parsing of the judgement', () => {
   });
 });
 
+/** A complete `apb` block as apb run writes it, with `apb` and `apb.prediction` members overridden. */
+function apbBlock(
+  facets: Record<string, unknown>,
+  apb: Record<string, unknown> = {},
+  prediction: Record<string, unknown> = {},
+) {
+  return {
+    schema_version: 1,
+    status: 'ok',
+    judge_kind: 'rules',
+    judge_prompt_version: 'rules@1',
+    findings: null,
+    usage: null,
+    latency_ms: null,
+    attempts: 1,
+    cached: false,
+    notes: [],
+    ...apb,
+    prediction: {
+      schema_version: 1,
+      status: 'ok',
+      repeat: 0,
+      fingerprint: 'fp',
+      prompt_version: 'p@1',
+      parsed: null,
+      usage: null,
+      latency_ms: null,
+      finish_reason: null,
+      attempts: 1,
+      cached: false,
+      facets,
+      ...prediction,
+    },
+  };
+}
+
+/** The refinement block of a refined line, with members overridden. */
+function refinementBlock(
+  overrides: Record<string, unknown>,
+  initial: Record<string, unknown> = {},
+) {
+  return {
+    mode: 'self',
+    taxonomy: false,
+    critic: 'openai:gpt-4o',
+    rounds: 1,
+    round: 1,
+    status: 'ok',
+    source_run: { dir: 'runs/a', manifest_sha256: 'abc', fingerprint: 'fp' },
+    initial: {
+      model_response: '{}',
+      status: 'ok',
+      is_correct: true,
+      grade: 1,
+      judge: 'rules',
+      judge_status: 'ok',
+      judged_in: 'source',
+      ...initial,
+    },
+    critiques: [],
+    revisions: [],
+    ...overrides,
+  };
+}
+
 describe('rowFromJudgementLine', () => {
   const official = (judgement: unknown) => ({
     ...RECORDS.holistic,
@@ -186,7 +252,7 @@ describe('rowFromJudgementLine', () => {
 
   it('reads an official-harness line', () => {
     const row = rowFromJudgementLine(
-      official({ is_correct: 'true', grade: 1, error_list: [0, 0, 0, 0, 0, 0] }),
+      official({ is_correct: 1, grade: 1, error_list: [0, 0, 0, 0, 0, 0] }),
     );
     expect(row).toMatchObject({
       id: 'h-1',
@@ -205,6 +271,7 @@ describe('rowFromJudgementLine', () => {
   it.each([
     ['a missing is_correct', { grade: 0.4 }],
     ['a non-boolean is_correct', { is_correct: 'yes', grade: 0.4 }],
+    ['a string is_correct', { is_correct: 'true', grade: 1 }],
     ['no judgement at all', null],
   ])('makes %s a judge error (never correct, grade null)', (_label, judgement) => {
     expect(rowFromJudgementLine(official(judgement))).toMatchObject({
@@ -222,20 +289,20 @@ describe('rowFromJudgementLine', () => {
       model_response: '',
       judge_model: 'rules',
       judgement: { is_correct: false, grade: 0, error_list: [0, 0, 0, 0, 0, 0], reasoning: '' },
-      apb: {
-        status: 'ok',
-        judge_prompt_version: 'rules@1',
-        findings: { distractorUse: null },
-        usage: { inputTokens: 5, outputTokens: 1 },
-        refinement: { mode: 'critic', taxonomy: true, critic: 'anthropic:claude-sonnet-4-5' },
-        prediction: {
-          status: 'parse_error',
-          repeat: 2,
-          prompt_version: 'p@1',
-          usage: null,
-          facets: { ...facets, stage: 'late' },
+      apb: apbBlock(
+        { ...facets, stage: 'late' },
+        {
+          findings: { distractorUse: null },
+          usage: { inputTokens: 5, outputTokens: 1 },
+          refinement: refinementBlock({
+            mode: 'critic',
+            taxonomy: true,
+            critic: 'anthropic:claude-sonnet-4-5',
+            rounds: 2,
+          }),
         },
-      },
+        { status: 'parse_error', repeat: 2, parse_error: 'no JSON object found' },
+      ),
     };
     const row = rowFromJudgementLine(line);
     expect(row).toMatchObject({
@@ -248,10 +315,12 @@ describe('rowFromJudgementLine', () => {
       judgePromptVersion: 'rules@1',
     });
     expect(row.facets.stage).toBe('late');
-    expect(row.refinement).toEqual({
+    expect(row.refinement).toMatchObject({
       mode: 'critic',
       taxonomy: true,
       critic: 'anthropic:claude-sonnet-4-5',
+      rounds: 2,
+      critiques: [],
     });
     expect(row.usage).toEqual({ planner: null, judge: { inputTokens: 5, outputTokens: 1 } });
   });
@@ -263,21 +332,15 @@ describe('rowFromJudgementLine', () => {
       model_response: '{}',
       judge_model: 'rules',
       judgement: { is_correct: true, grade: 1, error_list: [0, 0, 0, 0, 0, 0], reasoning: '' },
-      apb: {
-        status: 'ok',
+      apb: apbBlock(derivedFacets(RECORDS.stepWise!, 'step_wise_planning'), {
         findings: {
           distractorUse: { names: ['d'], count: 2 },
           refusal: { refused: false, explicit: false, evidence: 'long text' },
           planCost: { predictedSteps: 3, referenceSteps: 2, predictedCost: 7, referenceCost: 5 },
           toolSet: { precision: 1, recall: 1, f1: 1, missing: [], extra: [] },
         },
-        refinement: {
-          mode: 'self',
-          taxonomy: false,
-          initial: { is_correct: true, grade: 0.8, status: initialStatus, judge_status: 'ok' },
-        },
-        prediction: { status: 'ok', repeat: 0 },
-      },
+        refinement: refinementBlock({}, { grade: 0.8, status: initialStatus }),
+      }),
     });
     const row = rowFromJudgementLine(line('parse_error'));
     expect(row.findings).toEqual({
@@ -293,8 +356,16 @@ describe('rowFromJudgementLine', () => {
     });
   });
 
-  it('gives a failed planner grade 0 and no judge error when the judgement is empty', () => {
-    const line = { ...official({}), apb: { status: 'ok', prediction: { status: 'error' } } };
+  it('gives a failed planner grade 0 and no judge error', () => {
+    const facets = derivedFacets(RECORDS.holistic!, 'holistic_planning');
+    const line = {
+      ...official({ is_correct: false, grade: 0, error_list: [0, 0, 0, 0, 0, 0], reasoning: '' }),
+      apb: apbBlock(
+        facets,
+        {},
+        { status: 'error', error: { kind: 'server', message: 'HTTP 500' } },
+      ),
+    };
     expect(rowFromJudgementLine(line)).toMatchObject({
       plannerStatus: 'error',
       judgeStatus: 'ok',
@@ -305,14 +376,36 @@ describe('rowFromJudgementLine', () => {
 
   it('takes apb.status judge_error over any judgement', () => {
     const line = {
-      ...official({ is_correct: true, grade: 1 }),
-      apb: { status: 'judge_error', prediction: { status: 'ok' } },
+      ...official({ is_correct: true, grade: 1, error_list: [0, 0, 0, 0, 0, 0], reasoning: '' }),
+      apb: apbBlock(derivedFacets(RECORDS.holistic!, 'holistic_planning'), {
+        status: 'judge_error',
+      }),
     };
     expect(rowFromJudgementLine(line)).toMatchObject({
       judgeStatus: 'judge_error',
       correct: false,
       grade: null,
     });
+  });
+
+  it('refuses our line when a member breaks the schema, naming the field', () => {
+    const facets = derivedFacets(RECORDS.holistic!, 'holistic_planning');
+    const good = {
+      ...official({ is_correct: true, grade: 1, error_list: [0, 0, 0, 0, 0, 0], reasoning: '' }),
+      apb: apbBlock(facets),
+    };
+    expect(rowFromJudgementLine(good).correct).toBe(true);
+    const broken = (apb: Record<string, unknown>, prediction: Record<string, unknown> = {}) => ({
+      ...good,
+      apb: apbBlock(facets, apb, prediction),
+    });
+    expect(() => rowFromJudgementLine(broken({ status: 'done' }))).toThrow(/^apb\.status: /);
+    expect(() => rowFromJudgementLine(broken({}, { repeat: -1 }))).toThrow(
+      /^apb\.prediction\.repeat: /,
+    );
+    expect(() => rowFromJudgementLine({ ...good, judgement: { is_correct: 'yes' } })).toThrow(
+      /^judgement\.is_correct: /,
+    );
   });
 
   it('throws on an unknown split or a missing id', () => {
