@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { InputError, UsageError, type InputIssue } from '../errors.js';
 import type { ModelEntry } from '../pipeline/run-spec.js';
 import { didYouMean } from '../did-you-mean.js';
+import { REASONING_EFFORTS } from '../providers/provider.js';
 
 const positiveInt = z.number().int().positive();
 const endpointLimits = {
@@ -42,7 +43,7 @@ const modelObject = z
     temperature: z.number().min(0).max(2).optional(),
     max_tokens: positiveInt.optional(),
     seed: z.number().int().optional(),
-    reasoning_effort: z.enum(['minimal', 'low', 'medium', 'high']).optional(),
+    reasoning_effort: z.enum(REASONING_EFFORTS).optional(),
     thinking_budget: z.number().int().min(0).optional(),
     timeout_ms: positiveInt.optional(),
     max_retries: z.number().int().min(0).max(20).optional(),

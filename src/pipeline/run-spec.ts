@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { SPLITS, type SplitName } from '../dataset/case.js';
 import { UsageError } from '../errors.js';
+import { REASONING_EFFORTS } from '../providers/provider.js';
 
 /** The prompt and judge protocols: the paper's, or the released runner's prompt shapes. */
 export const PROTOCOLS = ['paper', 'official'] as const;
@@ -18,7 +19,7 @@ export const ModelEntrySchema = z
     temperature: z.number().min(0).max(2).optional(),
     maxTokens: z.number().int().positive().optional(),
     seed: z.number().int().optional(),
-    reasoningEffort: z.enum(['minimal', 'low', 'medium', 'high']).optional(),
+    reasoningEffort: z.enum(REASONING_EFFORTS).optional(),
     thinkingBudget: z.number().int().min(0).optional(),
     timeoutMs: z.number().int().positive().optional(),
     maxRetries: z.number().int().min(0).max(20).optional(),

@@ -46,7 +46,8 @@ export const SamplingSchema = z.object({
   temperature: z.number().optional(),
   maxOutputTokens: z.number().optional(),
   seed: z.number().optional(),
-  reasoningEffort: z.enum(['minimal', 'low', 'medium', 'high']).optional(),
+  // The provider contract's REASONING_EFFORTS (a leaf cannot import it; a test keeps them equal).
+  reasoningEffort: z.enum(['none', 'minimal', 'low', 'medium', 'high', 'xhigh']).optional(),
   thinkingBudget: z.number().optional(),
   /** Vendor options passed through as data, keyed by vendor. */
   providerOptions: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),

@@ -260,3 +260,13 @@ describe('the strict boolean rule and the official adapter', () => {
     expect(readJudgement(judgement)).toMatchObject(expected);
   });
 });
+
+describe('reasoning efforts', () => {
+  it("are the provider contract's, so a manifest holds every effort a run may use", async () => {
+    const { REASONING_EFFORTS } = await import('../../providers/provider.js');
+    const { SamplingSchema } = await import('./common.js');
+    for (const effort of REASONING_EFFORTS)
+      expect(SamplingSchema.safeParse({ reasoningEffort: effort }).success).toBe(true);
+    expect(SamplingSchema.safeParse({ reasoningEffort: 'max' }).success).toBe(false);
+  });
+});
