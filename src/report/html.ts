@@ -3,7 +3,6 @@
  * SVG), the paper comparison and the case browser. No external request of any kind: a CSP allows
  * only the inline script (by hash), inline styles and data: images. Data is escaped or embedded inertly.
  */
-import { createHash } from 'node:crypto';
 import { judgeSectionViews } from './judge-views.js';
 import { judgeLabel, modelLabel } from './labels.js';
 import { describeClass } from './comparability.js';
@@ -17,7 +16,7 @@ import { describeDataset, describeSource, type ReportData } from './report-data.
 import { headlineViews } from './headline-views.js';
 import { TOTALS_CORRECT_NOTE } from './scorecard.js';
 import { formatCell, tableViews, type TableView } from './table-views.js';
-import { CLIENT_SCRIPT } from './viewer/client.js';
+import { CLIENT_SCRIPT, CLIENT_SCRIPT_SHA256 } from './viewer/client-bundle.js';
 
 /** Options of `renderHtml`: `live` turns the page into the viewer's (polls `statusUrl` for new judgements). */
 export interface HtmlOptions {
@@ -279,7 +278,7 @@ ${scrollTable(`<table class="data cases"><thead><tr>${CASE_COLUMNS.map(([key, la
 }
 
 function contentSecurityPolicy(live: boolean): string {
-  const hash = createHash('sha256').update(CLIENT_SCRIPT, 'utf8').digest('base64');
+  const hash = CLIENT_SCRIPT_SHA256;
   return `default-src 'none'; script-src 'sha256-${hash}'; style-src 'unsafe-inline'; img-src data:; connect-src ${live ? "'self'" : "'none'"}; base-uri 'none'; form-action 'none'`;
 }
 
