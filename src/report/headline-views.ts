@@ -6,7 +6,7 @@
 import { groupKey } from './comparability.js';
 import type { ReportData } from './report-data.js';
 import { HEADLINE_NOTES, type HeadlineCell } from './scorecard.js';
-import type { Column, TableView } from './table-views.js';
+import { tableView, type Column, type GroupRow, type TableView } from './table-columns.js';
 import type { RoleUsage, UsageRow } from './usage.js';
 
 const KEYS = ['holistic', 'step_wise', 'tool_extraneous', 'tool_broken', 'unsolvable'] as const;
@@ -18,8 +18,8 @@ const LABELS = {
   unsolvable: 'Unsolvable pass %',
 } as const;
 
-function identity(data: ReportData): Column[] {
-  const columns: Column[] = [
+function identity<Row extends GroupRow>(data: ReportData): Column<Row>[] {
+  const columns: Column<Row>[] = [
     { key: 'model', label: 'Model', kind: 'model', get: (row) => row.model },
     { key: 'judge', label: 'Judge', kind: 'judge', get: (row) => row.judge },
   ];
@@ -40,21 +40,24 @@ export function scorecardView(data: ReportData): TableView {
   );
   const cell = (row: { cells: HeadlineCell[] }, key: string) =>
     row.cells.find((entry) => entry.key === key) ?? null;
-  const columns: Column[] = present.flatMap((key): Column[] => [
+  const columns = present.flatMap((key): Column<ScorecardRow>[] => [
     { key, label: `${LABELS[key]} [95 % CI]`, kind: 'rate-ci', get: (row) => cell(row, key) },
     { key: `${key}_n`, label: 'n', kind: 'count', get: (row) => cell(row, key)?.n ?? null },
   ]);
   const notes = present
     .map((key) => `${LABELS[key].replace(' %', '')}: ${HEADLINE_NOTES[key]}`)
     .join('; ');
-  return {
+  return tableView<ScorecardRow>({
     id: 'scorecard',
     title: 'Scorecard',
     description: `Table 1's headline numbers in percent with 95 % intervals. ${notes}.`,
-    columns: [...identity(data), ...columns],
+    columns: [...identity<ScorecardRow>(data), ...columns],
     rows: data.scorecard,
-  };
+  });
 }
+
+type ScorecardRow = ReportData['scorecard'][number];
+type EndpointRow = ReportData['usage']['endpoints'][number];
 
 const role = (row: UsageRow, name: string): RoleUsage | undefined =>
   row.roles.find((entry) => entry.role === name);
@@ -68,7 +71,7 @@ export function usageView(data: ReportData): TableView {
       ),
     ),
   ];
-  const roleColumns = roles.flatMap((name): Column[] => [
+  const roleColumns = roles.flatMap((name): Column<UsageRow>[] => [
     {
       key: `${name}_calls`,
       label: `${name} calls`,
@@ -94,7 +97,7 @@ export function usageView(data: ReportData): TableView {
       get: (row) => role(row, name)?.cost_usd ?? null,
     },
   ]);
-  const latency = (name: 'planner' | 'judge'): Column[] => [
+  const latency = (name: 'planner' | 'judge'): Column<UsageRow>[] => [
     {
       key: `${name}_latency_p50_ms`,
       label: `${name} p50 ms`,
@@ -108,8 +111,8 @@ export function usageView(data: ReportData): TableView {
       get: (row) => row.latency[name].p95,
     },
   ];
-  const columns: Column[] = [
-    ...identity(data),
+  const columns: Column<UsageRow>[] = [
+    ...identity<UsageRow>(data),
     ...roleColumns,
     { key: 'cost_usd', label: 'total cost', kind: 'usd', get: (row) => row.cost_usd },
     { key: 'correct', label: 'correct', kind: 'count', get: (row) => row.correct },
@@ -128,24 +131,24 @@ export function usageView(data: ReportData): TableView {
   const prices = data.usage.pricesAsOf
     ? ` Costs at the prices of data/prices.json as of ${data.usage.pricesAsOf}; – where a model has no price.`
     : ' – where a model has no price.';
-  return {
+  return tableView<UsageRow>({
     id: 'usage',
     title: 'Usage and cost',
     description: `Calls, tokens and cost per role as the runs recorded them (a cache hit is a call with no tokens or cost).${prices} Latency: nearest-rank percentiles over calls that reached an endpoint. 429s are counted per endpoint and shared by the models of one command.`,
     columns,
     rows: data.usage.rows,
-  };
+  });
 }
 
 /** The endpoints the runs called, with the engine's counts; empty when no manifest records any. */
 export function endpointsView(data: ReportData): TableView {
-  const count = (key: string, label: string): Column => ({
+  const count = (key: keyof EndpointRow, label: string): Column<EndpointRow> => ({
     key,
     label,
     kind: 'count',
     get: (row) => row[key],
   });
-  return {
+  return tableView<EndpointRow>({
     id: 'endpoints',
     title: 'Endpoints',
     description:
@@ -162,7 +165,7 @@ export function endpointsView(data: ReportData): TableView {
       count('set_aside', 'set aside'),
     ],
     rows: data.usage.endpoints,
-  };
+  });
 }
 
 /** The views of the report's top: scorecard, usage and cost, endpoints (each only when it has rows). */
