@@ -5,12 +5,12 @@
  */
 import { groupKey } from './comparability.js';
 import type { ReportData } from './report-data.js';
-import { HEADLINE_NOTES, type HeadlineCell } from './scorecard.js';
+import { HEADLINE_KEYS, HEADLINE_NOTES, type HeadlineKey } from './scorecard.js';
 import { tableView, type Column, type GroupRow, type TableView } from './table-columns.js';
 import type { RoleUsage, UsageRow } from './usage.js';
 
-const KEYS = ['holistic', 'step_wise', 'tool_extraneous', 'tool_broken', 'unsolvable'] as const;
-const LABELS = {
+/** The headline numbers' column labels. */
+export const LABELS = {
   holistic: 'Holistic CR %',
   step_wise: 'Step-wise CR %',
   tool_extraneous: 'Tool-extraneous CR %',
@@ -33,25 +33,45 @@ function identity<Row extends GroupRow>(data: ReportData): Column<Row>[] {
   return columns;
 }
 
-/** The scorecard view: one row per (model, judge); a headline column appears only when some row has cases for it. */
-export function scorecardView(data: ReportData): TableView {
-  const present = KEYS.filter((key) =>
+/** The headlines some scorecard row has cases for, in order. */
+export function presentHeadlines(data: ReportData): HeadlineKey[] {
+  return HEADLINE_KEYS.filter((key) =>
     data.scorecard.some((row) => (row.cells.find((cell) => cell.key === key)?.n ?? 0) > 0),
   );
-  const cell = (row: { cells: HeadlineCell[] }, key: string) =>
+}
+
+/** The scorecard view: one row per (model, judge), ranked; a headline column appears only when some row has cases for it. */
+export function scorecardView(data: ReportData): TableView {
+  const present = presentHeadlines(data);
+  const cell = (row: ScorecardRow, key: string) =>
     row.cells.find((entry) => entry.key === key) ?? null;
   const columns = present.flatMap((key): Column<ScorecardRow>[] => [
     { key, label: `${LABELS[key]} [95 % CI]`, kind: 'rate-ci', get: (row) => cell(row, key) },
     { key: `${key}_n`, label: 'n', kind: 'count', get: (row) => cell(row, key)?.n ?? null },
   ]);
+  const status: Column<ScorecardRow>[] = data.scorecard.some((row) => row.unfinished)
+    ? [
+        {
+          key: 'run_status',
+          label: 'Run',
+          kind: 'text',
+          get: (row) => row.unfinished ?? 'complete',
+        },
+      ]
+    : [];
   const notes = present
     .map((key) => `${LABELS[key].replace(' %', '')}: ${HEADLINE_NOTES[key]}`)
     .join('; ');
   return tableView<ScorecardRow>({
     id: 'scorecard',
     title: 'Scorecard',
-    description: `Table 1's headline numbers in percent with 95 % intervals. ${notes}.`,
-    columns: [...identity<ScorecardRow>(data), ...columns],
+    description: `Table 1's headline numbers in percent with 95 % intervals, ranked by ${LABELS[data.rankBy].replace(' %', '')} (# = place; – = no value). ${notes}.`,
+    columns: [
+      { key: 'rank', label: '#', kind: 'count', get: (row) => row.rank ?? null },
+      ...identity<ScorecardRow>(data),
+      ...columns,
+      ...status,
+    ],
     rows: data.scorecard,
   });
 }

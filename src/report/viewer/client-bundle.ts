@@ -837,6 +837,62 @@ export const CLIENT_SCRIPT = `"use strict";
     renderList();
   }
 
+  // src/report/viewer/client/table-sort.ts
+  function cellValue(row, col) {
+    return row.cells[col]?.getAttribute("data-v") ?? row.cells[col]?.textContent ?? "";
+  }
+  function sortRows(body, rows, col, order) {
+    const sorted = rows.slice();
+    if (order !== "none") {
+      const numeric = isNumericColumn(rows, col);
+      const sign = order === "first" ? 1 : -1;
+      sorted.sort((a, b) => {
+        const x = cellValue(a, col);
+        const y = cellValue(b, col);
+        if (x === "" || y === "") return (x === "" ? 1 : 0) - (y === "" ? 1 : 0);
+        const diff = numeric ? Number(y) - Number(x) : x.localeCompare(y);
+        return sign * diff;
+      });
+    }
+    body.replaceChildren(...sorted);
+  }
+  function setupTableSort() {
+    document.querySelectorAll("table.sortable").forEach((table) => {
+      const body = table.tBodies[0];
+      if (!body) return;
+      const original = Array.from(body.rows);
+      let current = { col: -1, order: "none" };
+      table.querySelectorAll("thead th").forEach((th, col) => {
+        const label = th.textContent ?? "";
+        const button = el("button", {
+          type: "button",
+          className: "sort",
+          text: label,
+          title: \`sort by \${label}\`
+        });
+        th.replaceChildren(button);
+        th.setAttribute("aria-sort", "none");
+        button.addEventListener("click", () => {
+          const order = current.col !== col ? "first" : current.order === "first" ? "reversed" : current.order === "reversed" ? "none" : "first";
+          current = { col, order };
+          sortRows(body, original, col, order);
+          table.querySelectorAll("thead th").forEach((other, index) => {
+            const on = index === col && order !== "none";
+            other.setAttribute(
+              "aria-sort",
+              on ? order === "first" === isNumericColumn(original, col) ? "descending" : "ascending" : "none"
+            );
+          });
+        });
+      });
+    });
+  }
+  function isNumericColumn(rows, col) {
+    return rows.every(
+      (row) => cellValue(row, col) === "" || Number.isFinite(Number(cellValue(row, col)))
+    );
+  }
+
   // src/report/viewer/client/main.ts
   function start() {
     if (!hasData) {
@@ -870,6 +926,7 @@ export const CLIENT_SCRIPT = `"use strict";
   try {
     start();
   } finally {
+    setupTableSort();
     setupScrollCues();
     poll();
   }
@@ -877,4 +934,4 @@ export const CLIENT_SCRIPT = `"use strict";
 `;
 
 /** Base64 SHA-256 of CLIENT_SCRIPT's UTF-8 bytes (the CSP's script-src hash). */
-export const CLIENT_SCRIPT_SHA256 = 'idB3b8GH5nKS6Oscmx1ov2iUDxUP5Hv3OykcZKwoEII=';
+export const CLIENT_SCRIPT_SHA256 = 'bwIt9V0JZjJes8SlObrceZ7Gxil8E/3CCmSDegld5uo=';

@@ -11,6 +11,7 @@ import { poll } from './live.js';
 import { closeCase, openCase } from './open-case.js';
 import { setupScrollCues } from './scroll-cue.js';
 import { setupSort } from './sort.js';
+import { setupTableSort } from './table-sort.js';
 import { data, hasData, readState, view } from './store.js';
 
 function start(): void {
@@ -47,6 +48,7 @@ function start(): void {
 try {
   start();
 } finally {
+  setupTableSort();
   setupScrollCues();
   poll();
 }
