@@ -4,7 +4,7 @@
  */
 import { escapeHtml } from './escape.js';
 import { colorOf, px, svgDocument } from './figures/svg.js';
-import { judgeLabel, modelLabel } from './labels.js';
+import { judgeLabel } from './labels.js';
 import { fixed } from './numbers.js';
 import type { ReportData } from './report-data.js';
 
@@ -20,7 +20,7 @@ export function headlineChart(data: ReportData, label: string): string {
   const rows = data.scorecard.flatMap((row) => {
     const cell = row.cells.find((entry) => entry.key === data.rankBy);
     if (!cell || cell.value === null) return [];
-    const name = modelLabel(row.model) + (judges.size > 1 ? ` · ${judgeLabel(row.judge)}` : '');
+    const name = row.model + (judges.size > 1 ? ` · ${judgeLabel(row.judge)}` : '');
     return [{ name, cell: { value: cell.value, ci: cell.ci, n: cell.n } }];
   });
   if (rows.length === 0) return '';

@@ -39,7 +39,7 @@ table.scorecard .hv { display: block; font-size: 16px; font-weight: 600; }
 table.scorecard .hci { display: block; font-size: 11px; color: var(--muted); }
 table.scorecard th.ranked { box-shadow: inset 0 -3px 0 var(--accent); }
 table.scorecard tr.unfinished td { background: #fff8e6; }
-table.sortable th button.sort { padding-right: 16px; }
+table.sortable th button.sort { padding-right: 16px; white-space: normal; }
 svg#headline-chart { display: block; max-width: 100%; height: auto; margin: 8px 0 4px; }
 figure { scroll-margin-top: 56px; }
 table.steps { table-layout: fixed; width: 100%; }
