@@ -82,6 +82,18 @@ export function table1Views(data: ReportData): TableView[] {
       rows: rows.filter((row) => (pick(row)?.n ?? 0) > 0),
     });
   const holistic = (row: Table1Row) => row.holistic;
+  // With repeats the interval is clustered by case: its design effect is shown beside it.
+  const clustered = rows.some((row) => row.holistic.design_effect !== undefined)
+    ? [
+        column<Table1Row>(
+          'grade',
+          'holistic_design_effect',
+          'deff',
+          (row) => row.holistic.design_effect ?? null,
+          2,
+        ),
+      ]
+    : [];
   const stepWise = (row: Table1Row) => row.step_wise;
   const extraneous = (row: Table1Row) => row.tool_extraneous;
   return [
@@ -90,7 +102,7 @@ export function table1Views(data: ReportData): TableView[] {
       'Table 1 · Holistic planning',
       'Every holistic_planning case.',
       holistic,
-      cellColumns(holistic, 'holistic_', T1),
+      [...cellColumns(holistic, 'holistic_', T1), ...clustered],
     ),
     block(
       'table1_step_wise',
