@@ -63,6 +63,13 @@ function unsolvableColumns(): Column<Table1Row>[] {
 
 const EXTRANEOUS_ERRORS = ['e1', 'e2_h', 'e2_s', 'e3', 'e4', 'e5', 'e6'];
 
+/** With repeats the holistic interval is clustered by case: its design effect goes beside it. */
+function designEffectColumns(rows: readonly Table1Row[]): Column<Table1Row>[] {
+  if (!rows.some((row) => row.holistic.design_effect !== undefined)) return [];
+  const get = (row: Table1Row) => row.holistic.design_effect ?? null;
+  return [column<Table1Row>('grade', 'holistic_design_effect', 'deff', get, 2)];
+}
+
 /** Table 1's five blocks, each only when some row has cases for it. */
 export function table1Views(data: ReportData): TableView[] {
   const rows = data.tables.table1;
@@ -82,18 +89,7 @@ export function table1Views(data: ReportData): TableView[] {
       rows: rows.filter((row) => (pick(row)?.n ?? 0) > 0),
     });
   const holistic = (row: Table1Row) => row.holistic;
-  // With repeats the interval is clustered by case: its design effect is shown beside it.
-  const clustered = rows.some((row) => row.holistic.design_effect !== undefined)
-    ? [
-        column<Table1Row>(
-          'grade',
-          'holistic_design_effect',
-          'deff',
-          (row) => row.holistic.design_effect ?? null,
-          2,
-        ),
-      ]
-    : [];
+  const clustered = designEffectColumns(rows);
   const stepWise = (row: Table1Row) => row.step_wise;
   const extraneous = (row: Table1Row) => row.tool_extraneous;
   return [
