@@ -3,7 +3,7 @@
  * cell carries beside it. Denominator: every case of the group. Planner `error` / `parse_error` and
  * judge `judge_error` rows count as not correct and are also reported as their own counts.
  */
-import { wilson, type Interval } from './intervals.js';
+import { clusteredWilson, wilson, type Cluster, type Interval } from './intervals.js';
 import type { ResultRow } from './result-row.js';
 
 /** Cases in a group, and how many of them failed before a verdict: planner errors, unreadable answers, judge errors. */
@@ -34,6 +34,24 @@ export interface CorrectnessRate extends FailureCounts {
   cr: number | null;
   cr_ci: Interval | null;
   correct: number;
+  /**
+   * Present only when some case was drawn more than once (`--repeats` > 1): the design effect of
+   * clustering by case, by which the interval's effective n is N / design_effect (intervals.ts).
+   */
+  design_effect?: number;
+}
+
+/** The rows' correct counts per case (split and id), when some case has more than one row; null otherwise. */
+export function caseClusters(rows: readonly ResultRow[]): Cluster[] | null {
+  const byCase = new Map<string, Cluster>();
+  for (const row of rows) {
+    const key = `${row.facets.split}\u0000${row.id}`;
+    const cluster = byCase.get(key) ?? { successes: 0, n: 0 };
+    cluster.n += 1;
+    if (isCorrect(row)) cluster.successes += 1;
+    byCase.set(key, cluster);
+  }
+  return byCase.size < rows.length ? [...byCase.values()] : null;
 }
 
 /**
@@ -46,13 +64,19 @@ export function isCorrect(row: ResultRow): boolean {
   return row.correct && row.plannerStatus !== 'error' && row.judgeStatus === 'ok';
 }
 
-/** Correctness rate over every case of the group (paper §3.3); failures count as not correct. */
+/**
+ * Correctness rate over every case of the group (paper §3.3); failures count as not correct. With
+ * repeats the interval is clustered by case and the design effect is given.
+ */
 export function correctnessRate(rows: readonly ResultRow[]): CorrectnessRate {
   const correct = rows.filter(isCorrect).length;
+  const clusters = caseClusters(rows);
+  const clustered = clusters ? clusteredWilson(clusters) : null;
   return {
     ...failureCounts(rows),
     cr: rows.length > 0 ? (100 * correct) / rows.length : null,
-    cr_ci: wilson(correct, rows.length),
+    cr_ci: clustered ? clustered.ci : wilson(correct, rows.length),
     correct,
+    ...(clustered ? { design_effect: clustered.design_effect } : {}),
   };
 }

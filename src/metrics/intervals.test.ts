@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { compositeWilson, wilson } from './intervals.js';
+import { clusteredWilson, compositeWilson, designEffect, wilson } from './intervals.js';
+import { correctnessRate } from './correctness-rate.js';
+import { fakeRow } from './fake-rows.fixture.js';
 
 // Wilson: centre = (p + z²/2n) / (1 + z²/n), half = z / (1 + z²/n) · √(p(1−p)/n + z²/4n²), z = 1.959964, z² = 3.841459.
 describe('wilson', () => {
@@ -49,5 +51,53 @@ describe('compositeWilson (Kish effective n)', () => {
     expectSameInterval(compositeWilson(50, [300, 0]), wilson(150, 300));
     expect(compositeWilson(null, [10])).toBeNull();
     expect(compositeWilson(50, [0, 0])).toBeNull();
+  });
+});
+
+describe('clustered by case (repeats)', () => {
+  // Cases A 3/3, B 0/3, C 3/3: N = 9, p = 2/3, Σ(s_i − p·n_i)² = 1 + 4 + 1 = 6, k = 3.
+  // Clustered variance 3/2 · 6/81 = 1/9; simple 2/9 · 1/9 = 2/81; deff = (1/9)/(2/81) = 4.5 → n_eff = 2.
+  const clusters = [
+    { successes: 3, n: 3 },
+    { successes: 0, n: 3 },
+    { successes: 3, n: 3 },
+  ];
+
+  it('gives the design effect of a hand-computed example', () => {
+    expect(designEffect(clusters)).toBeCloseTo(4.5, 12);
+  });
+
+  it('puts the Wilson interval at n_eff = N / deff', () => {
+    // Wilson at p = 2/3, n = 2: [15.938, 95.474]
+    const { ci, design_effect } = clusteredWilson(clusters);
+    expect(design_effect).toBeCloseTo(4.5, 12);
+    expect(ci!.lo).toBeCloseTo(15.938, 3);
+    expect(ci!.hi).toBeCloseTo(95.474, 3);
+  });
+
+  it('never narrows the interval: a design effect under 1 counts as 1', () => {
+    // every case 1 of 2: Σ(s_i − p·n_i)² = 0, deff 0
+    const even = [1, 2, 3, 4].map(() => ({ successes: 1, n: 2 }));
+    expect(designEffect(even)).toBe(0);
+    expectSameInterval(clusteredWilson(even).ci, wilson(4, 8));
+    expect(designEffect([{ successes: 2, n: 3 }])).toBe(1);
+    expect(
+      designEffect([
+        { successes: 3, n: 3 },
+        { successes: 2, n: 2 },
+      ]),
+    ).toBe(1);
+  });
+
+  it('clusters the correctness rate by case when a case has repeats, and only then', () => {
+    const rows = ['A', 'B', 'C'].flatMap((id, index) =>
+      [0, 1, 2].map((repeat) => fakeRow({ id, repeat, correct: index !== 1 })),
+    );
+    const rate = correctnessRate(rows);
+    expect(rate.design_effect).toBeCloseTo(4.5, 12);
+    expect(rate.cr_ci!.lo).toBeCloseTo(15.938, 3);
+    const single = correctnessRate(rows.filter((row) => row.repeat === 0));
+    expect(single.design_effect).toBeUndefined();
+    expectSameInterval(single.cr_ci, wilson(2, 3));
   });
 });

@@ -51,3 +51,43 @@ export function compositeWilson(
   const effective = 1 / present.reduce((sum, size) => sum + (weight * weight) / size, 0);
   return wilsonAt(ratePercent / 100, effective, z);
 }
+
+/** One cluster of a clustered rate: the repeated draws of one case. */
+export interface Cluster {
+  successes: number;
+  n: number;
+}
+
+/**
+ * Design effect of a rate whose draws come in clusters (the repeats of one case): the
+ * cluster-robust variance, k/(k−1) · Σ (s_i − p·n_i)² / N², over the simple-random-sampling one,
+ * p(1−p)/N (the clustered standard error inspect_ai offers for repeated epochs). 1 with fewer than
+ * two clusters or a rate of 0 or 1, where both variances vanish.
+ */
+export function designEffect(clusters: readonly Cluster[]): number {
+  const present = clusters.filter((cluster) => cluster.n > 0);
+  const total = present.reduce((sum, cluster) => sum + cluster.n, 0);
+  const k = present.length;
+  if (k < 2) return 1;
+  const p = present.reduce((sum, cluster) => sum + cluster.successes, 0) / total;
+  if (p === 0 || p === 1) return 1;
+  const squares = present.reduce((sum, c) => sum + (c.successes - p * c.n) ** 2, 0);
+  const clustered = (k / (k - 1)) * (squares / (total * total));
+  return clustered / ((p * (1 - p)) / total);
+}
+
+/**
+ * Wilson interval of a clustered rate at the effective sample size N / deff, with the design
+ * effect; the effect is floored at 1, so repeats never make an interval narrower than counting
+ * every draw as independent. Null when there is no draw.
+ */
+export function clusteredWilson(
+  clusters: readonly Cluster[],
+  z: number = Z95,
+): { ci: Interval | null; design_effect: number } {
+  const total = clusters.reduce((sum, cluster) => sum + cluster.n, 0);
+  const design_effect = designEffect(clusters);
+  if (total <= 0) return { ci: null, design_effect };
+  const successes = clusters.reduce((sum, cluster) => sum + cluster.successes, 0);
+  return { ci: wilsonAt(successes / total, total / Math.max(1, design_effect), z), design_effect };
+}

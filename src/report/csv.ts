@@ -125,6 +125,6 @@ export function renderCsv(data: ReportData): Record<string, string> {
       ]
     : [];
   files['notes.csv'] =
-    `${['note', ...[...data.notes, ...caveats].map((note) => csvField(note))].join('\r\n')}\r\n`;
+    `${['note', ...[...data.banners, ...data.notes, ...caveats].map((note) => csvField(note))].join('\r\n')}\r\n`;
   return files;
 }

@@ -116,6 +116,10 @@ describe('exec report', () => {
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).toContain('Database difference');
     expect(html).toContain('#W1');
+    // Pretty-printed and wrapped in a fixed-width table, so a long record is never cut at the right.
+    expect(html).toContain('<table class="data db-diff">');
+    expect(html).toContain(`<pre>${'{\n  &quot;status&quot;: &quot;cancelled&quot;\n}'}</pre>`);
+    expect(html).toMatch(/table\.db-diff td \{ white-space: normal;[^}]*overflow-wrap: anywhere/);
     // The same sections as the Markdown report: terminations and usage and cost by role.
     for (const heading of ['Terminations', 'Usage and cost by role'])
       expect(html).toContain(`<h2>${heading}</h2>`);

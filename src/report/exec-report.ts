@@ -199,13 +199,20 @@ function rewardHtml(line: ExecutionLine): string {
   const diff = Array.isArray(line.reward_details.db_differences)
     ? (line.reward_details.db_differences as Array<Record<string, unknown>>)
     : [];
-  const diffRows = diff.map((entry) => [
-    String(entry.collection ?? ''),
-    String(entry.key ?? ''),
-    JSON.stringify(entry.expected),
-    JSON.stringify(entry.actual),
-  ]);
-  return `<h4>Reward ${escapeHtml(fixed(line.reward, 2))}</h4>${htmlTable(['Component', 'Value'], info)}${diff.length > 0 ? `<h4>Database difference (expected vs final)</h4>${htmlTable(['Collection', 'Key', 'Expected', 'Final'], diffRows)}` : '<p class="note">Final database: no difference from the expected one (or not compared).</p>'}`;
+  return `<h4>Reward ${escapeHtml(fixed(line.reward, 2))}</h4>${htmlTable(['Component', 'Value'], info)}${diff.length > 0 ? `<h4>Database difference (expected vs final)</h4>${diffTable(diff)}` : '<p class="note">Final database: no difference from the expected one (or not compared).</p>'}`;
+}
+
+/** The database difference with expected and final records pretty-printed and wrapped inside the page's width (never cut at the right). */
+function diffTable(diff: readonly Record<string, unknown>[]): string {
+  const json = (value: unknown) =>
+    `<pre>${escapeHtml(value === undefined ? '(absent)' : JSON.stringify(value, null, 2))}</pre>`;
+  const rows = diff
+    .map(
+      (entry) =>
+        `<tr><td>${escapeHtml(String(entry.collection ?? ''))}</td><td>${escapeHtml(String(entry.key ?? ''))}</td><td>${json(entry.expected)}</td><td>${json(entry.actual)}</td></tr>`,
+    )
+    .join('');
+  return `<table class="data db-diff"><thead><tr><th>Collection</th><th>Key</th><th>Expected</th><th>Final</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 /** One execution as an expandable case. */
@@ -214,7 +221,7 @@ function executionHtml(line: ExecutionLine): string {
   return `<details class="case"><summary>${escapeHtml(title)}</summary>${planHtml(line)}<h4>Conversation</h4>${line.messages.map(messageHtml).join('')}${line.error ? `<p class="warning">${escapeHtml(`${line.error.role} call failed: ${line.error.message}`)}</p>` : ''}${rewardHtml(line)}</details>`;
 }
 
-const EXEC_CSS = `.msg { margin: 4px 0; padding: 4px 8px; border-left: 3px solid var(--line); } .msg pre { white-space: pre-wrap; margin: 2px 0; display: inline; } .msg.user { border-color: var(--accent); } .msg.tool { border-color: var(--muted); } .msg.bad { border-color: var(--bad); } details.case { border: 1px solid var(--line); margin: 6px 0; padding: 4px 8px; } pre { white-space: pre-wrap; }`;
+const EXEC_CSS = `.msg { margin: 4px 0; padding: 4px 8px; border-left: 3px solid var(--line); } .msg pre { white-space: pre-wrap; margin: 2px 0; display: inline; } .msg.user { border-color: var(--accent); } .msg.tool { border-color: var(--muted); } .msg.bad { border-color: var(--bad); } details.case { border: 1px solid var(--line); margin: 6px 0; padding: 4px 8px; } pre { white-space: pre-wrap; } table.db-diff { table-layout: fixed; width: 100%; } table.db-diff th:nth-child(-n+2) { width: 14%; } table.db-diff td { white-space: normal; vertical-align: top; overflow-wrap: anywhere; } table.db-diff pre { overflow-wrap: anywhere; word-break: break-all; max-height: 320px; }`;
 
 /** The exec report as one self-contained HTML page with the case browser. */
 export function execHtml(

@@ -5,12 +5,12 @@
  */
 import { groupKey } from './comparability.js';
 import type { ReportData } from './report-data.js';
-import { HEADLINE_NOTES, type HeadlineCell } from './scorecard.js';
-import type { Column, TableView } from './table-views.js';
+import { HEADLINE_KEYS, HEADLINE_NOTES, type HeadlineKey } from './scorecard.js';
+import { tableView, type Column, type GroupRow, type TableView } from './table-columns.js';
 import type { RoleUsage, UsageRow } from './usage.js';
 
-const KEYS = ['holistic', 'step_wise', 'tool_extraneous', 'tool_broken', 'unsolvable'] as const;
-const LABELS = {
+/** The headline numbers' column labels. */
+export const LABELS = {
   holistic: 'Holistic CR %',
   step_wise: 'Step-wise CR %',
   tool_extraneous: 'Tool-extraneous CR %',
@@ -18,8 +18,8 @@ const LABELS = {
   unsolvable: 'Unsolvable pass %',
 } as const;
 
-function identity(data: ReportData): Column[] {
-  const columns: Column[] = [
+function identity<Row extends GroupRow>(data: ReportData): Column<Row>[] {
+  const columns: Column<Row>[] = [
     { key: 'model', label: 'Model', kind: 'model', get: (row) => row.model },
     { key: 'judge', label: 'Judge', kind: 'judge', get: (row) => row.judge },
   ];
@@ -33,28 +33,51 @@ function identity(data: ReportData): Column[] {
   return columns;
 }
 
-/** The scorecard view: one row per (model, judge); a headline column appears only when some row has cases for it. */
-export function scorecardView(data: ReportData): TableView {
-  const present = KEYS.filter((key) =>
+/** The headlines some scorecard row has cases for, in order. */
+export function presentHeadlines(data: ReportData): HeadlineKey[] {
+  return HEADLINE_KEYS.filter((key) =>
     data.scorecard.some((row) => (row.cells.find((cell) => cell.key === key)?.n ?? 0) > 0),
   );
-  const cell = (row: { cells: HeadlineCell[] }, key: string) =>
+}
+
+/** The scorecard view: one row per (model, judge), ranked; a headline column appears only when some row has cases for it. */
+export function scorecardView(data: ReportData): TableView {
+  const present = presentHeadlines(data);
+  const cell = (row: ScorecardRow, key: string) =>
     row.cells.find((entry) => entry.key === key) ?? null;
-  const columns: Column[] = present.flatMap((key): Column[] => [
+  const columns = present.flatMap((key): Column<ScorecardRow>[] => [
     { key, label: `${LABELS[key]} [95 % CI]`, kind: 'rate-ci', get: (row) => cell(row, key) },
     { key: `${key}_n`, label: 'n', kind: 'count', get: (row) => cell(row, key)?.n ?? null },
   ]);
+  const status: Column<ScorecardRow>[] = data.scorecard.some((row) => row.unfinished)
+    ? [
+        {
+          key: 'run_status',
+          label: 'Run',
+          kind: 'text',
+          get: (row) => row.unfinished ?? 'complete',
+        },
+      ]
+    : [];
   const notes = present
     .map((key) => `${LABELS[key].replace(' %', '')}: ${HEADLINE_NOTES[key]}`)
     .join('; ');
-  return {
+  return tableView<ScorecardRow>({
     id: 'scorecard',
     title: 'Scorecard',
-    description: `Table 1's headline numbers in percent with 95 % intervals. ${notes}.`,
-    columns: [...identity(data), ...columns],
+    description: `Table 1's headline numbers in percent with 95 % intervals, ranked by ${LABELS[data.rankBy].replace(' %', '')} (# = place; – = no value). ${notes}.`,
+    columns: [
+      { key: 'rank', label: '#', kind: 'count', get: (row) => row.rank ?? null },
+      ...identity<ScorecardRow>(data),
+      ...columns,
+      ...status,
+    ],
     rows: data.scorecard,
-  };
+  });
 }
+
+type ScorecardRow = ReportData['scorecard'][number];
+type EndpointRow = ReportData['usage']['endpoints'][number];
 
 const role = (row: UsageRow, name: string): RoleUsage | undefined =>
   row.roles.find((entry) => entry.role === name);
@@ -68,7 +91,7 @@ export function usageView(data: ReportData): TableView {
       ),
     ),
   ];
-  const roleColumns = roles.flatMap((name): Column[] => [
+  const roleColumns = roles.flatMap((name): Column<UsageRow>[] => [
     {
       key: `${name}_calls`,
       label: `${name} calls`,
@@ -94,7 +117,7 @@ export function usageView(data: ReportData): TableView {
       get: (row) => role(row, name)?.cost_usd ?? null,
     },
   ]);
-  const latency = (name: 'planner' | 'judge'): Column[] => [
+  const latency = (name: 'planner' | 'judge'): Column<UsageRow>[] => [
     {
       key: `${name}_latency_p50_ms`,
       label: `${name} p50 ms`,
@@ -108,8 +131,8 @@ export function usageView(data: ReportData): TableView {
       get: (row) => row.latency[name].p95,
     },
   ];
-  const columns: Column[] = [
-    ...identity(data),
+  const columns: Column<UsageRow>[] = [
+    ...identity<UsageRow>(data),
     ...roleColumns,
     { key: 'cost_usd', label: 'total cost', kind: 'usd', get: (row) => row.cost_usd },
     { key: 'correct', label: 'correct', kind: 'count', get: (row) => row.correct },
@@ -128,24 +151,24 @@ export function usageView(data: ReportData): TableView {
   const prices = data.usage.pricesAsOf
     ? ` Costs at the prices of data/prices.json as of ${data.usage.pricesAsOf}; – where a model has no price.`
     : ' – where a model has no price.';
-  return {
+  return tableView<UsageRow>({
     id: 'usage',
     title: 'Usage and cost',
     description: `Calls, tokens and cost per role as the runs recorded them (a cache hit is a call with no tokens or cost).${prices} Latency: nearest-rank percentiles over calls that reached an endpoint. 429s are counted per endpoint and shared by the models of one command.`,
     columns,
     rows: data.usage.rows,
-  };
+  });
 }
 
 /** The endpoints the runs called, with the engine's counts; empty when no manifest records any. */
 export function endpointsView(data: ReportData): TableView {
-  const count = (key: string, label: string): Column => ({
+  const count = (key: keyof EndpointRow, label: string): Column<EndpointRow> => ({
     key,
     label,
     kind: 'count',
     get: (row) => row[key],
   });
-  return {
+  return tableView<EndpointRow>({
     id: 'endpoints',
     title: 'Endpoints',
     description:
@@ -162,7 +185,7 @@ export function endpointsView(data: ReportData): TableView {
       count('set_aside', 'set aside'),
     ],
     rows: data.usage.endpoints,
-  };
+  });
 }
 
 /** The views of the report's top: scorecard, usage and cost, endpoints (each only when it has rows). */

@@ -32,6 +32,15 @@ th[aria-sort="descending"] button.sort::after { content: "▼"; position: absolu
 .browser-panes.has-case #case-view { position: sticky; top: 52px; max-height: calc(100vh - 64px); overflow: auto; margin-top: 0; }
 @media (max-width: 1100px) { .browser-panes.has-case { display: flex; flex-direction: column-reverse; } .browser-panes.has-case #case-view { position: static; max-height: none; } }
 .notes { margin: 10px 0; }
+.banner { background: #fdecea; border: 2px solid var(--bad); color: #7a1010; padding: 8px 12px; border-radius: 4px; margin: 12px 0; font-weight: 600; }
+table.scorecard th { white-space: normal; vertical-align: bottom; max-width: 9em; }
+table.scorecard td.headline { min-width: 7.5em; }
+table.scorecard .hv { display: block; font-size: 16px; font-weight: 600; }
+table.scorecard .hci { display: block; font-size: 11px; color: var(--muted); }
+table.scorecard th.ranked { box-shadow: inset 0 -3px 0 var(--accent); }
+table.scorecard tr.unfinished td { background: #fff8e6; }
+table.sortable th button.sort { padding-right: 16px; white-space: normal; }
+svg#headline-chart { display: block; max-width: 100%; height: auto; margin: 8px 0 4px; }
 figure { scroll-margin-top: 56px; }
 table.steps { table-layout: fixed; width: 100%; }
 table.steps th:first-child { width: 56px; } table.steps th:last-child { width: 108px; }

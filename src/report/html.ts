@@ -3,7 +3,6 @@
  * SVG), the paper comparison and the case browser. No external request of any kind: a CSP allows
  * only the inline script (by hash), inline styles and data: images. Data is escaped or embedded inertly.
  */
-import { createHash } from 'node:crypto';
 import { judgeSectionViews } from './judge-views.js';
 import { judgeLabel, modelLabel } from './labels.js';
 import { describeClass } from './comparability.js';
@@ -12,61 +11,17 @@ import { escapeHtml } from './escape.js';
 import { renderFigures } from './figures/figures.js';
 import { casePayloadParts, jsonScript } from './html-payload.js';
 import { REPORT_CSS } from './html-style.js';
-import { count, fixed } from './numbers.js';
+import { count } from './numbers.js';
 import { describeDataset, describeSource, type ReportData } from './report-data.js';
-import { headlineViews } from './headline-views.js';
 import { TOTALS_CORRECT_NOTE } from './scorecard.js';
-import { formatCell, tableViews, type TableView } from './table-views.js';
-import { CLIENT_SCRIPT } from './viewer/client.js';
+import { tableViews } from './table-views.js';
+import { headlineHtml } from './headline-html.js';
+import { scrollTable, table, viewHtml } from './html-table.js';
+import { CLIENT_SCRIPT, CLIENT_SCRIPT_SHA256 } from './viewer/client-bundle.js';
 
 /** Options of `renderHtml`: `live` turns the page into the viewer's (polls `statusUrl` for new judgements). */
 export interface HtmlOptions {
   live?: { statusUrl: string; version: string; intervalMs?: number; historyUrl?: string };
-}
-
-const NUMERIC = new Set([
-  'rate',
-  'grade',
-  'delta',
-  'grade-delta',
-  'count',
-  'p',
-  'usd',
-  'ms',
-  'rate-ci',
-]);
-
-/** A table in a horizontal scroller, with a cue the page shows while columns are hidden to the right. */
-function scrollTable(tableHtml: string): string {
-  return `<div class="table-wrap"><div class="scroll">${tableHtml}</div><div class="scroll-cue" aria-hidden="true"><span>more columns →</span></div></div>`;
-}
-
-function table(header: string[], rows: string[][], numeric: boolean[] = []): string {
-  const head = `<tr>${header.map((cell) => `<th scope="col">${escapeHtml(cell)}</th>`).join('')}</tr>`;
-  const body = rows
-    .map(
-      (row) =>
-        `<tr>${row.map((cell, index) => `<td${numeric[index] ? ' class="num"' : ''}>${escapeHtml(cell)}</td>`).join('')}</tr>`,
-    )
-    .join('\n');
-  return scrollTable(
-    `<table class="data"><thead>${head}</thead><tbody>\n${body}\n</tbody></table>`,
-  );
-}
-
-function viewHtml(view: TableView): string {
-  const rows = view.rows.map((row) =>
-    view.columns.map((column) => formatCell(column, column.get(row))),
-  );
-  return [
-    `<h3 id="${escapeHtml(view.id)}">${escapeHtml(view.title)}</h3>`,
-    view.description ? `<p class="desc">${escapeHtml(view.description)}</p>` : '',
-    table(
-      view.columns.map((column) => column.label),
-      rows,
-      view.columns.map((column) => NUMERIC.has(column.kind)),
-    ),
-  ].join('\n');
 }
 
 function runsHtml(data: ReportData): string {
@@ -125,25 +80,6 @@ function runsHtml(data: ReportData): string {
     totals,
     '</section>',
   ].join('\n');
-}
-
-/** The top of the page: the warnings, the scorecard, usage and cost, and the endpoints. */
-function headlineHtml(data: ReportData): { html: string; nav: string[] } {
-  const notes = data.notes
-    .map((note) => `<p class="warning" role="note">⚠ ${escapeHtml(note)}</p>`)
-    .join('\n');
-  const views = headlineViews(data);
-  const sections = views.map((view) => {
-    const inner = viewHtml(view).replace(/^<h3 id="[^"]*">(.*?)<\/h3>/, '<h2>$1</h2>');
-    return `<section id="${escapeHtml(view.id)}">${inner}</section>`;
-  });
-  const nav = views
-    .filter((view) => view.id !== 'endpoints')
-    .map(
-      (view) =>
-        `<a href="#${escapeHtml(view.id)}">${escapeHtml(view.id === 'usage' ? 'Usage' : view.title)}</a>`,
-    );
-  return { html: [notes ? `<div class="notes">${notes}</div>` : '', ...sections].join('\n'), nav };
 }
 
 /** The navigation: one link per section the page has. */
@@ -279,7 +215,7 @@ ${scrollTable(`<table class="data cases"><thead><tr>${CASE_COLUMNS.map(([key, la
 }
 
 function contentSecurityPolicy(live: boolean): string {
-  const hash = createHash('sha256').update(CLIENT_SCRIPT, 'utf8').digest('base64');
+  const hash = CLIENT_SCRIPT_SHA256;
   return `default-src 'none'; script-src 'sha256-${hash}'; style-src 'unsafe-inline'; img-src data:; connect-src ${live ? "'self'" : "'none'"}; base-uri 'none'; form-action 'none'`;
 }
 

@@ -15,6 +15,8 @@ export function renderJson(data: ReportData): string {
       ci_method: data.ciMethod,
       runs: data.runs.map((run) => ({ ...run, issues: run.issues.length })),
       totals: data.groups,
+      banners: data.banners,
+      rank_by: data.rankBy,
       scorecard: data.scorecard,
       usage: data.usage,
       comparable: data.comparability.comparable,

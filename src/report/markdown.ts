@@ -145,6 +145,7 @@ export function sectionMarkdown(view: SectionView, level = 2): string {
 export function renderMarkdown(data: ReportData): string {
   const parts = [`# ${markdownCell(data.title)}`];
   if (data.generatedAt) parts.push('', `Generated ${markdownCell(data.generatedAt)}.`);
+  for (const banner of data.banners) parts.push('', `> **⚠ ${markdownCell(banner)}**`);
   if (data.notes.length > 0)
     parts.push('', ...data.notes.map((note) => `- ⚠ ${markdownCell(note)}`));
   for (const view of headlineViews(data))

@@ -3,44 +3,28 @@
  * the run directories' rows (and, for the HTML case browser, their lines) by a pure function: the
  * paper tables, the failure counts behind them, comparability tags, the optional paper comparison.
  */
-import type { InputIssue } from '../errors.js';
-import type { JudgeSections } from '../pipeline/judge-sections.js';
-import { roleNotes } from './labels.js';
-import { failureCounts, isCorrect, type FailureCounts } from '../metrics/correctness-rate.js';
 import type { ResultRow } from '../metrics/result-row.js';
 import { computeTables, groupByModelJudge, type Tables } from '../metrics/tables.js';
-import type { Manifest } from '../pipeline/manifest.js';
+import type { JudgeSections } from '../pipeline/judge-sections.js';
 import {
   buildCaseBrowser,
   type CaseBrowserData,
   type LineWithRow,
   type MediaItem,
 } from './cases.js';
-import {
-  classifyGroups,
-  comparabilityProfile,
-  groupKey,
-  type Comparability,
-} from './comparability.js';
+import { groupKey, type Comparability } from './comparability.js';
+import { keyByDataset } from './dataset-keys.js';
+import { roleNotes } from './labels.js';
 import { comparePaper, type PaperComparison, type PaperTables } from './paper.js';
-import { scorecard, type ScorecardRow } from './scorecard.js';
-import { endpointsOf, usageRow, type UsageSection } from './usage.js';
+import { runIndexer, summarizeGroups, usageSection, type GroupSummary } from './report-groups.js';
+import { reportNotes, summarizeRuns, type ReportRunInput, type RunSummary } from './report-runs.js';
+import { unfinishedBanners, unfinishedStatusOf } from './run-status.js';
+import { rankScorecard, scorecard, type HeadlineKey, type ScorecardRow } from './scorecard.js';
+import type { UsageSection } from './usage.js';
 
-/** One run directory as read by the I/O layer. */
-export interface ReportRunInput {
-  dir: string;
-  rows: ResultRow[];
-  manifest: Manifest | null;
-  /** Lines with their rows, for the HTML case browser; when given, `rows` may be empty (the lines' rows are used). */
-  lines?: LineWithRow[];
-  /** Every file path the lines name (collected while reading them), so media need not read the lines again. */
-  mediaPaths?: string[];
-  /** Lines that could not be read (FILE:LINE: field: message). */
-  issues?: InputIssue[];
-  tornLastLine?: number | null;
-  /** The agreement / contradictions sections of the run's (fresh) scores.json, when it has them. */
-  judgeSections?: JudgeSections;
-}
+export { failureReasons } from './report-groups.js';
+export type { FailureReasonCount, GroupSummary } from './report-groups.js';
+export type { ReportRunInput, RunSummary } from './report-runs.js';
 
 /** Options of `buildReportData`. */
 export interface ReportOptions {
@@ -55,65 +39,8 @@ export interface ReportOptions {
   media?: ReadonlyMap<string, MediaItem>;
   /** Pairwise McNemar comparisons (default true). */
   pairwise?: boolean;
-}
-
-/** What the report says about one run directory. */
-export interface RunSummary {
-  dir: string;
-  /** `apb` with a manifest, `apb-lines` for our lines without one, `official` for an official-harness judgements.jsonl. */
-  source: 'apb' | 'apb-lines' | 'official';
-  status: string | null;
-  dataset: string | null;
-  /** The dataset's content hash from the manifest (null without one). */
-  datasetHash: string | null;
-  /** Distinct (split, id) cases the run's judgements cover. */
-  cases: number;
-  protocol: string | null;
-  models: string[];
-  judges: string[];
-  judgements: number;
-  issues: InputIssue[];
-  tornLastLine: number | null;
-  /** Judgements ignored because an earlier run already had the same (model, judge, split, id, repeat). */
-  duplicates: number;
-}
-
-/** The totals behind one (model, judge) row of every table. */
-export interface GroupSummary extends FailureCounts {
-  model: string;
-  judge: string;
-  correct: number;
-  /** Judgements whose planner answer was read and judged (neither side failed). */
-  ok: number;
-  /** Why planner calls, answers or verdicts failed, most frequent first. */
-  failure_reasons: FailureReasonCount[];
-  /** Comparability tag (A, B, …): rows with different tags are not directly comparable. */
-  tag: string;
-  runs: string[];
-}
-
-/** How often one failure reason occurred, with one example message. */
-export interface FailureReasonCount {
-  reason: string;
-  count: number;
-  example: string;
-}
-
-/** Failure reasons of some rows, most frequent first (ties in first-seen order). */
-export function failureReasons(rows: readonly ResultRow[]): FailureReasonCount[] {
-  const byReason = new Map<string, FailureReasonCount>();
-  for (const row of rows) {
-    if (!row.failure) continue;
-    const entry = byReason.get(row.failure.key);
-    if (entry) entry.count += 1;
-    else
-      byReason.set(row.failure.key, {
-        reason: row.failure.key,
-        count: 1,
-        example: row.failure.message,
-      });
-  }
-  return [...byReason.values()].sort((a, b) => b.count - a.count);
+  /** The headline the scorecard (a leaderboard) is ranked by (default holistic CR). */
+  rankBy?: HeadlineKey;
 }
 
 /** Everything a report renders. */
@@ -125,6 +52,10 @@ export interface ReportData {
   groups: GroupSummary[];
   /** Table 1's five headline numbers per (model, judge), with intervals. */
   scorecard: ScorecardRow[];
+  /** The headline the scorecard is ranked by. */
+  rankBy: HeadlineKey;
+  /** One banner per run that did not finish (status, cases held): shown first in every format. */
+  banners: string[];
   /** Calls, tokens, cost, latency, cache hits, retries and 429s per (model, judge). */
   usage: UsageSection;
   comparability: Comparability;
@@ -171,11 +102,6 @@ const rowKey = (row: ResultRow) =>
       : null,
   ]);
 
-function protocolOf(manifest: Manifest | null): string {
-  if (!manifest) return 'unknown';
-  return `${manifest.identity?.protocol ?? 'unknown'}${manifest.identity?.judge_blind ? ' (blind judge)' : ''}`;
-}
-
 /** Keeps the first judgement of each (model, judge, split, id, repeat, refinement) across runs, counting the rest per run. */
 function dedupe(runs: readonly ReportRunInput[]): {
   kept: LineWithRow[][];
@@ -203,89 +129,27 @@ function dedupe(runs: readonly ReportRunInput[]): {
 
 /** Builds the report's data from the runs (pure: time, paper tables and media come in as options). */
 export function buildReportData(
-  runs: readonly ReportRunInput[],
+  input: readonly ReportRunInput[],
   options: ReportOptions = {},
 ): ReportData {
+  const { runs, renamed } = keyByDataset(input);
   const { kept, rows: rowsByRun, duplicates } = dedupe(runs);
   const allRows = rowsByRun.flat();
   const tables = computeTables(allRows, { pairwise: options.pairwise ?? true });
   const groups = groupByModelJudge(allRows.filter((row) => !row.refinement));
-  const runsOfGroup = new Map<string, Set<number>>();
-  rowsByRun.forEach((rows, index) => {
-    for (const row of rows) {
-      const key = groupKey(row.model, row.judge);
-      if (!runsOfGroup.has(key)) runsOfGroup.set(key, new Set());
-      runsOfGroup.get(key)!.add(index);
-    }
-  });
-  const runIndexes = (model: string, judge: string) => [
-    ...(runsOfGroup.get(groupKey(model, judge)) ?? []),
-  ];
-  const comparability = classifyGroups(
-    groups.map((group) => ({
-      model: group.model,
-      judge: group.judge,
-      profile: comparabilityProfile(
-        group.judge,
-        group.rows,
-        runIndexes(group.model, group.judge).map((index) => protocolOf(runs[index]!.manifest)),
-        runIndexes(group.model, group.judge).map(
-          (index) => runs[index]!.manifest?.dataset?.content_hash ?? 'unknown',
-        ),
-      ),
-    })),
+  const runIndexes = runIndexer(rowsByRun);
+  const { comparability, summaries } = summarizeGroups(runs, groups, runIndexes);
+  const runSummaries = summarizeRuns(runs, rowsByRun, duplicates);
+  const rankBy = options.rankBy ?? 'holistic';
+  const statusOf = new Map(
+    summaries.map((group) => [
+      groupKey(group.model, group.judge),
+      unfinishedStatusOf(runSummaries, group.runs),
+    ]),
   );
-  const summaries: GroupSummary[] = groups.map((group) => ({
-    model: group.model,
-    judge: group.judge,
-    ...failureCounts(group.rows),
-    correct: group.rows.filter(isCorrect).length,
-    ok: group.rows.filter((row) => row.plannerStatus === 'ok' && row.judgeStatus === 'ok').length,
-    failure_reasons: failureReasons(group.rows),
-    tag: comparability.tags[groupKey(group.model, group.judge)] ?? 'A',
-    runs: runIndexes(group.model, group.judge).map((index) => runs[index]!.dir),
-  }));
-  // Tokens and cost come from the manifests when every run of the group has one for exactly its model.
-  const groupManifests = (model: string, judge: string) => {
-    const manifests = runIndexes(model, judge).map((index) => runs[index]!.manifest);
-    return manifests.every((manifest) => manifest?.identity?.tested_model === model)
-      ? (manifests as Manifest[])
-      : [];
-  };
-  const usage: UsageSection = {
-    rows: summaries.map((group, index) =>
-      usageRow(
-        group.model,
-        group.judge,
-        groups[index]!.rows,
-        group.correct,
-        groupManifests(group.model, group.judge),
-      ),
-    ),
-    endpoints: endpointsOf(runs.map((run) => run.manifest)),
-    pricesAsOf:
-      runs
-        .map((run) => run.manifest?.usage?.prices_as_of)
-        .find((date): date is string => typeof date === 'string') ?? null,
-  };
-  const runSummaries: RunSummary[] = runs.map((run, index) => ({
-    dir: run.dir,
-    source: run.manifest
-      ? 'apb'
-      : rowsByRun[index]!.some((row) => row.promptVersion !== null)
-        ? 'apb-lines'
-        : 'official',
-    status: run.manifest?.status ?? null,
-    dataset: run.manifest?.dataset?.path ?? null,
-    datasetHash: run.manifest?.dataset?.content_hash ?? null,
-    cases: new Set(rowsByRun[index]!.map((row) => `${row.facets.split}\u0000${row.id}`)).size,
-    protocol: run.manifest ? protocolOf(run.manifest) : null,
-    models: [...new Set(rowsByRun[index]!.map((row) => row.model))],
-    judges: [...new Set(rowsByRun[index]!.map((row) => row.judge))],
-    judgements: rowsByRun[index]!.length,
-    issues: run.issues ?? [],
-    tornLastLine: run.tornLastLine ?? null,
-    duplicates: duplicates[index]!,
+  const ranked = rankScorecard(scorecard(tables.table1), rankBy).map((row) => ({
+    ...row,
+    unfinished: statusOf.get(groupKey(row.model, row.judge)) ?? null,
   }));
   return {
     title:
@@ -295,8 +159,10 @@ export function buildReportData(
     ciMethod: CI_METHOD,
     runs: runSummaries,
     groups: summaries,
-    scorecard: scorecard(tables.table1),
-    usage,
+    scorecard: ranked,
+    rankBy,
+    banners: unfinishedBanners(runSummaries),
+    usage: usageSection(runs, groups, summaries, runIndexes),
     comparability,
     tables,
     paper: options.paper
@@ -312,6 +178,10 @@ export function buildReportData(
         summaries.map((group) => group.judge),
       ),
       ...reportNotes(runSummaries, comparability),
+      ...renamed.map(
+        (rename) =>
+          `One model on two datasets is never pooled: its rows from a later dataset are named ${rename}.`,
+      ),
     ],
   };
 }
@@ -321,33 +191,4 @@ function casesPerSplit(rows: readonly ResultRow[]): Record<string, number> {
   const ids: Record<string, Set<string>> = {};
   for (const row of rows) (ids[row.facets.split] ??= new Set()).add(row.id);
   return Object.fromEntries(Object.entries(ids).map(([split, set]) => [split, set.size]));
-}
-
-function reportNotes(runs: readonly RunSummary[], comparability: Comparability): string[] {
-  const notes: string[] = [];
-  if (!comparability.comparable) {
-    notes.push(
-      `Not directly comparable: these rows differ in judge, dataset, protocol, or prompt versions on a split they share (sets ${comparability.classes.map((entry) => entry.tag).join(', ')}). Compare numbers only within one set.`,
-    );
-  }
-  notes.push(...comparability.warnings);
-  for (const run of runs) {
-    if (run.duplicates > 0)
-      notes.push(
-        `${run.dir}: ${run.duplicates} judgement(s) ignored, already present in an earlier run (same model, judge, split, id and repeat).`,
-      );
-    if (run.issues.length > 0)
-      notes.push(
-        `${run.dir}: ${run.issues.length} unreadable judgement line(s), left out of every table.`,
-      );
-    if (run.tornLastLine !== null)
-      notes.push(
-        `${run.dir}: the last line (${run.tornLastLine}) is incomplete (a write in progress or cut short) and was skipped.`,
-      );
-    if (run.status === 'running')
-      notes.push(
-        `${run.dir}: the run is still in progress; the numbers cover the judgements written so far.`,
-      );
-  }
-  return notes;
 }

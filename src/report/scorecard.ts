@@ -30,10 +30,25 @@ export const HEADLINE_NOTES = {
 export const TOTALS_CORRECT_NOTE =
   "Correct counts the judge's verdicts: for tool-broken cases a Replace or Alter behaviour, for unsolvable cases a correct refusal (Table 1 shows those splits by behaviour and by pass rate).";
 
-/** Table 1's five headline cells of one row; a block with no case has value null and n 0. */
+/** The key of a headline number. */
+export type HeadlineKey = HeadlineCell['key'];
+/** The headline keys, in the scorecard's order. */
+export const HEADLINE_KEYS: readonly HeadlineKey[] = [
+  'holistic',
+  'step_wise',
+  'tool_extraneous',
+  'tool_broken',
+  'unsolvable',
+];
+
+/**
+ * Table 1's five headline cells of one row; a block with no case has value null and n 0. Tool-broken
+ * cases that carry no behaviour at all (official-harness lines) give no Replace share: "–", not 0.
+ */
 export function headlineCells(row: Table1Row): HeadlineCell[] {
   const broken = row.tool_broken;
   const unsolvable = row.unsolvable;
+  const noBehaviour = broken.n > 0 && broken.unclassified >= broken.n;
   return [
     {
       key: 'holistic',
@@ -59,8 +74,8 @@ export function headlineCells(row: Table1Row): HeadlineCell[] {
     {
       key: 'tool_broken',
       label: 'Tool-broken Replace',
-      value: broken.replace,
-      ci: wilson(broken.counts.replace, broken.n),
+      value: noBehaviour ? null : broken.replace,
+      ci: noBehaviour ? null : wilson(broken.counts.replace, broken.n),
       n: broken.n,
     },
     {
@@ -78,9 +93,32 @@ export interface ScorecardRow {
   model: string;
   judge: string;
   cells: HeadlineCell[];
+  /** Place by the ranking headline (1 = best; ties share a place); null when the row has no value for it. */
+  rank?: number | null;
+  /** The status of a run of this row that did not finish (failed, interrupted, …); null when all finished. */
+  unfinished?: string | null;
 }
 
 /** The scorecard: one row per (model, judge) of Table 1, in its order. */
 export function scorecard(table1: readonly Table1Row[]): ScorecardRow[] {
   return table1.map((row) => ({ model: row.model, judge: row.judge, cells: headlineCells(row) }));
+}
+
+/**
+ * The scorecard ranked by one headline, best first: rows without a value for it last, ties in
+ * their earlier order and sharing a place (competition ranking: 1, 2, 2, 4).
+ */
+export function rankScorecard(rows: readonly ScorecardRow[], by: HeadlineKey): ScorecardRow[] {
+  const valueOf = (row: ScorecardRow) => row.cells.find((cell) => cell.key === by)?.value ?? null;
+  const order = rows
+    .map((row, index) => ({ row, index, value: valueOf(row) }))
+    .sort((a, b) =>
+      a.value === null || b.value === null
+        ? (a.value === null ? 1 : 0) - (b.value === null ? 1 : 0) || a.index - b.index
+        : b.value - a.value || a.index - b.index,
+    );
+  return order.map(({ row, value }) => ({
+    ...row,
+    rank: value === null ? null : 1 + order.filter((other) => (other.value ?? -1) > value).length,
+  }));
 }

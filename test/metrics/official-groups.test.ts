@@ -18,6 +18,8 @@ import { computeScores } from '../../src/pipeline/scores.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SCORER = path.join(here, 'official_scorer.py');
 const ODD = path.join(here, 'fixtures', 'official-odd.jsonl');
+/** The bare scorer: every split counted, as the Python re-implementation does. */
+const ALL = { allSplits: true };
 
 function readLines(file: string): Record<string, unknown>[] {
   return readFileSync(file, 'utf8')
@@ -47,12 +49,26 @@ function expectSameScores(ours: OfficialScores, theirs: OfficialScores) {
 
 describe('officialScores = the Python re-implementation', () => {
   it('on the odd-values fixture', () => {
-    expectSameScores(officialScores(readLines(ODD)), python(ODD));
+    expectSameScores(officialScores(readLines(ODD), ALL), python(ODD));
+  });
+
+  it('leaves out holistic_efficiency lines, which the official harness never produces (60 of 69 on the sample)', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'apb-official-'));
+    const lines = readLines(ODD)
+      .filter((line) => line.split !== 'holistic_efficiency')
+      .slice(0, 20);
+    const efficiency = lines.slice(0, 9).map((line) => ({ ...line, split: 'holistic_efficiency' }));
+    const officialOnly = path.join(dir, 'official.jsonl');
+    writeFileSync(officialOnly, lines.map((line) => JSON.stringify(line)).join('\n') + '\n');
+    const ours = officialScores([...lines, ...efficiency]);
+    expect(ours.total_records).toBe(lines.length);
+    expect(ours.groups.holistic_efficiency).toBeUndefined();
+    expectSameScores(ours, python(officialOnly));
   });
 
   it('with a --splits filter', () => {
     const splits = ['holistic_planning', 'step_wise_planning'];
-    expectSameScores(officialScores(readLines(ODD), { splits }), python(ODD, splits));
+    expectSameScores(officialScores(readLines(ODD), { splits, ...ALL }), python(ODD, splits));
   });
 
   it('on a generated file of 400 mixed lines', () => {
@@ -80,12 +96,12 @@ describe('officialScores = the Python re-implementation', () => {
     });
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'apb-official-')), 'judgements.jsonl');
     writeFileSync(file, lines.map((line) => JSON.stringify(line)).join('\n') + '\n');
-    expectSameScores(officialScores(lines), python(file));
+    expectSameScores(officialScores(lines, ALL), python(file));
   });
 });
 
 describe('officialScores readings (hand-checked on the fixture)', () => {
-  const scores = officialScores(readLines(ODD));
+  const scores = officialScores(readLines(ODD), ALL);
 
   it('counts every line, both models, duplicates included', () => {
     expect(scores.total_records).toBe(23);
