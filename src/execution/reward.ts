@@ -161,19 +161,13 @@ function unevaluated(note: string, reward: 0 | null): RewardResult {
   };
 }
 
-/** Computes tau2's reward for one finished conversation. */
-export async function computeReward(input: RewardInput): Promise<RewardResult> {
+/** The components computed without a judge (DB, ENV_ASSERTION, COMMUNICATE, ACTION) and their product. */
+function checkedComponents(input: RewardInput): {
+  info: RewardInfo;
+  details: RewardDetails;
+  others: number;
+} {
   const { task, messages } = input;
-  if (input.termination === 'infrastructure_error')
-    return unevaluated(
-      'Not evaluated: a model call failed after its retries (infrastructure_error)',
-      null,
-    );
-  if (input.termination !== 'agent_stop' && input.termination !== 'user_stop')
-    return unevaluated(
-      `Simulation terminated prematurely. Termination reason: ${input.termination}`,
-      0,
-    );
   const basis = new Set(task.criteria.rewardBasis);
   const criteria = task.criteria;
   // tau2 scores the environment 1 without comparing when the task lists neither actions nor env
@@ -198,15 +192,10 @@ export async function computeReward(input: RewardInput): Promise<RewardResult> {
     nl_checks: [],
     nl_error: null,
   };
+  const envAssertion = basis.has('ENV_ASSERTION') ? bit(envChecks.every((c) => c.met)) : null;
   const info: RewardInfo = {
     db: basis.has('DB') ? bit(dbMatch) : null,
-    ...(assertions || basis.has('ENV_ASSERTION')
-      ? {
-          env_assertion: basis.has('ENV_ASSERTION')
-            ? bit(envChecks.every((check) => check.met))
-            : null,
-        }
-      : {}),
+    ...(assertions || basis.has('ENV_ASSERTION') ? { env_assertion: envAssertion } : {}),
     communicate: basis.has('COMMUNICATE') ? bit(communicate.every((check) => check.met)) : null,
     action: basis.has('ACTION') ? bit(actions.every((check) => check.met)) : null,
     nl_assertion: null,
@@ -215,6 +204,25 @@ export async function computeReward(input: RewardInput): Promise<RewardResult> {
     (product, value) => product * (value ?? 1),
     1,
   );
+  return { info, details, others };
+}
+
+/** Computes tau2's reward for one finished conversation. */
+export async function computeReward(input: RewardInput): Promise<RewardResult> {
+  const { task, messages } = input;
+  if (input.termination === 'infrastructure_error')
+    return unevaluated(
+      'Not evaluated: a model call failed after its retries (infrastructure_error)',
+      null,
+    );
+  if (input.termination !== 'agent_stop' && input.termination !== 'user_stop')
+    return unevaluated(
+      `Simulation terminated prematurely. Termination reason: ${input.termination}`,
+      0,
+    );
+  const basis = new Set(task.criteria.rewardBasis);
+  const criteria = task.criteria;
+  const { info, details, others } = checkedComponents(input);
   if (!basis.has('NL_ASSERTION')) return { reward: others, reward_info: info, details };
   if (criteria.nlAssertions.length === 0)
     return { reward: others, reward_info: { ...info, nl_assertion: 1 }, details };
