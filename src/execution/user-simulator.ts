@@ -23,6 +23,7 @@ Rules:
 - Reveal what you know a little at a time, when the agent asks for it or when it becomes relevant; do not recite the whole scenario at once.
 - Never invent facts the scenario does not give you (ids, numbers, addresses, preferences). If the agent asks for something you do not know, say so.
 - Follow the scenario's instructions about what you want and what you accept; do not agree to anything it says you would refuse.
+- Do not end the conversation before your request is dealt with: while the agent is still working on it, keep going.
 - When everything you wanted is done, or the agent cannot help any further, end the conversation: write the token ###STOP### as your whole message.
 - If the agent transfers you to a human agent, write ###TRANSFER### as your whole message.
 - If the scenario does not tell you how to answer and you cannot go on in the role, write ###OUT-OF-SCOPE###.`;
