@@ -13,6 +13,7 @@ import type { Usage } from '../providers/provider.js';
 import { execOutcomes, type ExecOutcomes, type FailureReason } from './exec-outcomes.js';
 import type { LoopRoleUsage } from './loop.js';
 import type { JudgedPlan, ExecutionLine, OpeningLine } from './records.js';
+import { planVerdictReward, type PlanVerdictRewardRow } from './plan-verdict-reward.js';
 
 /** Usage and cost of one role over a run. */
 export interface RoleTotals {
@@ -36,7 +37,8 @@ export interface ExecScores {
   /** Why executions fell short of reward 1, most frequent first (at most five), one example each. */
   failure_reasons: FailureReason[];
   usage: Record<string, RoleTotals>;
-  tables: { table3: Table3Row[] };
+  /** Table 3, and the plan-verdict × reward rows (plan-verdict-reward.ts) of the plan modes. */
+  tables: { table3: Table3Row[]; plan_verdict_reward?: PlanVerdictRewardRow[] };
 }
 
 /** Prices usage of a model: `(model, usage) → USD or null` (null: the model has no price). */
@@ -168,6 +170,9 @@ export async function computeExecScores(
     terminations,
     ...execOutcomes(executions.values()),
     usage: Object.fromEntries(totals.roles),
-    tables: { table3: table3([...executions.values()].map(executionRow)) },
+    tables: {
+      table3: table3([...executions.values()].map(executionRow)),
+      plan_verdict_reward: planVerdictReward([...executions.values()].map(executionRow)),
+    },
   };
 }

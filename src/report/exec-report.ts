@@ -12,6 +12,7 @@ import { escapeHtml } from './escape.js';
 import { REPORT_CSS } from './html-style.js';
 import { markdownTable } from './markdown.js';
 import { count, fixed } from './numbers.js';
+import { PLAN_VERDICT_HEADER, PLAN_VERDICT_NOTE, planVerdictCells } from './plan-verdict-table.js';
 
 /** Table 3's columns as printed: mean rewards to 2 decimals, CR to 1, grades to 2 (the paper's decimals). */
 export function table3Cells(row: Table3Row): string[] {
@@ -141,6 +142,16 @@ export function execMarkdown(scores: ExecScores, paper?: readonly Table3Comparis
   const ks = passHatKRows(rows);
   if (ks.length > 0)
     parts.push('', '## pass^k', '', markdownTable(['Environment', 'Model', 'Mode', 'pass^k'], ks));
+  const verdicts = scores.tables.plan_verdict_reward ?? [];
+  if (verdicts.length > 0)
+    parts.push(
+      '',
+      '## Plan verdict × reward',
+      '',
+      PLAN_VERDICT_NOTE,
+      '',
+      markdownTable(PLAN_VERDICT_HEADER, verdicts.map(planVerdictCells)),
+    );
   parts.push('', '## Terminations', '', markdownTable(TERMINATION_HEADER, terminationRows(scores)));
   parts.push('', '## Usage and cost by role', '', markdownTable(USAGE_HEADER, usageRows(scores)));
   if (paper)
@@ -231,6 +242,9 @@ export function execHtml(
     htmlTable(DETAIL_HEADER, detailRows(rows)),
     ks.length > 0
       ? `<h2>pass^k</h2>${htmlTable(['Environment', 'Model', 'Mode', 'pass^k'], ks)}`
+      : '',
+    (scores.tables.plan_verdict_reward ?? []).length > 0
+      ? `<h2>Plan verdict × reward</h2><p class="note">${escapeHtml(PLAN_VERDICT_NOTE)}</p>${htmlTable(PLAN_VERDICT_HEADER, scores.tables.plan_verdict_reward!.map(planVerdictCells))}`
       : '',
     `<h2>Terminations</h2>${htmlTable(TERMINATION_HEADER, terminationRows(scores))}`,
     `<h2>Usage and cost by role</h2>${htmlTable(USAGE_HEADER, usageRows(scores))}`,
