@@ -4,7 +4,7 @@
  * judgement before and after refinement, and the reward breakdown with the database difference. Model and tool
  * text is untrusted: every piece is escaped.
  */
-import type { ExecScores } from '../execution/exec-scores.js';
+import { structuralJudgeNote, type ExecScores } from '../execution/exec-scores.js';
 import type { ExecutionLine } from '../execution/records.js';
 import type { Table3Row } from '../metrics/executable.js';
 import type { Table3Comparison } from './exec-paper.js';
@@ -133,6 +133,7 @@ export function execMarkdown(scores: ExecScores, paper?: readonly Table3Comparis
     '# Executable validation (paper §5.1, Table 3)',
     '',
     `${count(scores.executions)} execution(s) from ${count(scores.openings)} opening(s).`,
+    ...(structuralJudgeNote(scores) ? ['', `**${structuralJudgeNote(scores)}**`] : []),
     '',
     '## Table 3',
     '',
@@ -235,7 +236,9 @@ export function execHtml(
 ): string {
   const rows = scores.tables.table3;
   const ks = passHatKRows(rows);
+  const structural = structuralJudgeNote(scores);
   const body = [
+    structural ? `<p class="note"><strong>${escapeHtml(structural)}</strong></p>` : '',
     '<h2>Table 3</h2>',
     htmlTable(TABLE3_HEADER, rows.map(table3Cells)),
     `<p class="note">${escapeHtml(TABLE3_NOTE)}</p>`,
