@@ -103,6 +103,9 @@ describe('apb exec (model agent) on tau2:telecom', () => {
         of('assistant').length,
       );
     }
+    expect(run.stderr).toContain(
+      'apb: user simulator openai-compatible:fake-agent (the tested model: no --judge or --user-model given)',
+    );
     const loud = 'not the paper';
     expect(run.stderr).toContain(loud);
     expect(readFileSync(path.join(out, 'report.md'), 'utf8')).toContain(loud);

@@ -92,7 +92,11 @@ export function registerExecCommand(program: Command, outcome: CommandOutcome): 
       'model agent: the tested model (agent, planner, reviser), PROVIDER:MODEL',
     )
     .option('--base-url <url>', 'endpoint of the tested model')
-    .option('--user-model <spec>', 'the user simulator (default: the tested model)')
+    .option(
+      '--user-model <spec>',
+      'the user simulator (default: the --judge model when given, else the tested model)',
+    )
+    .option('--no-nl-judge', 'leave NL assertions unjudged (reward null) even with a --judge')
     .option('--user-base-url <url>', 'endpoint of the user simulator')
     .option(
       '--critic <spec>',
