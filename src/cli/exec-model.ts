@@ -40,6 +40,8 @@ export interface ModelExecFlags {
   model?: string;
   baseUrl?: string;
   userModel?: string;
+  /** `--no-nl-judge`: keep NL assertions unjudged (null rewards) even with a --judge. */
+  nlJudge?: boolean;
   userBaseUrl?: string;
   critic?: string;
   criticBaseUrl?: string;
@@ -112,20 +114,23 @@ function playersOf(
 ) {
   const baseUrl = flags.baseUrl ?? process.env.APB_BASE_URL ?? null;
   const agent = providers.provider(model, baseUrl);
+  const judgeBaseUrl = flags.judgeBaseUrl ?? process.env.APB_JUDGE_BASE_URL ?? null;
+  // Default user simulator: the judge model when one is given (a model other than the tested one), else the tested model.
   const user = flags.userModel
     ? providers.provider(flags.userModel, flags.userBaseUrl ?? null)
-    : agent;
+    : judgeSpec !== 'rules' && !judgeSpec.startsWith('baseline:')
+      ? providers.provider(judgeSpec, judgeBaseUrl)
+      : agent;
   const critic = flags.critic
     ? providers.provider(flags.critic, flags.criticBaseUrl ?? null)
     : agent;
-  const judgeBaseUrl = flags.judgeBaseUrl ?? process.env.APB_JUDGE_BASE_URL ?? null;
   const judge = resolveJudge([judgeSpec], providers, {
     baseUrl: judgeBaseUrl,
     protocol: 'paper',
     blind: false,
   });
   const nlJudge =
-    judgeSpec === 'rules'
+    judgeSpec === 'rules' || flags.nlJudge === false
       ? undefined
       : createNlAssertionJudge(providers.provider(judgeSpec, judgeBaseUrl));
   const evaluate: Evaluate = async ({ task, messages, termination, session }, signal) => {
@@ -205,6 +210,10 @@ export async function runModelExec(
     const userSampling: SamplingParams =
       flags.userTemperature !== undefined ? { temperature: flags.userTemperature } : {};
     const { agent, user, critic, judge } = players;
+    if (!flags.quiet && !flags.json)
+      say(
+        `apb: user simulator ${user.id} (${flags.userModel ? '--user-model' : user === agent ? 'the tested model: no --judge or --user-model given' : 'the --judge model: no --user-model given'})`,
+      );
     const identity = identityOf(
       environment,
       {

@@ -2,7 +2,8 @@
  * The environment interface of executable validation (paper §5.1): what an execution benchmark
  * exposes to an agent loop (policy, tools, tasks, sessions on a fresh database) and what its reward
  * needs back (the conversation, the termination, the session's final database). tau2-bench's
- * retail and airline domains implement it (`environments/tau2/`); any other benchmark can.
+ * retail, airline and telecom (dual control: the user has tools too) domains implement it
+ * (`environments/tau2/`); any other benchmark can.
  */
 import type { Tool } from '../dataset/case.js';
 
@@ -32,9 +33,20 @@ export interface ToolOutcome {
  * records (snake_case, like the rest of the run files).
  */
 export type ExecMessage =
-  | { role: 'user'; content: string }
+  | { role: 'user'; content: string; tool_calls?: ExecToolCall[] }
   | { role: 'assistant'; content: string | null; tool_calls?: ExecToolCall[] }
-  | { role: 'tool'; tool_call_id: string; name: string; content: string; error: boolean };
+  | {
+      role: 'tool';
+      tool_call_id: string;
+      name: string;
+      content: string;
+      error: boolean;
+      /** `user` for the result of a user's own tool call (dual control; the agent never sees it). */
+      requestor?: 'user';
+    };
+
+/** Who asked for a tool call or reference action: the agent, or (dual control) the user on their own device. */
+export type Requestor = 'assistant' | 'user';
 
 /**
  * Why a conversation ended (tau2's TerminationReason values). Only `agent_stop` and `user_stop`
@@ -66,11 +78,38 @@ export type RewardComponent = (typeof REWARD_COMPONENTS)[number];
 /** One reference action of a task (tau2's `Action`): replayed on a fresh database to get the expected one. */
 export interface ReferenceAction {
   actionId: string;
-  requestor: 'assistant' | 'user';
+  requestor: Requestor;
   name: string;
   arguments: Record<string, unknown>;
   /** Arguments compared by the ACTION component; null compares every argument of the agent's call. */
   compareArgs: string[] | null;
+}
+
+/**
+ * A call of a function of the agent's or the user's environment (tau2's `EnvFunctionCall`): an
+ * initialisation action that sets the scene before the conversation, or an assertion's check.
+ */
+export interface EnvFunctionCall {
+  envType: Requestor;
+  funcName: string;
+  arguments: Record<string, unknown>;
+}
+
+/** An environment assertion (tau2's `EnvAssertion`): the function's boolean result must equal `assertValue`. */
+export interface EnvAssertion extends EnvFunctionCall {
+  assertValue: boolean;
+  message: string | null;
+}
+
+/** The outcome of one environment assertion after the conversation. */
+export interface EnvAssertionCheck {
+  env_type: Requestor;
+  func_name: string;
+  arguments: Record<string, unknown>;
+  assert_value: boolean;
+  met: boolean;
+  /** Set when the function raised instead of answering (tau2 would stop its evaluation there). */
+  error?: string;
 }
 
 /** What the reward of a task checks (tau2's `EvaluationCriteria`). Never shown to the agent or a planner. */
@@ -80,6 +119,8 @@ export interface EvaluationCriteria {
   communicateInfo: string[];
   nlAssertions: string[];
   rewardBasis: RewardComponent[];
+  /** tau2's `env_assertions`; absent or null where the task has none. */
+  envAssertions?: EnvAssertion[] | null;
 }
 
 /** The user side of a task: what a user simulator plays. */
@@ -99,6 +140,11 @@ export interface ExecTask {
   criteria: EvaluationCriteria;
   /** tau2's `description.purpose`, evaluator-only like `criteria`. */
   purpose: string | null;
+  /**
+   * tau2's `initial_state.initialization_actions`, applied by `openSession(task)` before the
+   * conversation (they set up the problem, so they are evaluator-side too: never in a prompt).
+   */
+  initializationActions?: EnvFunctionCall[];
 }
 
 /** One changed entity between two databases: `collection/key`, with both sides' values (undefined = absent). */
@@ -123,6 +169,8 @@ export interface DatabaseState {
 export interface EnvironmentSession {
   /** Runs one tool call; never throws for a bad call (the error text is the outcome, as tau2 returns it). */
   callTool(name: string, args: unknown): ToolOutcome;
+  /** Runs one of the user's own tool calls (dual control: environments with `userTools` only). */
+  callUserTool?(name: string, args: unknown): ToolOutcome;
   /** The database as it stands now. */
   database(): DatabaseState;
 }
@@ -141,6 +189,20 @@ export interface Environment {
   readonly splits: Record<string, string[]>;
   /** The kind of a tool, or undefined for a name the environment does not have. */
   toolKind(name: string): ToolKind | undefined;
-  /** A session on a fresh copy of the initial database. */
-  openSession(): EnvironmentSession;
+  /**
+   * A session on a fresh copy of the initial database; given a task, with the task's
+   * initialisation actions applied first (dual-control environments need the task).
+   */
+  openSession(task?: ExecTask): EnvironmentSession;
+  /** The user's own tools (dual control: tau2's telecom phone), shown to the user simulator only. */
+  readonly userTools?: ToolSpec[];
+  /** The user's instructions for a dual-control domain (how to use the device's tools), added to the user simulator's. */
+  readonly userToolGuidelines?: string;
+  /**
+   * The database the task's reference actions leave, as tau2's evaluator builds it (its gold
+   * environment); without it the reward replays the agent's reference actions on `openSession()`.
+   */
+  referenceDatabase?(task: ExecTask): DatabaseState;
+  /** Runs the task's environment assertions on (a copy of) a session's final database. */
+  checkEnvAssertions?(task: ExecTask, finalDatabase: DatabaseState): EnvAssertionCheck[];
 }

@@ -39,7 +39,11 @@ export interface ExecEnvironment {
   readonly id: string;
   readonly policy: string;
   readonly tools: ToolDefinition[];
-  openSession(): ToolSession;
+  /** Given the task, the session starts with the task's initialisation actions applied (telecom). */
+  openSession(task?: ExecTaskView): ToolSession;
+  /** The user's own tools and their instructions (dual control), for the user simulator only. */
+  readonly userTools?: ToolDefinition[];
+  readonly userToolGuidelines?: string;
 }
 
 /** The environment's reward for a finished conversation (tau2's evaluator for the tau2 environments). */
@@ -148,6 +152,10 @@ async function runUnit(
   return done;
 }
 
+/** The user simulator's own tools, where the environment gives the user some (telecom). */
+const userToolsOf = (env: ExecEnvironment) =>
+  env.userTools ? { tools: env.userTools, toolGuidelines: env.userToolGuidelines ?? '' } : {};
+
 /** One conversation of one mode, from the shared opening, scored by the environment. */
 async function executeMode(
   spec: ExecRunSpec,
@@ -162,7 +170,7 @@ async function executeMode(
   const started = now().toISOString();
   const judged = mode === 'refine' ? opening.refined : mode === 'plan-first' ? opening.draft : null;
   const shown = judged ? planBlock(judged.plan) : null;
-  const session = spec.env.openSession();
+  const session = spec.env.openSession(task);
   const empty = { calls: 0, cached_calls: 0, input_tokens: 0, output_tokens: 0 };
   const result =
     opening.first_user_message === null
@@ -189,6 +197,7 @@ async function executeMode(
             persona: task.userScenario.persona,
             sampling: spec.sampling.user,
             repeat: trial,
+            ...userToolsOf(spec.env),
           }),
           session,
           maxSteps: spec.maxSteps,

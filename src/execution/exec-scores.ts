@@ -14,6 +14,7 @@ import type { Usage } from '../providers/provider.js';
 import { execOutcomes, type ExecOutcomes, type FailureReason } from './exec-outcomes.js';
 import type { LoopRoleUsage } from './loop.js';
 import type { JudgedPlan, ExecutionLine, OpeningLine } from './records.js';
+import { planVerdictReward, type PlanVerdictRewardRow } from './plan-verdict-reward.js';
 
 /** Usage and cost of one role over a run. */
 export interface RoleTotals {
@@ -37,7 +38,16 @@ export interface ExecScores {
   /** Why executions fell short of reward 1, most frequent first (at most five), one example each. */
   failure_reasons: FailureReason[];
   usage: Record<string, RoleTotals>;
-  tables: { table3: Table3Row[] };
+  /** The judges of the plans (APB CR and grade), sorted; `rules` is the structural judge, not the paper's LLM judge. */
+  plan_judges?: string[];
+  /** Table 3, and the plan-verdict × reward rows (plan-verdict-reward.ts) of the plan modes. */
+  tables: { table3: Table3Row[]; plan_verdict_reward?: PlanVerdictRewardRow[] };
+}
+
+/** The loud line of a run whose plans the structural judge scored (no `--judge`), or null. */
+export function structuralJudgeNote(scores: ExecScores): string | null {
+  if (!scores.plan_judges?.includes('rules')) return null;
+  return "APB CR and grade here are the structural `rules` judge's (no --judge was given), not the paper's LLM judge protocol: they are not comparable with the paper. Give --judge PROVIDER:MODEL to judge the plans as the paper did.";
 }
 
 /** Prices usage of a model: `(model, usage) → USD or null` (null: the model has no price). */
@@ -163,8 +173,13 @@ export async function computeExecScores(
     const line = parseRunFileValue('plans', value, { file: plansPath, line: at }) as OpeningLine;
     openings.set(JSON.stringify([line.task_id, line.trial]), line);
   }
-  for (const opening of openings.values())
+  const planJudges = new Set<string>();
+  for (const opening of openings.values()) {
     addOpening(totals, opening, opening.user_model ?? userModels.get(opening.model) ?? 'unknown');
+    for (const judged of [opening.draft, opening.refined])
+      if (judged && judged.judgement.status !== 'not_judged')
+        planJudges.add(judged.judgement.judge);
+  }
   return {
     schema_version: 1,
     executions: executions.size,
@@ -172,6 +187,10 @@ export async function computeExecScores(
     terminations,
     ...execOutcomes(executions.values()),
     usage: Object.fromEntries(totals.roles),
-    tables: { table3: table3([...executions.values()].map(executionRow)) },
+    plan_judges: [...planJudges].sort(),
+    tables: {
+      table3: table3([...executions.values()].map(executionRow)),
+      plan_verdict_reward: planVerdictReward([...executions.values()].map(executionRow)),
+    },
   };
 }

@@ -3,6 +3,8 @@
  * simulator answers, and then each step passes one message — user → agent, agent → user or environment (its tool
  * calls), environment → agent (the results) — until the user sends a stop signal, the agent stops, or the step or
  * error limit is reached. Every message is recorded in order. The loop decides nothing about the reward.
+ * In a dual-control environment (telecom) the user may answer with tool calls on their own device: they run
+ * through the session's `callUserTool`, their results go back to the user, and the agent sees neither.
  */
 import { isFatal, ProviderError } from '../errors.js';
 import type { Usage } from '../providers/provider.js';
@@ -34,7 +36,58 @@ export type UserPlayer = (messages: readonly LoopMessage[], signal?: AbortSignal
 /** Where the agent's tool calls run: a session on a fresh database. */
 export interface ToolSession {
   callTool(name: string, args: unknown): { content: string; error: boolean };
+  /** Where the user's own tool calls run (dual control); absent where the user has no tools. */
+  callUserTool?(name: string, args: unknown): { content: string; error: boolean };
 }
+
+/**
+ * What the agent is shown of the conversation: everything except the user's own tool calls and
+ * their results (tau2 routes those between the user and the environment only).
+ */
+export function agentView(messages: readonly LoopMessage[]): LoopMessage[] {
+  return messages.flatMap((message): LoopMessage[] => {
+    if (message.role === 'tool') return message.requestor === 'user' ? [] : [message];
+    if (message.role === 'user' && message.tool_calls?.length)
+      return message.content ? [{ role: 'user', content: message.content }] : [];
+    return [message];
+  });
+}
+
+/** Runs one turn's tool calls in order and records each result (an unreadable argument is an error result). */
+function runToolCalls(
+  calls: Turn['toolCalls'],
+  run: (name: string, args: unknown) => { content: string; error: boolean },
+  messages: LoopMessage[],
+  byUser: boolean,
+): number {
+  let errors = 0;
+  for (const call of calls) {
+    const outcome = call.argumentsError
+      ? { content: `Error: ${call.argumentsError}`, error: true }
+      : run(call.name, call.arguments);
+    if (outcome.error) errors += 1;
+    messages.push({
+      role: 'tool',
+      tool_call_id: call.id,
+      name: call.name,
+      content: outcome.content,
+      error: outcome.error,
+      ...(byUser ? { requestor: 'user' as const } : {}),
+    });
+  }
+  return errors;
+}
+
+const stripCall = ({ id, name, arguments: args }: LoopToolCall): LoopToolCall => ({
+  id,
+  name,
+  arguments: args,
+});
+
+const noUserTools = (name: string) => ({
+  content: `Error: Tool '${name}' not found.`,
+  error: true,
+});
 
 /** The agent's first words (tau2's default first message; the user simulator answers it). */
 export const AGENT_GREETING = 'Hi! How can I help you today?';
@@ -102,7 +155,7 @@ export function userStopSignal(content: string | null): string | null {
   return USER_STOP_SIGNALS.find((signal) => content?.includes(signal)) ?? null;
 }
 
-type Route = 'user' | 'agent' | 'env';
+type Route = 'user' | 'agent' | 'env' | 'user-env';
 
 /** Runs one conversation to its end. Fatal errors (key rejected, abort, budget) propagate; other call failures end it. */
 export async function runConversation(options: LoopOptions): Promise<LoopResult> {
@@ -116,6 +169,17 @@ export async function runConversation(options: LoopOptions): Promise<LoopResult>
   let error: LoopResult['error'];
 
   const userTurn = (turn: Turn) => {
+    if (turn.toolCalls.length > 0) {
+      // A turn with tool calls goes to the user's device, never to the agent (and is no stop, as in tau2).
+      messages.push({
+        role: 'user',
+        content: turn.content ?? '',
+        tool_calls: turn.toolCalls.map(stripCall),
+      });
+      state.pending = turn.toolCalls;
+      state.to = 'user-env';
+      return;
+    }
     messages.push({ role: 'user', content: turn.content ?? '' });
     stopSignal = userStopSignal(turn.content);
     if (stopSignal) termination = 'user_stop';
@@ -133,20 +197,12 @@ export async function runConversation(options: LoopOptions): Promise<LoopResult>
         count(usage.user, turn);
         userTurn(turn);
       } else if (state.to === 'agent') {
-        const turn = await options.agent(messages, options.signal);
+        const turn = await options.agent(agentView(messages), options.signal);
         count(usage.agent, turn);
         messages.push({
           role: 'assistant',
           content: turn.content,
-          ...(turn.toolCalls.length > 0
-            ? {
-                tool_calls: turn.toolCalls.map(({ id, name, arguments: args }) => ({
-                  id,
-                  name,
-                  arguments: args,
-                })),
-              }
-            : {}),
+          ...(turn.toolCalls.length > 0 ? { tool_calls: turn.toolCalls.map(stripCall) } : {}),
         });
         if (turn.content?.includes(AGENT_STOP_SIGNAL)) {
           termination = 'agent_stop';
@@ -154,21 +210,14 @@ export async function runConversation(options: LoopOptions): Promise<LoopResult>
         }
         state.pending = turn.toolCalls;
         state.to = turn.toolCalls.length > 0 ? 'env' : 'user';
-      } else {
-        for (const call of state.pending) {
-          const outcome = call.argumentsError
-            ? { content: `Error: ${call.argumentsError}`, error: true }
-            : options.session.callTool(call.name, call.arguments);
-          if (outcome.error) state.toolErrors += 1;
-          messages.push({
-            role: 'tool',
-            tool_call_id: call.id,
-            name: call.name,
-            content: outcome.content,
-            error: outcome.error,
-          });
-        }
+      } else if (state.to === 'env') {
+        const run = options.session.callTool.bind(options.session);
+        state.toolErrors += runToolCalls(state.pending, run, messages, false);
         state.to = 'agent';
+      } else {
+        const run = options.session.callUserTool?.bind(options.session) ?? noUserTools;
+        state.toolErrors += runToolCalls(state.pending, run, messages, true);
+        state.to = 'user';
       }
     } catch (caught) {
       if (isFatal(caught) || !(caught instanceof ProviderError)) throw caught;
@@ -182,7 +231,9 @@ export async function runConversation(options: LoopOptions): Promise<LoopResult>
     }
     state.steps += 1;
     // As tau2: the limits are checked only when no tool result is owed to the agent.
-    if (termination || state.to === 'env') continue;
+    // (userTurn, a closure, may have routed to the user's device: TS cannot see it.)
+    const owed = (state.to as Route) === 'env' || (state.to as Route) === 'user-env';
+    if (termination || owed) continue;
     if (state.steps >= maxSteps) termination = 'max_steps';
     else if (state.toolErrors >= maxErrors) termination = 'too_many_errors';
   }

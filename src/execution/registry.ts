@@ -3,11 +3,13 @@ import { UsageError } from '../errors.js';
 import type { Environment } from './environment.js';
 import { createAirlineEnvironment } from './environments/tau2/airline/index.js';
 import { createRetailEnvironment } from './environments/tau2/retail/index.js';
+import { createTelecomEnvironment } from './environments/tau2/telecom/index.js';
 
 /** Environment id → its constructor. */
 export const ENVIRONMENTS = {
   'tau2:retail': createRetailEnvironment,
   'tau2:airline': createAirlineEnvironment,
+  'tau2:telecom': createTelecomEnvironment,
 } satisfies Record<string, () => Environment>;
 
 /** An environment id apb knows. */

@@ -2,7 +2,9 @@
  * Scripted agents: `--agent replay:FILE` (one JSONL line per task: the actions to run in order and
  * what the agent says to the user) and the built-in `replay:gold` (every task's reference actions
  * and the strings its COMMUNICATE check requires). A replay runs the actions on a fresh copy of the
- * database and records the conversation an agent doing exactly that would have had.
+ * database and records the conversation an agent doing exactly that would have had. In a
+ * dual-control environment (telecom) an action with `"requestor": "user"` is the user's own, done
+ * on their device: it is recorded as a user turn with a tool call, as tau2 records it.
  */
 import { z } from 'zod';
 import { InputError, type InputIssue } from '../errors.js';
@@ -20,7 +22,11 @@ import { parseUntrustedJson } from '../json-depth.js';
 export const ReplayScript = z.object({
   task_id: z.string().min(1),
   actions: z.array(
-    z.object({ name: z.string().min(1), arguments: z.record(z.string(), z.unknown()) }),
+    z.object({
+      name: z.string().min(1),
+      arguments: z.record(z.string(), z.unknown()),
+      requestor: z.enum(['assistant', 'user']).default('assistant'),
+    }),
   ),
   messages: z.array(z.string()).default([]),
 });
@@ -37,9 +43,14 @@ export interface ReplayAgent {
 export function goldReplay(environment: Environment): ReplayAgent {
   const scripts = new Map<string, ReplayScript>();
   for (const task of environment.tasks) {
+    // The user's reference actions are replayed only where the user has tools (telecom).
     const actions = (task.criteria.actions ?? [])
-      .filter((action) => action.requestor === 'assistant')
-      .map((action) => ({ name: action.name, arguments: action.arguments }));
+      .filter((action) => action.requestor === 'assistant' || environment.userTools)
+      .map((action) => ({
+        name: action.name,
+        arguments: action.arguments,
+        requestor: action.requestor,
+      }));
     scripts.set(task.id, {
       task_id: task.id,
       actions,
@@ -79,7 +90,15 @@ export async function readReplayFile(file: string, environment: Environment): Pr
       continue;
     }
     const id = parsed.data.task_id;
-    if (!known.has(id))
+    const userAction = parsed.data.actions.findIndex((action) => action.requestor === 'user');
+    if (userAction >= 0 && !environment.userTools)
+      issues.push({
+        file,
+        line,
+        field: `actions.${userAction}.requestor`,
+        message: `${environment.id} has no user tools: "requestor": "user" needs a dual-control environment (tau2:telecom)`,
+      });
+    else if (!known.has(id))
       issues.push({
         file,
         line,
@@ -111,22 +130,29 @@ export function replayTask(
   task: ExecTask,
   script: ReplayScript,
 ): ReplayOutcome {
-  const session = environment.openSession();
+  const session = environment.openSession(task);
   const messages: ExecMessage[] = [];
   script.actions.forEach((action, index) => {
     const id = `${task.id}-call-${index + 1}`;
-    messages.push({
-      role: 'assistant',
-      content: null,
-      tool_calls: [{ id, name: action.name, arguments: action.arguments }],
-    });
-    const outcome = session.callTool(action.name, action.arguments);
+    const call = { id, name: action.name, arguments: action.arguments };
+    const byUser = action.requestor === 'user';
+    if (byUser && !session.callUserTool)
+      throw new Error(`${environment.id} has no user tools (task ${task.id}, action ${index + 1})`);
+    messages.push(
+      byUser
+        ? { role: 'user', content: '', tool_calls: [call] }
+        : { role: 'assistant', content: null, tool_calls: [call] },
+    );
+    const outcome = byUser
+      ? session.callUserTool!(action.name, action.arguments)
+      : session.callTool(action.name, action.arguments);
     messages.push({
       role: 'tool',
       tool_call_id: id,
       name: action.name,
       content: outcome.content,
       error: outcome.error,
+      ...(byUser ? { requestor: 'user' as const } : {}),
     });
   });
   for (const text of script.messages) messages.push({ role: 'assistant', content: text });

@@ -1,12 +1,14 @@
 /**
  * tau2-bench's reward for a text conversation (its `evaluate_simulation` with `EvaluationType.ALL`,
  * half duplex): DB (the final database against the one the task's reference actions leave on a
- * fresh copy), COMMUNICATE, ACTION and NL_ASSERTION, multiplied over the task's reward basis
- * (ENV_ASSERTION counts 1: neither domain has environment assertions). A
+ * fresh copy), ENV_ASSERTION (each of the task's environment assertions run on the final state,
+ * compared with its `assert_value`: telecom), COMMUNICATE, ACTION (the reference actions among the
+ * agent's and the user's tool calls) and NL_ASSERTION, multiplied over the task's reward basis. A
  * conversation that did not end with `agent_stop` or `user_stop` scores 0 unevaluated. Choices where
  * tau2 is silent or lenient are in docs/execution.md ("The reward").
  */
 import type {
+  EnvAssertionCheck,
   DatabaseDifference,
   DatabaseState,
   Environment,
@@ -21,6 +23,8 @@ import { pyEquals } from './environments/tau2/python.js';
 /** The reward components of one execution: 1 or 0 each, null where not in the basis or not evaluated. */
 export interface RewardInfo {
   db: 0 | 1 | null;
+  /** ENV_ASSERTION (present for environments with assertions: telecom). */
+  env_assertion?: 0 | 1 | null;
   communicate: 0 | 1 | null;
   action: 0 | 1 | null;
   nl_assertion: 0 | 1 | null;
@@ -36,6 +40,8 @@ export interface RewardDetails {
   db_differences: DatabaseDifference[];
   communicate_checks: { info: string; met: boolean }[];
   action_checks: { action_id: string; name: string; met: boolean }[];
+  /** The environment assertions' outcomes (telecom; absent where the environment has none). */
+  env_assertion_checks?: EnvAssertionCheck[];
   /** `not_needed` (not in the basis, or no assertion), `judged`, `not_evaluated` (no judge), `judge_error`. */
   nl_status: 'not_needed' | 'judged' | 'not_evaluated' | 'judge_error';
   nl_checks: NlAssertionCheck[];
@@ -69,6 +75,11 @@ export function expectedDatabase(environment: Environment, task: ExecTask): Data
   if (!byTask) expectedCache.set(environment, (byTask = new Map()));
   const cached = byTask.get(task.id);
   if (cached) return cached;
+  if (environment.referenceDatabase) {
+    const reference = environment.referenceDatabase(task);
+    byTask.set(task.id, reference);
+    return reference;
+  }
   const session = environment.openSession();
   // tau2 sends user-requested actions to the user's toolkit, which neither domain has: they fail, changing nothing.
   for (const action of task.criteria.actions ?? [])
@@ -121,8 +132,9 @@ function actionChecks(
   actions: ReferenceAction[],
   messages: ExecMessage[],
 ): RewardDetails['action_checks'] {
+  // tau2 looks for the reference actions among the agent's and the user's tool calls alike.
   const calls = messages.flatMap((message) =>
-    message.role === 'assistant' ? (message.tool_calls ?? []) : [],
+    message.role === 'assistant' || message.role === 'user' ? (message.tool_calls ?? []) : [],
   );
   return actions.map((action) => ({
     action_id: action.actionId,
@@ -149,6 +161,52 @@ function unevaluated(note: string, reward: 0 | null): RewardResult {
   };
 }
 
+/** The components computed without a judge (DB, ENV_ASSERTION, COMMUNICATE, ACTION) and their product. */
+function checkedComponents(input: RewardInput): {
+  info: RewardInfo;
+  details: RewardDetails;
+  others: number;
+} {
+  const { task, messages } = input;
+  const basis = new Set(task.criteria.rewardBasis);
+  const criteria = task.criteria;
+  // tau2 scores the environment 1 without comparing when the task lists neither actions nor env
+  // assertions (null, not []).
+  const assertions = criteria.envAssertions ?? null;
+  const compared = criteria.actions !== null || assertions !== null;
+  const expected = compared ? expectedDatabase(input.environment, task) : null;
+  const dbMatch = expected ? input.finalDatabase.equals(expected) : true;
+  const communicate = communicateChecks(criteria.communicateInfo, messages);
+  const actions = actionChecks(criteria.actions ?? [], messages);
+  const envChecks =
+    compared && assertions && input.environment.checkEnvAssertions
+      ? input.environment.checkEnvAssertions(task, input.finalDatabase)
+      : [];
+  const details: RewardDetails = {
+    note: null,
+    db_differences: expected && !dbMatch ? input.finalDatabase.differences(expected) : [],
+    communicate_checks: communicate,
+    action_checks: actions,
+    ...(assertions ? { env_assertion_checks: envChecks } : {}),
+    nl_status: 'not_needed',
+    nl_checks: [],
+    nl_error: null,
+  };
+  const envAssertion = basis.has('ENV_ASSERTION') ? bit(envChecks.every((c) => c.met)) : null;
+  const info: RewardInfo = {
+    db: basis.has('DB') ? bit(dbMatch) : null,
+    ...(assertions || basis.has('ENV_ASSERTION') ? { env_assertion: envAssertion } : {}),
+    communicate: basis.has('COMMUNICATE') ? bit(communicate.every((check) => check.met)) : null,
+    action: basis.has('ACTION') ? bit(actions.every((check) => check.met)) : null,
+    nl_assertion: null,
+  };
+  const others = [info.db, info.env_assertion, info.communicate, info.action].reduce<number>(
+    (product, value) => product * (value ?? 1),
+    1,
+  );
+  return { info, details, others };
+}
+
 /** Computes tau2's reward for one finished conversation. */
 export async function computeReward(input: RewardInput): Promise<RewardResult> {
   const { task, messages } = input;
@@ -164,31 +222,7 @@ export async function computeReward(input: RewardInput): Promise<RewardResult> {
     );
   const basis = new Set(task.criteria.rewardBasis);
   const criteria = task.criteria;
-  // tau2 scores the database 1 without comparing when the task lists no actions at all (null, not []).
-  const compared = criteria.actions !== null;
-  const expected = compared ? expectedDatabase(input.environment, task) : null;
-  const dbMatch = expected ? input.finalDatabase.equals(expected) : true;
-  const communicate = communicateChecks(criteria.communicateInfo, messages);
-  const actions = actionChecks(criteria.actions ?? [], messages);
-  const details: RewardDetails = {
-    note: null,
-    db_differences: expected && !dbMatch ? input.finalDatabase.differences(expected) : [],
-    communicate_checks: communicate,
-    action_checks: actions,
-    nl_status: 'not_needed',
-    nl_checks: [],
-    nl_error: null,
-  };
-  const info: RewardInfo = {
-    db: basis.has('DB') ? bit(dbMatch) : null,
-    communicate: basis.has('COMMUNICATE') ? bit(communicate.every((check) => check.met)) : null,
-    action: basis.has('ACTION') ? bit(actions.every((check) => check.met)) : null,
-    nl_assertion: null,
-  };
-  const others = [info.db, info.communicate, info.action].reduce<number>(
-    (product, value) => product * (value ?? 1),
-    1,
-  );
+  const { info, details, others } = checkedComponents(input);
   if (!basis.has('NL_ASSERTION')) return { reward: others, reward_info: info, details };
   if (criteria.nlAssertions.length === 0)
     return { reward: others, reward_info: { ...info, nl_assertion: 1 }, details };

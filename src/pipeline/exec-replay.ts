@@ -22,7 +22,7 @@ export interface ReplayRunSpec {
   /** `gold` or the path of a replay JSONL file. */
   agent: string;
   taskIds: string[] | null;
-  split: 'train' | 'test' | 'all';
+  split: string;
   limit: number | null;
   outDir: string;
   dumpDbDir: string | null;
@@ -54,7 +54,7 @@ export interface ReplaySummary {
 /** The tasks of a run: the split, then `--tasks` (in the environment's order), then the agent's scripts, then `--limit`. */
 export function selectTasks(
   environment: Environment,
-  options: { taskIds: string[] | null; split: 'train' | 'test' | 'all'; limit: number | null },
+  options: { taskIds: string[] | null; split: string; limit: number | null },
   agent: ReplayAgent | null,
 ): ExecTask[] {
   const inSplit =
@@ -93,10 +93,17 @@ async function checkOutDir(file: string, environment: Environment, agentId: stri
   }
 }
 
+/** DIR/<task_id>.json; characters outside [A-Za-z0-9_.-] (telecom's `[`, `|`, `:`) percent-encoded. */
 function dumpFile(dir: string, taskId: string): string {
-  if (!/^[\w.-]+$/.test(taskId) || taskId.startsWith('.'))
+  const name = taskId.replace(/[^\w.-]/g, (char) =>
+    encodeURIComponent(char).replace(
+      /[!'()*]/g,
+      (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+    ),
+  );
+  if (name === '' || name.startsWith('.'))
     throw new UsageError(`--dump-db: task id "${taskId}" is not a safe file name`);
-  return path.join(dir, `${taskId}.json`);
+  return path.join(dir, `${name}.json`);
 }
 
 /** Runs the replay and writes its files (holding the run directory's lock); returns the counts. */

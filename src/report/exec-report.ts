@@ -4,7 +4,7 @@
  * judgement before and after refinement, and the reward breakdown with the database difference. Model and tool
  * text is untrusted: every piece is escaped.
  */
-import type { ExecScores } from '../execution/exec-scores.js';
+import { structuralJudgeNote, type ExecScores } from '../execution/exec-scores.js';
 import type { ExecutionLine } from '../execution/records.js';
 import type { Table3Row } from '../metrics/executable.js';
 import type { Table3Comparison } from './exec-paper.js';
@@ -12,6 +12,7 @@ import { escapeHtml } from './escape.js';
 import { REPORT_CSS } from './html-style.js';
 import { markdownTable } from './markdown.js';
 import { count, fixed } from './numbers.js';
+import { PLAN_VERDICT_HEADER, PLAN_VERDICT_NOTE, planVerdictCells } from './plan-verdict-table.js';
 
 /** Table 3's columns as printed: mean rewards to 2 decimals, CR to 1, grades to 2 (the paper's decimals). */
 export function table3Cells(row: Table3Row): string[] {
@@ -132,6 +133,7 @@ export function execMarkdown(scores: ExecScores, paper?: readonly Table3Comparis
     '# Executable validation (paper §5.1, Table 3)',
     '',
     `${count(scores.executions)} execution(s) from ${count(scores.openings)} opening(s).`,
+    ...(structuralJudgeNote(scores) ? ['', `**${structuralJudgeNote(scores)}**`] : []),
     '',
     '## Table 3',
     '',
@@ -141,6 +143,16 @@ export function execMarkdown(scores: ExecScores, paper?: readonly Table3Comparis
   const ks = passHatKRows(rows);
   if (ks.length > 0)
     parts.push('', '## pass^k', '', markdownTable(['Environment', 'Model', 'Mode', 'pass^k'], ks));
+  const verdicts = scores.tables.plan_verdict_reward ?? [];
+  if (verdicts.length > 0)
+    parts.push(
+      '',
+      '## Plan verdict × reward',
+      '',
+      PLAN_VERDICT_NOTE,
+      '',
+      markdownTable(PLAN_VERDICT_HEADER, verdicts.map(planVerdictCells)),
+    );
   parts.push('', '## Terminations', '', markdownTable(TERMINATION_HEADER, terminationRows(scores)));
   parts.push('', '## Usage and cost by role', '', markdownTable(USAGE_HEADER, usageRows(scores)));
   if (paper)
@@ -231,13 +243,18 @@ export function execHtml(
 ): string {
   const rows = scores.tables.table3;
   const ks = passHatKRows(rows);
+  const structural = structuralJudgeNote(scores);
   const body = [
+    structural ? `<p class="note"><strong>${escapeHtml(structural)}</strong></p>` : '',
     '<h2>Table 3</h2>',
     htmlTable(TABLE3_HEADER, rows.map(table3Cells)),
     `<p class="note">${escapeHtml(TABLE3_NOTE)}</p>`,
     htmlTable(DETAIL_HEADER, detailRows(rows)),
     ks.length > 0
       ? `<h2>pass^k</h2>${htmlTable(['Environment', 'Model', 'Mode', 'pass^k'], ks)}`
+      : '',
+    (scores.tables.plan_verdict_reward ?? []).length > 0
+      ? `<h2>Plan verdict × reward</h2><p class="note">${escapeHtml(PLAN_VERDICT_NOTE)}</p>${htmlTable(PLAN_VERDICT_HEADER, scores.tables.plan_verdict_reward!.map(planVerdictCells))}`
       : '',
     `<h2>Terminations</h2>${htmlTable(TERMINATION_HEADER, terminationRows(scores))}`,
     `<h2>Usage and cost by role</h2>${htmlTable(USAGE_HEADER, usageRows(scores))}`,

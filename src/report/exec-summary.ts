@@ -4,7 +4,7 @@
  * refinement, pass^k with several trials, terminations, outcomes and top failure reasons, tokens and cost by role
  * (agent, user, planner, critic, judge), cache hits, and the retries and 429s of this invocation. Pure.
  */
-import type { ExecScores } from '../execution/exec-scores.js';
+import { structuralJudgeNote, type ExecScores } from '../execution/exec-scores.js';
 import type { ExecModeNumber, EndOfRunSummary, SummaryOptions } from './run-summary.js';
 import type { RoleUsage } from './usage.js';
 
@@ -111,6 +111,8 @@ export function buildExecSummary(scores: ExecScores, options: ExecSummaryOptions
 function notesOf(scores: ExecScores): string[] {
   const { unevaluated, infrastructure_errors: infrastructure } = scores.outcomes;
   const notes: string[] = [];
+  const structural = structuralJudgeNote(scores);
+  if (structural) notes.push(structural);
   if (unevaluated > 0)
     notes.push(
       `${unevaluated} execution(s) have NL assertions that were not judged and are left out of the means ("≤" is the mean if they hold); give --judge PROVIDER:MODEL to judge them`,

@@ -181,7 +181,7 @@ describe('apb exec --agent replay:FILE', () => {
     const env = await runCli([
       'exec',
       '--env',
-      'tau2:telecom',
+      'tau2:banking',
       '--agent',
       'replay:gold',
       '--out',
@@ -189,7 +189,7 @@ describe('apb exec --agent replay:FILE', () => {
     ]);
     expect([env.code, env.stderr.trim()]).toEqual([
       2,
-      'apb: --env must be one of tau2:retail, tau2:airline, got "tau2:telecom"',
+      'apb: --env must be one of tau2:retail, tau2:airline, tau2:telecom, got "tau2:banking"',
     ]);
     const agent = await runCli(['exec', '--env', 'tau2:retail', '--agent', 'gold', '--out', dir]);
     expect([agent.code, agent.stderr.trim()]).toEqual([
@@ -209,7 +209,7 @@ describe('apb exec --agent replay:FILE', () => {
     ]);
     expect([split.code, split.stderr.trim()]).toEqual([
       2,
-      'apb: --task-split must be one of train, test, all (got "dev")',
+      'apb: --task-split must be one of train, test, base, all for tau2:retail (got "dev")',
     ]);
   });
 });

@@ -1,10 +1,11 @@
-/** `apb exec --env tau2:retail|tau2:airline --agent replay:FILE|replay:gold [--dump-db DIR] --out DIR`: executable validation. */
+/** `apb exec --env tau2:retail|tau2:airline|tau2:telecom --agent replay:FILE|replay:gold [--dump-db DIR] --out DIR`: executable validation. */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { didYouMean } from '../../did-you-mean.js';
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { createNlAssertionJudge } from '../../execution/nl-assertions.js';
+import type { Environment } from '../../execution/environment.js';
 import { loadEnvironment } from '../../execution/registry.js';
 import { runReplay } from '../../pipeline/exec-replay.js';
 import { handleInterrupts } from '../interrupts.js';
@@ -33,13 +34,14 @@ interface ExecFlags extends Partial<
   cache: boolean;
 }
 
-const SPLITS = ['train', 'test', 'all'] as const;
-
-function splitOf(value: string): (typeof SPLITS)[number] {
-  const split = SPLITS.find((known) => known === value);
-  if (!split)
-    throw new UsageError(`--task-split must be one of ${SPLITS.join(', ')} (got "${value}")`);
-  return split;
+/** The split names of an environment (tau2's split file: train, test, base; telecom also small, full), and `all`. */
+function splitOf(environment: Environment, value: string): string {
+  const names = [...Object.keys(environment.splits), 'all'];
+  if (!names.includes(value))
+    throw new UsageError(
+      `--task-split must be one of ${names.join(', ')} for ${environment.id} (got "${value}")`,
+    );
+  return value;
 }
 
 /** `replay:gold` → `gold`; `replay:FILE` → the file's absolute path. */
@@ -62,17 +64,24 @@ export function registerExecCommand(program: Command, outcome: CommandOutcome): 
   program
     .command('exec')
     .description(
-      "execute tasks in tau2-bench's retail or airline environment and score them with tau2's reward",
+      "execute tasks in tau2-bench's retail, airline or telecom environment and score them with tau2's reward",
     )
-    .requiredOption('--env <id>', 'environment: tau2:retail or tau2:airline')
+    .requiredOption('--env <id>', 'environment: tau2:retail, tau2:airline or tau2:telecom')
     .option(
       '--agent <spec>',
       "a scripted agent: replay:FILE (JSONL, one line per task) or replay:gold (every task's reference actions)",
     )
     .option('--tasks <ids>', 'only these task ids (comma-separated)', commaList)
-    .option('--task-split <name>', 'train, test or all', 'all')
+    .option(
+      '--task-split <name>',
+      "the environment's split: train, test, base (every task of retail and airline; telecom's usual 114), small or full (telecom), or all",
+      'base',
+    )
     .option('--limit <n>', 'the first N selected tasks', positiveInt)
-    .option('--dump-db <dir>', "write each task's final database to DIR/<task_id>.json")
+    .option(
+      '--dump-db <dir>',
+      "write each task's final database to DIR/<task_id>.json (telecom: {agent, user})",
+    )
     .option('--out <dir>', 'run directory: executions.jsonl and manifest.json')
     .option(
       '--judge <spec>',
@@ -91,7 +100,11 @@ export function registerExecCommand(program: Command, outcome: CommandOutcome): 
       'model agent: the tested model (agent, planner, reviser), PROVIDER:MODEL',
     )
     .option('--base-url <url>', 'endpoint of the tested model')
-    .option('--user-model <spec>', 'the user simulator (default: the tested model)')
+    .option(
+      '--user-model <spec>',
+      'the user simulator (default: the --judge model when given, else the tested model)',
+    )
+    .option('--no-nl-judge', 'leave NL assertions unjudged (reward null) even with a --judge')
     .option('--user-base-url <url>', 'endpoint of the user simulator')
     .option(
       '--critic <spec>',
@@ -153,8 +166,8 @@ export function registerExecCommand(program: Command, outcome: CommandOutcome): 
         throw new UsageError(
           `--judge ${flags.judge} cannot judge NL assertions: give an LLM (PROVIDER:MODEL)`,
         );
-      const split = splitOf(flags.taskSplit);
       const environment = loadEnvironment(flags.env);
+      const split = splitOf(environment, flags.taskSplit);
       const providers = createRunProviders({
         concurrency: 1,
         timeoutMs: flags.timeoutMs,
@@ -210,7 +223,11 @@ async function modelBranch(flags: ExecFlags, outcome: CommandOutcome): Promise<v
   const environment = loadEnvironment(flags.env);
   const tasks = selectTasks(
     environment,
-    { taskIds: flags.tasks ?? null, split: splitOf(flags.taskSplit), limit: flags.limit ?? null },
+    {
+      taskIds: flags.tasks ?? null,
+      split: splitOf(environment, flags.taskSplit),
+      limit: flags.limit ?? null,
+    },
     null,
   );
   if (tasks.length === 0) throw new UsageError(`no task of ${environment.id} is selected`);

@@ -27,7 +27,8 @@ export function tau2DataDir(domain: string): string {
   return fileURLToPath(new URL(`../../../../data/tau2/${domain}/`, import.meta.url));
 }
 
-const ToolSpecs = z.array(
+/** A tools.json file: the tools as listed to a model (`{name, description, parameters}`). */
+export const ToolSpecs = z.array(
   z.object({
     name: z.string(),
     description: z.string(),
@@ -35,7 +36,8 @@ const ToolSpecs = z.array(
   }),
 );
 
-function readJson(file: string): unknown {
+/** Reads and parses a JSON data file. */
+export function readJson(file: string): unknown {
   return JSON.parse(readFileSync(file, 'utf8')) as unknown;
 }
 

@@ -5,7 +5,12 @@
  */
 import { z } from 'zod';
 import { InputError } from '../../../errors.js';
-import type { EvaluationCriteria, ExecTask, RewardComponent } from '../../environment.js';
+import type {
+  EnvFunctionCall,
+  EvaluationCriteria,
+  ExecTask,
+  RewardComponent,
+} from '../../environment.js';
 import { REWARD_COMPONENTS } from '../../environment.js';
 
 const optionalText = z.string().nullable().optional();
@@ -29,15 +34,33 @@ const Action = z.object({
   compare_args: z.array(z.string()).nullable().optional(),
 });
 
+const EnvCall = z.object({
+  env_type: z.enum(['assistant', 'user']),
+  func_name: z.string(),
+  arguments: z.record(z.string(), z.unknown()),
+});
+const EnvAssertion = EnvCall.extend({
+  assert_value: z.boolean().default(true),
+  message: z.string().nullable().optional(),
+});
+
 const Task = z.object({
   id: z.string(),
   description: z.object({ purpose: optionalText }).nullable().optional(),
   user_scenario: z.object({ persona: optionalText, instructions: Instructions }),
-  initial_state: z.null().optional(),
+  // Only initialisation actions are supported (no task of the three domains sets data or a history).
+  initial_state: z
+    .object({
+      initialization_data: z.null().optional(),
+      initialization_actions: z.array(EnvCall).nullable().optional(),
+      message_history: z.null().optional(),
+    })
+    .nullable()
+    .optional(),
   evaluation_criteria: z
     .object({
       actions: z.array(Action).nullable().optional(),
-      env_assertions: z.null().optional(),
+      env_assertions: z.array(EnvAssertion).nullable().optional(),
       communicate_info: z.array(z.string()).nullable().optional(),
       nl_assertions: z.array(z.string()).nullable().optional(),
       reward_basis: z.array(z.enum(REWARD_COMPONENTS)).default(['DB', 'COMMUNICATE']),
@@ -96,7 +119,18 @@ function criteriaOf(task: z.infer<typeof Task>): EvaluationCriteria {
     communicateInfo: criteria.communicate_info ?? [],
     nlAssertions: criteria.nl_assertions ?? [],
     rewardBasis: criteria.reward_basis as RewardComponent[],
+    envAssertions: criteria.env_assertions
+      ? criteria.env_assertions.map((assertion) => ({
+          ...envCall(assertion),
+          assertValue: assertion.assert_value,
+          message: assertion.message ?? null,
+        }))
+      : null,
   };
+}
+
+function envCall(call: z.infer<typeof EnvCall>): EnvFunctionCall {
+  return { envType: call.env_type, funcName: call.func_name, arguments: call.arguments };
 }
 
 /** Parses a tau2 `tasks.json` and its split file into tasks (file order kept). */
@@ -116,9 +150,10 @@ export function parseTasks(
       })),
     );
   }
+  const members = Object.entries(splits).map(([name, ids]) => [name, new Set(ids)] as const);
   return parsed.data.map((task) => ({
     id: task.id,
-    splits: Object.keys(splits).filter((name) => splits[name]!.includes(task.id)),
+    splits: members.filter(([, ids]) => ids.has(task.id)).map(([name]) => name),
     userScenario: {
       persona: task.user_scenario.persona ?? null,
       instructions: renderUserScenario(
@@ -128,5 +163,8 @@ export function parseTasks(
     },
     criteria: criteriaOf(task),
     purpose: task.description?.purpose ?? null,
+    ...(task.initial_state?.initialization_actions
+      ? { initializationActions: task.initial_state.initialization_actions.map(envCall) }
+      : {}),
   }));
 }

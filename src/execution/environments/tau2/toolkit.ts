@@ -13,18 +13,20 @@ import { pyTypeName, ToolError } from './python.js';
 /** What a tool returns: text as is (tau2 passes strings through), or a model value dumped with its schema. */
 export type ToolResult = string | { value: unknown; schema: z.core.$ZodType };
 
-/** One tool of a tau2 domain. */
-export interface Tau2Tool {
+/** One tool of a tau2 domain, over the domain's state (a session database for retail and airline). */
+export interface Tau2Tool<Db = SessionDatabase> {
   kind: ToolKind;
-  /** Parameter names in the Python signature's order (none has a default in tau2's retail and airline tools). */
+  /** Parameter names in the Python signature's order. */
   params: readonly string[];
-  run(db: SessionDatabase, args: Record<string, unknown>): ToolResult;
+  /** Parameters with a default value in the Python signature (telecom's `limit=12`): never reported missing. */
+  optional?: readonly string[];
+  run(db: Db, args: Record<string, unknown>): ToolResult;
 }
 
 /** A domain's tools by name; `className` is the Python class, named in TypeError messages. */
-export interface Toolkit {
+export interface Toolkit<Db = SessionDatabase> {
   className: string;
-  tools: Readonly<Record<string, Tau2Tool>>;
+  tools: Readonly<Record<string, Tau2Tool<Db>>>;
 }
 
 function listNames(names: string[]): string {
@@ -38,6 +40,7 @@ export function bindArguments(
   qualifiedName: string,
   params: readonly string[],
   args: unknown,
+  optional: readonly string[] = [],
 ): Record<string, unknown> {
   if (args === null || typeof args !== 'object' || Array.isArray(args))
     throw new ToolError(
@@ -47,7 +50,7 @@ export function bindArguments(
   const unexpected = Object.keys(given).find((key) => !params.includes(key));
   if (unexpected !== undefined)
     throw new ToolError(`${qualifiedName}() got an unexpected keyword argument '${unexpected}'`);
-  const missing = params.filter((name) => !Object.hasOwn(given, name));
+  const missing = params.filter((name) => !Object.hasOwn(given, name) && !optional.includes(name));
   if (missing.length > 0)
     throw new ToolError(
       `${qualifiedName}() missing ${missing.length} required positional argument${missing.length > 1 ? 's' : ''}: ${listNames(missing)}`,
@@ -56,16 +59,17 @@ export function bindArguments(
 }
 
 /** Runs one tool call against a session database and returns what tau2 would return to the agent. */
-export function callTool(
-  toolkit: Toolkit,
-  db: SessionDatabase,
+export function callTool<Db>(
+  toolkit: Toolkit<Db>,
+  db: Db,
   name: string,
   args: unknown,
 ): ToolOutcome {
   try {
     const tool = Object.hasOwn(toolkit.tools, name) ? toolkit.tools[name] : undefined;
     if (!tool) throw new ToolError(`Tool '${name}' not found.`);
-    const result = tool.run(db, bindArguments(`${toolkit.className}.${name}`, tool.params, args));
+    const bound = bindArguments(`${toolkit.className}.${name}`, tool.params, args, tool.optional);
+    const result = tool.run(db, bound);
     return {
       content: typeof result === 'string' ? result : pyJsonDumps(result.value, result.schema),
       error: false,
