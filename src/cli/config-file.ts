@@ -79,9 +79,12 @@ export const RunConfigSchema = z
         max_retries: z.number().int().min(0).max(20).optional(),
         cache: z.boolean().optional(),
         max_cost: z.number().positive().optional(),
-        /** `--batch` and `--batch-poll-ms`. */
+        /** `--batch`, `--batch-poll-ms`, `--batch-max-requests`, `--batch-max-tokens`, `--batch-timeout` (seconds). */
         batch: z.boolean().optional(),
         batch_poll_ms: positiveInt.optional(),
+        batch_max_requests: positiveInt.optional(),
+        batch_max_tokens: positiveInt.optional(),
+        batch_timeout: positiveInt.optional(),
       })
       .strict()
       .optional(),
@@ -248,6 +251,9 @@ export function configValues(config: RunConfig, baseDir: string): ConfigValues {
     maxCost: engine.max_cost,
     batch: engine.batch,
     batchPollMs: engine.batch_poll_ms,
+    batchMaxRequests: engine.batch_max_requests,
+    batchMaxTokens: engine.batch_max_tokens,
+    batchTimeout: engine.batch_timeout,
   };
   return Object.fromEntries(
     Object.entries(values).filter(([, value]) => value !== undefined),

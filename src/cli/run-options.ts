@@ -51,6 +51,9 @@ const SPEC_FIELDS = {
   judgeBlind: 'judgeBlind',
   batch: 'batch',
   batchPollMs: 'batchPollMs',
+  batchMaxRequests: 'batchMaxRequests',
+  batchMaxTokens: 'batchMaxTokens',
+  batchTimeout: 'batchTimeout',
 } as const;
 
 /** Registers every flag of `apb run` on `command`. */
@@ -157,6 +160,21 @@ export function addRunOptions(command: Command): Command {
       'with --batch: time between batch status requests',
       positiveInt,
       30_000,
+    )
+    .option(
+      '--batch-max-requests <n>',
+      "with --batch: most requests per batch (below the vendor's limit, e.g. for a low-tier account)",
+      positiveInt,
+    )
+    .option(
+      '--batch-max-tokens <n>',
+      "with --batch: most estimated tokens per batch (the account's enqueued-token limit)",
+      positiveInt,
+    )
+    .option(
+      '--batch-timeout <seconds>',
+      'with --batch: cancel a batch still running after this long; its cases stay resumable (rerun without --batch to answer them interactively)',
+      positiveInt,
     )
     .option('--quiet', 'print nothing but warnings and errors (no progress line, no summary)')
     .option('--json', 'print the end-of-run summary as JSON on stdout (progress stays on stderr)')
