@@ -71,7 +71,14 @@ export interface Manifest {
   /** The latest invocation's progress basis: pairs selected, pairs already finished when it started, and when (the viewer's "N of M, ETA"). */
   progress?: { total: number; already_done: number; started_at: string };
   /** The `--max-cost` budget of the latest invocation, when one was given. */
-  budget?: { max_cost_usd: number; spent_usd: number; refused_calls: number; stopped: boolean };
+  budget?: {
+    max_cost_usd: number;
+    spent_usd: number;
+    refused_calls: number;
+    stopped: boolean;
+    /** Calls whose reported usage was impossible or implausible (counted at apb's estimate). */
+    implausible_usage_calls?: number;
+  };
   /** The latest invocation's counts per endpoint (requests, 429s, failures, concurrency limits, times set aside). */
   endpoints?: EndpointStats[];
   /** Set by `apb merge`: the directories this one was merged from. */

@@ -102,6 +102,8 @@ export interface ProviderResult {
   batch?: { id: string };
   /** Options the endpoint or SDK dropped or changed (e.g. an unsupported temperature), for the run record. */
   warnings?: string[];
+  /** Set when the reported usage was impossible (negative, non-finite) or implausible: the budget counts apb's own estimate instead. */
+  usageImplausible?: boolean;
 }
 
 /** Tool-call arguments as JSON text (from a model or a client: untrusted) → an object, or an empty one and the reason. */

@@ -118,6 +118,7 @@ export function createSdkProvider(config: SdkAdapterConfig): Provider {
         attempts,
         cached: false,
         ...(warnings.length > 0 ? { warnings } : {}),
+        ...(usage.implausible ? { usageImplausible: true } : {}),
       };
     },
   };
