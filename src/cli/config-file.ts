@@ -3,11 +3,11 @@
  * YAML file. Its schema is `RunConfigSchema` (documented in docs/config.md); every problem is
  * reported as `FILE:LINE: field: message`. Paths in the file are relative to the file's folder.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isMap, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import { z } from 'zod';
-import { InputError, UsageError, type InputIssue } from '../errors.js';
+import { configValuesOf, readConfigText } from './config-text.js';
+import { InputError, type InputIssue } from '../errors.js';
 import type { ModelEntry } from '../pipeline/run-spec.js';
 import { didYouMean } from '../did-you-mean.js';
 
@@ -176,7 +176,7 @@ export function parseRunConfig(text: string, file: string): RunConfig {
       })),
     );
   }
-  const parsed = RunConfigSchema.safeParse(doc.toJS({ maxAliasCount: 100 }));
+  const parsed = RunConfigSchema.safeParse(configValuesOf(doc, file));
   if (parsed.success) return parsed.data;
   const issues = parsed.error.issues.flatMap((issue) => {
     const unknown = unknownKeyIssues(doc, counter, file, issue);
@@ -262,13 +262,6 @@ export function configValues(config: RunConfig, baseDir: string): ConfigValues {
 
 /** Reads `--config FILE` into `RunSpec` input; an unreadable file is a usage error, a bad one an input error. */
 export function readRunConfig(file: string): ConfigValues {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(
-      `--config ${file}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
-    );
-  }
+  const text = readConfigText(file);
   return configValues(parseRunConfig(text, file), path.dirname(path.resolve(file)));
 }
