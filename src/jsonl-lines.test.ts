@@ -91,3 +91,25 @@ describe('readLines with maxLineBytes', () => {
     expect(out[2]!.offset).toBe(8 + long.length + 1);
   });
 });
+
+describe('readLines without maxLineBytes', () => {
+  it('refuses a line over LIMITS.lineBytes as an input error naming file and line, holding no more than the cap', async () => {
+    const { LIMITS, DEFAULT_LIMITS } = await import('./limits.js');
+    LIMITS.lineBytes = 100_000;
+    try {
+      const file = path.join(dir, 'huge-line.jsonl');
+      writeFileSync(file, `{"a":1}\n{"b":"${'x'.repeat(300_000)}"}\n{"c":3}\n`);
+      const seen: number[] = [];
+      await expect(
+        (async () => {
+          for await (const line of readLines(file)) seen.push(line.line);
+        })(),
+      ).rejects.toThrow(
+        `${file}:2: (line): 300008 bytes, over the 97.7 KiB cap on one line (APB_MAX_LINE_BYTES)`,
+      );
+      expect(seen).toEqual([1]);
+    } finally {
+      LIMITS.lineBytes = DEFAULT_LIMITS.lineBytes;
+    }
+  });
+});

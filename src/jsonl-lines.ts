@@ -12,6 +12,8 @@
  */
 import { isAscii } from 'node:buffer';
 import { createReadStream, readSync } from 'node:fs';
+import { InputError } from './errors.js';
+import { formatBytes, LIMITS } from './limits.js';
 
 /** Bytes per read: a quarter of the reads of the 64 KiB default, each a round trip to libuv's thread pool (~60 ms less per pass over 31 MB). */
 const CHUNK_BYTES = 256 * 1024;
@@ -52,7 +54,7 @@ const OVERLONG_HEAD_BYTES = 4096;
 
 /** What `readLines` may be told: a cap on one line's bytes. */
 export interface ReadLinesOptions {
-  /** A line longer than this is not held in memory: it is yielded with `overlong` set and only its first 4 KiB as `text`. */
+  /** A line longer than this is not held in memory: it is yielded with `overlong` set and only its first 4 KiB as `text`. Without it, a line over `LIMITS.lineBytes` is an input error. */
   maxLineBytes?: number;
 }
 
@@ -67,7 +69,8 @@ export async function* readLines(
   onBytes?: (bytes: Buffer) => void,
   options: ReadLinesOptions = {},
 ): AsyncGenerator<NumberedLine> {
-  const cap = options.maxLineBytes ?? Infinity;
+  const cap = options.maxLineBytes ?? LIMITS.lineBytes;
+  const refuse = options.maxLineBytes === undefined;
   let line = 0;
   let lineStart = 0; // file offset of the current line's first byte
   const numbered = (raw: string, length: number, overlong = false): NumberedLine | null => {
@@ -82,6 +85,15 @@ export async function* readLines(
   let pending = 0; // bytes of the unfinished line so far
   let head: Buffer | null = null; // set once the unfinished line is over the cap
   const overlongLine = (length: number) => {
+    if (refuse)
+      throw new InputError([
+        {
+          file,
+          line: line + 1,
+          field: '(line)',
+          message: `${length} bytes, over the ${formatBytes(cap)} cap on one line (APB_MAX_LINE_BYTES)`,
+        },
+      ]);
     const text = decode(head!, 0, head!.length);
     head = null;
     pending = 0;
