@@ -10,9 +10,9 @@
  * a model after a batch of it failed for its size), and one still running after `timeoutMs` is
  * cancelled and its requests left for a re-run (interactive, without `--batch`).
  */
-import { closeSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { openAppendNoFollow, writeFileAtomic } from '../../atomic-write.js';
+import { appendLineSync, openAppendNoFollow, writeFileAtomic } from '../../atomic-write.js';
 import { ApbError, ProviderError } from '../../errors.js';
 import { cacheKey } from '../cache.js';
 import { estimateRequestTokens } from '../estimate.js';
@@ -174,7 +174,7 @@ export class Batcher {
         tokens: 0,
       };
     }
-    writeSync(lane.open.input, line);
+    appendLineSync(lane.open.input, this.inputFile(lane.open.key), line);
     lane.open.keys.add(key);
     lane.open.bytes += bytes;
     lane.open.tokens += tokens;

@@ -12,9 +12,8 @@ import {
   openSync,
   readSync,
   statSync,
-  writeSync,
 } from 'node:fs';
-import { openAppendNoFollow } from '../../atomic-write.js';
+import { appendLineSync, openAppendNoFollow } from '../../atomic-write.js';
 import { ApbError } from '../../errors.js';
 import { parseUntrustedJson } from '../../json-depth.js';
 import path from 'node:path';
@@ -97,7 +96,7 @@ function cutTornTail(file: string): void {
 function appendTo(file: string, text: string): void {
   const fd = openAppendNoFollow(file);
   try {
-    writeSync(fd, text);
+    appendLineSync(fd, file, text);
   } finally {
     closeSync(fd);
   }
