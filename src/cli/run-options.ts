@@ -12,7 +12,9 @@ import {
   type RunSpec,
 } from '../pipeline/run-spec.js';
 import { parseModelSpec } from '../providers/model-spec.js';
+import { fleetShare, formatShard, shardFromScheduler } from '../pipeline/shard.js';
 import { readRunConfig } from './config-file.js';
+import { say } from './terminal.js';
 import {
   choice,
   collect,
@@ -131,8 +133,17 @@ export function addRunOptions(command: Command): Command {
       'paper',
     )
     .option(
-      '--shard <i/n>',
-      'run only shard I of N of the selected cases (a stable partition by case id; apb merge joins the shards)',
+      '--shard <i/n|auto>',
+      'run only shard I of N of the selected cases (a stable partition by case id; apb merge joins the shards); auto: from the scheduler (Kubernetes, Slurm, AWS Batch, APB_SHARD_INDEX; docs/schedulers.md)',
+    )
+    .option(
+      '--shards <n>',
+      'with --shard auto: the shard count (Kubernetes, AWS Batch)',
+      positiveInt,
+    )
+    .option(
+      '--fleet-limits',
+      'with --shard: --rpm, --tpm, --concurrency and --max-cost are for the whole fleet; each shard takes its share',
     )
     .option(
       '--max-cost <usd>',
@@ -255,7 +266,10 @@ export function runSpecOf(
   else if (!input.models && env.APB_MODEL) input.models = [{ spec: env.APB_MODEL }];
   input.baseUrl ??= env.APB_BASE_URL || undefined;
   input.judgeBaseUrl ??= env.APB_JUDGE_BASE_URL || undefined;
-  if (typeof input.shard === 'string') input.shard = parseShard(input.shard);
+  if (input.shard === 'auto') input.shard = autoShard(env, options.shards as number | undefined);
+  else if (typeof input.shard === 'string') input.shard = parseShard(input.shard);
+  const shard = input.shard as { count: number } | undefined;
+  if (options.fleetLimits && shard) Object.assign(input, fleetShare(input, shard.count));
   const parsed = RunSpecSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -264,4 +278,18 @@ export function runSpecOf(
   const spec = parsed.data;
   assertDistinct(spec.models);
   return { ...spec, models: withRunWideOptions(spec.models, spec) };
+}
+
+/** `--shard auto`: the scheduler's shard, said on stderr (which variables gave it). */
+function autoShard(
+  env: Readonly<Record<string, string | undefined>>,
+  shards: number | undefined,
+): { index: number; count: number } {
+  try {
+    const found = shardFromScheduler(env, shards);
+    say(`apb: --shard auto: shard ${formatShard(found.shard)} from ${found.source}`);
+    return found.shard;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
 }
