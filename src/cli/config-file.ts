@@ -60,7 +60,7 @@ export const RunConfigSchema = z
     repeats: positiveInt.max(100).optional(),
     shard: z
       .string()
-      .regex(/^\d+\/\d+$/, 'expected I/N, e.g. 1/4')
+      .regex(/^(?:\d+\/\d+|auto)$/, 'expected I/N, e.g. 1/4, or auto')
       .optional(),
     protocol: z.enum(['paper', 'official']).optional(),
     allow_refusal: z.boolean().optional(),
