@@ -140,3 +140,12 @@ export function openAppendNoFollow(file: string): number {
     throw fileWriteError(file, error);
   }
 }
+
+/** One synchronous append; a full disk (or any write error) is one line naming the file, and the lines before it stay. */
+export function appendLineSync(fd: number, file: string, text: string): void {
+  try {
+    writeSync(fd, text);
+  } catch (error) {
+    throw fileWriteError(file, error);
+  }
+}

@@ -72,3 +72,44 @@ describe('readLines', () => {
     expect(lines).toHaveLength(4);
   });
 });
+
+describe('readLines with maxLineBytes', () => {
+  it('yields an overlong line as its head, flagged, and reads the lines around it whole', async () => {
+    const file = path.join(dir, 'overlong.jsonl');
+    const long = `{"custom_id":"k2","pad":"${'x'.repeat(600_000)}"}`;
+    writeFileSync(file, `{"a":1}\n${long}\n{"b":2}\n${'y'.repeat(300_000)}`);
+    const out: NumberedLine[] = [];
+    for await (const line of readLines(file, undefined, { maxLineBytes: 100_000 })) out.push(line);
+    expect(out.map((line) => [line.line, line.overlong ?? false, line.text.length])).toEqual([
+      [1, false, 7],
+      [2, true, 4096],
+      [3, false, 7],
+      [4, true, 4096],
+    ]);
+    expect(out[1]!.text.startsWith('{"custom_id":"k2"')).toBe(true);
+    expect(out[1]!.bytes).toBe(long.length);
+    expect(out[2]!.offset).toBe(8 + long.length + 1);
+  });
+});
+
+describe('readLines without maxLineBytes', () => {
+  it('refuses a line over LIMITS.lineBytes as an input error naming file and line, holding no more than the cap', async () => {
+    const { LIMITS, DEFAULT_LIMITS } = await import('./limits.js');
+    LIMITS.lineBytes = 100_000;
+    try {
+      const file = path.join(dir, 'huge-line.jsonl');
+      writeFileSync(file, `{"a":1}\n{"b":"${'x'.repeat(300_000)}"}\n{"c":3}\n`);
+      const seen: number[] = [];
+      await expect(
+        (async () => {
+          for await (const line of readLines(file)) seen.push(line.line);
+        })(),
+      ).rejects.toThrow(
+        `${file}:2: (line): 300008 bytes, over the 97.7 KiB cap on one line (APB_MAX_LINE_BYTES)`,
+      );
+      expect(seen).toEqual([1]);
+    } finally {
+      LIMITS.lineBytes = DEFAULT_LIMITS.lineBytes;
+    }
+  });
+});

@@ -18,6 +18,8 @@ export interface Limits {
   fileBytes: number;
   /** Bytes of one image sent to a model or embedded in a report. */
   imageBytes: number;
+  /** Bytes of one line of a JSONL file apb reads (datasets, run files): past it, an input error naming the line. */
+  lineBytes: number;
 }
 
 const MiB = 1024 * 1024;
@@ -29,6 +31,8 @@ export const DEFAULT_LIMITS: Readonly<Limits> = {
   decompressedBytes: 16 * MiB,
   fileBytes: 8 * MiB,
   imageBytes: 20 * MiB,
+  // A line over ~512 MiB cannot even be a JavaScript string; this one once took 1.8 GB to fail.
+  lineBytes: 256 * MiB,
 };
 
 /** The variable that overrides each cap. */
@@ -38,6 +42,7 @@ export const LIMIT_VARIABLES: Readonly<Record<keyof Limits, string>> = {
   decompressedBytes: 'APB_MAX_DECOMPRESSED_BYTES',
   fileBytes: 'APB_MAX_FILE_BYTES',
   imageBytes: 'APB_MAX_IMAGE_BYTES',
+  lineBytes: 'APB_MAX_LINE_BYTES',
 };
 
 /** The caps in force (the defaults until `applyLimitOverrides`). */

@@ -12,6 +12,18 @@ export function batchProgress(
   return (event) => {
     const name = `batch ${event.id} (${event.provider}:${event.model}, ${count(event.requests)} request(s))`;
     if (event.kind === 'submitted') return write(`apb: ${name} submitted`);
+    if (event.kind === 'failed')
+      return write(
+        `apb: ${name} failed: ${event.reason ?? 'no reason given'}; ${event.split ? 'its requests go into smaller batches' : 'not resubmitted (the same requests would fail again)'}`,
+      );
+    if (event.kind === 'timed-out')
+      return write(
+        `apb: ${name} still running at --batch-timeout: cancelled; its cases are left unanswered (rerun without --batch to answer them interactively)`,
+      );
+    if (event.kind === 'collected' && event.reason)
+      return write(
+        `apb: ${name} ended (${event.status ?? 'ended'}); results refused: ${event.reason}`,
+      );
     if (event.kind === 'collected')
       return write(`apb: ${name} ended (${event.status ?? 'ended'}); results stored`);
     const counts = event.counts

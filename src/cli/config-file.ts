@@ -3,11 +3,11 @@
  * YAML file. Its schema is `RunConfigSchema` (documented in docs/config.md); every problem is
  * reported as `FILE:LINE: field: message`. Paths in the file are relative to the file's folder.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isMap, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import { z } from 'zod';
-import { InputError, UsageError, type InputIssue } from '../errors.js';
+import { configValuesOf, readConfigText } from './config-text.js';
+import { InputError, type InputIssue } from '../errors.js';
 import type { ModelEntry } from '../pipeline/run-spec.js';
 import { didYouMean } from '../did-you-mean.js';
 import { REASONING_EFFORTS } from '../providers/provider.js';
@@ -61,7 +61,7 @@ export const RunConfigSchema = z
     repeats: positiveInt.max(100).optional(),
     shard: z
       .string()
-      .regex(/^\d+\/\d+$/, 'expected I/N, e.g. 1/4')
+      .regex(/^(?:\d+\/\d+|auto)$/, 'expected I/N, e.g. 1/4, or auto')
       .optional(),
     protocol: z.enum(['paper', 'official']).optional(),
     allow_refusal: z.boolean().optional(),
@@ -80,9 +80,12 @@ export const RunConfigSchema = z
         max_retries: z.number().int().min(0).max(20).optional(),
         cache: z.boolean().optional(),
         max_cost: z.number().positive().optional(),
-        /** `--batch` and `--batch-poll-ms`. */
+        /** `--batch`, `--batch-poll-ms`, `--batch-max-requests`, `--batch-max-tokens`, `--batch-timeout` (seconds). */
         batch: z.boolean().optional(),
         batch_poll_ms: positiveInt.optional(),
+        batch_max_requests: positiveInt.optional(),
+        batch_max_tokens: positiveInt.optional(),
+        batch_timeout: positiveInt.optional(),
       })
       .strict()
       .optional(),
@@ -174,7 +177,7 @@ export function parseRunConfig(text: string, file: string): RunConfig {
       })),
     );
   }
-  const parsed = RunConfigSchema.safeParse(doc.toJS({ maxAliasCount: 100 }));
+  const parsed = RunConfigSchema.safeParse(configValuesOf(doc, file));
   if (parsed.success) return parsed.data;
   const issues = parsed.error.issues.flatMap((issue) => {
     const unknown = unknownKeyIssues(doc, counter, file, issue);
@@ -249,6 +252,9 @@ export function configValues(config: RunConfig, baseDir: string): ConfigValues {
     maxCost: engine.max_cost,
     batch: engine.batch,
     batchPollMs: engine.batch_poll_ms,
+    batchMaxRequests: engine.batch_max_requests,
+    batchMaxTokens: engine.batch_max_tokens,
+    batchTimeout: engine.batch_timeout,
   };
   return Object.fromEntries(
     Object.entries(values).filter(([, value]) => value !== undefined),
@@ -257,13 +263,6 @@ export function configValues(config: RunConfig, baseDir: string): ConfigValues {
 
 /** Reads `--config FILE` into `RunSpec` input; an unreadable file is a usage error, a bad one an input error. */
 export function readRunConfig(file: string): ConfigValues {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(
-      `--config ${file}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
-    );
-  }
+  const text = readConfigText(file);
   return configValues(parseRunConfig(text, file), path.dirname(path.resolve(file)));
 }

@@ -2,7 +2,7 @@
  * The edges of `apb construct`: what steps need from outside construction (environments, judged
  * runs), the pipeline config file (JSON or YAML, FILE:LINE: field: message), and summary lines.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
@@ -18,6 +18,7 @@ import { InputError, UsageError } from '../errors.js';
 import { ENVIRONMENTS, loadEnvironment } from '../execution/registry.js';
 import { readResultRows } from '../pipeline/result-rows.js';
 import { fieldName, lineOf } from './config-file.js';
+import { configValuesOf, readConfigText } from './config-text.js';
 import {
   createConstructModels,
   formatConstructDryRun,
@@ -90,14 +91,7 @@ export function describeSummary(
 
 /** Reads and validates a pipeline config; every problem as FILE:LINE: field: message. */
 export function readPipelineConfig(file: string): { config: PipelineConfig; baseDir: string } {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(
-      `--config ${file}: cannot read the file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
-    );
-  }
+  const text = readConfigText(file);
   const counter = new LineCounter();
   const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0)
@@ -109,7 +103,7 @@ export function readPipelineConfig(file: string): { config: PipelineConfig; base
         message: `not valid JSON or YAML: ${error.message.split('\n')[0]}`,
       })),
     );
-  const parsed = PipelineConfigSchema.safeParse(doc.toJS({ maxAliasCount: 100 }));
+  const parsed = PipelineConfigSchema.safeParse(configValuesOf(doc, file));
   if (!parsed.success)
     throw new InputError(
       parsed.error.issues.map((issue) => ({

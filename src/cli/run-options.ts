@@ -14,7 +14,9 @@ import {
 import { parseModelSpec } from '../providers/model-spec.js';
 import { vendorBaseUrl } from '../providers/registry.js';
 import { GATE_METRICS, parseGate } from './fail-under.js';
+import { fleetShare, formatShard, shardFromScheduler } from '../pipeline/shard.js';
 import { readRunConfig } from './config-file.js';
+import { say } from './terminal.js';
 import {
   choice,
   collect,
@@ -53,6 +55,9 @@ const SPEC_FIELDS = {
   judgeBlind: 'judgeBlind',
   batch: 'batch',
   batchPollMs: 'batchPollMs',
+  batchMaxRequests: 'batchMaxRequests',
+  batchMaxTokens: 'batchMaxTokens',
+  batchTimeout: 'batchTimeout',
 } as const;
 
 /** Registers every flag of `apb run` on `command`. */
@@ -135,8 +140,17 @@ export function addRunOptions(command: Command): Command {
       'paper',
     )
     .option(
-      '--shard <i/n>',
-      'run only shard I of N of the selected cases (a stable partition by case id; apb merge joins the shards)',
+      '--shard <i/n|auto>',
+      'run only shard I of N of the selected cases (a stable partition by case id; apb merge joins the shards); auto: from the scheduler (Kubernetes, Slurm, AWS Batch, APB_SHARD_INDEX; docs/schedulers.md)',
+    )
+    .option(
+      '--shards <n>',
+      'with --shard auto: the shard count (Kubernetes, AWS Batch)',
+      positiveInt,
+    )
+    .option(
+      '--fleet-limits',
+      'with --shard: --rpm, --tpm, --concurrency and --max-cost are for the whole fleet; each shard takes its share',
     )
     .option(
       '--max-cost <usd>',
@@ -164,6 +178,21 @@ export function addRunOptions(command: Command): Command {
       'with --batch: time between batch status requests',
       positiveInt,
       30_000,
+    )
+    .option(
+      '--batch-max-requests <n>',
+      "with --batch: most requests per batch (below the vendor's limit, e.g. for a low-tier account)",
+      positiveInt,
+    )
+    .option(
+      '--batch-max-tokens <n>',
+      "with --batch: most estimated tokens per batch (the account's enqueued-token limit)",
+      positiveInt,
+    )
+    .option(
+      '--batch-timeout <seconds>',
+      'with --batch: cancel a batch still running after this long; its cases stay resumable (rerun without --batch to answer them interactively)',
+      positiveInt,
     )
     .option('--quiet', 'print nothing but warnings and errors (no progress line, no summary)')
     .option('--json', 'print the end-of-run summary as JSON on stdout (progress stays on stderr)')
@@ -244,7 +273,10 @@ export function runSpecOf(
   else if (!input.models && env.APB_MODEL) input.models = [{ spec: env.APB_MODEL }];
   input.baseUrl ??= env.APB_BASE_URL || undefined;
   input.judgeBaseUrl ??= env.APB_JUDGE_BASE_URL || undefined;
-  if (typeof input.shard === 'string') input.shard = parseShard(input.shard);
+  if (input.shard === 'auto') input.shard = autoShard(env, options.shards as number | undefined);
+  else if (typeof input.shard === 'string') input.shard = parseShard(input.shard);
+  const shard = input.shard as { count: number } | undefined;
+  if (options.fleetLimits && shard) Object.assign(input, fleetShare(input, shard.count));
   const parsed = RunSpecSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -282,4 +314,18 @@ export function environmentEndpointLines(
     const fromEnv = vendorBaseUrl(spec, env);
     return fromEnv ? [`apb: ${spec} is called at ${fromEnv.url} (from ${fromEnv.variable})`] : [];
   });
+}
+
+/** `--shard auto`: the scheduler's shard, said on stderr (which variables gave it). */
+function autoShard(
+  env: Readonly<Record<string, string | undefined>>,
+  shards: number | undefined,
+): { index: number; count: number } {
+  try {
+    const found = shardFromScheduler(env, shards);
+    say(`apb: --shard auto: shard ${formatShard(found.shard)} from ${found.source}`);
+    return found.shard;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
 }

@@ -3,9 +3,9 @@
  * first message, the draft plan, the refined plan, their APB judgements) and `executions.jsonl` (one line per task,
  * mode and trial). Lines are written synchronously, a torn last line is dropped on open, and resume reads both back.
  */
-import { closeSync, mkdirSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { openAppendNoFollow } from '../atomic-write.js';
+import { appendLineSync, openAppendNoFollow } from '../atomic-write.js';
 import { dropTornLine, readJsonLines } from '../pipeline/results-store.js';
 
 /** The key of an execution: (task, mode, trial). */
@@ -33,11 +33,11 @@ export class ExecStore {
   }
 
   appendOpening(line: object): void {
-    writeSync(this.plansFd, `${JSON.stringify(line)}\n`);
+    appendLineSync(this.plansFd, this.plansPath, `${JSON.stringify(line)}\n`);
   }
 
   appendExecution(line: object): void {
-    writeSync(this.executionsFd, `${JSON.stringify(line)}\n`);
+    appendLineSync(this.executionsFd, this.executionsPath, `${JSON.stringify(line)}\n`);
   }
 
   close(): void {

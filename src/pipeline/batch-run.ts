@@ -14,7 +14,10 @@ const MAX_PASSES = 10;
 
 /** What the CLI hears between passes. */
 export interface BatchRunHooks {
-  onPass?: (pass: number, pending: { deferred: number; outstanding: number }) => void;
+  onPass?: (
+    pass: number,
+    pending: { deferred: number; outstanding: number; stranded: number },
+  ) => void;
 }
 
 /** The run's reporter for one pass: the start is told once, the end once by `runWithBatches`, cases as they end. */
@@ -41,7 +44,11 @@ export async function runWithBatches(
   let summary: RunSummary;
   for (let pass = 1; ; pass += 1) {
     batcher.startPass();
-    const waiting = () => batcher.pending.deferred > 0 || batcher.pending.outstanding > 0;
+    // A batch ended by --batch-timeout leaves its cases unrecorded: the run stays resumable, not complete.
+    const waiting = () =>
+      batcher.pending.deferred > 0 ||
+      batcher.pending.outstanding > 0 ||
+      batcher.pending.stranded > 0;
     summary = await runEvaluation(run, {
       ...deps,
       reporter: passReporter(deps.reporter, pass),

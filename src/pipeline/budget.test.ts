@@ -93,3 +93,34 @@ describe('Budget', () => {
     expect(() => new Budget(0)).toThrow(UsageError);
   });
 });
+
+describe('implausible usage and the budget', () => {
+  it('a provider reporting prompt_tokens -100,000,000 (clamped to 0): counted at the estimate, so --max-cost 0.05 stops the run', async () => {
+    const { saneUsage } = await import('../providers/usage-sanity.js');
+    const sane = saneUsage({ inputTokens: -100_000_000, outputTokens: 1 });
+    expect(sane.implausible).toBe(true);
+    const ask = request('x'.repeat(40_000));
+    const estimate = estimateCallCost(ask, gpt4o);
+    const calls = (flag: boolean) => {
+      const budget = new Budget(0.05);
+      const gate = budget.gateFor('openai:gpt-4o');
+      let made = 0;
+      try {
+        for (; made < 69; made += 1)
+          gate.admit(ask).settle({
+            ...result(sane.usage!.inputTokens, sane.usage!.outputTokens),
+            ...(flag ? { usageImplausible: true } : {}),
+          });
+      } catch (error) {
+        expect(error).toBeInstanceOf(BudgetExceededError);
+      }
+      return { made, summary: budget.summary() };
+    };
+    // Believing the clamped 0 lets every call through; the flag makes the budget count its estimate.
+    expect(calls(false).made).toBe(69);
+    const flagged = calls(true);
+    expect(flagged.made).toBe(Math.floor(0.05 / estimate));
+    expect(flagged.summary).toMatchObject({ stopped: true, implausible_usage_calls: flagged.made });
+    expect(flagged.summary.spent_usd).toBeLessThanOrEqual(0.05);
+  });
+});

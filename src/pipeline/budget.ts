@@ -81,6 +81,8 @@ export interface BudgetSummary {
   /** Calls refused by the gate. */
   refused_calls: number;
   stopped: boolean;
+  /** Calls whose reported usage was impossible or implausible, counted at apb's estimate (or the report, if higher). */
+  implausible_usage_calls?: number;
 }
 
 /** The `--max-cost` budget of one invocation: spent + reserved (in-flight estimates) never passes `maxCostUsd`. */
@@ -88,6 +90,7 @@ export class Budget {
   private spent = 0;
   private reserved = 0;
   private refused = 0;
+  private implausible = 0;
   private stoppedAt = false;
 
   constructor(readonly maxCostUsd: number) {
@@ -117,6 +120,7 @@ export class Budget {
       spent_usd: this.spent,
       refused_calls: this.refused,
       stopped: this.stoppedAt,
+      ...(this.implausible > 0 ? { implausible_usage_calls: this.implausible } : {}),
     };
   }
 
@@ -136,14 +140,22 @@ export class Budget {
         if (settled) return;
         settled = true;
         this.reserved -= estimate;
-        this.spent += result ? this.actualCost(result.usage, price, estimate) : 0;
+        if (result?.usageImplausible) this.implausible += 1;
+        this.spent += result ? this.actualCost(result, price, estimate) : 0;
       },
     };
   }
 
-  private actualCost(usage: Usage | null, price: Price, estimate: number): number {
+  private actualCost(
+    result: { usage: Usage | null; usageImplausible?: boolean },
+    price: Price,
+    estimate: number,
+  ): number {
+    const { usage } = result;
     const cost = usage ? (costOf(usage, price) ?? estimate) : estimate;
     // Never let a reported number make spending go down or vanish: the budget must always hold.
-    return Number.isFinite(cost) && cost >= 0 ? cost : estimate;
+    if (!Number.isFinite(cost) || cost < 0) return estimate;
+    // Numbers the endpoint made up (clamped from negative, absurd): apb's estimate, unless they say more.
+    return result.usageImplausible ? Math.max(cost, estimate) : cost;
   }
 }

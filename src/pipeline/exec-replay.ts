@@ -3,7 +3,7 @@
  * scores each with tau2's reward, and writes `executions.jsonl` (one line per task, mode `replay`,
  * trial 0), `manifest.json` and, with `--dump-db`, each task's final database.
  */
-import { closeSync, mkdirSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { RunMismatchError, UsageError } from '../errors.js';
 import type { Environment, ExecTask } from '../execution/environment.js';
@@ -11,7 +11,7 @@ import { executionRecord, type ExecutionRecord } from '../execution/execution-re
 import type { NlAssertionJudge } from '../execution/nl-assertions.js';
 import { goldReplay, readReplayFile, replayTask, type ReplayAgent } from '../execution/replay.js';
 import { computeReward } from '../execution/reward.js';
-import { openAppendNoFollow, writeFileAtomic } from '../atomic-write.js';
+import { appendLineSync, openAppendNoFollow, writeFileAtomic } from '../atomic-write.js';
 import { APB_VERSION } from '../version.js';
 import { readJsonLines } from './results-store.js';
 import { withRunLock } from './run-lock.js';
@@ -162,7 +162,7 @@ async function replayInto(
         startedAt: taskStartedAt,
         finishedAt: new Date().toISOString(),
       });
-      writeSync(fd, `${JSON.stringify(record)}\n`);
+      appendLineSync(fd, executionsFile, `${JSON.stringify(record)}\n`);
       records.push(record);
       if (spec.dumpDbDir)
         writeFileAtomic(

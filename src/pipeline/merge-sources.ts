@@ -3,10 +3,11 @@
  * same run (dataset, splits, model, judges, prompts, protocol, sampling, selection) apart from the
  * shard and the endpoints. A difference is refused naming the field; shard numbering is checked.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, lstatSync } from 'node:fs';
+import type { SplitName } from '../dataset/case.js';
 import path from 'node:path';
 import { canonicalJson } from '../canonical-json.js';
-import { ApbError, RunMismatchError, UsageError } from '../errors.js';
+import { ApbError, InputError, RunMismatchError, UsageError } from '../errors.js';
 import { readManifest, type Manifest, type ManifestIdentity } from './manifest.js';
 
 /** One input of a merge. */
@@ -113,4 +114,56 @@ export function missingShards(sources: readonly MergeSource[]): number[] {
   return Array.from({ length: count }, (_, index) => index + 1).filter(
     (index) => !present.has(index),
   );
+}
+
+/** True for a symbolic link at `file` (even a dangling one). */
+export const isLink = (file: string) => {
+  try {
+    return lstatSync(file).isSymbolicLink();
+  } catch {
+    return false;
+  }
+};
+
+/** A source's result file must be the file apb wrote: a planted link (to `/proc/self/environ`, …) is refused. */
+export function assertPlainFile(file: string): void {
+  const stat = lstatSync(file);
+  if (stat.isSymbolicLink() || !stat.isFile())
+    throw new InputError([
+      {
+        file,
+        line: 1,
+        field: '(file)',
+        message: `${stat.isSymbolicLink() ? 'a symbolic link' : 'not a regular file'} (apb merge reads only files apb wrote)`,
+      },
+    ]);
+}
+
+/** A line another run wrote: its model, judge or prompt is not the one its directory's manifest names. */
+export function foreignField(
+  line: Record<string, unknown>,
+  kind: 'prediction' | 'judgement',
+  manifest: Manifest,
+): { field: string; message: string } | null {
+  const { identity } = manifest;
+  if (line.tested_model !== identity.tested_model)
+    return {
+      field: 'tested_model',
+      message: `${JSON.stringify(line.tested_model)}, but the manifest's run tests ${JSON.stringify(identity.tested_model)}`,
+    };
+  if (kind === 'judgement' && !identity.judges.includes(String(line.judge_model)))
+    return {
+      field: 'judge_model',
+      message: `${JSON.stringify(line.judge_model)}, not a judge of the manifest's run (${identity.judges.join(', ')})`,
+    };
+  const apb = (
+    kind === 'prediction' ? line.apb : (line.apb as Record<string, unknown> | undefined)?.prediction
+  ) as Record<string, unknown> | undefined;
+  const expected = identity.prompt_versions[line.split as SplitName];
+  if (apb?.prompt_version !== undefined && expected && apb.prompt_version !== expected)
+    return {
+      field: 'apb.prompt_version',
+      message: `${JSON.stringify(apb.prompt_version)}, but the manifest's run prompts ${line.split} with ${JSON.stringify(expected)}`,
+    };
+  return null;
 }

@@ -14,6 +14,9 @@ import { judgementKey } from './fingerprint.js';
 import { readManifest, writeManifest, type Manifest, type MergeRecord } from './manifest.js';
 import {
   assertMergeable,
+  assertPlainFile,
+  foreignField,
+  isLink,
   missingShards,
   readMergeSource,
   type MergeSource,
@@ -61,8 +64,10 @@ async function copyLines(
   seen: Set<string>,
   onLine: (line: Loose) => void,
   warn: (text: string) => void,
+  manifest: Manifest,
 ): Promise<number> {
-  if (!existsSync(file)) return 0;
+  if (!existsSync(file) && !isLink(file)) return 0;
+  assertPlainFile(file);
   let dropped = 0;
   let pending: InputIssue | null = null;
   for await (const { line: number, text } of readLines(file)) {
@@ -79,6 +84,8 @@ async function copyLines(
       };
       continue;
     }
+    const foreign = foreignField(line, kind, manifest);
+    if (foreign) throw new InputError([{ file, line: number, ...foreign }]);
     const key = keyOf(line, kind);
     if (seen.has(key)) {
       dropped += 1;
@@ -123,6 +130,50 @@ function warningsOf(sources: readonly MergeSource[], missing: readonly number[])
   return warnings;
 }
 
+/** Copies every source's lines into `out` (each line once, each checked against its manifest), atomically. */
+async function copySources(
+  sources: readonly MergeSource[],
+  out: string,
+  tally: RunTally,
+  warnings: string[],
+) {
+  const dropped = { predictions: 0, judgements: 0 };
+  const seen = { predictions: new Set<string>(), judgements: new Set<string>() };
+  // Written atomically: a merge cut short leaves neither half a file nor a manifest.
+  const predictions = createAtomicWriter(path.join(out, 'predictions.jsonl'));
+  const judgements = createAtomicWriter(path.join(out, 'judgements.jsonl'));
+  try {
+    for (const source of sources) {
+      const warn = (text: string) => warnings.push(text);
+      dropped.predictions += await copyLines(
+        path.join(source.dir, 'predictions.jsonl'),
+        predictions,
+        'prediction',
+        seen.predictions,
+        (line) => tally.addPrediction(line as PredictionLine),
+        warn,
+        source.manifest,
+      );
+      dropped.judgements += await copyLines(
+        path.join(source.dir, 'judgements.jsonl'),
+        judgements,
+        'judgement',
+        seen.judgements,
+        (line) => tally.addJudgement(line as JudgementLine),
+        warn,
+        source.manifest,
+      );
+    }
+    predictions.commit();
+    judgements.commit();
+  } catch (error) {
+    predictions.abort();
+    judgements.abort();
+    throw error;
+  }
+  return { dropped, seen };
+}
+
 /** Merges run directories into `outDir` (which must not hold a run yet); scores and reports are the caller's next step. */
 export async function mergeRuns(
   dirs: readonly string[],
@@ -142,38 +193,7 @@ export async function mergeRuns(
   const missing = missingShards(sources);
   const warnings = warningsOf(sources, missing);
   const tally = new RunTally(costOfLine);
-  const dropped = { predictions: 0, judgements: 0 };
-  const seen = { predictions: new Set<string>(), judgements: new Set<string>() };
-  // Written atomically: a merge cut short leaves neither half a file nor a manifest.
-  const predictions = createAtomicWriter(path.join(out, 'predictions.jsonl'));
-  const judgements = createAtomicWriter(path.join(out, 'judgements.jsonl'));
-  try {
-    for (const source of sources) {
-      const warn = (text: string) => warnings.push(text);
-      dropped.predictions += await copyLines(
-        path.join(source.dir, 'predictions.jsonl'),
-        predictions,
-        'prediction',
-        seen.predictions,
-        (line) => tally.addPrediction(line as PredictionLine),
-        warn,
-      );
-      dropped.judgements += await copyLines(
-        path.join(source.dir, 'judgements.jsonl'),
-        judgements,
-        'judgement',
-        seen.judgements,
-        (line) => tally.addJudgement(line as JudgementLine),
-        warn,
-      );
-    }
-    predictions.commit();
-    judgements.commit();
-  } catch (error) {
-    predictions.abort();
-    judgements.abort();
-    throw error;
-  }
+  const { dropped, seen } = await copySources(sources, out, tally, warnings);
   const manifest = mergedManifest(sources, missing, tally, dropped, now());
   writeManifest(out, manifest);
   if (dropped.judgements > 0)

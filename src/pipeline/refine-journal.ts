@@ -4,12 +4,12 @@
  * A resumed run hands a case's steps back to the loop, so a finished call is never sent again,
  * even when the case's line was not yet written when the process died.
  */
-import { closeSync, existsSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { RefineStep } from '../refine/records.js';
 import type { InitialAnswer } from './records.js';
-import { openAppendNoFollow } from '../atomic-write.js';
+import { appendLineSync, openAppendNoFollow } from '../atomic-write.js';
 import { readJsonLines } from './results-store.js';
 
 /** The journal's file name inside a refined run directory. */
@@ -53,7 +53,7 @@ export class StepJournal {
     const torn = existsSync(file) && !endsWithNewline(file);
     this.fd = openAppendNoFollow(file);
     // A crash can leave a last line without its newline: end it, so the next entry starts a line of its own.
-    if (torn) writeSync(this.fd, '\n');
+    if (torn) appendLineSync(this.fd, this.file, '\n');
   }
 
   /** Opens (creating) the journal of `dir` and reads what it holds; unreadable lines (a torn write) are skipped. */
@@ -94,12 +94,16 @@ export class StepJournal {
   }
 
   appendStep(fingerprint: string, step: RefineStep): void {
-    writeSync(this.fd, `${JSON.stringify({ fingerprint, ...step })}\n`);
+    appendLineSync(this.fd, this.file, `${JSON.stringify({ fingerprint, ...step })}\n`);
     this.remember(fingerprint, step);
   }
 
   appendInitial(fingerprint: string, initial: InitialAnswer): void {
-    writeSync(this.fd, `${JSON.stringify({ fingerprint, kind: 'initial', record: initial })}\n`);
+    appendLineSync(
+      this.fd,
+      this.file,
+      `${JSON.stringify({ fingerprint, kind: 'initial', record: initial })}\n`,
+    );
     this.initials.set(fingerprint, initial);
   }
 

@@ -66,6 +66,10 @@ export const RunSpecSchema = z.object({
   batch: z.boolean().default(false),
   /** Between batch status requests. */
   batchPollMs: z.number().int().positive().default(30_000),
+  /** Most requests, and estimated tokens, per batch; seconds before a running batch is cancelled. */
+  batchMaxRequests: z.number().int().positive().optional(),
+  batchMaxTokens: z.number().int().positive().optional(),
+  batchTimeout: z.number().int().positive().optional(),
 });
 export type RunSpec = z.infer<typeof RunSpecSchema>;
 

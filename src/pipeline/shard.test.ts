@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SPLITS } from '../dataset/case.js';
 import { checkSelection, selectedCases, type Selection } from './select-cases.js';
-import { formatShard, inShard, shardOfId } from './shard.js';
+import { fleetShare, formatShard, inShard, shardFromScheduler, shardOfId } from './shard.js';
 
 const RESTBENCH = path.resolve('test/fixtures/datasets/restbench-tmdb-apb');
 
@@ -59,5 +59,55 @@ describe('--shard I/N', () => {
       shards.push(...ids);
     }
     expect(shards.sort()).toEqual([...all].sort());
+  });
+});
+
+describe('--shard auto: the index a scheduler sets', () => {
+  it.each([
+    [{ JOB_COMPLETION_INDEX: '0' }, 3, { index: 1, count: 3 }, /^Kubernetes Indexed Job/],
+    [{ JOB_COMPLETION_INDEX: '2' }, 3, { index: 3, count: 3 }, /JOB_COMPLETION_INDEX=2/],
+    [
+      { SLURM_ARRAY_TASK_ID: '5', SLURM_ARRAY_TASK_MIN: '4', SLURM_ARRAY_TASK_COUNT: '3' },
+      undefined,
+      { index: 2, count: 3 },
+      /^Slurm job array/,
+    ],
+    [
+      { SLURM_ARRAY_TASK_ID: '1', SLURM_ARRAY_TASK_COUNT: '3', SLURM_ARRAY_TASK_MIN: '1' },
+      undefined,
+      { index: 1, count: 3 },
+      /SLURM_ARRAY_TASK_ID=1/,
+    ],
+    [{ AWS_BATCH_JOB_ARRAY_INDEX: '1' }, 2, { index: 2, count: 2 }, /^AWS Batch array job/],
+    [
+      { APB_SHARD_INDEX: '2', APB_SHARD_COUNT: '4' },
+      undefined,
+      { index: 2, count: 4 },
+      /APB_SHARD/,
+    ],
+  ])('%j with --shards %s is shard %j', (env, shards, shard, source) => {
+    const found = shardFromScheduler(env, shards);
+    expect(found.shard).toEqual(shard);
+    expect(found.source).toMatch(source);
+  });
+
+  it('says what is missing: no scheduler, no count, an index past the count', () => {
+    expect(() => shardFromScheduler({})).toThrow(/no scheduler index found/);
+    expect(() => shardFromScheduler({ JOB_COMPLETION_INDEX: '1' })).toThrow(/add --shards N/);
+    expect(() => shardFromScheduler({ JOB_COMPLETION_INDEX: '3' }, 3)).toThrow(
+      /is shard 4 of 3, outside 1..3/,
+    );
+  });
+
+  it('--fleet-limits: --rpm 600 over 3 shards is 200 each; tpm, concurrency and max-cost likewise', () => {
+    expect(
+      fleetShare({ rpm: 600, tpm: 90_000, concurrency: 8, maxCost: 1.5, other: 7 }, 3),
+    ).toEqual({
+      rpm: 200,
+      tpm: 30_000,
+      concurrency: 2,
+      maxCost: 0.5,
+    });
+    expect(fleetShare({ concurrency: 2 }, 3)).toEqual({ concurrency: 1 });
   });
 });

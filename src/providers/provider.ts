@@ -136,6 +136,8 @@ export interface ProviderResult {
   vendorMetadata?: Record<string, Record<string, unknown>>;
   /** The model's reasoning, in order, with what the vendor needs to accept it again on a later turn. */
   reasoning?: ReasoningPart[];
+  /** Set when the reported usage was impossible (negative, non-finite) or implausible: the budget counts apb's own estimate instead. */
+  usageImplausible?: boolean;
 }
 
 /** A reasoning block and its vendor data (Claude's signature, Gemini's thought signature), replayable on a later turn. */

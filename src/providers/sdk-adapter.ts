@@ -139,6 +139,7 @@ function toProviderResult(
     attempts: call.attempts,
     cached: false,
     ...(warnings.length > 0 ? { warnings } : {}),
+    ...(usage.implausible ? { usageImplausible: true } : {}),
   };
 }
 

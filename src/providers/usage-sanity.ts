@@ -2,7 +2,9 @@
  * Token usage as the endpoint reported it is untrusted input: a negative count once gave
  * `spent_usd` −5,249.99 and a `--max-cost 0.10` that never stopped the run. Every count is clamped
  * to a finite number ≥ 0 (cached ≤ input), and a value no real call reaches is kept but flagged in
- * the call's warnings, so the run record says which numbers the endpoint made up.
+ * the call's warnings, so the run record says which numbers the endpoint made up. Such a call is
+ * `implausible`: a `prompt_tokens` of −100,000,000 clamped to 0 once let a `--max-cost 0.05` run
+ * make all its calls, so the budget counts apb's own estimate for it (pipeline/budget.ts).
  */
 import type { Usage } from './provider.js';
 
@@ -10,8 +12,13 @@ import type { Usage } from './provider.js';
 export const IMPLAUSIBLE_TOKENS = { input: 10_000_000, output: 1_000_000 } as const;
 
 /** The usage with every count clamped, and one warning per value that was clamped or looks impossible. */
-export function saneUsage(usage: Usage | null): { usage: Usage | null; warnings: string[] } {
-  if (!usage) return { usage, warnings: [] };
+export function saneUsage(usage: Usage | null): {
+  usage: Usage | null;
+  warnings: string[];
+  /** Some count was clamped or flagged: the budget must not trust these numbers (it counts its estimate). */
+  implausible: boolean;
+} {
+  if (!usage) return { usage, warnings: [], implausible: false };
   const warnings: string[] = [];
   const clamp = (name: string, value: number | undefined): number | undefined => {
     if (value === undefined) return undefined;
@@ -42,5 +49,5 @@ export function saneUsage(usage: Usage | null): { usage: Usage | null; warnings:
     warnings.push(
       `implausible usage: ${reasoning} reasoning tokens of ${outputTokens} output tokens (kept as reported)`,
     );
-  return { usage: sane, warnings };
+  return { usage: sane, warnings, implausible: warnings.length > 0 };
 }

@@ -282,6 +282,17 @@ describe('refineAnswer', () => {
       rounds: [{ critique: { status: 'unreadable' } }],
     });
     expect(emptyCritique.requests).toHaveLength(1);
+    // A critique that is only thinking (closed, or cut off inside it) is no critique either.
+    for (const thinking of ['<think>The plan looks fine.</think>\n', '<thinking>Step 2 is']) {
+      const thinker = new FakeProvider({ script: [{ text: thinking }] });
+      expect(
+        await refineAnswer(request(caseItem, { reviser: thinker, critic: thinker })),
+      ).toMatchObject({
+        status: 'critique_unreadable',
+        rounds: [{ critique: { status: 'unreadable' } }],
+      });
+      expect(thinker.requests).toHaveLength(1);
+    }
     const failedRevision = new FakeProvider({ script: [{ text: 'fix step 2' }, serverError()] });
     expect(
       await refineAnswer(request(caseItem, { reviser: failedRevision, critic: failedRevision })),

@@ -224,6 +224,13 @@ export async function refineAnswer(
   throw new Error('unreachable: the loop returns in its last round');
 }
 
+/** The text outside `<think>`/`<thinking>`/`<reasoning>` blocks (an unclosed one runs to the end). */
+function withoutThinking(text: string): string {
+  return text
+    .replace(/<(think|thinking|reasoning)>[\s\S]*?<\/\1>/gi, '')
+    .replace(/<(think|thinking|reasoning)>[\s\S]*$/i, '');
+}
+
 async function askCritic(
   critic: Critic,
   request: Parameters<Critic['critique']>[0],
@@ -236,11 +243,11 @@ async function askCritic(
   } catch (error) {
     return { ...failureOf(error, version), status: 'error', critic: critic.id, text: '' };
   }
-  // Untrusted text: anything but a string, or only whitespace, is no critique at all.
+  // Untrusted text: anything but a string, only whitespace, or only thinking is no critique at all.
   const text = typeof reply?.text === 'string' ? reply.text : '';
   return {
     ...callRecord(version, reply ?? {}),
-    status: text.trim() ? 'ok' : 'unreadable',
+    status: withoutThinking(text).trim() ? 'ok' : 'unreadable',
     critic: critic.id,
     text,
   };

@@ -22,6 +22,14 @@ export interface FakeBatchOptions {
   respond?: (item: { wire: Wire; customId: string; parsed: ParsedRequest }) => BatchReply;
   /** Holds the reply to a batch creation this long after the batch exists (to kill a client in between). */
   createDelayMs?: number;
+  /** The next N creations make the batch, then drop the connection without a reply (a lost reply). */
+  dropCreates?: number;
+  /** The vendor's clock against ours: batches are stamped this far off (negative: the vendor is behind). */
+  clockOffsetMs?: number;
+  /** Rewrites a batch as the fake reports it (status, list, creation): a hostile or failing vendor. */
+  view?: (record: Json, batch: FakeBatch) => Json;
+  /** Replaces a batch's results download: a text, or a stream of chunks (sent without a length). */
+  resultsBody?: (batch: FakeBatch) => string | AsyncIterable<Buffer>;
 }
 
 /** One batch the fake holds. */
@@ -154,7 +162,7 @@ class BatchFake implements FakeBatchServer {
       items,
       polls: 0,
       ended: false,
-      createdAt: Date.now(),
+      createdAt: Date.now() + (this.options.clockOffsetMs ?? 0),
       meta,
       results: null,
     };
@@ -162,11 +170,43 @@ class BatchFake implements FakeBatchServer {
     return batch;
   }
 
-  /** Sends a creation's reply, after `createDelayMs` when set. */
+  /** Sends a creation's reply, after `createDelayMs` when set; drops it while `dropCreates` lasts. */
   private replyCreated(response: ServerResponse, body: Json): void {
+    if ((this.options.dropCreates ?? 0) > 0) {
+      this.options.dropCreates! -= 1;
+      response.socket?.destroy();
+      return;
+    }
     const delay = this.options.createDelayMs ?? 0;
     if (delay > 0) setTimeout(() => !response.destroyed && send(response, 200, body), delay);
     else send(response, 200, body);
+  }
+
+  /** Sends a batch's results: `resultsBody` when set (a hostile download), else what it made. */
+  private async sendResults(response: ServerResponse, batch: FakeBatch): Promise<void> {
+    const body = this.options.resultsBody?.(batch);
+    if (body === undefined) return send(response, 200, batch.results!);
+    if (typeof body === 'string') return send(response, 200, body);
+    response.writeHead(200, { 'content-type': 'application/octet-stream' });
+    for await (const chunk of body) {
+      if (response.destroyed) return;
+      if (!response.write(chunk))
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            response.off('drain', done);
+            response.off('close', done);
+            resolve();
+          };
+          response.on('drain', done);
+          response.on('close', done);
+        });
+    }
+    response.end();
+  }
+
+  /** The batch as reported, through `view` when set. */
+  private shown(record: Json, batch: FakeBatch): Json {
+    return this.options.view ? this.options.view(record, batch) : record;
   }
 
   /** Counts a status request; at `pollsToEnd` the batch ends and its results are made. */
@@ -312,13 +352,17 @@ class BatchFake implements FakeBatchServer {
     if (method === 'GET' && content) {
       const batch = this.batches.find((entry) => `${entry.id}-out` === content[1]);
       return batch?.results
-        ? send(response, 200, batch.results)
+        ? this.sendResults(response, batch)
         : send(response, 404, { error: { message: 'no such file' } });
     }
     send(response, 404, { error: { message: `no route ${method} ${pathname}` } });
   }
 
   private openaiBatch(batch: FakeBatch): Json {
+    return this.shown(this.openaiBatchRecord(batch), batch);
+  }
+
+  private openaiBatchRecord(batch: FakeBatch): Json {
     const failed = batch.results
       ? batch.results
           .split('\n')
@@ -349,7 +393,7 @@ class BatchFake implements FakeBatchServer {
     pathname: string,
     body: Buffer,
     response: ServerResponse,
-  ): void {
+  ): void | Promise<void> {
     if (method === 'POST' && pathname === '/v1/messages/batches') {
       const input = JSON.parse(body.toString('utf8')) as {
         requests: { custom_id: string; params: Json }[];
@@ -382,7 +426,7 @@ class BatchFake implements FakeBatchServer {
       : undefined;
     if (method === 'GET' && batch && match?.[2])
       return batch.results
-        ? send(response, 200, batch.results)
+        ? this.sendResults(response, batch)
         : send(response, 404, { error: { message: 'not ended' } });
     if (method === 'GET' && batch) {
       this.poll(batch);
@@ -395,6 +439,10 @@ class BatchFake implements FakeBatchServer {
   }
 
   private anthropicBatch(batch: FakeBatch): Json {
+    return this.shown(this.anthropicBatchRecord(batch), batch);
+  }
+
+  private anthropicBatchRecord(batch: FakeBatch): Json {
     const errored = batch.results
       ? batch.results.split('\n').filter((line) => line.includes('"type":"errored"')).length
       : 0;
@@ -424,7 +472,7 @@ class BatchFake implements FakeBatchServer {
     url: URL,
     body: Buffer,
     response: ServerResponse,
-  ): void {
+  ): void | Promise<void> {
     const { pathname } = url;
     if (
       method === 'POST' &&
@@ -523,13 +571,17 @@ class BatchFake implements FakeBatchServer {
             entry.wire === 'gemini' && `out-${entry.id.slice('batches/'.length)}` === download[1],
         )
       : undefined;
-    if (method === 'GET' && source?.results) return send(response, 200, source.results);
+    if (method === 'GET' && source?.results) return this.sendResults(response, source);
     send(response, 404, {
       error: { code: 404, message: `no route ${method} ${pathname}`, status: 'NOT_FOUND' },
     });
   }
 
   private geminiBatch(batch: FakeBatch): Json {
+    return this.shown(this.geminiBatchRecord(batch), batch);
+  }
+
+  private geminiBatchRecord(batch: FakeBatch): Json {
     const metadata: Json = {
       '@type': 'type.googleapis.com/google.ai.generativelanguage.v1main.GenerateContentBatch',
       name: batch.id,

@@ -351,6 +351,9 @@ export function registerRunCommand(program: Command, outcome: CommandOutcome): v
     const batcher = spec.batch
       ? await Batcher.open(layout.root ?? layout.dirs[0]!, {
           pollMs: spec.batchPollMs,
+          ...(spec.batchMaxRequests ? { maxRequests: spec.batchMaxRequests } : {}),
+          ...(spec.batchMaxTokens ? { maxTokens: spec.batchMaxTokens } : {}),
+          ...(spec.batchTimeout ? { timeoutMs: spec.batchTimeout * 1000 } : {}),
           onEvent: batchProgress(),
         })
       : undefined;

@@ -5,20 +5,24 @@
  * nothing for that case yet. Between passes of the run, the batcher submits what was deferred and
  * waits for every batch to end. A request is in at most one live batch, and batches are found
  * again from the run directory, so a re-run never pays twice. Items that failed go into a new
- * batch (up to `maxAttempts` in all), then become ordinary call failures.
+ * batch (up to `maxAttempts` in all), then become ordinary call failures. A batch holds at most
+ * `maxRequests` requests and `maxTokens` estimated tokens (the vendors' enqueued limits; halved for
+ * a model after a batch of it failed for its size), and one still running after `timeoutMs` is
+ * cancelled and its requests left for a re-run (interactive, without `--batch`).
  */
-import { closeSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { openAppendNoFollow, writeFileAtomic } from '../../atomic-write.js';
+import { appendLineSync, openAppendNoFollow, writeFileAtomic } from '../../atomic-write.js';
 import { ApbError, ProviderError } from '../../errors.js';
-import { readLines } from '../../jsonl-lines.js';
-import { onAbort } from '../abort.js';
-import { cacheKey, type CacheScope } from '../cache.js';
+import { cacheKey } from '../cache.js';
+import { estimateRequestTokens } from '../estimate.js';
 import type { Provider, ProviderRequest, ProviderResult } from '../provider.js';
 import { captureRequest, replayResult, type AdapterFactory } from './capture.js';
-import type { BatchClient, BatchCounts, BatchProviderId } from './client.js';
+import type { BatcherOptions, BatchTarget } from './batcher-options.js';
+import type { BatchClient } from './client.js';
 import { createBatchClient } from './clients.js';
-import { BatchStore, type BatchRecord, type StoredResult } from './store.js';
+import { recoverBatches, waitForBatches, type Polling } from './poll.js';
+import { BatchStore, type BatchRecord } from './store.js';
 
 /** Thrown for a call whose answer will come from a batch: the case stays unrecorded this pass. */
 export class BatchDeferredError extends ApbError {
@@ -27,37 +31,7 @@ export class BatchDeferredError extends ApbError {
   }
 }
 
-/** Progress of the batches, for the CLI. */
-export interface BatchEventInfo {
-  kind: 'submitted' | 'status' | 'collected' | 'resumed';
-  id: string;
-  provider: string;
-  model: string;
-  requests: number;
-  status?: string;
-  counts?: BatchCounts | null;
-}
-
-/** How the batcher works. */
-export interface BatcherOptions {
-  /** Between status requests (default 30 s). */
-  pollMs?: number;
-  /** Batch attempts per request before its failure is final (default 3: the first and two more). */
-  maxAttempts?: number;
-  onEvent?: (event: BatchEventInfo) => void;
-  /** Test seam: the vendor client for a model (default: the vendor SDK's). */
-  createClient?: typeof createBatchClient;
-}
-
-/** Who a batch provider calls: one model of a batch-capable vendor at one base URL. */
-export interface BatchTarget {
-  id: string;
-  provider: BatchProviderId;
-  model: string;
-  baseUrl: string;
-  apiKey: string | undefined;
-  scope: CacheScope;
-}
+export type { BatchEventInfo, BatcherOptions, BatchTarget } from './batcher-options.js';
 
 /** Requests being gathered into the next batch of one model. */
 interface OpenBatch {
@@ -65,30 +39,25 @@ interface OpenBatch {
   input: number;
   keys: Set<string>;
   bytes: number;
+  tokens: number;
 }
 
 interface Lane {
   target: BatchTarget;
   client: Promise<BatchClient>;
   open: OpenBatch | null;
+  /** Most requests and tokens the next batch may hold (made smaller after a batch failed for its size). */
+  maxRequests: number;
+  maxTokens: number;
 }
-
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(done, ms);
-    const detach = signal ? onAbort(signal, done) : () => {};
-    function done() {
-      clearTimeout(timer);
-      detach();
-      resolve();
-    }
-  });
 
 /** The batches of one run directory. */
 export class Batcher {
   private readonly lanes = new Map<string, Lane>();
   private readonly submissions = new Set<Promise<void>>();
   private deferred = 0;
+  /** Requests of batches ended by `--batch-timeout`: left unanswered this run. */
+  private readonly stranded = new Set<string>();
   private sequence = 0;
   private fatal: unknown = null;
 
@@ -103,9 +72,10 @@ export class Batcher {
   }
 
   /** Calls deferred since `startPass`, and batches submitted but not yet collected. */
-  get pending(): { deferred: number; outstanding: number } {
+  get pending(): { deferred: number; outstanding: number; stranded: number } {
     return {
       deferred: this.deferred,
+      stranded: this.stranded.size,
       outstanding: [...this.store.batches.values()].filter(
         (record) => record.id && !record.dropped && !record.collected,
       ).length,
@@ -129,6 +99,8 @@ export class Batcher {
           baseUrl: target.baseUrl,
         }),
         open: null,
+        maxRequests: this.options.maxRequests ?? Infinity,
+        maxTokens: this.options.maxTokens ?? Infinity,
       };
       this.lanes.set(id, lane);
     }
@@ -161,11 +133,14 @@ export class Batcher {
             message: `${target.id}: batch item failed: ${stored.message ?? 'no result'} (after ${stored.failures} batch attempt(s))`,
           });
         }
+        // Left by --batch-timeout: unrecorded this run (not counted as deferred, so no new batch is waited for).
+        if (this.stranded.has(key)) throw new BatchDeferredError(target.id);
         this.deferred += 1;
         if (this.store.waitingIn(key) || lane.open?.keys.has(key))
           throw new BatchDeferredError(target.id);
         const captured = await captureRequest(adapter, target.baseUrl, request);
-        this.add(lane, await lane.client, key, captured);
+        const tokens = estimateRequestTokens(request).total;
+        this.add(lane, await lane.client, key, captured, tokens);
         throw new BatchDeferredError(target.id);
       },
     };
@@ -176,14 +151,17 @@ export class Batcher {
     client: BatchClient,
     key: string,
     captured: Parameters<BatchClient['inputLine']>[1],
+    tokens: number,
   ): void {
     if (lane.open?.keys.has(key)) return;
     const line = `${client.inputLine(key, captured)}\n`;
     const bytes = Buffer.byteLength(line);
+    const open = lane.open;
     if (
-      lane.open &&
-      (lane.open.keys.size + 1 > client.limits.requests ||
-        lane.open.bytes + bytes > client.limits.bytes)
+      open &&
+      (open.keys.size + 1 > Math.min(client.limits.requests, lane.maxRequests) ||
+        open.bytes + bytes > client.limits.bytes ||
+        open.tokens + tokens > lane.maxTokens)
     )
       this.seal(lane);
     if (!lane.open) {
@@ -193,11 +171,13 @@ export class Batcher {
         input: openAppendNoFollow(this.inputFile(batchKey)),
         keys: new Set(),
         bytes: 0,
+        tokens: 0,
       };
     }
-    writeSync(lane.open.input, line);
+    appendLineSync(lane.open.input, this.inputFile(lane.open.key), line);
     lane.open.keys.add(key);
     lane.open.bytes += bytes;
+    lane.open.tokens += tokens;
   }
 
   private inputFile(batchKey: string): string {
@@ -220,6 +200,9 @@ export class Batcher {
   private async submit(lane: Lane, open: OpenBatch): Promise<void> {
     const { target } = lane;
     writeFileAtomic(this.store.keysFile(open.key), `${[...open.keys].join('\n')}\n`);
+    const client = await lane.client;
+    // Vendors without a tag of ours: the batches that exist before, so the new one can be told apart.
+    const before = await client.snapshot();
     // The intent is on disk before the vendor hears of the batch: a re-run can then look for it.
     this.store.record({
       event: 'intent',
@@ -228,11 +211,11 @@ export class Batcher {
       model: target.model,
       base_url: target.baseUrl,
       requests: open.keys.size,
+      ...(before.length > 0 ? { before } : {}),
     });
     this.store.markSubmitted(open.key, [...open.keys]);
-    const client = await lane.client;
     try {
-      const id = await client.submit(open.key, this.inputFile(open.key), open.keys.size);
+      const id = await client.submit(open.key, this.inputFile(open.key), open.keys.size, before);
       this.store.record({ event: 'created', batch_key: open.key, id });
       this.options.onEvent?.({
         kind: 'submitted',
@@ -259,60 +242,28 @@ export class Batcher {
     if (this.fatal) throw this.fatal;
   }
 
+  /** What polling needs of the batcher (poll.ts). */
+  private get polling(): Polling {
+    return {
+      store: this.store,
+      options: this.options,
+      clientOf: (record) => this.clientOf(record),
+      shrink: (record) => {
+        const lane = this.lanes.get(`${record.provider} ${record.model} ${record.baseUrl}`);
+        if (lane) lane.maxRequests = Math.max(1, Math.ceil(record.requests / 2));
+      },
+      strand: (keys) => keys.forEach((key) => this.stranded.add(key)),
+    };
+  }
+
   /** Finds (or gives up) the batches whose intent was recorded but not their id. */
-  async recover(): Promise<void> {
-    const known = new Set(
-      [...this.store.batches.values()].flatMap((record) => (record.id ? [record.id] : [])),
-    );
-    for (const record of this.store.batches.values()) {
-      if (record.id || record.dropped) continue;
-      const id = await (
-        await this.clientOf(record)
-      ).adopt(record.key, record.intentAt, record.requests, known);
-      if (id) {
-        this.store.record({ event: 'created', batch_key: record.key, id });
-        known.add(id);
-      } else this.store.record({ event: 'abandoned', batch_key: record.key });
-    }
+  recover(): Promise<void> {
+    return recoverBatches(this.polling);
   }
 
   /** Polls every uncollected batch until it ends, and collects its results; returns early when `signal` aborts. */
-  async waitAll(signal?: AbortSignal): Promise<void> {
-    for (;;) {
-      const live = [...this.store.batches.values()].filter(
-        (record) => record.id && !record.dropped && !record.collected,
-      );
-      if (live.length === 0 || signal?.aborted) return;
-      for (const record of live) {
-        if (signal?.aborted) return;
-        const client = await this.clientOf(record);
-        const status = await client.status(record.id!);
-        if (status.vendorStatus !== record.status)
-          this.store.record({
-            event: 'status',
-            batch_key: record.key,
-            id: record.id!,
-            status: status.vendorStatus,
-            counts: status.counts,
-          });
-        this.options.onEvent?.({
-          kind: 'status',
-          id: record.id!,
-          provider: record.provider,
-          model: record.model,
-          requests: record.requests,
-          status: status.vendorStatus,
-          counts: status.counts,
-        });
-        if (status.state === 'ended') await this.collect(record, client, status.vendorStatus);
-      }
-      if (
-        [...this.store.batches.values()].some(
-          (record) => record.id && !record.dropped && !record.collected,
-        )
-      )
-        await sleep(this.options.pollMs ?? 30_000, signal);
-    }
+  waitAll(signal?: AbortSignal): Promise<void> {
+    return waitForBatches(this.polling, signal);
   }
 
   /** The client of a recorded batch: the lane of its model, which this run's providers opened. */
@@ -324,49 +275,5 @@ export class Batcher {
         `${this.store.logFile}: batch ${record.id ?? record.key} is for ${record.provider}:${record.model} at ${record.baseUrl}, which this run does not call`,
       );
     return lane.client;
-  }
-
-  /** Stores every result item of an ended batch; a request the batch holds but answered nothing for is a retryable failure. */
-  private async collect(
-    record: BatchRecord,
-    client: BatchClient,
-    vendorStatus: string,
-  ): Promise<void> {
-    const expected = new Set<string>();
-    for await (const { text } of readLines(this.store.keysFile(record.key))) expected.add(text);
-    let chunk: StoredResult[] = [];
-    for await (const item of client.results(record.id!, this.store.scratchDir)) {
-      if (!expected.delete(item.customId)) continue;
-      chunk.push(
-        item.ok
-          ? { key: item.customId, batch: record.id!, ok: true, body: item.body }
-          : {
-              key: item.customId,
-              batch: record.id!,
-              ok: false,
-              message: item.message,
-              retryable: item.retryable,
-            },
-      );
-      if (chunk.length >= 500) [this.store.appendResults(chunk), (chunk = [])];
-    }
-    for (const key of expected)
-      chunk.push({
-        key,
-        batch: record.id!,
-        ok: false,
-        message: `no result (batch ${vendorStatus})`,
-        retryable: true,
-      });
-    this.store.appendResults(chunk);
-    this.store.record({ event: 'collected', batch_key: record.key, id: record.id! });
-    this.options.onEvent?.({
-      kind: 'collected',
-      id: record.id!,
-      provider: record.provider,
-      model: record.model,
-      requests: record.requests,
-      status: vendorStatus,
-    });
   }
 }

@@ -3,10 +3,7 @@
  * them, find a batch whose creation was cut short, read its status and stream its results. One
  * implementation per vendor, each over the vendor's official SDK (loaded only when `--batch` is used).
  */
-import { createWriteStream } from 'node:fs';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { ProviderError } from '../../errors.js';
+import { ApbError, ProviderError } from '../../errors.js';
 import { redact } from '../../redact.js';
 import type { CapturedRequest } from './capture.js';
 
@@ -22,18 +19,54 @@ export interface BatchCounts {
   failed: number;
 }
 
+/**
+ * Why a whole batch failed, as the vendor said it (`Batch.errors`, the job's `error`): `size` when
+ * the batch was too big for the account (enqueued tokens, request count, file size), so halves of
+ * it can succeed; `other` when resubmitting the same requests cannot help.
+ */
+export interface BatchFailure {
+  kind: 'size' | 'other';
+  reason: string;
+}
+
 /** Where a batch stands: `running` until the vendor says it ended (completed, failed, expired, cancelled). */
 export interface BatchStatus {
   state: 'running' | 'ended';
   /** The vendor's own word for it (`in_progress`, `ended`, `JOB_STATE_SUCCEEDED`, …). */
   vendorStatus: string;
   counts: BatchCounts | null;
+  /** Set when the batch failed as a whole (it then has no results to read). */
+  failure?: BatchFailure;
 }
 
-/** One item of a batch's results: the endpoint's reply body, or why there is none. */
+/** One item of a batch's results: the endpoint's reply body, or why there is none. `customId` is null for a line too broken to name its request. */
 export type BatchItemResult =
   | { customId: string; ok: true; body: unknown }
-  | { customId: string; ok: false; message: string; retryable: boolean };
+  | { customId: string | null; ok: false; message: string; retryable: boolean };
+
+/** Where a batch's results may be downloaded to (files apb names, in the run directory) and how big they may get. */
+export interface ResultsDownload {
+  /** The scratch file for one of the batch's result files (`output`, `errors`). */
+  file(part: 'output' | 'errors'): string;
+  /** Most bytes the downloads may take in all: the batch's request count × the reply cap. */
+  maxBytes: number;
+  /** Most bytes one results line may take: the reply cap and room for the vendor's envelope. */
+  maxLineBytes: number;
+}
+
+/** What `adopt` knows of a batch whose creation was cut short. */
+export interface AdoptionQuery {
+  /** Ours: the tag the batch carries where the vendor stores one (OpenAI metadata, Gemini display name). */
+  key: string;
+  /** When the intent was recorded, by our clock. */
+  since: string;
+  /** Requests the batch holds. */
+  count: number;
+  /** Batch ids already recorded (never adopted twice). */
+  known: ReadonlySet<string>;
+  /** Batch ids the vendor listed just before the creation (where the vendor has no tag: the new one is not among them). */
+  before?: readonly string[];
+}
 
 /** One vendor's batch API for one model at one base URL. */
 export interface BatchClient {
@@ -42,18 +75,26 @@ export interface BatchClient {
   readonly limits: { requests: number; bytes: number };
   /** The input-file line for one captured request. */
   inputLine(customId: string, request: CapturedRequest): string;
-  /** Submits a file of input lines; resolves with the vendor's batch id. `key` is ours, stored with the batch where the vendor allows. */
-  submit(key: string, inputFile: string, count: number): Promise<string>;
-  /** The id of a batch created for `key` whose id was never recorded (the process died in between), if the vendor can tell. */
-  adopt(
+  /**
+   * Submits a file of input lines; resolves with the vendor's batch id. `key` is ours, stored with
+   * the batch where the vendor allows. The creation itself is sent once (the SDK's retries are off
+   * for it): after a failure that may have created the batch, `adopt` is asked before any retry.
+   */
+  submit(
     key: string,
-    since: string,
+    inputFile: string,
     count: number,
-    known: ReadonlySet<string>,
-  ): Promise<string | null>;
+    before?: readonly string[],
+  ): Promise<string>;
+  /** Ids of the newest batches, listed before a creation (for vendors whose batches carry no tag of ours); [] where a tag is used. */
+  snapshot(): Promise<string[]>;
+  /** The id of a batch created for `query.key` whose id was never recorded (the process died in between, or the reply was lost), if the vendor can tell. */
+  adopt(query: AdoptionQuery): Promise<string | null>;
   status(id: string): Promise<BatchStatus>;
-  /** Streams the batch's results; `scratchDir` may hold a downloaded file. */
-  results(id: string, scratchDir: string): AsyncIterable<BatchItemResult>;
+  /** Asks the vendor to cancel a batch (`--batch-timeout`); best effort. */
+  cancel(id: string): Promise<void>;
+  /** Streams the batch's results, downloaded to the files `download` names, within its caps. */
+  results(id: string, download: ResultsDownload): AsyncIterable<BatchItemResult>;
 }
 
 /** What a client is made with. */
@@ -64,9 +105,20 @@ export interface BatchClientOptions {
   baseUrl: string;
 }
 
-/** A vendor SDK's error as a `ProviderError`, classified by HTTP status (401/403 stop the run), its message redacted. */
-export function batchError(provider: string, error: unknown, doing: string): ProviderError {
-  if (error instanceof ProviderError) return error;
+/**
+ * A vendor SDK's error as a `ProviderError`, classified by HTTP status (401/403 stop the run), its
+ * message redacted. apb's own errors (a full disk, a refused id) pass through; a download past its
+ * cap is final (asking again would download the same bytes).
+ */
+export function batchError(provider: string, error: unknown, doing: string): ApbError {
+  if (error instanceof ApbError) return error;
+  if (error instanceof Error && error.name === 'DownloadCapError')
+    return new ProviderError({
+      provider,
+      kind: 'client',
+      retryable: false,
+      message: `${provider}: batch API, ${doing}: ${error.message}; refused`,
+    });
   const status =
     typeof (error as { status?: unknown })?.status === 'number'
       ? (error as { status: number }).status
@@ -113,14 +165,82 @@ export function batchError(provider: string, error: unknown, doing: string): Pro
   return new ProviderError({ provider, kind: 'network', retryable: true, message, cause: error });
 }
 
-/** Writes a downloaded body to `file` as it arrives (results are streamed to disk, then read with the one JSONL reader). */
-export async function saveBody(
-  body: ReadableStream<Uint8Array> | null,
-  file: string,
-): Promise<void> {
-  if (!body) throw new Error('the results download has no body');
-  await pipeline(
-    Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>),
-    createWriteStream(file),
-  );
+/**
+ * The character sets the vendors document for their ids (OpenAI `batch_…`/`file-…`, Anthropic
+ * `msgbatch_…`, Gemini `batches/…`/`files/…`). An id is only ever sent back to the vendor, never
+ * used as a path; checking it keeps a hostile endpoint from steering even the URLs apb requests
+ * (`files/../../x/content`).
+ */
+const ID_SHAPES: Record<BatchProviderId, RegExp> = {
+  openai: /^[A-Za-z0-9_-]{1,128}$/,
+  anthropic: /^[A-Za-z0-9_-]{1,128}$/,
+  google: /^(?:batches|files)\/[A-Za-z0-9_-]{1,128}$/,
+};
+
+/** `id` when it has the vendor's documented shape; otherwise a non-retryable error naming what it was. */
+export function checkedId(provider: BatchProviderId, id: unknown, what: string): string {
+  if (typeof id === 'string' && ID_SHAPES[provider].test(id)) return id;
+  const shown = JSON.stringify(String(id)).slice(0, 80);
+  throw new ProviderError({
+    provider,
+    kind: 'client',
+    retryable: false,
+    message: `${provider}: batch API: the ${what} ${shown} is not an id of the shape ${provider} documents (refused)`,
+  });
+}
+
+/** Words of a whole-batch failure that mean the batch was too big for the account, so smaller batches can succeed. */
+const SIZE_FAILURE =
+  /token_limit|limit_exceeded|too[ _]many|too[ _]large|exceed|maximum|RESOURCE_EXHAUSTED|quota/i;
+
+/** A whole-batch failure from the vendor's own words (codes and messages). */
+export function failureOf(reasons: readonly string[], vendorStatus: string): BatchFailure {
+  const reason = reasons.filter(Boolean).join('; ') || `the batch ${vendorStatus}, no reason given`;
+  return { kind: SIZE_FAILURE.test(reason) ? 'size' : 'other', reason: redact(reason) };
+}
+
+/** Creations tried before giving up (each after looking for a batch the previous one made). */
+const CREATE_TRIES = 3;
+
+/**
+ * One batch per intent: the creation is sent with the SDK's retries off; when it fails in a way that
+ * may still have made the batch (a dropped connection, a 5xx, a timeout), the vendor's batches are
+ * listed and ours adopted before anything is sent again.
+ */
+export async function createOnce(
+  create: () => Promise<string>,
+  adopt: () => Promise<string | null>,
+  classify: (error: unknown) => ApbError,
+  waitMs = 1_000,
+): Promise<string> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await create();
+    } catch (error) {
+      const failure = classify(error);
+      if (!(failure instanceof ProviderError) || !failure.retryable) throw failure;
+      const found = await adopt();
+      if (found) return found;
+      if (attempt >= CREATE_TRIES) throw failure;
+      await new Promise((resolve) => setTimeout(resolve, waitMs * attempt));
+    }
+  }
+}
+
+/** How far a vendor's clock may be from ours and a cut-short batch still be found (hours either way). */
+export const ADOPTION_WINDOW_MS = 6 * 60 * 60 * 1000;
+
+/** A GET to the vendor that apb streams itself (results, a job's raw record), with its auth headers. */
+export async function vendorGet(url: string, headers: Record<string, string>): Promise<Response> {
+  const response = await fetch(url, { headers });
+  if (!response.ok) {
+    const text = (await response.text().catch(() => '')).slice(0, 300);
+    throw Object.assign(
+      new Error(`HTTP ${response.status} from ${new URL(url).pathname}: ${text}`),
+      {
+        status: response.status,
+      },
+    );
+  }
+  return response;
 }

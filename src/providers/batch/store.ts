@@ -12,16 +12,18 @@ import {
   openSync,
   readSync,
   statSync,
-  writeSync,
 } from 'node:fs';
-import { openAppendNoFollow } from '../../atomic-write.js';
+import { appendLineSync, openAppendNoFollow } from '../../atomic-write.js';
+import { ApbError } from '../../errors.js';
+import { parseUntrustedJson } from '../../json-depth.js';
 import path from 'node:path';
 import { readLines } from '../../jsonl-lines.js';
 import type { BatchCounts } from './client.js';
 
 /** One line of `batches.jsonl`. */
 export interface BatchEvent {
-  event: 'intent' | 'created' | 'status' | 'collected' | 'abandoned' | 'submit-failed';
+  event:
+    'intent' | 'created' | 'status' | 'collected' | 'abandoned' | 'submit-failed' | 'timed-out';
   /** Ours: names the batch before the vendor has an id for it. */
   batch_key: string;
   at: string;
@@ -33,6 +35,8 @@ export interface BatchEvent {
   status?: string;
   counts?: BatchCounts | null;
   error?: string;
+  /** On an intent: the vendor's newest batch ids just before the creation (vendors without a tag of ours). */
+  before?: string[];
 }
 
 /** A batch as the log tells it. */
@@ -43,12 +47,21 @@ export interface BatchRecord {
   baseUrl: string;
   requests: number;
   intentAt: string;
+  /** Batch ids the vendor listed just before the creation (see `BatchEvent.before`). */
+  before?: string[];
   id: string | null;
+  /** When its id was recorded (by our clock): `--batch-timeout` counts from here. */
+  createdAt: string | null;
   status: string | null;
   collected: boolean;
   /** Given up (submission failed, or its creation was cut short and it could not be found): its requests go into a new batch. */
   dropped: boolean;
+  /** Ended by `--batch-timeout`: its requests are left unanswered, for a re-run. */
+  timedOut: boolean;
 }
+
+/** The shape of apb's own batch keys (they name files in the run directory, so a log line with another is refused). */
+export const BATCH_KEY = /^apb-[a-z0-9-]{1,80}$/;
 
 /** One result item as stored. */
 export interface StoredResult {
@@ -83,10 +96,23 @@ function cutTornTail(file: string): void {
 function appendTo(file: string, text: string): void {
   const fd = openAppendNoFollow(file);
   try {
-    writeSync(fd, text);
+    appendLineSync(fd, file, text);
   } finally {
     closeSync(fd);
   }
+}
+
+/** One line of the log, refused (naming file and line) when it is not an event apb wrote. */
+function eventOf(file: string, line: number, text: string): BatchEvent {
+  let event: BatchEvent;
+  try {
+    event = parseUntrustedJson(text, 8) as BatchEvent;
+  } catch (error) {
+    throw new ApbError('batch', `${file}:${line}: not a batch event (${(error as Error).message})`);
+  }
+  if (typeof event?.batch_key !== 'string' || !BATCH_KEY.test(event.batch_key))
+    throw new ApbError('batch', `${file}:${line}: batch_key: not a batch key apb makes`);
+  return event;
 }
 
 /** The run directory's batch files. */
@@ -115,8 +141,8 @@ export class BatchStore {
     const store = new BatchStore(dir);
     if (existsSync(store.logFile)) cutTornTail(store.logFile);
     if (existsSync(store.logFile))
-      for await (const { text } of readLines(store.logFile))
-        store.apply(JSON.parse(text) as BatchEvent);
+      for await (const { text, line } of readLines(store.logFile))
+        store.apply(eventOf(store.logFile, line, text));
     for (const record of store.batches.values())
       if (!record.dropped) await store.loadKeys(record.key);
     if (existsSync(store.resultsFile)) await store.indexResults();
@@ -132,19 +158,23 @@ export class BatchStore {
         baseUrl: event.base_url ?? '',
         requests: event.requests ?? 0,
         intentAt: event.at,
+        ...(event.before ? { before: event.before } : {}),
         id: null,
+        createdAt: null,
         status: null,
         collected: false,
         dropped: false,
+        timedOut: false,
       });
       return;
     }
     const record = this.batches.get(event.batch_key);
     if (!record) return;
-    if (event.event === 'created') record.id = event.id ?? null;
+    if (event.event === 'created') [record.id, record.createdAt] = [event.id ?? null, event.at];
     if (event.event === 'status') record.status = event.status ?? record.status;
     if (event.event === 'collected') record.collected = true;
     if (event.event === 'abandoned' || event.event === 'submit-failed') record.dropped = true;
+    if (event.event === 'timed-out') [record.dropped, record.timedOut] = [true, true];
   }
 
   /** Appends an event (synchronously: once this returns, a crash cannot lose it) and applies it. */
@@ -167,6 +197,11 @@ export class BatchStore {
   /** Notes that `keys` are in the batch `batchKey` (its keys file is already written). */
   markSubmitted(batchKey: string, keys: readonly string[]): void {
     for (const key of keys) this.submitted.set(key, batchKey);
+  }
+
+  /** The request keys last submitted in the batch `batchKey`. */
+  keysOf(batchKey: string): string[] {
+    return [...this.submitted].flatMap(([key, batch]) => (batch === batchKey ? [key] : []));
   }
 
   /** The batch (ours) a request is waiting in: submitted, not given up, not yet collected. */

@@ -68,6 +68,8 @@ export const BudgetSchema = z.object({
   spent_usd: z.number(),
   refused_calls: Count,
   stopped: z.boolean(),
+  /** Calls whose reported usage was impossible or implausible (counted at apb's estimate). */
+  implausible_usage_calls: Count.optional(),
 });
 
 /** An integer counter. */

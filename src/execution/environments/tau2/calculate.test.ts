@@ -83,3 +83,32 @@ describe('calculate', () => {
     expect(run([1])).toBe("Error: 'in <string>' requires string as left operand, not int");
   });
 });
+
+describe('calculate: Python float semantics for big integers, bounded size and time', () => {
+  it.each([
+    ['10**400/10**100', '1e+300'],
+    ['-10**400/10**100', '-1e+300'],
+    ['10**400/10**390', '10000000000.0'],
+    ['(2**1100+1)/2**1000', '1.2676506002282294e+30'],
+    ['10**400/3', 'Error: integer division result too large for a float'],
+    ['1/10**400', '0.0'],
+  ])('%j gives %j, as Python does', (expression, expected) => {
+    expect(run(expression)).toBe(expected);
+  });
+
+  it('refuses a 30 KB expression, nesting past 200 and a runaway integer, each quickly', () => {
+    const started = performance.now();
+    expect(run('1+'.repeat(15_000) + '1')).toBe(
+      'Error: expression too long (over 4096 characters)',
+    );
+    expect(run('('.repeat(201) + '1' + ')'.repeat(201))).toBe(
+      'Error: too many nested parentheses (<string>, line 1)',
+    );
+    expect(run('('.repeat(200) + '1' + ')'.repeat(200))).toBe('1.0');
+    expect(run('9**9**9')).toBe('Error: int too large to convert to float');
+    expect(run('(10**4000)*(10**4000)*(10**4000)*(10**4000)*(10**4000)*(10**4000)')).toBe(
+      'Error: int too large to convert to float',
+    );
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+});

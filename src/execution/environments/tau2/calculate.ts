@@ -2,7 +2,9 @@
  * tau2's `calculate` tool: `str(round(float(eval(expression)), 2))` over the characters
  * `0123456789+-*\/(). `, evaluated here by a small parser with Python's arithmetic (exact integers,
  * true and floor division, `**` binding tighter than unary minus, Python's error messages, as
- * CPython 3.11 words them) instead of an `eval`.
+ * CPython 3.11 words them) instead of an `eval`. Bounded as Python is not: an expression over
+ * 4,096 characters, nesting past Python's 200 parentheses, or an integer past 65,536 bits is an
+ * error (a 30 KB expression once held the process 18.7 s).
  */
 import { pyFloatRepr, pyRound, pyTypeName, ToolError } from './python.js';
 
@@ -20,13 +22,39 @@ function toFloat(value: Value): number {
   return number;
 }
 
-/** int / int, correctly rounded even when the operands do not fit a double (Python divides exactly). */
+/** Longest expression, deepest parentheses (Python's own limit) and widest integer evaluated. */
+const MAX_EXPRESSION = 4096;
+const MAX_NESTING = 200;
+const MAX_INT_BITS = 65_536n;
+
+const bitLength = (value: bigint): bigint =>
+  BigInt((value < 0n ? -value : value).toString(2).length);
+
+/** An integer result, refused past MAX_INT_BITS (bounded time: each further operation would grow it). */
+function int(value: bigint): Value {
+  if (bitLength(value) > MAX_INT_BITS) throw new ToolError('int too large to convert to float');
+  return { kind: 'int', value };
+}
+
+/**
+ * int / int as Python computes it: the exact quotient, rounded once to a double (`10**400/10**100`
+ * is `1e+300`, not `inf`); too large for a double is Python's OverflowError.
+ */
 function trueDivide(a: bigint, b: bigint): number {
   if (b === 0n) throw new ToolError('division by zero');
-  const limit = 1n << 1000n;
-  let [x, y] = [a, b];
-  while (x >= limit || x <= -limit || y >= limit || y <= -limit) [x, y] = [x >> 64n, y >> 64n];
-  return Number(x) / Number(y);
+  if (a === 0n) return b < 0n ? -0 : 0;
+  const negative = a < 0n !== b < 0n;
+  const [x, y] = [a < 0n ? -a : a, b < 0n ? -b : b];
+  // A quotient of at least 64 bits, plus a sticky bit for any remainder, rounds correctly to 53.
+  const shift = bitLength(x) - bitLength(y) - 66n;
+  const [num, den] = shift > 0n ? [x, y << shift] : [x << -shift, y];
+  let quotient = num / den;
+  if (num % den !== 0n) quotient |= 1n;
+  const half = Number(shift) / 2;
+  const result = Number(quotient) * 2 ** Math.trunc(half) * 2 ** (Number(shift) - Math.trunc(half));
+  if (!Number.isFinite(result))
+    throw new ToolError('integer division result too large for a float');
+  return negative ? -result : result;
 }
 
 function floorBig(a: bigint, b: bigint): bigint {
@@ -39,7 +67,7 @@ function power(base: Value, exponent: Value): Value {
     const magnitude = base.value < 0n ? -base.value : base.value;
     if (magnitude > 1n && Number(exponent.value) * Math.log2(Number(magnitude)) > 4096)
       throw new ToolError('int too large to convert to float');
-    return { kind: 'int', value: base.value ** exponent.value };
+    return int(base.value ** exponent.value);
   }
   const x = toFloat(base);
   const y = toFloat(exponent);
@@ -59,9 +87,13 @@ function arithmetic(operator: string, left: Value, right: Value): Value {
   if (operator === '**') return power(left, right);
   if (left.kind === 'int' && right.kind === 'int') {
     const [a, b] = [left.value, right.value];
-    if (operator === '+') return { kind: 'int', value: a + b };
-    if (operator === '-') return { kind: 'int', value: a - b };
-    if (operator === '*') return { kind: 'int', value: a * b };
+    if (operator === '+') return int(a + b);
+    if (operator === '-') return int(a - b);
+    if (operator === '*') {
+      if (bitLength(a) + bitLength(b) > MAX_INT_BITS + 1n)
+        throw new ToolError('int too large to convert to float');
+      return int(a * b);
+    }
     if (operator === '/') return { kind: 'float', value: trueDivide(a, b) };
     if (b === 0n) throw new ToolError('integer division or modulo by zero');
     return { kind: 'int', value: floorBig(a, b) };
@@ -80,9 +112,12 @@ function arithmetic(operator: string, left: Value, right: Value): Value {
 function tokenize(expression: string): string[] {
   const tokens: string[] = [];
   const pattern = /\s*(?:(\d+\.\d*|\.\d+|\d+)|(\*\*|\/\/|[+\-*/()]))/y;
+  const rest = /\s*$/y;
   let index = 0;
+  let depth = 0;
   while (index < expression.length) {
-    if (expression.slice(index).trim() === '') break;
+    rest.lastIndex = index;
+    if (rest.test(expression)) break;
     pattern.lastIndex = index;
     const match = pattern.exec(expression);
     if (!match) throw syntax();
@@ -92,6 +127,8 @@ function tokenize(expression: string): string[] {
         'leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers',
       );
     tokens.push(match[1] ?? match[2]!);
+    if (match[2] === '(' && ++depth > MAX_NESTING) throw syntax('too many nested parentheses');
+    if (match[2] === ')') depth -= 1;
     index = pattern.lastIndex;
   }
   return tokens;
@@ -240,6 +277,8 @@ function notAString(expression: unknown): ToolError {
 export function calculate(expression: unknown): string {
   if (typeof expression !== 'string') throw notAString(expression);
   if (!ALLOWED.test(expression)) throw new ToolError('Invalid characters in expression');
+  if (expression.length > MAX_EXPRESSION)
+    throw new ToolError(`expression too long (over ${MAX_EXPRESSION} characters)`);
   const tokens = tokenize(expression);
   return pyStrFloat(pyRound(toFloat(evaluate(new Parser(tokens).parse())), 2));
 }
