@@ -167,7 +167,7 @@ export {
   RUN_LOCK_FILE,
   type RunLock,
   type RunLockHolder,
-} from './pipeline/run-lock.js';
+} from './rundir/lock.js';
 export { Batcher, BatchDeferredError } from './providers/batch/batcher.js';
 export { runWithBatches } from './pipeline/batch-run.js';
 export { withEndpoints, endpointStats, type EndpointStats } from './providers/endpoints.js';

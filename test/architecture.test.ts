@@ -253,6 +253,21 @@ describe('architecture', () => {
     ).toBeGreaterThan(10);
   });
 
+  it('keeps rundir/ (the run-directory core) a leaf: it imports only itself and the top-level leaf files', () => {
+    const isTopLevel = (target: string) => !target.includes('/');
+    const offenders = [...graph].flatMap(([file, { local }]) =>
+      file.startsWith('rundir/')
+        ? local
+            .filter((target) => !target.startsWith('rundir/') && !isTopLevel(target))
+            .map((target) => `${file} imports ${target}`)
+        : [],
+    );
+    expect(offenders).toEqual([]);
+    expect([...graph.keys()].filter((file) => file.startsWith('rundir/')).length).toBeGreaterThan(
+      3,
+    );
+  });
+
   it('has no import cycle', () => {
     const state = new Map<string, 'visiting' | 'done'>();
     const cycles: string[] = [];

@@ -14,7 +14,7 @@ import { computeReward } from '../execution/reward.js';
 import { openAppendNoFollow, writeFileAtomic } from '../atomic-write.js';
 import { APB_VERSION } from '../version.js';
 import { readJsonLines } from './results-store.js';
-import { withRunLock } from './run-lock.js';
+import { withRunLock } from '../rundir/lock.js';
 
 /** What a replay run is asked to do. */
 export interface ReplayRunSpec {

@@ -16,7 +16,7 @@ import { BudgetExceededError, costOfLine, pricesAsOf } from './budget.js';
 import { judgePrediction } from './evaluate-case.js';
 import { judgementKey } from './fingerprint.js';
 import { assertSameIdentity, readManifest, writeManifest, type Manifest } from './manifest.js';
-import { runPool } from './pool.js';
+import { runPool } from '../rundir/pool.js';
 import { tallyRun } from './recount.js';
 import type { RunDependencies } from './run.js';
 import type { InitialAnswer, PredictionLine, RefineSetup } from './records.js';
@@ -264,12 +264,17 @@ export async function refineRun(
   };
   let failure: unknown = null;
   try {
-    await runPool(request.source.items, request.concurrency, (item) => refineOne(item, context), {
-      halted: () => Boolean(deps.stop?.aborted || signal.aborted || deps.budget?.exhausted),
-      expected: (error) =>
-        error instanceof BudgetExceededError || Boolean(signal.aborted && isFatal(error)),
-      onFailure: () => cancel.abort(),
-    });
+    await runPool(
+      request.source.items,
+      { concurrency: request.concurrency },
+      (item) => refineOne(item, context),
+      {
+        halted: () => Boolean(deps.stop?.aborted || signal.aborted || deps.budget?.exhausted),
+        expected: (error) =>
+          error instanceof BudgetExceededError || Boolean(signal.aborted && isFatal(error)),
+        onFailure: () => cancel.abort(),
+      },
+    );
   } catch (error) {
     failure = error;
   } finally {

@@ -5,7 +5,7 @@ import { UsageError } from '../../errors.js';
 import { writeRunOutputs } from '../../pipeline/outputs.js';
 import { readManifest } from '../../pipeline/manifest.js';
 import { rejudgeRun } from '../../pipeline/rejudge.js';
-import { acquireRunLock } from '../../pipeline/run-lock.js';
+import { acquireRunLock } from '../../rundir/lock.js';
 import { EXIT, type CommandOutcome } from '../outcome.js';
 import { choice, collect, nonNegativeInt, positiveInt } from '../options.js';
 import { PROTOCOLS } from '../../pipeline/run-spec.js';

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import path from 'node:path';
 import { mergeRuns } from '../../pipeline/merge.js';
-import { acquireRunLock } from '../../pipeline/run-lock.js';
+import { acquireRunLock } from '../../rundir/lock.js';
 import { writeRunOutputs } from '../../pipeline/outputs.js';
 import type { CommandOutcome } from '../outcome.js';
 import { say } from '../terminal.js';

@@ -5,7 +5,7 @@ import { SPLITS } from '../../dataset/case.js';
 import { ProviderError, UsageError } from '../../errors.js';
 import { panelId } from '../../judge/panel.js';
 import { Budget } from '../../pipeline/budget.js';
-import { acquireRunLock } from '../../pipeline/run-lock.js';
+import { acquireRunLock } from '../../rundir/lock.js';
 import { writeRunOutputs } from '../../pipeline/outputs.js';
 import type { RefineSetup } from '../../pipeline/records.js';
 import { estimateRefine, formatRefineDryRun } from '../../pipeline/refine-dry-run.js';

@@ -21,7 +21,7 @@ import { BATCH_PROVIDERS } from '../../providers/batch/client.js';
 import { modelDirName } from '../../pipeline/run-dirs.js';
 import { parseSplits, type ModelEntry, type RunSpec } from '../../pipeline/run-spec.js';
 import { writeRunOutputs } from '../../pipeline/outputs.js';
-import { acquireRunLocks } from '../../pipeline/run-lock.js';
+import { acquireRunLocks } from '../../rundir/lock.js';
 import type { SamplingParams } from '../../providers/provider.js';
 import { buildRunSummary, type EndOfRunSummary } from '../../report/run-summary.js';
 import { writeLeaderboard, type WrittenReports } from '../../report/write-reports.js';
