@@ -6,6 +6,7 @@
  * judge's re-asks, if any) — so planner batches come first, then the judge's.
  */
 import type { Batcher } from '../providers/batch/batcher.js';
+import { ApbError } from '../errors.js';
 import type { RunReporter } from './events.js';
 import { runEvaluation, type ResolvedRun, type RunDependencies, type RunSummary } from './run.js';
 
@@ -16,6 +17,9 @@ const MAX_PASSES = 10;
 export interface BatchRunHooks {
   onPass?: (pass: number, pending: { deferred: number; outstanding: number }) => void;
 }
+
+/** A call gathered into a provider batch (its case stays unrecorded until the batch ends): the batcher's error code, no vendor type. */
+const isDeferred = (error: unknown) => error instanceof ApbError && error.code === 'batch-deferred';
 
 /** The run's reporter for one pass: the start is told once, the end once by `runWithBatches`, cases as they end. */
 function passReporter(reporter: RunReporter | undefined, pass: number): RunReporter | undefined {
@@ -46,6 +50,7 @@ export async function runWithBatches(
       ...deps,
       reporter: passReporter(deps.reporter, pass),
       batchPending: waiting,
+      deferred: isDeferred,
     });
     await batcher.flush();
     const pending = batcher.pending;
@@ -59,6 +64,7 @@ export async function runWithBatches(
         ...deps,
         reporter: passReporter(deps.reporter, pass + 1),
         batchPending: () => true,
+        deferred: isDeferred,
       });
       break;
     }

@@ -93,6 +93,7 @@ export function registerJudgeCommand(program: Command, outcome: CommandOutcome):
             reporter: createProgressReporter({ tty: Boolean(process.stderr.isTTY) }),
             stop: interrupts.stop,
             signal: interrupts.cancel,
+            lock,
           },
         );
         await writeRunOutputs(summary.dir);

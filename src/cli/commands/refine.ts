@@ -207,6 +207,7 @@ async function refineAction(
         }),
         stop: interrupts.stop,
         signal: interrupts.cancel,
+        lock,
         ...(budget ? { budget } : {}),
       },
     );

@@ -244,6 +244,7 @@ async function runModels(
           stop: interrupts.stop,
           signal: interrupts.cancel,
           endpointStats: () => providers.endpointStats(),
+          lock: locks[(root ? 1 : 0) + index]!,
           ...(budget ? { budget } : {}),
         }),
       ),
