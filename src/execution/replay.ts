@@ -15,6 +15,7 @@ import type {
   Termination,
 } from './environment.js';
 import { parseUntrustedJson } from '../json-depth.js';
+import { runConversation, type AgentPlayer, type Turn, type UserPlayer } from './loop.js';
 
 /** One task's script. */
 export const ReplayScript = z.object({
@@ -105,30 +106,54 @@ export interface ReplayOutcome {
   finalDatabase: DatabaseState;
 }
 
-/** Runs a script's actions in order on a fresh session, then says its messages; the agent ends the conversation. */
-export function replayTask(
+/**
+ * A script as an agent of the conversation loop: one turn per action (one tool call each), then
+ * one turn per message, then an empty turn (done). It ignores what the tools answer, as a script
+ * does; the loop's limits (tau2's 10 tool errors, 200 steps) apply to it as to a model agent.
+ */
+export function replayPlayer(task: ExecTask, script: ReplayScript): AgentPlayer {
+  let next = 0;
+  const turns: Turn[] = [
+    ...script.actions.map((action, index) => ({
+      content: null,
+      toolCalls: [
+        { id: `${task.id}-call-${index + 1}`, name: action.name, arguments: action.arguments },
+      ],
+      usage: null,
+      cached: false,
+    })),
+    ...script.messages.map((text) => ({
+      content: text,
+      toolCalls: [],
+      usage: null,
+      cached: false,
+    })),
+  ];
+  const done: Turn = { content: null, toolCalls: [], usage: null, cached: false };
+  return async () => turns[next++] ?? done;
+}
+
+/** Runs a script through the conversation loop in solo mode on a fresh session; the agent ends the conversation. */
+export async function replayTask(
   environment: Environment,
   task: ExecTask,
   script: ReplayScript,
-): ReplayOutcome {
+  limits: { maxSteps?: number; maxErrors?: number } = {},
+): Promise<ReplayOutcome> {
   const session = environment.openSession();
-  const messages: ExecMessage[] = [];
-  script.actions.forEach((action, index) => {
-    const id = `${task.id}-call-${index + 1}`;
-    messages.push({
-      role: 'assistant',
-      content: null,
-      tool_calls: [{ id, name: action.name, arguments: action.arguments }],
-    });
-    const outcome = session.callTool(action.name, action.arguments);
-    messages.push({
-      role: 'tool',
-      tool_call_id: id,
-      name: action.name,
-      content: outcome.content,
-      error: outcome.error,
-    });
+  const noUser: UserPlayer = async () => {
+    throw new Error('a solo conversation has no user');
+  };
+  const result = await runConversation({
+    agent: replayPlayer(task, script),
+    user: noUser,
+    session,
+    solo: true,
+    ...limits,
   });
-  for (const text of script.messages) messages.push({ role: 'assistant', content: text });
-  return { messages, termination: 'agent_stop', finalDatabase: session.database() };
+  return {
+    messages: result.messages,
+    termination: result.termination,
+    finalDatabase: session.database(),
+  };
 }

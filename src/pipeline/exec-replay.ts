@@ -134,7 +134,7 @@ async function replayInto(
         interrupted = true;
         break;
       }
-      const outcome = replayTask(environment, task, agent.scripts.get(task.id)!);
+      const outcome = await replayTask(environment, task, agent.scripts.get(task.id)!);
       const reward = await computeReward({
         environment,
         task,
