@@ -30,6 +30,8 @@ export interface EngineOptions {
   batch?: Batcher;
   /** Told before each retry of a retryable failure (the exec summary's and progress line's retry count). */
   onRetry?: RetryPolicy['onRetry'];
+  /** False for a long-lived server: no loud-failure watch (it would latch after early failures). */
+  failureWatch?: boolean;
 }
 
 /** Per-model settings that override the run's (from a config file's model entry). */
@@ -90,6 +92,7 @@ export function createRunProviders(options: EngineOptions): RunProviders {
         retry,
         ...(options.batch ? { batch: options.batch } : {}),
         ...(gate ? { gate } : {}),
+        ...(options.failureWatch === false ? { failureWatch: false } : {}),
         ...(options.onRetry ? { retry: { onRetry: options.onRetry } } : {}),
       });
     },

@@ -58,6 +58,12 @@ export interface ProviderStackOptions {
   modelDefaults?: ModelDefaults;
   /** Consulted before each call that is not a cache hit (the run's spending budget). */
   gate?: CallGate;
+  /**
+   * The loud-failure watch (failure-watch.ts) stops a batch job whose first calls all fail the
+   * same way; a long-lived server (`apb serve`) turns it off, or a few early refusals would
+   * refuse every later request until it is restarted. Default on.
+   */
+  failureWatch?: boolean;
   /** Test seams: the environment to read keys from, fetch (default: `nodeFetch`), and retry timing. */
   env?: Readonly<Record<string, string | undefined>>;
   fetch?: typeof globalThis.fetch;
@@ -113,11 +119,12 @@ export function buildProviderStack(
   const called =
     options.batch && isBatchProvider(spec.provider)
       ? batched(spec, baseUrls, apiKey, scope, options)
-      : withFailureWatch(
+      : watched(
           withRetry(balanced(endpointsOf(), health), {
             maxRetries: options.maxRetries ?? DEFAULT_STACK_OPTIONS.maxRetries,
             ...options.retry,
           }),
+          options.failureWatch ?? true,
         );
   const gated = options.gate ? withGate(called, options.gate) : called;
   const cached = withCache(gated, {
@@ -127,6 +134,10 @@ export function buildProviderStack(
   });
   return withModelOptions(cached, { spec, table: options.modelDefaults });
 }
+
+/** The stack with the loud-failure watch above its retries, unless the caller serves for a long time. */
+const watched = (provider: Provider, watch: boolean) =>
+  watch ? withFailureWatch(provider) : provider;
 
 /** One endpoint as it is; several behind the load balancer, each with its health record. */
 function balanced(

@@ -96,6 +96,8 @@ export function registerServeCommand(program: Command, outcome: CommandOutcome):
         maxRetries: flags.maxRetries,
         cache: flags.cache,
         cacheDir: defaultCacheDir(process.env),
+        // A server answers for hours: early upstream failures must not refuse every later request.
+        failureWatch: false,
         ...(budget ? { budget } : {}),
       });
       const baseUrl = flags.baseUrl ?? process.env.APB_BASE_URL ?? null;
