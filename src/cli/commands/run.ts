@@ -224,7 +224,7 @@ async function runModels(
   const locks = acquireRunLocks(root ? [root, ...dirs] : dirs, 'run');
   const evaluate = (run: ResolvedRun, deps: RunDependencies) =>
     batcher
-      ? runWithBatches(run, deps, batcher, { onPass: onBatchPass })
+      ? runWithBatches(run, deps, batcher, spec.quiet ? {} : { onPass: onBatchPass })
       : runEvaluation(run, deps);
   const progress = createProgressReporter({
     tty: Boolean(process.stderr.isTTY),
@@ -339,10 +339,11 @@ export function registerRunCommand(program: Command, outcome: CommandOutcome): v
     limitHeapGrowth();
     const layout = outDirsOf(spec, new Date());
     // One batcher per command: its log sits in the run directory, or beside the model directories of a leaderboard run.
+    // `--quiet` prints nothing but warnings and errors: no batch progress lines either.
     const batcher = spec.batch
       ? await Batcher.open(layout.root ?? layout.dirs[0]!, {
           pollMs: spec.batchPollMs,
-          onEvent: batchProgress(),
+          ...(spec.quiet ? {} : { onEvent: batchProgress() }),
         })
       : undefined;
     const budget = spec.maxCost ? new Budget(spec.maxCost) : undefined;
