@@ -2,7 +2,7 @@
  * `exec-scores.json` from an exec run directory's lines: Table 3 (metrics/executable.ts), the usage and cost of every
  * role (agent, user simulator, planner, critic, judge), termination counts, and per-task rewards for the reports.
  */
-import { readJsonLines } from '../pipeline/results-store.js';
+import { readJsonLines } from '../rundir/jsonl-store.js';
 import {
   table3,
   type ExecutionRow,

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
+import { writeRunReports } from '../../report/write-reports.js';
 import { writeRunOutputs } from '../../pipeline/outputs.js';
 import { readManifest } from '../../pipeline/manifest.js';
 import { rejudgeRun } from '../../pipeline/rejudge.js';
@@ -96,7 +97,7 @@ export function registerJudgeCommand(program: Command, outcome: CommandOutcome):
             lock,
           },
         );
-        await writeRunOutputs(summary.dir);
+        await writeRunOutputs(summary.dir, writeRunReports);
         say(
           `apb: ${judge.id}: ${summary.judged} judged, ${summary.alreadyDone} already judged, 0 planner calls; scores in ${path.join(summary.dir, 'scores.json')}`,
         );

@@ -6,6 +6,7 @@ import { ProviderError, UsageError } from '../../errors.js';
 import { panelId } from '../../judge/panel.js';
 import { Budget } from '../../pipeline/budget.js';
 import { acquireRunLock } from '../../rundir/lock.js';
+import { writeRunReports } from '../../report/write-reports.js';
 import { writeRunOutputs } from '../../pipeline/outputs.js';
 import type { RefineSetup } from '../../pipeline/records.js';
 import { estimateRefine, formatRefineDryRun } from '../../pipeline/refine-dry-run.js';
@@ -211,7 +212,7 @@ async function refineAction(
         ...(budget ? { budget } : {}),
       },
     );
-    await writeRunOutputs(outDir);
+    await writeRunOutputs(outDir, writeRunReports);
     const { summary: endOfRun, table4 } = await buildRefineSummary(
       outDir,
       summary,

@@ -20,6 +20,7 @@ import { Batcher } from '../../providers/batch/batcher.js';
 import { BATCH_PROVIDERS } from '../../providers/batch/client.js';
 import { modelDirName } from '../../pipeline/run-dirs.js';
 import { parseSplits, type ModelEntry, type RunSpec } from '../../pipeline/run-spec.js';
+import { writeRunReports } from '../../report/write-reports.js';
 import { writeRunOutputs } from '../../pipeline/outputs.js';
 import { acquireRunLocks } from '../../rundir/lock.js';
 import type { SamplingParams } from '../../providers/provider.js';
@@ -255,7 +256,7 @@ async function runModels(
     if (!spec.quiet && !spec.json)
       for (const line of endpointSummaryLines(providers.endpointStats())) say(line);
     let reports: WrittenReports | null = null;
-    for (const summary of summaries) reports = await writeRunOutputs(summary.dir);
+    for (const summary of summaries) reports = await writeRunOutputs(summary.dir, writeRunReports);
     const failed = settled.findIndex((result) => result.status === 'rejected');
     if (failed >= 0 && spec.models.length > 1)
       say(
