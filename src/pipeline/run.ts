@@ -204,6 +204,16 @@ export async function runEvaluation(run: ResolvedRun, deps: RunDependencies): Pr
   );
 }
 
+/** The final manifest's budget and endpoint counts, when the run had them. */
+function withRunExtras(manifest: Manifest, deps: RunDependencies): Manifest {
+  const endpoints = deps.endpointStats?.() ?? [];
+  return {
+    ...manifest,
+    ...(deps.budget ? { budget: deps.budget.summary() } : {}),
+    ...(endpoints.length > 0 ? { endpoints } : {}),
+  };
+}
+
 /** The evaluation inside its open session: resume, the cases through `runUnits`, the final manifest. */
 async function evaluateIn(
   session: RunSession<Manifest>,
@@ -253,12 +263,7 @@ async function evaluateIn(
     now: now(),
     pricesAsOf: pricesAsOf(),
   });
-  const endpoints = deps.endpointStats?.() ?? [];
-  const finalManifest: Manifest = {
-    ...recounted,
-    ...(deps.budget ? { budget: deps.budget.summary() } : {}),
-    ...(endpoints.length > 0 ? { endpoints } : {}),
-  };
+  const finalManifest = withRunExtras(recounted, deps);
   session.finish(finalManifest);
   if (end.failure) throw end.failure;
   const finished = finalManifest.counts.judgements.ok + finalManifest.counts.judgements.judge_error;
