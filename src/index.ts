@@ -74,7 +74,11 @@ export {
 export { providerPlanner, baselinePlanner, type Planner } from './pipeline/planner.js';
 export { computeScores, type ScoresJson } from './pipeline/scores.js';
 export { rowFromJudgementLine } from './pipeline/result-rows.js';
-export { writeRunOutputs } from './pipeline/outputs.js';
+import { writeRunOutputs as writeDerivedFiles } from './pipeline/outputs.js';
+import { writeRunReports } from './report/write-reports.js';
+/** Writes a run directory's scores and reports (the manifest set to `failed` if that fails). */
+export const writeRunOutputs = (dir: string, onWarning?: (message: string) => void) =>
+  writeDerivedFiles(dir, writeRunReports, onWarning);
 export type { JudgementLine, PredictionLine } from './pipeline/records.js';
 
 export { refineAnswer, type RefineOutcome, type RefineRequest } from './refine/refine-answer.js';
@@ -167,7 +171,7 @@ export {
   RUN_LOCK_FILE,
   type RunLock,
   type RunLockHolder,
-} from './pipeline/run-lock.js';
+} from './rundir/lock.js';
 export { Batcher, BatchDeferredError } from './providers/batch/batcher.js';
 export { runWithBatches } from './pipeline/batch-run.js';
 export { withEndpoints, endpointStats, type EndpointStats } from './providers/endpoints.js';
@@ -216,3 +220,33 @@ export {
   type PipelineConfig,
   type PipelineRun,
 } from './construction/pipeline.js';
+
+// The run-directory core every command is composed of (src/rundir/README.md).
+export {
+  openSession,
+  withSession,
+  resumeKeys,
+  jsonManifest,
+  type RunSession,
+  type RunStatus,
+  type ManifestCodec,
+  type SessionOptions,
+  type UnitsEnd,
+} from './rundir/session.js';
+export { runUnits, type UnitPool, type UnitsOutcome } from './rundir/run-units.js';
+export { runPool, type PoolOptions, type PoolControl } from './rundir/pool.js';
+export { createJsonlStore, type JsonlStore, type LineSource } from './rundir/jsonl-store.js';
+export { trustedObject, checkLine, type LineSchema } from './rundir/line-schema.js';
+// Command entry points as library functions (typed spec → typed summary).
+export {
+  rejudgeRun,
+  type RejudgeRequest,
+  type RejudgeSummary,
+  type RejudgeDependencies,
+} from './pipeline/rejudge.js';
+export {
+  refineRun,
+  type RefineRunRequest,
+  type RefineRunSummary,
+  type RefineRunDependencies,
+} from './pipeline/refine-run.js';

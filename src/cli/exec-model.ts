@@ -21,7 +21,7 @@ import { createNlAssertionJudge } from '../execution/nl-assertions.js';
 import { computeReward } from '../execution/reward.js';
 import { EXEC_MODES, type ExecMode } from '../metrics/executable.js';
 import { Budget, costOfCall } from '../pipeline/budget.js';
-import { acquireRunLock } from '../pipeline/run-lock.js';
+import { acquireRunLock } from '../rundir/lock.js';
 import type { SamplingParams } from '../providers/provider.js';
 import { buildExecSummary } from '../report/exec-summary.js';
 import { writeExecOutputs } from '../report/write-exec-reports.js';

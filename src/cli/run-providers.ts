@@ -31,6 +31,8 @@ export interface EngineOptions {
   batch?: Batcher;
   /** Told before each retry of a retryable failure (the exec summary's and progress line's retry count). */
   onRetry?: RetryPolicy['onRetry'];
+  /** False for a long-lived server: no loud-failure watch (it would latch after early failures). */
+  failureWatch?: boolean;
 }
 
 /** Per-model settings that override the run's (from a config file's model entry). */
@@ -96,7 +98,9 @@ export function createRunProviders(options: EngineOptions): RunProviders {
         ...(options.batch ? { batch: options.batch } : {}),
         ...(gate ? { gate } : {}),
         ...(stack.modelDefaults ? { modelDefaults: stack.modelDefaults } : {}),
-        ...(stack.failureWatch === false ? { failureWatch: false } : {}),
+        ...(stack.failureWatch === false || options.failureWatch === false
+          ? { failureWatch: false }
+          : {}),
         ...(options.onRetry ? { retry: { onRetry: options.onRetry } } : {}),
       });
     },

@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { writeFileAtomic } from '../atomic-write.js';
 import { parseUntrustedJson } from '../json-depth.js';
 import { readLines } from '../jsonl-lines.js';
-import { dropTornLine } from '../pipeline/results-store.js';
+import { dropTornLine } from '../rundir/jsonl-store.js';
 import { executionKey, openingKey } from './exec-store.js';
 import type { RefinedPlanRecord } from './plans.js';
 import type { ExecutionLine, OpeningLine } from './records.js';

@@ -3,7 +3,7 @@
  * role (agent, user simulator, planner, critic, judge), termination counts, and per-task rewards for the reports.
  */
 import { parseRunFileValue } from '../rundir/schemas/index.js';
-import { readJsonLines } from '../pipeline/results-store.js';
+import { readJsonLines } from '../rundir/jsonl-store.js';
 import {
   table3,
   type ExecutionRow,

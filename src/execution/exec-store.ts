@@ -6,7 +6,7 @@
 import { closeSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { appendLineSync, openAppendNoFollow } from '../atomic-write.js';
-import { dropTornLine, readJsonLines } from '../pipeline/results-store.js';
+import { dropTornLine, readJsonLines } from '../rundir/jsonl-store.js';
 
 /** The key of an execution: (task, mode, trial). */
 export const executionKey = (taskId: string, mode: string, trial: number) =>

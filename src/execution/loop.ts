@@ -131,6 +131,12 @@ export interface LoopOptions {
   maxErrors?: number;
   /** The user's first message when it was made beforehand (shared by every mode of a task's trial). */
   firstUserMessage?: Turn;
+  /**
+   * tau2's solo mode: no user and no greeting; the agent speaks first and every turn goes back to
+   * it. It ends by returning an empty turn (no text, no tool call: a script with nothing left), or
+   * at a limit. A scripted replay runs so, and so meets every limit a model agent meets.
+   */
+  solo?: boolean;
   signal?: AbortSignal;
 }
 
@@ -161,9 +167,15 @@ type Route = 'user' | 'agent' | 'env' | 'user-env';
 export async function runConversation(options: LoopOptions): Promise<LoopResult> {
   const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
   const maxErrors = options.maxErrors ?? DEFAULT_MAX_ERRORS;
-  const messages: LoopMessage[] = [{ role: 'assistant', content: AGENT_GREETING }];
+  const solo = Boolean(options.solo);
+  const messages: LoopMessage[] = solo ? [] : [{ role: 'assistant', content: AGENT_GREETING }];
   const usage = { agent: emptyUsage(), user: emptyUsage() };
-  const state = { steps: 0, toolErrors: 0, to: 'user' as Route, pending: [] as Turn['toolCalls'] };
+  const state = {
+    steps: 0,
+    toolErrors: 0,
+    to: (solo ? 'agent' : 'user') as Route,
+    pending: [] as Turn['toolCalls'],
+  };
   let termination: LoopTermination | null = null;
   let stopSignal: string | null = null;
   let error: LoopResult['error'];
@@ -199,6 +211,10 @@ export async function runConversation(options: LoopOptions): Promise<LoopResult>
       } else if (state.to === 'agent') {
         const turn = await options.agent(agentView(messages), options.signal);
         count(usage.agent, turn);
+        if (solo && !turn.content && turn.toolCalls.length === 0) {
+          termination = 'agent_stop';
+          break;
+        }
         messages.push({
           role: 'assistant',
           content: turn.content,
@@ -209,7 +225,7 @@ export async function runConversation(options: LoopOptions): Promise<LoopResult>
           stopSignal = AGENT_STOP_SIGNAL;
         }
         state.pending = turn.toolCalls;
-        state.to = turn.toolCalls.length > 0 ? 'env' : 'user';
+        state.to = turn.toolCalls.length > 0 ? 'env' : solo ? 'agent' : 'user';
       } else if (state.to === 'env') {
         const run = options.session.callTool.bind(options.session);
         state.toolErrors += runToolCalls(state.pending, run, messages, false);

@@ -17,6 +17,7 @@ import type {
   Termination,
 } from './environment.js';
 import { parseUntrustedJson } from '../json-depth.js';
+import { runConversation, type AgentPlayer, type Turn, type UserPlayer } from './loop.js';
 
 /** One task's script. */
 export const ReplayScript = z.object({
@@ -124,8 +125,67 @@ export interface ReplayOutcome {
   finalDatabase: DatabaseState;
 }
 
-/** Runs a script's actions in order on a fresh session, then says its messages; the agent ends the conversation. */
-export function replayTask(
+/**
+ * A script as an agent of the conversation loop: one turn per action (one tool call each), then
+ * one turn per message, then an empty turn (done). It ignores what the tools answer, as a script
+ * does; the loop's limits (tau2's 10 tool errors, 200 steps) apply to it as to a model agent.
+ */
+export function replayPlayer(task: ExecTask, script: ReplayScript): AgentPlayer {
+  let next = 0;
+  const turns: Turn[] = [
+    ...script.actions.map((action, index) => ({
+      content: null,
+      toolCalls: [
+        { id: `${task.id}-call-${index + 1}`, name: action.name, arguments: action.arguments },
+      ],
+      usage: null,
+      cached: false,
+    })),
+    ...script.messages.map((text) => ({
+      content: text,
+      toolCalls: [],
+      usage: null,
+      cached: false,
+    })),
+  ];
+  const done: Turn = { content: null, toolCalls: [], usage: null, cached: false };
+  return async () => turns[next++] ?? done;
+}
+
+/**
+ * Runs a script on a fresh session of the task. An agent-only script goes through the conversation
+ * loop in solo mode, so tau2's limits (10 tool errors, 200 steps) end it as they end a model agent.
+ * A dual-control script (telecom actions with `"requestor": "user"`) is applied in order, each call
+ * on its requestor's side, as tau2's evaluator replays a task's reference actions.
+ */
+export async function replayTask(
+  environment: Environment,
+  task: ExecTask,
+  script: ReplayScript,
+  limits: { maxSteps?: number; maxErrors?: number } = {},
+): Promise<ReplayOutcome> {
+  if (script.actions.some((action) => action.requestor === 'user'))
+    return replayDualControl(environment, task, script);
+  const session = environment.openSession(task);
+  const noUser: UserPlayer = async () => {
+    throw new Error('a solo conversation has no user');
+  };
+  const result = await runConversation({
+    agent: replayPlayer(task, script),
+    user: noUser,
+    session,
+    solo: true,
+    ...limits,
+  });
+  return {
+    messages: result.messages,
+    termination: result.termination,
+    finalDatabase: session.database(),
+  };
+}
+
+/** A dual-control script applied in order: user actions on the user's device, the rest on the agent's side. */
+function replayDualControl(
   environment: Environment,
   task: ExecTask,
   script: ReplayScript,

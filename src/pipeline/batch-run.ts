@@ -6,6 +6,7 @@
  * judge's re-asks, if any) — so planner batches come first, then the judge's.
  */
 import type { Batcher } from '../providers/batch/batcher.js';
+import { ApbError } from '../errors.js';
 import type { RunReporter } from './events.js';
 import { runEvaluation, type ResolvedRun, type RunDependencies, type RunSummary } from './run.js';
 
@@ -19,6 +20,9 @@ export interface BatchRunHooks {
     pending: { deferred: number; outstanding: number; stranded: number },
   ) => void;
 }
+
+/** A call gathered into a provider batch (its case stays unrecorded until the batch ends): the batcher's error code, no vendor type. */
+const isDeferred = (error: unknown) => error instanceof ApbError && error.code === 'batch-deferred';
 
 /** The run's reporter for one pass: the start is told once, the end once by `runWithBatches`, cases as they end. */
 function passReporter(reporter: RunReporter | undefined, pass: number): RunReporter | undefined {
@@ -53,6 +57,7 @@ export async function runWithBatches(
       ...deps,
       reporter: passReporter(deps.reporter, pass),
       batchPending: waiting,
+      deferred: isDeferred,
     });
     await batcher.flush();
     const pending = batcher.pending;
@@ -66,6 +71,7 @@ export async function runWithBatches(
         ...deps,
         reporter: passReporter(deps.reporter, pass + 1),
         batchPending: () => true,
+        deferred: isDeferred,
       });
       break;
     }

@@ -14,7 +14,7 @@ import { computeReward } from '../execution/reward.js';
 import { appendLineSync, openAppendNoFollow, writeFileAtomic } from '../atomic-write.js';
 import { APB_VERSION } from '../version.js';
 import { readJsonLines } from './results-store.js';
-import { withRunLock } from './run-lock.js';
+import { withRunLock } from '../rundir/lock.js';
 
 /** What a replay run is asked to do. */
 export interface ReplayRunSpec {
@@ -142,7 +142,7 @@ async function replayInto(
         break;
       }
       const taskStartedAt = new Date().toISOString();
-      const outcome = replayTask(environment, task, agent.scripts.get(task.id)!);
+      const outcome = await replayTask(environment, task, agent.scripts.get(task.id)!);
       const reward = await computeReward({
         environment,
         task,

@@ -111,6 +111,9 @@ export function writeManifest(dir: string, manifest: Manifest): void {
   writeFileAtomic(manifestPath(dir), `${JSON.stringify(manifest, null, 2)}\n`);
 }
 
+/** `manifest.json` as the run-directory session reads and writes it. */
+export const manifestFileCodec = { read: readManifest, write: writeManifest };
+
 /** Throws a `RunMismatchError` naming every identity field that differs from the directory's manifest. */
 export function assertSameIdentity(
   dir: string,

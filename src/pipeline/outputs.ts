@@ -3,7 +3,6 @@ import { writeFileAtomic } from '../atomic-write.js';
 import { existsSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { InputError, type InputIssue } from '../errors.js';
-import { writeRunReports, type WrittenReports } from '../report/write-reports.js';
 import { readJsonLines } from './results-store.js';
 import { readManifest, writeManifest } from './manifest.js';
 import { ScoresAccumulator } from './scores.js';
@@ -70,17 +69,19 @@ export async function writeScores(
 }
 
 /**
- * Writes every derived file of a run directory. When that fails (a damaged line, a full disk) a
+ * Writes every derived file of a run directory: scores here, the reports by the caller's writer
+ * (`report/write-reports.ts`; the pipeline never imports the report). When that fails (a damaged line, a full disk) a
  * manifest that says `complete` is set to `failed`: a directory never claims to be complete
  * beside stale scores and reports. A rerun into it writes them again and says `complete`.
  */
-export async function writeRunOutputs(
+export async function writeRunOutputs<R>(
   dir: string,
+  writeReports: (dir: string) => Promise<R>,
   onWarning?: (message: string) => void,
-): Promise<WrittenReports> {
+): Promise<R> {
   try {
     await writeScores(dir, onWarning);
-    return await writeRunReports(dir);
+    return await writeReports(dir);
   } catch (error) {
     let manifest: ReturnType<typeof readManifest> = null;
     try {

@@ -14,7 +14,9 @@ describe('referencePoints', () => {
     expect(refuse!.model).toBe('baseline:refuse');
     const refusedRight = refuse!.rows.filter((row) => row.correct);
     expect(refusedRight.length).toBeGreaterThan(0);
-    expect(new Set(refusedRight.map((row) => row.facets.split))).toEqual(new Set(['holistic_unsolvable']));
+    expect(new Set(refusedRight.map((row) => row.facets.split))).toEqual(
+      new Set(['holistic_unsolvable']),
+    );
     expect(refusedRight).toHaveLength(
       cases.filter((item) => item.split === 'holistic_unsolvable').length,
     );

@@ -16,8 +16,7 @@ import { BudgetExceededError, costOfLine, pricesAsOf } from './budget.js';
 import { judgePrediction } from './evaluate-case.js';
 import { judgementKey } from './fingerprint.js';
 import { assertSameIdentity, readManifest, writeManifest, type Manifest } from './manifest.js';
-import { runPool } from './pool.js';
-import { tallyRun } from './recount.js';
+import { RunTally } from './recount.js';
 import type { RunDependencies } from './run.js';
 import type { InitialAnswer, PredictionLine, RefineSetup } from './records.js';
 import { StepJournal } from './refine-journal.js';
@@ -34,7 +33,9 @@ import {
   withRefinementOnTop,
 } from './refine-record.js';
 import type { RefineSelection, RefineSource } from './refine-source.js';
-import { JsonlResultsStore } from './results-store.js';
+import { openResultStores, RUN_MANIFEST } from './run-stores.js';
+import { runUnits } from '../rundir/run-units.js';
+import { openSession, type RunSession, type UnitsEnd } from '../rundir/session.js';
 import { dropErrorOutcomes, loadResumeState, type ResumeState } from './resume.js';
 import type { SavedPrediction } from './saved-predictions.js';
 
@@ -52,7 +53,7 @@ export interface RefineRunRequest {
 /** The models of a refinement, and progress, interrupt signals, budget and clock as `apb run` takes them. */
 export type RefineRunDependencies = Pick<
   RunDependencies,
-  'reporter' | 'stop' | 'signal' | 'budget' | 'now'
+  'reporter' | 'stop' | 'signal' | 'budget' | 'now' | 'lock'
 > & {
   /** The tested model (revisions; critiques too in self mode). */
   reviser: Provider;
@@ -215,14 +216,41 @@ export async function refineRun(
       path.join(request.outDir, 'predictions.jsonl'),
       path.join(request.outDir, 'judgements.jsonl'),
     );
-  const store = new JsonlResultsStore(request.outDir);
+  const session = openSession({
+    dir: request.outDir,
+    command: 'refine',
+    manifest: RUN_MANIFEST,
+    ...(deps.lock ? { heldLock: deps.lock } : {}),
+    stop: deps.stop,
+    signal: deps.signal,
+    exhausted: () => Boolean(deps.budget?.exhausted),
+  });
+  try {
+    return await refineIn(session, request, deps, identity, previous);
+  } finally {
+    session.close();
+  }
+}
+
+/** The refinement inside its open session: resume, the answers through `runUnits`, the final manifest. */
+async function refineIn(
+  session: RunSession<Manifest>,
+  request: RefineRunRequest,
+  deps: RefineRunDependencies,
+  identity: ReturnType<typeof refineIdentity>,
+  previous: Manifest | null,
+): Promise<RefineRunSummary> {
+  const now = deps.now ?? (() => new Date());
+  const stores = openResultStores(session);
   const journal = await StepJournal.open(request.outDir);
-  if (store.tornLinesDropped > 0)
+  if (session.tornLinesDropped() > 0)
     deps.reporter?.onWarning?.(
-      `dropped ${store.tornLinesDropped} half-written line(s) left by an earlier crash`,
+      `dropped ${session.tornLinesDropped()} half-written line(s) left by an earlier crash`,
     );
-  const resume = await loadResumeState(store, deps.judge.id);
-  const tally = await tallyRun(request.outDir, costOfLine);
+  const resume = await loadResumeState(stores, deps.judge.id);
+  const tally = new RunTally(costOfLine);
+  await session.follow(stores.predictions, (line) => tally.addPrediction(line));
+  await session.follow(stores.judgements, (line) => tally.addJudgement(line));
   const manifest = startRefineManifest(
     request.source,
     identity,
@@ -230,7 +258,7 @@ export async function refineRun(
     previous,
     now(),
   );
-  writeManifest(request.outDir, manifest);
+  session.running(manifest);
   const total = request.source.items.length;
   const alreadyDone = request.source.items.filter((item) =>
     resume.finished.has(
@@ -241,8 +269,6 @@ export async function refineRun(
     ),
   ).length;
   deps.reporter?.onRunStart?.({ dir: request.outDir, total, alreadyDone, invalidRecords: 0 });
-  const cancel = new AbortController();
-  const signal = deps.signal ? AbortSignal.any([deps.signal, cancel.signal]) : cancel.signal;
   const sourceOf = (item: SavedPrediction) => ({
     record: item.caseItem.record,
     text: item.caseItem.recordText,
@@ -252,39 +278,23 @@ export async function refineRun(
     deps,
     journal,
     resume,
-    signal,
-    appendPrediction: (line, item) => (
-      store.appendPrediction(line, sourceOf(item)),
-      tally.addPrediction(line)
-    ),
-    appendJudgement: (line, item) => (
-      store.appendJudgement(line, sourceOf(item)),
-      tally.addJudgement(line)
-    ),
+    signal: session.signal,
+    appendPrediction: (line, item) => stores.predictions.append(line, sourceOf(item)),
+    appendJudgement: (line, item) => stores.judgements.append(line, sourceOf(item)),
   };
-  let failure: unknown = null;
+  let end: UnitsEnd;
   try {
-    await runPool(request.source.items, request.concurrency, (item) => refineOne(item, context), {
-      halted: () => Boolean(deps.stop?.aborted || signal.aborted || deps.budget?.exhausted),
-      expected: (error) =>
+    end = await runUnits(session, request.source.items, (item) => refineOne(item, context), {
+      concurrency: request.concurrency,
+      expected: (error, signal) =>
         error instanceof BudgetExceededError || Boolean(signal.aborted && isFatal(error)),
-      onFailure: () => cancel.abort(),
     });
-  } catch (error) {
-    failure = error;
   } finally {
-    store.close();
     journal.close();
-    resume.pending.close?.();
   }
-  const interrupted = Boolean(deps.stop?.aborted || deps.signal?.aborted) && !failure;
-  const status: Manifest['status'] = failure
-    ? 'failed'
-    : interrupted
-      ? 'interrupted'
-      : deps.budget?.exhausted
-        ? 'stopped-budget'
-        : 'complete';
+  const failure = end.failure;
+  const interrupted = session.interrupted(end);
+  const status = session.statusOf(end);
   const counted = tally.manifest(manifest, {
     total,
     invalidRecords: 0,
@@ -296,7 +306,7 @@ export async function refineRun(
   const finalManifest: RefineManifest = deps.budget
     ? { ...counted, budget: deps.budget.summary() }
     : counted;
-  writeManifest(request.outDir, finalManifest);
+  session.finish(finalManifest);
   if (failure) throw failure;
   const finished = finalManifest.counts.judgements.ok + finalManifest.counts.judgements.judge_error;
   deps.reporter?.onRunEnd?.({ dir: request.outDir, finished, interrupted });

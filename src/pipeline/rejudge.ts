@@ -20,8 +20,13 @@ import {
   type Manifest,
   type ManifestIdentity,
 } from './manifest.js';
+import type { JudgementLine } from './records.js';
 import { recountRun } from './recount.js';
-import { JsonlResultsStore } from './results-store.js';
+import { JUDGEMENT_LINE } from './run-stores.js';
+import type { JsonlStore } from '../rundir/jsonl-store.js';
+import type { RunLock } from '../rundir/lock.js';
+import { runUnits } from '../rundir/run-units.js';
+import { resumeKeys, withSession, type RunSession, type UnitsEnd } from '../rundir/session.js';
 import { loadSavedRun, type SavedPrediction } from './saved-predictions.js';
 
 /** How the new judge was set up; recorded in the manifest's `rejudges`. */
@@ -58,6 +63,11 @@ export interface RejudgeSummary {
 }
 
 type RejudgeManifest = Manifest & { rejudges?: RejudgeEntry[] };
+/** The output directory's manifest, as the session writes it (the re-judge reads it itself: in place or not). */
+const REJUDGE_MANIFEST = {
+  read: () => null,
+  write: (dir: string, manifest: RejudgeManifest) => writeManifest(dir, manifest),
+};
 const sameSetup = (a: RejudgeEntry, b: RejudgeEntry) =>
   canonicalJson({ ...a, source: '' }) === canonicalJson({ ...b, source: '' });
 
@@ -124,46 +134,35 @@ function outManifest(
   return { ...run, identity, rejudges: [entry] };
 }
 
-/** Judges the pending items through a bounded pool; stops launching on abort or on a fatal error. Returns how many lines it wrote. */
+/** Judges the pending items through `runUnits`; a fatal error cancels the calls in flight. Returns how many lines it wrote. */
 async function judgeAll(
+  session: RunSession<RejudgeManifest>,
   items: SavedPrediction[],
   judge: Judge,
-  store: JsonlResultsStore,
+  judgements: JsonlStore<JudgementLine>,
   concurrency: number,
-  deps: RejudgeDependencies,
-): Promise<number> {
-  const { reporter, stop, signal } = deps;
-  const inFlight = new Set<Promise<void>>();
-  let fatal: unknown = null;
+  reporter: RunReporter | undefined,
+): Promise<{ written: number; end: UnitsEnd }> {
   let written = 0;
-  for (const { caseItem, prediction, prompt } of items) {
-    while (inFlight.size >= concurrency) await Promise.race(inFlight);
-    if (fatal || stop?.aborted || signal?.aborted) break;
-    const task = judgePrediction(caseItem, prediction, prompt, {
-      judge,
-      ...(signal ? { signal } : {}),
-    })
-      .then((line) => {
-        store.appendJudgement(line);
-        written += 1;
-        reporter?.onCaseEnd?.({
-          id: caseItem.id,
-          split: caseItem.split,
-          repeat: prediction.apb.repeat,
-          plannerStatus: prediction.apb.status,
-          judgeStatus: line.apb.status,
-          correct: line.judgement.is_correct,
-        });
-      })
-      .catch((error: unknown) => {
-        if (!(signal?.aborted && isFatal(error))) fatal ??= error;
-      })
-      .finally(() => inFlight.delete(task));
-    inFlight.add(task);
-  }
-  await Promise.all(inFlight);
-  if (fatal) throw fatal;
-  return written;
+  const end = await runUnits(
+    session,
+    items,
+    async ({ caseItem, prediction, prompt }, signal) => {
+      const line = await judgePrediction(caseItem, prediction, prompt, { judge, signal });
+      judgements.append(line);
+      written += 1;
+      reporter?.onCaseEnd?.({
+        id: caseItem.id,
+        split: caseItem.split,
+        repeat: prediction.apb.repeat,
+        plannerStatus: prediction.apb.status,
+        judgeStatus: line.apb.status,
+        correct: line.judgement.is_correct,
+      });
+    },
+    { concurrency, expected: (error, signal) => signal.aborted && isFatal(error) },
+  );
+  return { written, end };
 }
 
 /** Progress, clock and the two interrupt signals (as `apb run` takes them). */
@@ -174,6 +173,8 @@ export interface RejudgeDependencies {
   /** Aborted: cancel the judge calls in flight too. */
   signal?: AbortSignal;
   now?: () => Date;
+  /** The output directory's lock when the caller took it; else the re-judge takes it. */
+  lock?: RunLock;
 }
 
 /** Re-judges a run's saved predictions; zero planner calls. */
@@ -193,49 +194,62 @@ export async function rejudgeRun(
     judge_blind: request.blind,
     source: runDir,
   };
+  return withSession(
+    {
+      dir: outDir,
+      command: 'judge',
+      manifest: REJUDGE_MANIFEST,
+      ...(deps.lock ? { heldLock: deps.lock } : {}),
+      stop: deps.stop,
+      signal: deps.signal,
+    },
+    (session) => rejudgeIn(session, { ...request, runDir, outDir }, saved, entry, deps),
+  );
+}
+
+/** The re-judge inside its open session: the manifest, the pending pairs through `runUnits`, the recount. */
+async function rejudgeIn(
+  session: RunSession<RejudgeManifest>,
+  request: RejudgeRequest,
+  saved: Awaited<ReturnType<typeof loadSavedRun>>,
+  entry: RejudgeEntry,
+  deps: RejudgeDependencies,
+): Promise<RejudgeSummary> {
+  const now = deps.now ?? (() => new Date());
+  const { runDir, outDir } = request;
   const inPlace = outDir === runDir;
   const manifest = inPlace
     ? inPlaceManifest(runDir, saved.manifest, entry)
-    : outManifest({ ...request, runDir, outDir }, saved.manifest, entry);
-  writeManifest(outDir, {
+    : outManifest(request, saved.manifest, entry);
+  session.running({
     ...manifest,
     updated_at: now().toISOString(),
     ...(inPlace ? {} : { status: 'running' as const, finished_at: null }),
   });
-  const store = new JsonlResultsStore(outDir);
-  const finished = new Set<string>();
-  for await (const line of store.readJudgements())
-    if (line.judge_model === request.judge.id && line.apb?.prediction?.fingerprint)
-      finished.add(judgementKey(line.apb.prediction.fingerprint, line.judge_model));
+  const judgements = session.store('judgements.jsonl', JUDGEMENT_LINE);
+  const finished = await resumeKeys(judgements, (line) =>
+    line.judge_model === request.judge.id && line.apb?.prediction?.fingerprint
+      ? judgementKey(line.apb.prediction.fingerprint, line.judge_model)
+      : null,
+  );
   const pending = saved.items.filter(
     (item) => !finished.has(judgementKey(item.prediction.apb.fingerprint, request.judge.id)),
   );
   const alreadyDone = saved.items.length - pending.length;
-  deps.reporter?.onRunStart?.({
-    dir: outDir,
-    total: saved.items.length,
-    alreadyDone,
-    invalidRecords: 0,
-  });
-  let failure: unknown = null;
-  let judged = 0;
-  try {
-    judged = await judgeAll(pending, request.judge, store, request.concurrency, deps);
-  } catch (error) {
-    failure = error;
-  } finally {
-    store.close();
-  }
-  const interrupted = Boolean(deps.stop?.aborted || deps.signal?.aborted) && !failure;
+  const total = saved.items.length;
+  deps.reporter?.onRunStart?.({ dir: outDir, total, alreadyDone, invalidRecords: 0 });
+  const { written: judged, end } = await judgeAll(
+    session,
+    pending,
+    request.judge,
+    judgements,
+    request.concurrency,
+    deps.reporter,
+  );
+  const interrupted = session.interrupted(end);
   const { counts } = manifest;
   // In the run's own directory the run's status and end time stay; only counts and usage follow the files.
-  const status = inPlace
-    ? manifest.status
-    : failure
-      ? 'failed'
-      : interrupted
-        ? 'interrupted'
-        : 'complete';
+  const status = inPlace ? manifest.status : session.statusOf(end);
   const recounted = await recountRun(outDir, manifest, {
     total: counts.cases,
     invalidRecords: counts.invalid_records,
@@ -245,8 +259,8 @@ export async function rejudgeRun(
     costOf: costOfLine,
     pricesAsOf: pricesAsOf(),
   });
-  writeManifest(outDir, inPlace ? { ...recounted, finished_at: manifest.finished_at } : recounted);
-  if (failure) throw failure;
+  session.finish(inPlace ? { ...recounted, finished_at: manifest.finished_at } : recounted);
+  if (end.failure) throw end.failure;
   deps.reporter?.onRunEnd?.({ dir: outDir, finished: alreadyDone + judged, interrupted });
-  return { dir: outDir, predictions: saved.items.length, alreadyDone, judged, interrupted };
+  return { dir: outDir, predictions: total, alreadyDone, judged, interrupted };
 }

@@ -2,12 +2,13 @@
  * Resume state of a run directory: which (prediction, judge) pairs are finished, and which saved
  * predictions still await a judgement (they are judged without calling the planner again).
  */
-import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { writeFileAtomic } from '../atomic-write.js';
 import { judgementKey } from './fingerprint.js';
 import type { JudgementLine, PredictionLine } from './records.js';
-import { readLineAt } from '../jsonl-lines.js';
-import { JsonlResultsStore, strictLinePlaces, type ResultsStore } from './results-store.js';
+import type { JsonlStore, LinePlace } from '../rundir/jsonl-store.js';
+import { resumeKeys } from '../rundir/session.js';
+import type { ResultStores } from './run-stores.js';
 
 /** Saved predictions awaiting a judgement, by fingerprint. */
 export interface PendingPredictions {
@@ -26,14 +27,13 @@ export interface ResumeState {
 }
 
 /**
- * Pending predictions of a JSONL store kept as their place in `predictions.jsonl` and read again
- * when judged: resuming a run whose judging was cut short holds fingerprints and offsets, not lines.
+ * Pending predictions kept as their place in `predictions.jsonl` and read again when judged:
+ * resuming a run whose judging was cut short holds fingerprints and offsets, not lines.
  */
 class StoredPredictions implements PendingPredictions {
-  readonly places = new Map<string, { offset: number; bytes: number }>();
-  private fd: number | null = null;
+  readonly places = new Map<string, LinePlace>();
 
-  constructor(private readonly file: string) {}
+  constructor(private readonly store: JsonlStore<PredictionLine>) {}
 
   get size(): number {
     return this.places.size;
@@ -45,44 +45,23 @@ class StoredPredictions implements PendingPredictions {
 
   get(fingerprint: string): PredictionLine | undefined {
     const place = this.places.get(fingerprint);
-    if (!place) return undefined;
-    // Appends never move a line, so the place stays right while the run writes; the descriptor lives as long as the run.
-    this.fd ??= openSync(this.file, 'r');
-    return JSON.parse(readLineAt(this.fd, place.offset, place.bytes)) as PredictionLine;
-  }
-
-  close(): void {
-    if (this.fd !== null) closeSync(this.fd);
-    this.fd = null;
+    // Appends never move a line, so the place stays right while the run writes.
+    return place ? this.store.readAt(place) : undefined;
   }
 }
 
 /** Reads what a directory already holds. Lines of other judges do not count as finished for this one. */
-export async function loadResumeState(store: ResultsStore, judgeId: string): Promise<ResumeState> {
-  const finished = new Set<string>();
-  for await (const line of store.readJudgements()) {
+export async function loadResumeState(stores: ResultStores, judgeId: string): Promise<ResumeState> {
+  const finished = await resumeKeys(stores.judgements, (line) => {
     const fingerprint = line.apb?.prediction?.fingerprint;
-    if (fingerprint && line.judge_model === judgeId)
-      finished.add(judgementKey(fingerprint, judgeId));
-  }
-  if (store instanceof JsonlResultsStore) {
-    const pending = new StoredPredictions(store.predictionsPath);
-    // The same strict read as the store's (a damaged line is refused, FILE:LINE), keeping places, not lines.
-    for await (const { value, offset, bytes } of strictLinePlaces(
-      store.predictionsPath,
-      'predictions',
-    )) {
-      const fingerprint = value.apb?.fingerprint;
-      if (fingerprint && !finished.has(judgementKey(fingerprint, judgeId)))
-        pending.places.set(fingerprint, { offset, bytes });
-    }
-    return { finished, pending };
-  }
-  const pending = new Map<string, PredictionLine>();
-  for await (const line of store.readPredictions()) {
-    const fingerprint = line.apb?.fingerprint;
+    return fingerprint && line.judge_model === judgeId ? judgementKey(fingerprint, judgeId) : null;
+  });
+  const pending = new StoredPredictions(stores.predictions);
+  // The store's strict read (a damaged line is refused, FILE:LINE), keeping places, not lines.
+  for await (const { value, offset, bytes } of stores.predictions.places()) {
+    const fingerprint = value.apb?.fingerprint;
     if (fingerprint && !finished.has(judgementKey(fingerprint, judgeId)))
-      pending.set(fingerprint, line);
+      pending.places.set(fingerprint, { offset, bytes });
   }
   return { finished, pending };
 }

@@ -6,7 +6,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Case } from '../dataset/case.js';
 import type { Judge } from '../judge/judge.js';
-import { BatchDeferredError } from '../providers/batch/batcher.js';
 import type { EndpointStats } from '../providers/endpoints.js';
 import type { PromptOptions } from '../settings/prompt.js';
 import { BudgetExceededError, costOfLine, pricesAsOf, type Budget } from './budget.js';
@@ -19,11 +18,16 @@ import {
 } from './evaluate-case.js';
 import type { RunReporter } from './events.js';
 import { judgementKey, predictionFingerprint } from './fingerprint.js';
-import { assertSameIdentity, readManifest, writeManifest, type Manifest } from './manifest.js';
+import { assertSameIdentity, type Manifest } from './manifest.js';
 import type { Planner } from './planner.js';
-import { tallyRun } from './recount.js';
-import { JsonlResultsStore, type ResultsStore } from './results-store.js';
+import { RunTally } from './recount.js';
+import type { JudgementLine, PredictionLine } from './records.js';
 import { dropErrorOutcomes, loadResumeState, type ResumeState } from './resume.js';
+import { openResultStores, RUN_MANIFEST } from './run-stores.js';
+import type { LineSource } from '../rundir/jsonl-store.js';
+import type { RunLock } from '../rundir/lock.js';
+import { runUnits } from '../rundir/run-units.js';
+import { withSession, type RunSession } from '../rundir/session.js';
 import { identityOf, startManifest } from './run-manifest.js';
 import {
   checkSelection,
@@ -61,6 +65,10 @@ export interface RunDependencies {
   batchPending?: () => boolean;
   /** Counts per endpoint so far (the run's limiter pool), recorded in the final manifest. */
   endpointStats?: () => EndpointStats[];
+  /** `--batch`: whether an error is a call deferred to a provider batch (its case stays unrecorded). */
+  deferred?: (error: unknown) => boolean;
+  /** The directory's lock when the caller took it (several directories locked together); else the run takes it. */
+  lock?: RunLock;
 }
 
 export interface RunSummary {
@@ -110,142 +118,143 @@ async function runPair(
   });
 }
 
-/** Where finished lines go: the store, and the tally the manifest is made from. */
-type LineSink = Pick<ResultsStore, 'appendPrediction' | 'appendJudgement'>;
-
-/** When launching must stop, and how to cancel the calls in flight (a fatal error sends no further request). */
-interface LaunchControl {
-  halted(): boolean;
-  cancel(): void;
+/** Where finished lines go: the stores (whose appends the tally follows). */
+interface LineSink {
+  appendPrediction(line: PredictionLine, source?: LineSource): void;
+  appendJudgement(line: JudgementLine, source?: LineSource): void;
 }
 
-/** Streams the selection through a bounded pool; stops launching on a stop, an abort, the budget or a fatal error. */
-async function executeAll(
+/** The (case, repeat) units of the selection, streamed (the selection is never held whole). */
+async function* unitsOf(
   run: ResolvedRun,
   check: SelectionCheck,
-  context: CaseContext,
-  resume: ResumeState,
-  store: LineSink,
-  control: LaunchControl,
-  reporter?: RunReporter,
-): Promise<void> {
-  const inFlight = new Set<Promise<void>>();
-  let fatal: unknown = null;
-  // One waiter woken when a slot frees: `Promise.race(inFlight)` would attach a reaction to every
-  // task in flight at every launch (concurrency × cases reactions over a run).
-  let slotFreed: (() => void) | null = null;
-  const launch = (caseItem: Case, repeat: number) => {
-    const task = runPair(caseItem, repeat, context, resume, store, reporter)
-      .catch((error: unknown) => {
-        // A refused call, or one waiting on a provider batch, leaves its case unrecorded (resumable); an abort after a stop is expected.
-        if (
-          error instanceof BudgetExceededError ||
-          error instanceof BatchDeferredError ||
-          (context.signal?.aborted && isFatal(error))
-        )
-          return;
-        fatal ??= error;
-        control.cancel();
-      })
-      .finally(() => {
-        inFlight.delete(task);
-        slotFreed?.();
-      });
-    inFlight.add(task);
+): AsyncGenerator<{ caseItem: Case; repeat: number }> {
+  for await (const caseItem of selectedCases(run.selection, check))
+    for (let repeat = 0; repeat < run.selection.repeats; repeat += 1) yield { caseItem, repeat };
+}
+
+/** A refused call, one waiting on a provider batch, or an abort after a stop leaves its case unrecorded (resumable). */
+function expectedError(deps: RunDependencies) {
+  return (error: unknown, signal: AbortSignal) =>
+    error instanceof BudgetExceededError ||
+    Boolean(deps.deferred?.(error)) ||
+    (signal.aborted && isFatal(error));
+}
+
+/** The manifest of the latest invocation, before its first case. */
+function runningManifest(
+  run: ResolvedRun,
+  identity: Manifest['identity'],
+  previous: Manifest | null,
+  progress: { total: number; alreadyDone: number; now: Date },
+): Manifest {
+  return {
+    ...startManifest(run, identity, previous, progress.now),
+    progress: {
+      total: progress.total,
+      already_done: progress.alreadyDone,
+      started_at: progress.now.toISOString(),
+    },
   };
-  outer: for await (const caseItem of selectedCases(run.selection, check)) {
-    for (let repeat = 0; repeat < run.selection.repeats; repeat += 1) {
-      while (inFlight.size >= run.concurrency)
-        await new Promise<void>((resolve) => (slotFreed = resolve));
-      slotFreed = null;
-      if (fatal || control.halted()) break outer;
-      launch(caseItem, repeat);
-    }
-  }
-  await Promise.all(inFlight);
-  if (fatal) throw fatal;
 }
 
-function finalStatus(
-  failure: unknown,
-  interrupted: boolean,
-  budget: Budget | undefined,
-  batchPending: boolean,
-): Manifest['status'] {
-  if (failure) return 'failed';
-  if (interrupted) return 'interrupted';
-  if (batchPending) return 'running';
-  return budget?.exhausted ? 'stopped-budget' : 'complete';
-}
-
-/** Runs (or resumes) an evaluation into `run.outDir` and returns what happened; the manifest is written even on failure. */
-export async function runEvaluation(run: ResolvedRun, deps: RunDependencies): Promise<RunSummary> {
-  const now = deps.now ?? (() => new Date());
-  // The validation pass also hashes the files it reads (the run's identity), so they are read once before the first call.
-  const check = await checkSelection(run.selection, run.skipInvalid);
-  const identity = await identityOf(run, deps.planner, check.datasetHash);
-  const previous = readManifest(run.outDir);
-  if (previous) assertSameIdentity(run.outDir, previous.identity, identity);
+/** Resume state, the tally following both stores, and the sink the cases append through. */
+async function openResults(session: RunSession<Manifest>, run: ResolvedRun, deps: RunDependencies) {
   if (run.retryErrors && existsSync(run.outDir))
     dropErrorOutcomes(
       path.join(run.outDir, 'predictions.jsonl'),
       path.join(run.outDir, 'judgements.jsonl'),
     );
-  const store = new JsonlResultsStore(run.outDir);
-  if (store.tornLinesDropped > 0)
+  const stores = openResultStores(session);
+  if (session.tornLinesDropped() > 0)
     deps.reporter?.onWarning?.(
-      `dropped ${store.tornLinesDropped} half-written line(s) left by an earlier crash`,
+      `dropped ${session.tornLinesDropped()} half-written line(s) left by an earlier crash`,
     );
-  const resume = await loadResumeState(store, deps.judge.id);
+  const resume = await loadResumeState(stores, deps.judge.id);
   // Counts and usage start from the lines already there and follow every append (no re-read at the end).
-  const tally = await tallyRun(run.outDir, costOfLine);
+  const tally = new RunTally(costOfLine);
+  await session.follow(stores.predictions, (line) => tally.addPrediction(line));
+  await session.follow(stores.judgements, (line) => tally.addJudgement(line));
   const sink: LineSink = {
-    appendPrediction: (line, source) => (
-      store.appendPrediction(line, source),
-      tally.addPrediction(line)
-    ),
-    appendJudgement: (line, source) => (
-      store.appendJudgement(line, source),
-      tally.addJudgement(line)
-    ),
+    appendPrediction: (line, source) => stores.predictions.append(line, source),
+    appendJudgement: (line, source) => stores.judgements.append(line, source),
   };
+  return { resume, tally, sink };
+}
+
+/** Runs (or resumes) an evaluation into `run.outDir` and returns what happened; the manifest is written even on failure. */
+export async function runEvaluation(run: ResolvedRun, deps: RunDependencies): Promise<RunSummary> {
+  // The validation pass also hashes the files it reads (the run's identity), so they are read once before the first call.
+  const check = await checkSelection(run.selection, run.skipInvalid);
+  const identity = await identityOf(run, deps.planner, check.datasetHash);
+  return withSession(
+    {
+      dir: run.outDir,
+      command: 'run',
+      manifest: RUN_MANIFEST,
+      ...(deps.lock ? { heldLock: deps.lock } : {}),
+      stop: deps.stop,
+      signal: deps.signal,
+      exhausted: () => Boolean(deps.budget?.exhausted),
+    },
+    async (session) => {
+      if (session.previous) assertSameIdentity(run.outDir, session.previous.identity, identity);
+      return evaluateIn(session, run, deps, check, identity);
+    },
+  );
+}
+
+/** The final manifest's budget and endpoint counts, when the run had them. */
+function withRunExtras(manifest: Manifest, deps: RunDependencies): Manifest {
+  const endpoints = deps.endpointStats?.() ?? [];
+  return {
+    ...manifest,
+    ...(deps.budget ? { budget: deps.budget.summary() } : {}),
+    ...(endpoints.length > 0 ? { endpoints } : {}),
+  };
+}
+
+/** The evaluation inside its open session: resume, the cases through `runUnits`, the final manifest. */
+async function evaluateIn(
+  session: RunSession<Manifest>,
+  run: ResolvedRun,
+  deps: RunDependencies,
+  check: SelectionCheck,
+  identity: Manifest['identity'],
+): Promise<RunSummary> {
+  const now = deps.now ?? (() => new Date());
+  const { resume, tally, sink } = await openResults(session, run, deps);
   const total = check.cases * run.selection.repeats;
   const alreadyDone = resume.finished.size;
-  const manifest: Manifest = {
-    ...startManifest(run, identity, previous, now()),
-    progress: { total, already_done: alreadyDone, started_at: now().toISOString() },
-  };
-  writeManifest(run.outDir, manifest);
+  const manifest = runningManifest(run, identity, session.previous, {
+    total,
+    alreadyDone,
+    now: now(),
+  });
+  session.running(manifest);
   deps.reporter?.onRunStart?.({
     dir: run.outDir,
     total,
     alreadyDone,
     invalidRecords: check.invalidRecords,
   });
-  // Our own controller joins the caller's: a fatal error cancels the calls in flight.
-  const cancel = new AbortController();
-  const signal = deps.signal ? AbortSignal.any([deps.signal, cancel.signal]) : cancel.signal;
   const context: CaseContext = {
     planner: deps.planner,
     judge: deps.judge,
     promptOptions: run.promptOptions,
-    signal,
+    signal: session.signal,
   };
-  const control: LaunchControl = {
-    halted: () => Boolean(deps.stop?.aborted || signal.aborted || deps.budget?.exhausted),
-    cancel: () => cancel.abort(),
-  };
-  let failure: unknown = null;
-  try {
-    await executeAll(run, check, context, resume, sink, control, deps.reporter);
-  } catch (error) {
-    failure = error;
-  } finally {
-    store.close();
-    resume.pending.close?.();
-  }
-  const interrupted = Boolean(deps.stop?.aborted || deps.signal?.aborted) && !failure;
-  const status = finalStatus(failure, interrupted, deps.budget, Boolean(deps.batchPending?.()));
+  const end = await runUnits(
+    session,
+    unitsOf(run, check),
+    ({ caseItem, repeat }) => runPair(caseItem, repeat, context, resume, sink, deps.reporter),
+    { concurrency: run.concurrency, expected: expectedError(deps) },
+  );
+  const interrupted = session.interrupted(end);
+  const status = session.statusOf({
+    failure: end.failure,
+    pending: Boolean(deps.batchPending?.()),
+  });
   const recounted = tally.manifest(manifest, {
     total,
     invalidRecords: check.invalidRecords,
@@ -254,24 +263,11 @@ export async function runEvaluation(run: ResolvedRun, deps: RunDependencies): Pr
     now: now(),
     pricesAsOf: pricesAsOf(),
   });
-  const endpoints = deps.endpointStats?.() ?? [];
-  const finalManifest: Manifest = {
-    ...recounted,
-    ...(deps.budget ? { budget: deps.budget.summary() } : {}),
-    ...(endpoints.length > 0 ? { endpoints } : {}),
-  };
-  writeManifest(run.outDir, finalManifest);
-  if (failure) throw failure;
+  const finalManifest = withRunExtras(recounted, deps);
+  session.finish(finalManifest);
+  if (end.failure) throw end.failure;
   const finished = finalManifest.counts.judgements.ok + finalManifest.counts.judgements.judge_error;
   deps.reporter?.onRunEnd?.({ dir: run.outDir, finished, interrupted });
-  return {
-    dir: run.outDir,
-    total,
-    alreadyDone,
-    finished,
-    invalidRecords: check.invalidRecords,
-    interrupted,
-    status,
-    manifest: finalManifest,
-  };
+  const summary = { dir: run.outDir, total, alreadyDone, finished, interrupted, status };
+  return { ...summary, invalidRecords: check.invalidRecords, manifest: finalManifest };
 }

@@ -56,13 +56,15 @@ export interface ProviderStackOptions {
   /** `--batch`: openai, anthropic and google calls go through the run's batcher instead of the interactive endpoint. */
   batch?: Batcher;
   modelDefaults?: ModelDefaults;
-  /**
-   * Stop the stack after its first calls all fail alike (default true). `apb serve` turns it off for forwarded
-   * requests: there a client's bad request is that request's 400, not a dead endpoint.
-   */
-  failureWatch?: boolean;
   /** Consulted before each call that is not a cache hit (the run's spending budget). */
   gate?: CallGate;
+  /**
+   * The loud-failure watch (failure-watch.ts) stops a batch job whose first calls all fail the
+   * same way; a long-lived server (`apb serve`) turns it off, or a few early refusals would
+   * refuse every later request until it is restarted, and a client's bad request is that
+   * request's 400, not a dead endpoint. Default on.
+   */
+  failureWatch?: boolean;
   /** Test seams: the environment to read keys from, fetch (default: `nodeFetch`), and retry timing. */
   env?: Readonly<Record<string, string | undefined>>;
   fetch?: typeof globalThis.fetch;
@@ -135,6 +137,7 @@ export function buildProviderStack(
   return withModelOptions(cached, { spec, table: options.modelDefaults });
 }
 
+/** The stack with the loud-failure watch above its retries, unless the caller serves for a long time. */
 const watched = (provider: Provider, watch: boolean) =>
   watch ? withFailureWatch(provider) : provider;
 

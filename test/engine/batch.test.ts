@@ -301,3 +301,23 @@ describe('apb run --batch: failures and estimates', () => {
     expect(batched.text).toContain('(batch price)');
   }, 60_000);
 });
+
+describe('apb run --batch --quiet', () => {
+  it('prints no progress line (no batch submitted, status or pass line), and still judges every case', async () => {
+    const out = path.join(mkdtempSync(path.join(tmpdir(), 'apb-batch-')), 'run');
+    const result = await runCli(
+      [
+        'run',
+        ...SELECTION,
+        ...['--model', 'openai:gpt-4o', '--base-url', fake.baseUrl('openai')],
+        ...['--judge', 'openai:gpt-4o-mini', '--judge-base-url', fake.baseUrl('openai')],
+        ...['--batch', '--batch-poll-ms', '40', '--quiet', '--out', out],
+      ],
+      { env: ENV, timeoutMs: 120_000 },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe('');
+    expect(lines(path.join(out, 'judgements.jsonl'))).toHaveLength(CASES);
+  }, 180_000);
+});

@@ -6,7 +6,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { acquireRunLock } from '../../src/pipeline/run-lock.js';
+import { acquireRunLock } from '../../src/rundir/lock.js';
 import { runCli } from '../helpers/cli.js';
 
 const temp = () => mkdtempSync(path.join(tmpdir(), 'apb-exec-'));

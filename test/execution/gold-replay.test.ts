@@ -27,7 +27,7 @@ async function goldRewards(id: keyof typeof EXPECTED) {
   const results: { taskId: string; reward: RewardResult; equal: boolean; toolErrors: number }[] =
     [];
   for (const task of environment.tasks) {
-    const outcome = replayTask(environment, task, gold.scripts.get(task.id)!);
+    const outcome = await replayTask(environment, task, gold.scripts.get(task.id)!);
     const reward = await computeReward({ environment, task, ...outcome });
     const equal =
       outcome.finalDatabase.equals(expectedDatabase(environment, task)) &&

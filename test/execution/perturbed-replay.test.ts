@@ -437,7 +437,7 @@ async function score(perturbation: Perturbation): Promise<RewardResult> {
       : gold.actions,
     messages: perturbation.messages ? perturbation.messages([...gold.messages]) : gold.messages,
   };
-  const outcome = replayTask(environment, task, script);
+  const outcome = await replayTask(environment, task, script);
   return computeReward({
     environment,
     task,

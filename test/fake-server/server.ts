@@ -58,6 +58,8 @@ export interface FakeServerOptions {
    * Counts are kept either way.
    */
   retainRequests?: boolean;
+  /** Listen on this port (default: a free one), e.g. to come up where a client already points. */
+  port?: number;
 }
 
 /** A running fake server. */
@@ -113,7 +115,9 @@ class LoopbackModelServer implements FakeServer {
   }
 
   async listen(): Promise<void> {
-    await new Promise<void>((resolve) => this.http.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) =>
+      this.http.listen(this.initial.port ?? 0, '127.0.0.1', resolve),
+    );
     this.url = `http://127.0.0.1:${(this.http.address() as AddressInfo).port}`;
   }
 

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import { acquireRunLock } from '../../src/pipeline/run-lock.js';
+import { acquireRunLock } from '../../src/rundir/lock.js';
 import { caseKey, cli, readJsonl, readManifest, tempDir } from '../engine/helpers.js';
 import { kindOf, sourceArgs, useRefineServer } from './script.js';
 

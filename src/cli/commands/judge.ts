@@ -2,10 +2,11 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
+import { writeRunReports } from '../../report/write-reports.js';
 import { writeRunOutputs } from '../../pipeline/outputs.js';
 import { readManifest } from '../../pipeline/manifest.js';
 import { rejudgeRun } from '../../pipeline/rejudge.js';
-import { acquireRunLock } from '../../pipeline/run-lock.js';
+import { acquireRunLock } from '../../rundir/lock.js';
 import { EXIT, type CommandOutcome } from '../outcome.js';
 import { choice, collect, nonNegativeInt, positiveInt } from '../options.js';
 import { PROTOCOLS } from '../../pipeline/run-spec.js';
@@ -93,9 +94,10 @@ export function registerJudgeCommand(program: Command, outcome: CommandOutcome):
             reporter: createProgressReporter({ tty: Boolean(process.stderr.isTTY) }),
             stop: interrupts.stop,
             signal: interrupts.cancel,
+            lock,
           },
         );
-        await writeRunOutputs(summary.dir);
+        await writeRunOutputs(summary.dir, writeRunReports);
         say(
           `apb: ${judge.id}: ${summary.judged} judged, ${summary.alreadyDone} already judged, 0 planner calls; scores in ${path.join(summary.dir, 'scores.json')}`,
         );

@@ -3,7 +3,8 @@ import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import path from 'node:path';
 import { mergeRuns } from '../../pipeline/merge.js';
-import { acquireRunLock } from '../../pipeline/run-lock.js';
+import { acquireRunLock } from '../../rundir/lock.js';
+import { writeRunReports } from '../../report/write-reports.js';
 import { writeRunOutputs } from '../../pipeline/outputs.js';
 import type { CommandOutcome } from '../outcome.js';
 import { say } from '../terminal.js';
@@ -25,7 +26,9 @@ export function registerMergeCommand(program: Command, outcome: CommandOutcome):
       try {
         summary = await mergeRuns(dirs, options.out);
         for (const warning of summary.warnings) say(`apb: warning: ${warning}`);
-        await writeRunOutputs(summary.outDir, (message) => say(`apb: warning: ${message}`));
+        await writeRunOutputs(summary.outDir, writeRunReports, (message) =>
+          say(`apb: warning: ${message}`),
+        );
       } finally {
         lock.release();
       }

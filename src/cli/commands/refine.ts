@@ -5,7 +5,8 @@ import { SPLITS } from '../../dataset/case.js';
 import { ProviderError, UsageError } from '../../errors.js';
 import { panelId } from '../../judge/panel.js';
 import { Budget } from '../../pipeline/budget.js';
-import { acquireRunLock } from '../../pipeline/run-lock.js';
+import { acquireRunLock } from '../../rundir/lock.js';
+import { writeRunReports } from '../../report/write-reports.js';
 import { writeRunOutputs } from '../../pipeline/outputs.js';
 import type { RefineSetup } from '../../pipeline/records.js';
 import { estimateRefine, formatRefineDryRun } from '../../pipeline/refine-dry-run.js';
@@ -194,10 +195,11 @@ async function refineAction(
         }),
         stop: interrupts.stop,
         signal: interrupts.cancel,
+        lock,
         ...(budget ? { budget } : {}),
       },
     );
-    await writeRunOutputs(outDir);
+    await writeRunOutputs(outDir, writeRunReports);
     const { summary: endOfRun, table4 } = await buildRefineSummary(
       outDir,
       summary,

@@ -21,8 +21,9 @@ import { Batcher } from '../../providers/batch/batcher.js';
 import { BATCH_PROVIDERS } from '../../providers/batch/client.js';
 import { modelDirName } from '../../pipeline/run-dirs.js';
 import { parseSplits, type ModelEntry, type RunSpec } from '../../pipeline/run-spec.js';
+import { writeRunReports } from '../../report/write-reports.js';
 import { writeRunOutputs } from '../../pipeline/outputs.js';
-import { acquireRunLocks } from '../../pipeline/run-lock.js';
+import { acquireRunLocks } from '../../rundir/lock.js';
 import type { SamplingParams } from '../../providers/provider.js';
 import { buildRunSummary, type EndOfRunSummary } from '../../report/run-summary.js';
 import { writeLeaderboard, type WrittenReports } from '../../report/write-reports.js';
@@ -226,7 +227,7 @@ async function runModels(
   const locks = acquireRunLocks(root ? [root, ...dirs] : dirs, 'run');
   const evaluate = (run: ResolvedRun, deps: RunDependencies) =>
     batcher
-      ? runWithBatches(run, deps, batcher, { onPass: onBatchPass })
+      ? runWithBatches(run, deps, batcher, spec.quiet ? {} : { onPass: onBatchPass })
       : runEvaluation(run, deps);
   const progress = createProgressReporter({
     tty: Boolean(process.stderr.isTTY),
@@ -246,6 +247,7 @@ async function runModels(
           stop: interrupts.stop,
           signal: interrupts.cancel,
           endpointStats: () => providers.endpointStats(),
+          lock: locks[(root ? 1 : 0) + index]!,
           ...(budget ? { budget } : {}),
         }),
       ),
@@ -256,7 +258,7 @@ async function runModels(
     if (!spec.quiet && !spec.json)
       for (const line of endpointSummaryLines(providers.endpointStats())) say(line);
     let reports: WrittenReports | null = null;
-    for (const summary of summaries) reports = await writeRunOutputs(summary.dir);
+    for (const summary of summaries) reports = await writeRunOutputs(summary.dir, writeRunReports);
     const failed = settled.findIndex((result) => result.status === 'rejected');
     if (failed >= 0 && spec.models.length > 1)
       say(
@@ -348,13 +350,14 @@ export function registerRunCommand(program: Command, outcome: CommandOutcome): v
     limitHeapGrowth();
     const layout = outDirsOf(spec, new Date());
     // One batcher per command: its log sits in the run directory, or beside the model directories of a leaderboard run.
+    // `--quiet` prints nothing but warnings and errors: no batch progress lines either.
     const batcher = spec.batch
       ? await Batcher.open(layout.root ?? layout.dirs[0]!, {
           pollMs: spec.batchPollMs,
           ...(spec.batchMaxRequests ? { maxRequests: spec.batchMaxRequests } : {}),
           ...(spec.batchMaxTokens ? { maxTokens: spec.batchMaxTokens } : {}),
           ...(spec.batchTimeout ? { timeoutMs: spec.batchTimeout * 1000 } : {}),
-          onEvent: batchProgress(),
+          ...(spec.quiet ? {} : { onEvent: batchProgress() }),
         })
       : undefined;
     const budget = spec.maxCost ? new Budget(spec.maxCost) : undefined;

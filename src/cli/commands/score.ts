@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { keepForeignScores, writeScores } from '../../pipeline/outputs.js';
-import { withRunLock } from '../../pipeline/run-lock.js';
+import { withRunLock } from '../../rundir/lock.js';
 import type { CommandOutcome } from '../outcome.js';
 import { say } from '../terminal.js';
 

@@ -72,6 +72,8 @@ function modelStacks(flags: ServeFlags, model: string) {
     maxRetries: flags.maxRetries,
     cache: flags.cache,
     cacheDir: defaultCacheDir(process.env),
+    // A server answers for hours: early upstream failures must not refuse every later request.
+    failureWatch: false,
     ...(budget ? { budget } : {}),
   });
   const baseUrl = flags.baseUrl ?? process.env.APB_BASE_URL ?? null;

@@ -9,7 +9,7 @@ import {
   runLockHolder,
   RunLockedError,
   withRunLock,
-} from './run-lock.js';
+} from './lock.js';
 
 const dirOf = () => path.join(mkdtempSync(path.join(tmpdir(), 'apb-lock-')), 'run');
 /** A pid that surely ran and is gone: a child that has exited. */
