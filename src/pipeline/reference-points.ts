@@ -4,14 +4,16 @@
  * run, judged by the same deterministic judge, in memory and without a call. A first result of
  * zeros is readable only beside what 100 % and a blanket refusal look like (issue 26).
  */
+import path from 'node:path';
 import { BASELINES } from '../baselines/index.js';
+import { readAllCases } from '../dataset/read-cases.js';
 import type { Case } from '../dataset/case.js';
 import type { Judge } from '../judge/judge.js';
 import type { ResultRow } from '../metrics/result-row.js';
 import type { PromptOptions } from '../settings/prompt.js';
 import { judgePrediction, plannerPromptOf, predict } from './evaluate-case.js';
 import { baselinePlanner } from './planner.js';
-import { rowFromJudgementLine } from './result-rows.js';
+import { readResultRows, rowFromJudgementLine } from './result-rows.js';
 
 /** The baselines set beside a default run, in the order they are shown. */
 export const REFERENCE_BASELINES = ['oracle', 'refuse'] as const;
@@ -45,4 +47,22 @@ export async function referencePoints(
     points.push({ model: planner.id as ReferencePoint['model'], rows });
   }
   return points;
+}
+
+/**
+ * The reference points of a finished run directory: the cases its judgements name (split, id),
+ * read again from its dataset, answered by each reference baseline and judged by `judge`.
+ */
+export async function referencePointsOfRun(
+  dir: string,
+  datasetDir: string,
+  judge: Judge,
+  promptOptions: PromptOptions,
+): Promise<ReferencePoint[]> {
+  const { rows } = await readResultRows(path.join(dir, 'judgements.jsonl'));
+  const wanted = new Set(rows.map((row) => `${row.facets.split}\u0000${row.id}`));
+  const splits = [...new Set(rows.map((row) => row.facets.split))];
+  const { cases } = await readAllCases(datasetDir, { splits, skipInvalid: true });
+  const selected = cases.filter((item) => wanted.has(`${item.split}\u0000${item.id}`));
+  return referencePoints(selected, judge, promptOptions);
 }

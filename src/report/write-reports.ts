@@ -7,7 +7,7 @@ import path from 'node:path';
 import { FORMATS, type FormatId } from './formats.js';
 import { renderHtmlParts } from './html.js';
 import { collectMedia, loadRun, readPaperTables } from './load-runs.js';
-import { buildReportData, type ReportData } from './report-data.js';
+import { buildReportData, type ReportData, type ReportRunInput } from './report-data.js';
 
 /** Options of `loadReportData`. */
 export interface LoadReportOptions {
@@ -18,6 +18,8 @@ export interface LoadReportOptions {
   lenient?: boolean;
   now?: Date;
   title?: string;
+  /** Runs computed in memory and shown beside the loaded ones (a default run's reference points). */
+  extraRuns?: readonly ReportRunInput[];
 }
 
 /** Reads the run directories and builds the report data. */
@@ -28,6 +30,7 @@ export async function loadReportData(
   const runs = [];
   for (const dir of dirs)
     runs.push(await loadRun(dir, { lines: options.caseBrowser, lenient: options.lenient }));
+  runs.push(...(options.extraRuns ?? []));
   return buildReportData(runs, {
     ...(options.title ? { title: options.title } : {}),
     generatedAt: (options.now ?? new Date()).toISOString(),
@@ -67,7 +70,7 @@ export interface WrittenReports {
 
 export async function writeRunReports(
   dir: string,
-  options: { now?: Date } = {},
+  options: { now?: Date; extraRuns?: readonly ReportRunInput[] } = {},
 ): Promise<WrittenReports> {
   const data = await loadReportData([dir], { caseBrowser: true, lenient: true, ...options });
   const markdown = path.join(dir, 'report.md');

@@ -4,7 +4,7 @@
  * `apb view` with no argument opens `runs/` (or says there is none).
  */
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -184,5 +184,33 @@ describe('apb compare', () => {
     const missing = await runCli(['compare', root, path.join(root, 'oracle')]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('has no judgements.jsonl');
+  });
+});
+
+describe('a leaderboard with a failing model', () => {
+  it('is written and ranked, with the working model in it, though the command exits 1', async () => {
+    const out = path.join(temp('apb-board-fail-'), 'board');
+    const result = await runCli(
+      [
+        'run',
+        '--model',
+        'baseline:oracle',
+        '--model',
+        'openai-compatible:dead',
+        '--base-url',
+        'http://127.0.0.1:9/v1',
+        '--splits',
+        'holistic_planning',
+        '--max-retries',
+        '0',
+        '--out',
+        out,
+      ],
+      { env: { APB_API_KEY: undefined } },
+    );
+    expect(result.code).toBe(1);
+    const board = readFileSync(path.join(out, 'leaderboard.md'), 'utf8');
+    expect(board).toContain('baseline:oracle');
+    expect(board).toMatch(/\|\s*1\s*\|[^\n]*baseline:oracle/);
   });
 });

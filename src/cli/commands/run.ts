@@ -3,6 +3,7 @@
  * (or a config file's `models`) run in one engine — one limiter pool, one cache, one budget —
  * into one run directory per model under `--out`, with a leaderboard beside them.
  */
+import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import path from 'node:path';
 import { resolveDatasetDir } from '../../dataset/read-cases.js';
@@ -22,6 +23,11 @@ import { BATCH_PROVIDERS } from '../../providers/batch/client.js';
 import { modelDirName } from '../../pipeline/run-dirs.js';
 import { parseSplits, type ModelEntry, type RunSpec } from '../../pipeline/run-spec.js';
 import { writeRunReports } from '../../report/write-reports.js';
+import { referencePointsOfRun } from '../../pipeline/reference-points.js';
+import { rulesJudge } from '../../judge/rules-judge.js';
+import { readManifest } from '../../pipeline/manifest.js';
+import type { ReportRunInput } from '../../report/report-data.js';
+
 import { writeRunOutputs } from '../../pipeline/outputs.js';
 import { acquireRunLocks } from '../../rundir/lock.js';
 import type { SamplingParams } from '../../providers/provider.js';
@@ -195,6 +201,39 @@ function onBatchPass(pass: number, pending: { deferred: number; outstanding: num
     );
 }
 
+/**
+ * The default run (the heuristic floor judged by the rules judge) is shown beside its ceiling
+ * (`baseline:oracle`) and `baseline:refuse` on the same cases, computed in memory without a call;
+ * its run directory stays the heuristic's alone (CONTRACT.md, `apb run`).
+ */
+async function referenceRunsOf(
+  spec: RunSpec,
+  summaries: readonly RunSummary[],
+): Promise<ReportRunInput[]> {
+  const [only] = spec.models;
+  const deterministic = spec.judges.length === 1 && spec.judges[0] === 'rules';
+  if (spec.models.length !== 1 || only!.spec !== 'baseline:heuristic' || !deterministic) return [];
+  const summary = summaries[0];
+  if (!summary || summary.interrupted) return [];
+  const manifest = readManifest(summary.dir);
+  if (!manifest) return [];
+  const promptOptions = resolvedRunOf(spec, only!, summary.dir, { version: '' }).promptOptions;
+  const points = await referencePointsOfRun(
+    summary.dir,
+    resolveDatasetDir(spec.data),
+    rulesJudge,
+    promptOptions,
+  );
+  return points.map((point) => ({
+    dir: `${point.model} on the same cases (computed in memory, not written)`,
+    rows: point.rows,
+    manifest: { ...manifest, identity: { ...manifest.identity, tested_model: point.model } },
+  }));
+}
+
+const referenceShown = (end: EndOfRunSummary) =>
+  end.entries.some((entry) => entry.dirs.some((dir) => dir.includes('computed in memory')));
+
 /** Runs every model of the spec at once through the shared providers; each keeps its own directory and resumes on its own. */
 async function runModels(
   spec: RunSpec & Display,
@@ -258,8 +297,14 @@ async function runModels(
     if (!spec.quiet && !spec.json)
       for (const line of endpointSummaryLines(providers.endpointStats())) say(line);
     let reports: WrittenReports | null = null;
-    for (const summary of summaries) reports = await writeRunOutputs(summary.dir, writeRunReports);
+    const extraRuns = await referenceRunsOf(spec, summaries);
+    for (const summary of summaries)
+      reports = await writeRunOutputs(summary.dir, (dir) => writeRunReports(dir, { extraRuns }));
     const failed = settled.findIndex((result) => result.status === 'rejected');
+    // The leaderboard is written even when a model's run failed: the others' rows stand, and the
+    // failed run's row is marked by its status.
+    const written = dirs.filter((dir) => existsSync(path.join(dir, 'judgements.jsonl')));
+    if (root && written.length > 0) reports = await writeLeaderboard(root, written);
     if (failed >= 0 && spec.models.length > 1)
       say(
         `apb: the run of ${spec.models[failed]!.spec} failed; the other models' runs kept their results`,
@@ -270,7 +315,6 @@ async function runModels(
         spec.models.length > 1 ? spec.models[failed]!.spec : null,
         dirs[failed]!,
       );
-    if (root) reports = await writeLeaderboard(root, dirs);
     return { root, dirs, summaries, reports };
   } finally {
     interrupts.dispose();
@@ -390,6 +434,10 @@ export function registerRunCommand(program: Command, outcome: CommandOutcome): v
           })
         : null;
       if (end) printSummary(spec, end);
+      if (end && !spec.quiet && !spec.json && end.entries.length === 3 && referenceShown(end))
+        say(
+          "  note: baseline:oracle and baseline:refuse are this default run's reference points (the same cases, no call, not written to the run directory). A real model: npx apb run --model openai:gpt-4o (with OPENAI_API_KEY), or --model openai-compatible:NAME --base-url URL for a local server.",
+        );
       const gates = (options.failUnder as Gate[] | undefined) ?? [];
       const belowGates = end && gates.length > 0 ? failedGates(end, gates) : [];
       for (const line of belowGates) say(`apb: --fail-under: ${line}`);
