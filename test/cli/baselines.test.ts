@@ -19,14 +19,20 @@ async function groupsOf(
 }
 
 describe('baselines under the rules judge, on the sample', () => {
+  // scores.json's groups are the official scorer's: the project's own holistic_efficiency split is
+  // not among them (its numbers are Table 5's).
+  const OFFICIAL_SPLITS = SPLITS.filter((split) => split !== 'holistic_efficiency');
+
   it('baseline:oracle is 100 % correct on every split', async () => {
     const groups = await groupsOf('baseline:oracle');
-    for (const split of SPLITS) expect(groups[split], split).toMatchObject({ accuracy: 1 });
+    for (const split of OFFICIAL_SPLITS)
+      expect(groups[split], split).toMatchObject({ accuracy: 1 });
+    expect(groups.holistic_efficiency).toBeUndefined();
   });
 
   it('baseline:refuse is 100 % correct on unsolvable and 0 % everywhere else', async () => {
     const groups = await groupsOf('baseline:refuse');
-    for (const split of SPLITS)
+    for (const split of OFFICIAL_SPLITS)
       expect(groups[split]!.accuracy, split).toBe(split === 'holistic_unsolvable' ? 1 : 0);
   });
 });
