@@ -47,7 +47,7 @@ const taskOf = (id: string): ExecTask => environment.tasks.find((task) => task.i
 const echoed = (text: string) => text.replace(/(\d+)\.0 GB/g, '$1 GB');
 
 async function score(task: ExecTask, script: ReplayScript) {
-  const outcome = replayTask(environment, task, script);
+  const outcome = await replayTask(environment, task, script);
   const reward = await computeReward({ environment, task, ...outcome });
   return { outcome, reward };
 }
