@@ -136,6 +136,7 @@ describe('provider numbers are not trusted', () => {
       saneUsage({ inputTokens: -5_000_000_000, outputTokens: 10, cachedInputTokens: 50 }),
     ).toEqual({
       usage: { inputTokens: 0, outputTokens: 10, cachedInputTokens: 0 },
+      implausible: true,
       warnings: [
         'the endpoint reported input tokens = -5000000000; counted as 0',
         'the endpoint reported 50 cached input tokens of 0; counted as 0',

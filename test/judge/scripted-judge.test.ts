@@ -66,10 +66,11 @@ const SCRIPT: Record<
     correct: true,
     status: 'ok',
   },
+  // A string is no verdict under the one strict boolean rule (true/false, 1/0): unjudged, never correct.
   'sample-hp-03': {
     first: { text: text({ ...BAD_E4(), is_correct: 'false' }) },
     correct: false,
-    status: 'ok',
+    status: 'judge_error',
   },
   'sample-hp-04': {
     first: { text: text(BAD_E4(0.73)) },
@@ -154,10 +155,11 @@ const SCRIPT: Record<
     status: 'ok',
     check: (line) => expect(line.judgement.grade).toBe(1),
   },
+  // 1 reads as true under the one strict boolean rule (the official scorer's: true/false, 1/0).
   'sample-sp-10': {
     first: { text: text({ reasoning: 'ok', errors: GOOD.errors, is_correct: 1, grade: 1 }) },
-    correct: false,
-    status: 'judge_error',
+    correct: true,
+    status: 'ok',
   },
 };
 
