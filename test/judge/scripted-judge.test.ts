@@ -149,11 +149,11 @@ const SCRIPT: Record<
     correct: false,
     status: 'judge_error',
   },
+  // The grade snaps to the grid; the string "true" is no verdict under the strict boolean rule.
   'sample-sp-09': {
     first: { text: text({ ...GOOD, is_correct: 'true', grade: 0.93 }) },
-    correct: true,
-    status: 'ok',
-    check: (line) => expect(line.judgement.grade).toBe(1),
+    correct: false,
+    status: 'judge_error',
   },
   // 1 reads as true under the one strict boolean rule (the official scorer's: true/false, 1/0).
   'sample-sp-10': {
