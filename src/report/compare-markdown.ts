@@ -8,11 +8,15 @@ const pct = (part: number, whole: number) => (whole > 0 ? fixed((100 * part) / w
 function row(name: string, c: PairedComparison): string {
   const crA = pct(c.both + c.a_only, c.shared);
   const crB = pct(c.both + c.b_only, c.shared);
-  return `| ${name} | ${c.shared} | ${crA} | ${crB} | ${c.a_only} | ${c.b_only} | ${c.p_value.toPrecision(3)} | ${c.verdict} |`;
+  const cells = [name, c.shared, crA, crB, c.a_only, c.b_only, c.p_value.toPrecision(3), c.verdict];
+  return `| ${cells.join(' | ')} |`;
 }
 
-const verdictText = (v: CaseVerdict) =>
-  `${v.correct ? 'correct' : 'not correct'}${v.grade === null ? '' : ` (grade ${fixed(v.grade, 1)})`}${v.status === 'ok' ? '' : `, ${v.status}`}`;
+function verdictText(v: CaseVerdict): string {
+  const grade = v.grade === null ? '' : ` (grade ${fixed(v.grade, 1)})`;
+  const status = v.status === 'ok' ? '' : `, ${v.status}`;
+  return `${v.correct ? 'correct' : 'not correct'}${grade}${status}`;
+}
 
 /** The comparison as Markdown: the paired table overall and per split, then the differing cases. */
 export function compareMarkdown(comparison: RunComparison): string {
@@ -20,7 +24,9 @@ export function compareMarkdown(comparison: RunComparison): string {
   const lines = [
     `# apb compare`,
     '',
-    `A: ${a.label} (${a.cases} judged) · B: ${b.label} (${b.cases} judged). Cases pair on (split, id, repeat); p is the two-sided exact McNemar test on the cases only one side got right.`,
+    `A: ${a.label} (${a.cases} judged) · B: ${b.label} (${b.cases} judged).`,
+    'Cases pair on (split, id, repeat); p is the two-sided exact McNemar test on the cases',
+    'only one side got right.',
     '',
     '| cases | shared | A CR % | B CR % | only A right | only B right | p | verdict |',
     '|---|---:|---:|---:|---:|---:|---:|---|',

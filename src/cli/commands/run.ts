@@ -231,9 +231,6 @@ async function referenceRunsOf(
   }));
 }
 
-const referenceShown = (end: EndOfRunSummary) =>
-  end.entries.some((entry) => entry.dirs.some((dir) => dir.includes('computed in memory')));
-
 /** Runs every model of the spec at once through the shared providers; each keeps its own directory and resumes on its own. */
 async function runModels(
   spec: RunSpec & Display,
@@ -246,6 +243,8 @@ async function runModels(
   dirs: string[];
   summaries: RunSummary[];
   reports: WrittenReports | null;
+  /** Reference points shown beside the run (the default run's oracle and refusal). */
+  references: number;
 }> {
   const json = spec.protocol === 'official';
   const planners = spec.models.map((entry) =>
@@ -315,7 +314,7 @@ async function runModels(
         spec.models.length > 1 ? spec.models[failed]!.spec : null,
         dirs[failed]!,
       );
-    return { root, dirs, summaries, reports };
+    return { root, dirs, summaries, reports, references: extraRuns.length };
   } finally {
     interrupts.dispose();
     for (const lock of locks.reverse()) lock.release();
@@ -417,7 +416,7 @@ export function registerRunCommand(program: Command, outcome: CommandOutcome): v
       ...(batcher ? { batch: batcher } : {}),
     });
     try {
-      const { root, dirs, summaries, reports } = await runModels(
+      const { root, dirs, summaries, reports, references } = await runModels(
         spec,
         providers,
         budget,
@@ -434,7 +433,7 @@ export function registerRunCommand(program: Command, outcome: CommandOutcome): v
           })
         : null;
       if (end) printSummary(spec, end);
-      if (end && !spec.quiet && !spec.json && end.entries.length === 3 && referenceShown(end))
+      if (end && !spec.quiet && !spec.json && references > 0)
         say(
           "  note: baseline:oracle and baseline:refuse are this default run's reference points (the same cases, no call, not written to the run directory). A real model: npx apb run --model openai:gpt-4o (with OPENAI_API_KEY), or --model openai-compatible:NAME --base-url URL for a local server.",
         );
