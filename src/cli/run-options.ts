@@ -276,7 +276,7 @@ export function runSpecOf(
   if (input.shard === 'auto') input.shard = autoShard(env, options.shards as number | undefined);
   else if (typeof input.shard === 'string') input.shard = parseShard(input.shard);
   const shard = input.shard as { count: number } | undefined;
-  if (options.fleetLimits && shard) Object.assign(input, fleetShare(input, shard.count));
+  if (options.fleetLimits && shard) takeFleetShare(input, shard.count);
   const parsed = RunSpecSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -317,6 +317,18 @@ export function environmentEndpointLines(
 }
 
 /** `--shard auto`: the scheduler's shard, said on stderr (which variables gave it). */
+/** `--fleet-limits`: this shard's share of the fleet's limits, said on stderr. */
+function takeFleetShare(input: Record<string, unknown>, count: number): void {
+  const share = fleetShare(input, count);
+  Object.assign(input, share);
+  const flags = { rpm: '--rpm', tpm: '--tpm', concurrency: '--concurrency', maxCost: '--max-cost' };
+  const said = Object.entries(share).map(
+    ([key, value]) => `${flags[key as keyof typeof flags]} ${value}`,
+  );
+  if (said.length > 0)
+    say(`apb: --fleet-limits: this shard's share (1/${count}): ${said.join(', ')}`);
+}
+
 function autoShard(
   env: Readonly<Record<string, string | undefined>>,
   shards: number | undefined,

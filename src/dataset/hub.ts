@@ -22,6 +22,15 @@ export interface HubOptions {
   stallMs?: number;
   /** Most listing pages read (default 1,000). */
   maxPages?: number;
+  /**
+   * The slowest body accepted, in bytes per second averaged over `rateWindowMs` (default 1 KiB/s
+   * over 60 s): a server that drips a byte a second never stalls, so the stall guard alone would
+   * let it hold the download for days.
+   */
+  minBytesPerSecond?: number;
+  rateWindowMs?: number;
+  /** The instant (ms since the epoch) by which everything must be done; past it, a body is abandoned. */
+  deadlineAt?: number;
 }
 
 /** One file of the listing; `lfs.oid` is the file's sha256, `oid` its git blob id. */
@@ -39,6 +48,8 @@ export type TreeEntry = z.infer<typeof TreeEntrySchema>;
 
 const MAX_REDIRECTS = 10;
 const DEFAULT_STALL_MS = 30_000;
+const DEFAULT_MIN_BYTES_PER_SECOND = 1024;
+const DEFAULT_RATE_WINDOW_MS = 60_000;
 
 /** A failed exchange with the hub, worded for the terminal (exit 1). */
 export function hubError(message: string): ApbError {
@@ -97,8 +108,42 @@ async function withStall<T>(
 }
 
 /**
- * The chunks of a response body, abandoned when none arrives for `stallMs` (a server dripping one
- * byte a second would otherwise hold `apb data prepare` for hours).
+ * Watches a body's pace: too slow over a window (`minBytesPerSecond`) or past the overall
+ * deadline is an error naming what was being read.
+ */
+function paceGuard(what: string, options: HubOptions): (bytes: number) => void {
+  const minRate = options.minBytesPerSecond ?? DEFAULT_MIN_BYTES_PER_SECOND;
+  const windowMs = options.rateWindowMs ?? DEFAULT_RATE_WINDOW_MS;
+  let windowStart = Date.now();
+  let windowBytes = 0;
+  return (bytes) => {
+    const now = Date.now();
+    if (options.deadlineAt !== undefined && now > options.deadlineAt)
+      throw hubError(`${what}: past the overall deadline (--deadline-ms); stopped`);
+    windowBytes += bytes;
+    const elapsed = now - windowStart;
+    if (elapsed < windowMs) return;
+    const rate = (windowBytes * 1000) / elapsed;
+    if (rate < minRate)
+      throw hubError(
+        `${what}: too slow (${rate.toFixed(1)} bytes/s over ${(elapsed / 1000).toFixed(1)} s, ` +
+          `the minimum is ${minRate}; --min-rate to change it)`,
+      );
+    windowStart = now;
+    windowBytes = 0;
+  };
+}
+
+/** How long the next read may wait: the stall time, or less when the deadline comes first. */
+function readWait(options: HubOptions): number {
+  const stallMs = options.stallMs ?? DEFAULT_STALL_MS;
+  if (options.deadlineAt === undefined) return stallMs;
+  return Math.max(0, Math.min(stallMs, options.deadlineAt - Date.now()));
+}
+
+/**
+ * The chunks of a response body, abandoned when none arrives for `stallMs`, when they come slower
+ * than the minimum rate, or past the overall deadline.
  */
 export async function* bodyChunks(
   response: Response,
@@ -108,20 +153,22 @@ export async function* bodyChunks(
   if (!response.body) return;
   const reader = response.body.getReader();
   const stallMs = options.stallMs ?? DEFAULT_STALL_MS;
+  const pace = paceGuard(what, options);
   try {
     for (;;) {
+      const wait = readWait(options);
+      const why =
+        wait < stallMs
+          ? `${what}: past the overall deadline (--deadline-ms); stopped`
+          : `${what}: the download stalled (nothing for ${stallMs / 1000} s)`;
       let timer: NodeJS.Timeout | undefined;
       const stalled = new Promise<never>(
-        (_, reject) =>
-          (timer = setTimeout(
-            () =>
-              reject(hubError(`${what}: the download stalled (nothing for ${stallMs / 1000} s)`)),
-            stallMs,
-          )),
+        (_, reject) => (timer = setTimeout(() => reject(hubError(why)), wait)),
       );
       try {
         const { done, value } = await Promise.race([reader.read(), stalled]);
         if (done) return;
+        pace(value.length);
         yield value;
       } finally {
         clearTimeout(timer);

@@ -29,8 +29,14 @@ export interface PrepareOptions extends HubOptions {
   out: string;
   repo: string;
   revision: string;
+  /** Download files the listing gives no size for (otherwise refused: nothing bounds them). */
+  allowUnverified?: boolean;
+  /** How long the whole download may take (default 6 h). */
+  deadlineMs?: number;
   onProgress?: (message: string) => void;
 }
+
+const DEFAULT_DEADLINE_MS = 6 * 60 * 60 * 1000;
 
 /** A listing path made only of plain names (no `..`, `.`, empty part, backslash or NUL). */
 function plainPath(file: string): boolean {
@@ -135,7 +141,15 @@ function layoutFiles(entries: TreeEntry[], options: PrepareOptions): TreeEntry[]
     throw hubError(
       `the listing of ${options.repo}@${options.revision} names "${unsafe.path}", which is not a plain path inside the dataset; refused`,
     );
-  return files.filter((entry) => wantedFile(entry.path));
+  const wanted = files.filter((entry) => wantedFile(entry.path));
+  // Without a size nothing bounds or checks the body: a hostile or broken mirror could send
+  // anything, of any length, under the file's name.
+  const sizeless = wanted.find((entry) => expectedOf(entry).size === undefined);
+  if (sizeless && !options.allowUnverified)
+    throw hubError(
+      `the listing of ${options.repo}@${options.revision} gives no size for ${sizeless.path}, so its download could not be checked; refused (--allow-unverified to download it anyway)`,
+    );
+  return wanted;
 }
 
 /** Downloads the released layout into `options.out` and extracts the asset archives there. */
@@ -143,6 +157,10 @@ export async function prepareDataset(
   options: PrepareOptions,
 ): Promise<{ downloaded: number; kept: number; extracted: number; skipped: string[] }> {
   const say = options.onProgress ?? (() => {});
+  options = {
+    ...options,
+    deadlineAt: options.deadlineAt ?? Date.now() + (options.deadlineMs ?? DEFAULT_DEADLINE_MS),
+  };
   const files = layoutFiles(await listFiles(options), options);
   if (!files.some((entry) => entry.path.startsWith('data/')))
     throw new ApbError('download', `${options.repo}@${options.revision} has no data/*.jsonl files`);

@@ -15,6 +15,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { holisticRecord } from '../helpers/dataset.js';
 import { tar } from '../helpers/tar.js';
+import { prepareDataset } from '../../src/dataset/prepare.js';
 
 const REPO = 'Mikivis/AgentPlanningbBenchmark';
 const TOKEN = 'hf_attack_token_0123456789';
@@ -271,5 +272,67 @@ describe('archives', () => {
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/malformed tar header|no valid tar header/);
     expect(bad.stderr + truncated.stderr + oversize.stderr).not.toContain('internal error');
+  });
+});
+
+describe('unbounded downloads (issue 24)', () => {
+  /** A hub whose split file drips one byte every 100 ms, as a throttled or hostile mirror would. */
+  const trickle = (seen: IncomingMessage[] = []) =>
+    serve((request, response, url) => {
+      if (url.pathname === listingPath)
+        return void response.end(JSON.stringify([entry('data/holistic_planning.jsonl', SPLIT)]));
+      response.writeHead(200, { 'content-length': String(SPLIT.length) });
+      let sent = 0;
+      const timer = setInterval(() => {
+        if (sent < SPLIT.length) response.write(SPLIT.slice(sent, ++sent));
+      }, 100);
+      request.on('close', () => clearInterval(timer));
+      response.on('close', () => clearInterval(timer));
+    }, seen);
+
+  it('a listing without sizes is refused before any download, unless --allow-unverified', async () => {
+    const seen: IncomingMessage[] = [];
+    const sizeless = [{ type: 'file', path: 'data/holistic_planning.jsonl' }];
+    const endpoint = await serve(hub({ 'data/holistic_planning.jsonl': SPLIT }, sizeless), seen);
+    const out = outDir();
+    const refused = await prepare(endpoint, out);
+    expect(refused.code).toBe(1);
+    expect(oneLineError(refused.stderr)).toBe(
+      `apb: the listing of ${REPO}@main gives no size for data/holistic_planning.jsonl, so its download could not be checked; refused (--allow-unverified to download it anyway)`,
+    );
+    expect(seen.some((request) => request.url!.startsWith(resolvePrefix))).toBe(false);
+    expect(existsSync(path.join(out, 'data', 'holistic_planning.jsonl'))).toBe(false);
+    const allowed = await prepare(endpoint, out, ['--allow-unverified']);
+    expect(allowed.code).toBe(0);
+    expect(readFileSync(path.join(out, 'data', 'holistic_planning.jsonl'), 'utf8')).toBe(SPLIT);
+  });
+
+  it('a body dripping a byte at a time is stopped at the overall deadline, nothing kept', async () => {
+    const out = outDir();
+    const started = Date.now();
+    const result = await prepare(await trickle(), out, ['--deadline-ms', '1500']);
+    expect(result.code).toBe(1);
+    expect(oneLineError(result.stderr)).toBe(
+      'apb: downloading data/holistic_planning.jsonl: past the overall deadline (--deadline-ms); stopped',
+    );
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(readdirSync(path.join(out, 'data'))).toEqual([]);
+  });
+
+  it('a body slower than the minimum rate is abandoned with the rate it had', async () => {
+    const out = outDir();
+    const endpoint = await trickle();
+    const run = prepareDataset({
+      out,
+      repo: REPO,
+      revision: 'main',
+      endpoint,
+      minBytesPerSecond: 1000,
+      rateWindowMs: 500,
+    });
+    await expect(run).rejects.toThrow(
+      /^downloading data\/holistic_planning\.jsonl: too slow \([\d.]+ bytes\/s over [\d.]+ s, the minimum is 1000; --min-rate to change it\)$/,
+    );
+    expect(readdirSync(path.join(out, 'data'))).toEqual([]);
   });
 });

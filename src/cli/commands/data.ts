@@ -13,6 +13,17 @@ import { LargestFiles } from '../../dataset/largest-files.js';
 import { say } from '../terminal.js';
 import { registerDataStats } from './data-stats.js';
 
+/** The flags of `apb data prepare`. */
+interface PrepareFlags {
+  out: string;
+  repo: string;
+  revision: string;
+  stallTimeoutMs: number;
+  minRate: number;
+  deadlineMs: number;
+  allowUnverified?: boolean;
+}
+
 export function registerDataCommands(program: Command, outcome: CommandOutcome): void {
   const data = program.command('data').description('work with datasets in the released layout');
   registerDataStats(data, outcome);
@@ -82,28 +93,39 @@ export function registerDataCommands(program: Command, outcome: CommandOutcome):
       positiveInt,
       30_000,
     )
-    .action(
-      async (options: { out: string; repo: string; revision: string; stallTimeoutMs: number }) => {
-        const out = path.resolve(options.out);
-        const token = process.env.HF_TOKEN?.trim() || undefined;
-        const result = await prepareDataset({
-          out,
-          repo: options.repo,
-          revision: options.revision,
-          endpoint: (process.env.HF_ENDPOINT?.trim() || 'https://huggingface.co').replace(
-            /\/+$/,
-            '',
-          ),
-          ...(token ? { token } : {}),
-          stallMs: options.stallTimeoutMs,
-          onProgress: (message) => say(`apb: ${message}`),
-        });
-        for (const reason of result.skipped) say(`warning: not extracted: ${reason}`);
-        say(
-          `apb: ${result.downloaded} file(s) downloaded, ${result.kept} already present, ${result.extracted} asset file(s) extracted into ${options.out}`,
-        );
-        say(`apb: next: apb data validate ${options.out}`);
-        outcome.exitCode = 0;
-      },
-    );
+    .option(
+      '--min-rate <bytes>',
+      'abandon a download slower than this (bytes/s over 60 s)',
+      positiveInt,
+      1024,
+    )
+    .option(
+      '--deadline-ms <n>',
+      'stop when the whole download takes longer',
+      positiveInt,
+      21_600_000,
+    )
+    .option('--allow-unverified', 'download files the listing gives no size for (unchecked)')
+    .action(async (options: PrepareFlags) => {
+      const out = path.resolve(options.out);
+      const token = process.env.HF_TOKEN?.trim() || undefined;
+      const result = await prepareDataset({
+        out,
+        repo: options.repo,
+        revision: options.revision,
+        endpoint: (process.env.HF_ENDPOINT?.trim() || 'https://huggingface.co').replace(/\/+$/, ''),
+        ...(token ? { token } : {}),
+        stallMs: options.stallTimeoutMs,
+        minBytesPerSecond: options.minRate,
+        deadlineMs: options.deadlineMs,
+        allowUnverified: options.allowUnverified === true,
+        onProgress: (message) => say(`apb: ${message}`),
+      });
+      for (const reason of result.skipped) say(`warning: not extracted: ${reason}`);
+      say(
+        `apb: ${result.downloaded} file(s) downloaded, ${result.kept} already present, ${result.extracted} asset file(s) extracted into ${options.out}`,
+      );
+      say(`apb: next: apb data validate ${options.out}`);
+      outcome.exitCode = 0;
+    });
 }
