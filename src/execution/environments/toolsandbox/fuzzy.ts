@@ -69,7 +69,8 @@ export function partialRatio(a: string, b: string): number {
   if (ca.length === 0 || cb.length === 0) return 0;
   const [shorter, longer] = ca.length <= cb.length ? [ca, cb] : [cb, ca];
   let score = partialImpl(shorter, longer);
-  if (score !== 100 && ca.length === cb.length) score = Math.max(score, partialImpl(longer, shorter));
+  if (score !== 100 && ca.length === cb.length)
+    score = Math.max(score, partialImpl(longer, shorter));
   return score;
 }
 
@@ -131,7 +132,8 @@ export function wRatio(a: string, b: string): number {
   const lengthRatio = la > lb ? la / lb : lb / la;
   let end = ratio(a, b);
   if (lengthRatio < 1.5) return Math.max(end, tokenRatio(a, b) * unbase);
-  const partialScale = lengthRatio < 8 ? 0.9 : 0.6;
+  // rapidfuzz keeps the 0.9 scale at a length ratio of exactly 8 (measured)
+  const partialScale = lengthRatio <= 8 ? 0.9 : 0.6;
   end = Math.max(end, partialRatio(a, b) * partialScale);
   return Math.max(end, partialTokenRatio(a, b) * unbase * partialScale);
 }
@@ -140,7 +142,11 @@ export function wRatio(a: string, b: string): number {
  * `process.extract(query, choices, processor=default_process, scorer=WRatio,
  * score_cutoff=cutoff)`: the indices of the (at most five) best choices; null choices skipped.
  */
-export function extractIndices(query: string, choices: (string | null)[], cutoff: number): number[] {
+export function extractIndices(
+  query: string,
+  choices: (string | null)[],
+  cutoff: number,
+): number[] {
   const processed = defaultProcess(query);
   const scored: { index: number; score: number }[] = [];
   choices.forEach((choice, index) => {

@@ -54,7 +54,10 @@ export function validatePhoneNumber(number: unknown): void {
   if (number === undefined) return;
   if (number === null) fail(1, 'The phone number supplied was None.');
   if (typeof number !== 'string')
-    throw new ToolException('TypeError', `object of type '${pyTypeName(number).slice(8, -2)}' has no len()`);
+    throw new ToolException(
+      'TypeError',
+      `object of type '${pyTypeName(number).slice(8, -2)}' has no len()`,
+    );
   if ([...number].length > 250) fail(4, 'The string supplied was too long to parse.');
   const start = number.search(/[+＋\p{Nd}]/u);
   if (start < 0) fail(1, 'The string supplied did not seem to be a phone number.');
@@ -64,7 +67,10 @@ export function validatePhoneNumber(number: unknown): void {
   if (!/^[+＋]/u.test(candidate)) fail(0, 'Missing or invalid default region.');
   const digits = digitsOf(candidate.replace(/^[+＋]+/u, ''));
   if (digits.length <= 2)
-    fail(2, 'Phone number had an IDD, but after this was not long enough to be a viable phone number.');
+    fail(
+      2,
+      'Phone number had an IDD, but after this was not long enough to be a viable phone number.',
+    );
   let code = '';
   if (!digits.startsWith('0'))
     for (let length = 1; length <= 3 && length <= digits.length; length++)

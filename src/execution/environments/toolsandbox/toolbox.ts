@@ -116,7 +116,7 @@ export interface CallOutcome {
 }
 
 /**
- * Binds the keyword arguments as Python does, with its TypeError texts. The bound arguments come
+ * Binds the keyword arguments as ToolSandbox does, with its TypeError texts. The bound arguments come
  * in the signature's order with the defaults filled in and NOT_GIVEN ones left out (ToolSandbox's
  * `decorator` wrapper passes them so, and its tool trace records them so); a `@typechecked`
  * tool's annotations are then checked in that order.
@@ -128,22 +128,14 @@ export function bindArguments(tool: Tool, args: unknown): Record<string, unknown
       `${tool.name}() argument after ** must be a mapping, not ${pyTypeName(args).slice(8, -2)}`,
     );
   const given = args as Record<string, unknown>;
-  for (const key of Object.keys(given))
-    if (!tool.parameters.some((p) => p.name === key))
-      throw new ToolException(
-        'TypeError',
-        `${tool.name}() got an unexpected keyword argument '${key}'`,
-      );
-  const missing = tool.parameters.filter((p) => p.required && !Object.hasOwn(given, p.name));
-  if (missing.length > 0) {
-    const names = missing.map((p) => `'${p.name}'`);
-    const list =
-      names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-    throw new ToolException(
-      'TypeError',
-      `${tool.name}() missing ${missing.length} required positional argument${missing.length > 1 ? 's' : ''}: ${list}`,
-    );
-  }
+  // ToolSandbox's tools are wrapped by `decorator`, which binds with inspect.Signature.bind:
+  // the first missing parameter (in signature order) is reported before any unexpected one
+  const missing = tool.parameters.find((p) => p.required && !Object.hasOwn(given, p.name));
+  if (missing)
+    throw new ToolException('TypeError', `missing a required argument: '${missing.name}'`);
+  const unexpected = Object.keys(given).find((key) => !tool.parameters.some((p) => p.name === key));
+  if (unexpected !== undefined)
+    throw new ToolException('TypeError', `got an unexpected keyword argument '${unexpected}'`);
   const bound: Record<string, unknown> = {};
   for (const parameter of tool.parameters) {
     if (Object.hasOwn(given, parameter.name)) bound[parameter.name] = given[parameter.name];

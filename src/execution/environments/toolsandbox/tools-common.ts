@@ -59,7 +59,9 @@ export function filterRows(rows: Row[], criteria: Criterion[]): Row[] {
     else {
       if (typeof value !== 'string')
         throw new ToolException('TypeError', 'sentence must be a String');
-      const choices = out.map((row) => (typeof row[column] === 'string' ? (row[column] as string) : null));
+      const choices = out.map((row) =>
+        typeof row[column] === 'string' ? (row[column] as string) : null,
+      );
       const picked = extractIndices(value, choices, match.fuzzy);
       out = picked.map((i) => out[i]!);
     }
@@ -112,9 +114,12 @@ export function param(
   return { name, required: false, default: fallback.default, annotation };
 }
 
-/** polars' `Expr` repr in "No db entry matching predicate=..." (the address is fixed here). */
+/**
+ * polars' repr of remove_from_database's predicate, `(col == value) & (col(index) == n)`, cut at
+ * 30 characters (polars 1.x text; the memory address polars prints is fixed here).
+ */
 export function predicateText(column: string, value: string): string {
-  let text = `[(col("${column}")) == ("${value}")]`;
+  let text = `[([(col("${column}")) == ("${value}")]) & ([(col("${INDEX_COLUMN}")) == (dyn int)])]`;
   if ([...text].length > 30) text = [...text].slice(0, 30).join('') + '…';
   return `<Expr [${pyStrRepr(text)}] at 0x7F0000000000>`;
 }
@@ -138,7 +143,12 @@ export function removeWhere(
 }
 
 /** The one row whose `column` equals `value` (modify_contact / modify_reminder's lookup). */
-export function uniqueRow(context: ExecutionContext, namespace: Namespace, column: string, value: string): Row {
+export function uniqueRow(
+  context: ExecutionContext,
+  namespace: Namespace,
+  column: string,
+  value: string,
+): Row {
   const rows = context.getDatabase(namespace).filter((row) => row[column] === value);
   const shown = `${column}=${pyStrRepr(value)}`;
   if (rows.length === 0) throw new ToolException(NO_DATA, `No db entry matching ${shown} found`);

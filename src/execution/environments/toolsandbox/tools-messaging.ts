@@ -76,9 +76,11 @@ const searchMessages: Tool = {
     for (const bound of ['creation_timestamp_lowerbound', 'creation_timestamp_upperbound'])
       validateTimestamp(args[bound], bound, floatOrNotGiven);
     const criteria: Criterion[] = [
-      ...TEXT_COLUMNS.map(
-        (name): Criterion => [name, args[name], name === 'content' ? { fuzzy: 50 } : 'exact'],
-      ),
+      ...TEXT_COLUMNS.map((name): Criterion => [
+        name,
+        args[name],
+        name === 'content' ? { fuzzy: 50 } : 'exact',
+      ]),
       ['creation_timestamp', args.creation_timestamp_lowerbound, 'gte'],
       ['creation_timestamp', args.creation_timestamp_upperbound, 'lte'],
     ];

@@ -163,8 +163,8 @@ function sameDims(a: Record<string, number>, b: Record<string, number>): boolean
   return [...keys].every((k) => (a[k] ?? 0) === (b[k] ?? 0));
 }
 
-/** `pint.Quantity(amount, from).to(to).magnitude`. */
-export function convertUnits(amount: number, from: string, to: string): number {
+/** `pint.Quantity(amount, from).to(to).magnitude`; 'same' when pint hands the amount back as is. */
+export function convertUnits(amount: number, from: string, to: string): number | 'same' {
   const source = resolveUnit(from);
   const target = resolveUnit(to);
   if (!sameDims(source.dims, target.dims))
@@ -172,7 +172,7 @@ export function convertUnits(amount: number, from: string, to: string): number {
       'pint.errors.DimensionalityError',
       `Cannot convert from '${namesText(source.units)}' (${dimsText(source.dims)}) to '${namesText(target.units)}' (${dimsText(target.dims)})`,
     );
-  if (namesText(source.units) === namesText(target.units)) return amount;
+  if (namesText(source.units) === namesText(target.units)) return 'same';
   let value = amount;
   // an offset unit converts to its reference (kelvin) first, and from it last
   const swap = (units: [string, number][], offset?: UnitEntry): [string, number][] =>
