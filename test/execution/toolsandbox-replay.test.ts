@@ -106,10 +106,14 @@ describe('ToolSandbox tool-name scrambling', () => {
     expect(scrambled.name).not.toBe('add_contact');
     const { session } = playReplay(scenarios.get(name)!, want.replay, offeredTools(name));
     const log = session.context.getDatabase('sandbox', { allHistory: true });
-    const call = log.find((row) => row.recipient === 'execution_environment')!;
+    const call = log.find(
+      (row) => row.sender === 'agent' && row.recipient === 'execution_environment',
+    )!;
     expect(call.openai_function_name).toBe(scrambled.name);
     expect(call.content).toContain('call_1_response = add_contact(**call_1_parameters)');
-    const answer = log.find((row) => row.sender === 'execution_environment')!;
+    const answer = log.find(
+      (row) => row.sender === 'execution_environment' && row.recipient === 'agent',
+    )!;
     expect(answer.tool_call_exception).toBeNull();
     expect(JSON.parse((answer.tool_trace as string[])[0]!).tool_name).toBe('add_contact');
     expect(session.context.getDatabase('contact').at(-1)!.name).toBe('Stephen Sondheim');

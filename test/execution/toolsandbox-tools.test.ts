@@ -4,7 +4,11 @@
 // scores the searches rank by, the holidays package's US holidays, and pint's conversions.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { defaultProcess, partialRatio, wRatio } from '../../src/execution/environments/toolsandbox/fuzzy.js';
+import {
+  defaultProcess,
+  partialRatio,
+  wRatio,
+} from '../../src/execution/environments/toolsandbox/fuzzy.js';
 import { loadScenarios } from '../../src/execution/environments/toolsandbox/scenarios.js';
 import { ToolSandboxSession } from '../../src/execution/environments/toolsandbox/session.js';
 import { toDicts } from '../../src/execution/environments/toolsandbox/tools-common.js';
