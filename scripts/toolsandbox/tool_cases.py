@@ -27,6 +27,9 @@ CASES = [
         c("search_contacts", person_id="nope"),
         c("search_contacts", name="Homer Simpson"),
         c("search_contacts", name=""),
+        c("search_contacts", relationship=None),
+        c("search_contacts", name=5),
+        c("search_contacts", is_self=False, relationship="friend"),
     ]},
     {"title": "add contacts", "scenario": WORLD, "calls": [
         c("add_contact", name="Stephen Sondheim", phone_number="+19876543210"),
@@ -146,3 +149,13 @@ FUZZY_PAIRS = [
               "New Year's Day", "Thanksgiving Day", "Martin Luther King Jr. Day", "Christmas Day",
               "New Year's Day (observed)", "Juneteenth National Independence Day", "mother", "coworker"]
 ]
+
+# long queries and choices: rapidfuzz switches algorithms for needles over 64 characters
+LONG = [
+    "Remind me to call the plumber about the leaking kitchen sink before the weekend starts please",
+    "Could you send a message to my boss saying that the quarterly report will be late by two days",
+    "Things are proceeding as expected boss, the quarterly report is on track for Friday afternoon",
+    "kitchen sink plumber",
+    "quarterly report late",
+]
+FUZZY_PAIRS += [(a, b) for a in LONG for b in LONG if a != b]

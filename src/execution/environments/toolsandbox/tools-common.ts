@@ -56,6 +56,8 @@ export function filterRows(rows: Row[], criteria: Criterion[]): Row[] {
       out = value === null ? [] : out.filter((row) => pyEquals(row[column] ?? null, value));
     else if (match === 'gte' || match === 'lte')
       out = out.filter((row) => compare(row[column] ?? null, value, match));
+    else if (value === null)
+      out = []; // rapidfuzz matches nothing for a None query
     else {
       if (typeof value !== 'string')
         throw new ToolException('TypeError', 'sentence must be a String');
