@@ -17,7 +17,11 @@ export function uuid5(name: string): string {
   hash[6] = (hash[6]! & 0x0f) | 0x50;
   hash[8] = (hash[8]! & 0x3f) | 0x80;
   const hex = hash.subarray(0, 16).toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  const cuts = [0, 8, 12, 16, 20, 32];
+  return cuts
+    .slice(1)
+    .map((end, i) => hex.slice(cuts[i], end))
+    .join('-');
 }
 
 export const NOW = 1725278400; // the frozen clock, 2024-09-02T12:00:00Z

@@ -36,7 +36,8 @@ export function createRuntime(clock: string = FROZEN_CLOCK_ISO): ToolRuntime {
     newId() {
       const hex = createHash('sha1').update(`apb-toolsandbox:${clock}:${++count}`).digest('hex');
       const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-      return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+      const parts = [hex.slice(0, 8), hex.slice(8, 12), `5${hex.slice(13, 16)}`];
+      return [...parts, `${variant}${hex.slice(17, 20)}`, hex.slice(20, 32)].join('-');
     },
   };
 }

@@ -1,7 +1,7 @@
 /**
  * How ToolSandbox runs a tool: the call's keyword arguments bound to the tool's parameters
- * (Python's TypeError for a missing or unexpected one), the tool's own checks, and the outcome the
- * agent sees: `repr(result)`, or the exception's last traceback line (`ValueError: ...`).
+ * (a TypeError for a missing or unexpected one), the tool's own checks, and the outcome the agent
+ * sees: `repr(result)`, or the exception's last traceback line (`ValueError: ...`).
  * A successful call leaves a trace `{tool_name, arguments, result}` for the evaluation.
  */
 import type { ExecutionContext } from './execution-context.js';
@@ -71,7 +71,7 @@ const TYPE_TEXT = {
 };
 export type PyTypeName = keyof typeof TYPE_TEXT;
 
-/** Python's repr of an annotation: `<class 'str'>`, `typing.Optional[float]`, `typing.Union[...]`. */
+/** Python's repr of an annotation: `<class 'str'>`, `typing.Optional[float]`, `typing.Union[]`. */
 export function annotationText(annotation: Annotation): string {
   const { types, none = false, notGiven = false } = annotation;
   if (types.length === 1 && !none && !notGiven) return TYPE_TEXT[types[0]!];
@@ -97,7 +97,8 @@ export function validateAnnotation(value: unknown, name: string, annotation: Ann
     return;
   throw new ToolException(
     'TypeError',
-    `Parameter '${name}' is of type '${pyTypeName(value)}', but expected '${annotationText(annotation)}'.`,
+    `Parameter '${name}' is of type '${pyTypeName(value)}', ` +
+      `but expected '${annotationText(annotation)}'.`,
   );
 }
 
@@ -116,10 +117,10 @@ export interface CallOutcome {
 }
 
 /**
- * Binds the keyword arguments as ToolSandbox does, with its TypeError texts. The bound arguments come
- * in the signature's order with the defaults filled in and NOT_GIVEN ones left out (ToolSandbox's
- * `decorator` wrapper passes them so, and its tool trace records them so); a `@typechecked`
- * tool's annotations are then checked in that order.
+ * Binds the keyword arguments as ToolSandbox does, with its TypeError texts. The bound arguments
+ * come in the signature's order with the defaults filled in and NOT_GIVEN ones left out
+ * (ToolSandbox's `decorator` wrapper passes them so, and its tool trace records them so); a
+ * `@typechecked` tool's annotations are then checked in that order.
  */
 export function bindArguments(tool: Tool, args: unknown): Record<string, unknown> {
   if (typeof args !== 'object' || args === null || Array.isArray(args))

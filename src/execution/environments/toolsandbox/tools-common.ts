@@ -45,7 +45,8 @@ export function filterRows(rows: Row[], criteria: Criterion[]): Row[] {
     const names = criteria.map(([column]) => pyStrRepr(column)).join(', ');
     throw new ToolException(
       'ValueError',
-      `No search criteria are given. At least one search criteria should be provided among (${names})`,
+      'No search criteria are given. At least one search criteria should be provided among ' +
+        `(${names})`,
     );
   }
   let out = rows;

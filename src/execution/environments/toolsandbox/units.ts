@@ -1,6 +1,6 @@
 /**
  * ToolSandbox's `unit_conversion` is pint's `Quantity(amount, from).to(to)`. This port reads pint's
- * default registry as exported to `data/toolsandbox/units.json` (scripts/toolsandbox/export_units.py)
+ * default registry as exported to `data/toolsandbox/units.json` (by export_units.py)
  * and resolves a unit as pint does: an exact name, symbol or alias, else prefix + unit + plural
  * suffix in pint's search order. Expressions are limited to `a`, `a/b` and `a per b`; offset units
  * (degC, degF, ...) convert through kelvin with their scale and offset, as pint does.
@@ -170,7 +170,8 @@ export function convertUnits(amount: number, from: string, to: string): number |
   if (!sameDims(source.dims, target.dims))
     throw new ToolException(
       'pint.errors.DimensionalityError',
-      `Cannot convert from '${namesText(source.units)}' (${dimsText(source.dims)}) to '${namesText(target.units)}' (${dimsText(target.dims)})`,
+      `Cannot convert from '${namesText(source.units)}' (${dimsText(source.dims)}) ` +
+        `to '${namesText(target.units)}' (${dimsText(target.dims)})`,
     );
   if (namesText(source.units) === namesText(target.units)) return 'same';
   let value = amount;
