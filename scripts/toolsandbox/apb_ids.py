@@ -11,7 +11,8 @@ _count = [0]
 
 def _next_id():
     _count[0] += 1
-    digest = hashlib.sha1(f"apb-toolsandbox:{prelude.FROZEN_NOW_ISO}:{_count[0]}".encode()).hexdigest()
+    seed = f"apb-toolsandbox:{prelude.FROZEN_NOW_ISO}:{_count[0]}"
+    digest = hashlib.sha1(seed.encode()).hexdigest()
     variant = format((int(digest[16], 16) & 0x3) | 0x8, "x")
     return uuid.UUID(
         f"{digest[0:8]}-{digest[8:12]}-5{digest[13:16]}-{variant}{digest[17:20]}-{digest[20:32]}"

@@ -3,7 +3,8 @@ sequence: apb_ids.py) and writes what the agent would see of each call, and the 
 messaging and reminder tables after the calls, as the fixture of apb's tool tests. Also exports
 rapidfuzz scores (WRatio, partial_ratio) and the holidays package's US holiday lists.
 
-    /tmp/ts-venv/bin/python scripts/toolsandbox/export_tool_cases.py test/fixtures/toolsandbox/tool-cases.json
+    /tmp/ts-venv/bin/python scripts/toolsandbox/export_tool_cases.py \
+        test/fixtures/toolsandbox/tool-cases.json
 
 Not covered here (their packages are not installable on this machine): phone-number parsing
 (phonenumbers: every number parses in this export) and the distance tool (geopy).
@@ -39,7 +40,9 @@ TOOLS = {
 
 def exception_line(error):
     kind = type(error)
-    name = kind.__qualname__ if kind.__module__ in ("builtins", "__main__") else f"{kind.__module__}.{kind.__qualname__}"
+    name = kind.__qualname__
+    if kind.__module__ not in ("builtins", "__main__"):
+        name = f"{kind.__module__}.{name}"
     text = str(error)
     line = f"{name}: {text}" if text else name
     return re.sub(r" at 0x[0-9A-Fa-f]+>", " at 0x7F0000000000>", line)
@@ -80,7 +83,10 @@ def main(out):
         for a, b in FUZZY_PAIRS
     ]
     us = {
-        year: [[d.isoformat(), name] for d, name in sorted(holidays.country_holidays(country="US", years=year).items())]
+        year: [
+            [d.isoformat(), name]
+            for d, name in sorted(holidays.country_holidays(country="US", years=year).items())
+        ]
         for year in range(1990, 2061)
     }
     json.dump(

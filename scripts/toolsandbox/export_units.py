@@ -6,7 +6,8 @@ data apb's port converts with, and a set of conversions with pint's answers as a
 
 units.json: every unit name, symbol and alias -> its canonical name, its dimensionality, and the
 definition pint reduces to root units (scale and reference units, or a base unit), with the offset
-of an offset unit (degC, degF, ...); the prefixes and suffixes in pint's search order. pint's licence: BSD-3-Clause (ACKNOWLEDGEMENTS).
+of an offset unit (degC, degF, ...); the prefixes and suffixes in pint's search order.
+pint's licence: BSD-3-Clause (data/toolsandbox/ACKNOWLEDGEMENTS).
 """
 import json
 import sys
@@ -41,12 +42,15 @@ def export_units(path):
         except Exception:  # units pint itself cannot reduce (none in the default registry)
             continue
     registry = ureg.get() if hasattr(ureg, "get") else ureg
-    prefixes = {k: {"name": p.name, "factor": p.converter.scale} for k, p in registry._prefixes.items()}
+    prefixes = {
+        k: {"name": p.name, "factor": p.converter.scale} for k, p in registry._prefixes.items()
+    }
     data = {
         "pint": pint.__version__,
         "prefixes": prefixes,
         "suffixes": list(registry._suffixes.keys()),
-        "units": units,
+        # sorted: pint's own dict order varies between runs; lookups are by exact key
+        "units": dict(sorted(units.items())),
     }
     with open(path, "w") as f:
         json.dump(data, f, separators=(",", ":"), sort_keys=False)

@@ -59,7 +59,8 @@ CASES = [
         c("remove_contact"),
     ]},
     {"title": "messages", "scenario": WORLD, "calls": [
-        c("send_message_with_phone_number", phone_number="+12453344098", content="How's the new album coming along"),
+        c("send_message_with_phone_number", phone_number="+12453344098",
+          content="How's the new album coming along"),
         c("send_message_with_phone_number", phone_number="+15555550123", content="Hello stranger"),
         c("send_message_with_phone_number", phone_number="+15555550123", content=5),
         c("search_messages", content="album"),
@@ -75,13 +76,15 @@ CASES = [
     ]},
     {"title": "reminders", "scenario": WORLD, "calls": [
         c("add_reminder", content="Buy milk", reminder_timestamp=1725300000),
-        c("add_reminder", content="Pick up laundry", reminder_timestamp=1725310000.5, latitude=37.3, longitude=-122),
+        c("add_reminder", content="Pick up laundry", reminder_timestamp=1725310000.5,
+          latitude=37.3, longitude=-122),
         c("add_reminder", content="x", reminder_timestamp=100),
         c("add_reminder", content="x", reminder_timestamp=1725300000, latitude=100),
         c("add_reminder", content="x", reminder_timestamp=1725300000, longitude="west"),
         c("search_reminder", content="tickets"),
         c("search_reminder", reminder_timestamp_lowerbound=1725200000),
-        c("search_reminder", creation_timestamp_upperbound=1725200000, reminder_timestamp_upperbound=1725300000),
+        c("search_reminder", creation_timestamp_upperbound=1725200000,
+          reminder_timestamp_upperbound=1725300000),
         c("search_reminder", latitude=37.3),
         c("search_reminder", latitude=-91),
         c("search_reminder"),
@@ -143,11 +146,13 @@ FUZZY_PAIRS = [
     for a in ["Fredrik", "Tomas Nils Haake", "myself", "friend", "Friends", "john", "Homer Simpson",
               "album", "tickets", "Buy", "new years", "Thanksgiving", "MLK day", "mom", "boss man",
               "How is the album coming along", "Stephen", "christmas eve", "Dad's birthday", "navy"]
-    for b in ["Fredrik Thordendal", "Tomas Haake", "self", "friend", "boss", "John Petrucci", "Homer S",
+    for b in ["Fredrik Thordendal", "Tomas Haake", "self", "friend", "boss", "John Petrucci",
+              "Homer S",
               "How's the new album coming along", "Look for Company SF tickets",
               "Buy tickets for Merrily next week", "Buy a nice rich navy bathing dress",
               "New Year's Day", "Thanksgiving Day", "Martin Luther King Jr. Day", "Christmas Day",
-              "New Year's Day (observed)", "Juneteenth National Independence Day", "mother", "coworker"]
+              "New Year's Day (observed)", "Juneteenth National Independence Day", "mother",
+              "coworker"]
 ]
 
 # long queries and choices: rapidfuzz switches algorithms for needles over 64 characters
