@@ -12,6 +12,7 @@ import {
 import { loadScenarios } from '../../src/execution/environments/toolsandbox/scenarios.js';
 import { ToolSandboxSession } from '../../src/execution/environments/toolsandbox/session.js';
 import { toDicts } from '../../src/execution/environments/toolsandbox/tools-common.js';
+import { ExecutionContext } from '../../src/execution/environments/toolsandbox/execution-context.js';
 import { TOOLS } from '../../src/execution/environments/toolsandbox/tools.js';
 import { convertUnits } from '../../src/execution/environments/toolsandbox/units.js';
 import { usHolidays } from '../../src/execution/environments/toolsandbox/us-holidays.js';
@@ -65,6 +66,46 @@ describe('ToolSandbox tools, call by call as ToolSandbox answers', () => {
       'set_location_service_status',
       'set_low_battery_mode_status',
     ]);
+  });
+});
+
+describe('the tool set', () => {
+  const file = JSON.parse(
+    readFileSync(new URL('../../data/toolsandbox/tools.json', import.meta.url), 'utf8'),
+  ) as { tool_lists: { function: { name: string; parameters: Record<string, unknown> } }[][] };
+
+  it("has every tool of the agents' lists, with the parameters ToolSandbox offers", () => {
+    const specs = new Map(
+      file.tool_lists.flat().map((spec) => [spec.function.name, spec.function]),
+    );
+    const real = [...specs.values()].filter((spec) => !/_\d+$/.test(spec.name));
+    expect(real).toHaveLength(33);
+    for (const spec of real) {
+      const tool = TOOLS.get(spec.name)!;
+      expect(tool, spec.name).toBeDefined();
+      if (tool.parameters.length === 0 && Object.keys(spec.parameters.properties ?? {}).length > 0)
+        continue; // a RapidAPI tool: answered before any argument is bound
+      const properties = Object.keys((spec.parameters.properties ?? {}) as object);
+      expect(
+        tool.parameters.map((p) => p.name),
+        spec.name,
+      ).toEqual(properties);
+      const required = tool.parameters.filter((p) => p.required).map((p) => p.name);
+      expect(required.sort(), spec.name).toEqual(
+        [...((spec.parameters.required ?? []) as string[])].sort(),
+      );
+    }
+    expect(TOOLS.size).toBe(34);
+  });
+
+  it('keeps each tool to its role (visible_to)', () => {
+    const context = new ExecutionContext();
+    const session = new ToolSandboxSession(context, TOOLS);
+    const [asAgent] = session.agentCalls([{ id: 'a', name: 'end_conversation', arguments: {} }]);
+    expect(asAgent!.content).toBe("NameError: name 'end_conversation' is not defined");
+    expect(session.active).toBe(true);
+    session.userEnds();
+    expect(session.active).toBe(false);
   });
 });
 
