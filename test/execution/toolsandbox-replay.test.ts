@@ -142,3 +142,23 @@ describe('ToolSandbox tool-name scrambling', () => {
     );
   });
 });
+
+describe('ToolSandbox replays with new ids', () => {
+  it('hands out the same ids on a rerun (no uuid4, no clock)', () => {
+    const line = results.find(
+      (r) => r.replay.scenario === 'add_contact_with_name_and_phone_number',
+    )!;
+    const play = () =>
+      playReplay(scenarios.get(line.replay.scenario)!, line.replay, TOOLS).session.context;
+    const [first, second] = [play(), play()];
+    const added = first.getDatabase('contact').at(-1)!;
+    expect(added.name).toBe('Stephen Sondheim');
+    expect(added.person_id).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    const log = (c: typeof first) =>
+      JSON.stringify(c.getDatabase('sandbox', { allHistory: true, keepIndex: true }));
+    expect(log(second)).toBe(log(first));
+    expect(second.getDatabase('contact')).toEqual(first.getDatabase('contact'));
+  });
+});
