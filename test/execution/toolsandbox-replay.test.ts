@@ -10,7 +10,8 @@ import {
   type ReplayLine,
 } from '../../src/execution/environments/toolsandbox/replay.js';
 import { loadScenarios } from '../../src/execution/environments/toolsandbox/scenarios.js';
-import { TOOLS } from '../../src/execution/environments/toolsandbox/tools.js';
+import { loadAgentTools } from '../../src/execution/environments/toolsandbox/agent-tools.js';
+import { TOOLS, toolsForAgent } from '../../src/execution/environments/toolsandbox/tools.js';
 import { recordFields } from '../../src/execution/environments/toolsandbox/record.js';
 
 interface Expected {
@@ -26,12 +27,16 @@ const { results } = JSON.parse(
   readFileSync(new URL('../fixtures/toolsandbox/replays.json', import.meta.url), 'utf8'),
 ) as { results: Expected[] };
 const scenarios = new Map(loadScenarios().scenarios.map((s) => [s.name, s]));
+const agentTools = loadAgentTools();
+// the tools under the names the scenario's agent is offered (scrambled in tool-name variants)
+const offeredTools = (scenario: string) => toolsForAgent(TOOLS, agentTools.get(scenario)!.names);
 
 describe('ToolSandbox replays', () => {
   it.each(results.map((r, i) => [`${i}: ${r.replay.scenario}`, r] as const))(
     '%s scores as ToolSandbox does',
     (_name, want) => {
-      const { result } = playReplay(scenarios.get(want.replay.scenario)!, want.replay, TOOLS);
+      const { scenario } = want.replay;
+      const { result } = playReplay(scenarios.get(scenario)!, want.replay, offeredTools(scenario));
       expect(result.similarity).toBeCloseTo(want.similarity, 6);
       expect(result.milestoneSimilarity).toBeCloseTo(want.milestone_similarity, 6);
       expect(result.minefieldSimilarity).toBeCloseTo(want.minefield_similarity, 6);
@@ -89,5 +94,71 @@ describe('ToolSandbox replays', () => {
     } catch (error) {
       expect(String((error as Error).message)).toMatch(/r\.jsonl:2/);
     }
+  });
+});
+
+describe('ToolSandbox tool-name scrambling', () => {
+  const name = 'add_contact_with_name_and_phone_number_3_distraction_tools_tool_name_scrambled';
+  const want = results.find((r) => r.replay.scenario === name)!;
+
+  it('runs a call under the scrambled name as the real tool, and logs both names', () => {
+    const scrambled = (want.replay.turns[0] as { tool_calls: { name: string }[] }).tool_calls[0]!;
+    expect(scrambled.name).not.toBe('add_contact');
+    const { session } = playReplay(scenarios.get(name)!, want.replay, offeredTools(name));
+    const log = session.context.getDatabase('sandbox', { allHistory: true });
+    const call = log.find(
+      (row) => row.sender === 'agent' && row.recipient === 'execution_environment',
+    )!;
+    expect(call.openai_function_name).toBe(scrambled.name);
+    expect(call.content).toContain('call_1_response = add_contact(**call_1_parameters)');
+    const answer = log.find(
+      (row) => row.sender === 'execution_environment' && row.recipient === 'agent',
+    )!;
+    expect(answer.tool_call_exception).toBeNull();
+    expect(JSON.parse((answer.tool_trace as string[])[0]!).tool_name).toBe('add_contact');
+    expect(session.context.getDatabase('contact').at(-1)!.name).toBe('Stephen Sondheim');
+  });
+
+  it('does not know the real name in the scrambled variant', () => {
+    const line = {
+      scenario: name,
+      turns: [{ role: 'agent' as const, tool_calls: [{ name: 'add_contact', arguments: {} }] }],
+    };
+    const { session } = playReplay(scenarios.get(name)!, line, offeredTools(name));
+    const answer = session.context
+      .getDatabase('sandbox', { allHistory: true })
+      .find((row) => row.sender === 'execution_environment')!;
+    expect(answer.content).toBe("NameError: name 'add_contact' is not defined");
+  });
+
+  it('answers a number without a country code as phonenumbers does', () => {
+    const bad = results.at(-1)!;
+    const { session } = playReplay(scenarios.get(bad.replay.scenario)!, bad.replay, TOOLS);
+    const answer = session.context
+      .getDatabase('sandbox', { allHistory: true })
+      .find((row) => row.sender === 'execution_environment')!;
+    expect(answer.content).toBe(
+      'phonenumbers.phonenumberutil.NumberParseException: (0) Missing or invalid default region.',
+    );
+  });
+});
+
+describe('ToolSandbox replays with new ids', () => {
+  it('hands out the same ids on a rerun (no uuid4, no clock)', () => {
+    const line = results.find(
+      (r) => r.replay.scenario === 'add_contact_with_name_and_phone_number',
+    )!;
+    const play = () =>
+      playReplay(scenarios.get(line.replay.scenario)!, line.replay, TOOLS).session.context;
+    const [first, second] = [play(), play()];
+    const added = first.getDatabase('contact').at(-1)!;
+    expect(added.name).toBe('Stephen Sondheim');
+    expect(added.person_id).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    const log = (c: typeof first) =>
+      JSON.stringify(c.getDatabase('sandbox', { allHistory: true, keepIndex: true }));
+    expect(log(second)).toBe(log(first));
+    expect(second.getDatabase('contact')).toEqual(first.getDatabase('contact'));
   });
 });

@@ -46,13 +46,16 @@ export function parseReplays(file: string, text: string): ReplayLine[] {
   return lines;
 }
 
-/** The tools a scenario allows (its allow list less its deny list; the user's end_conversation always). */
+/**
+ * The tools a scenario allows (its allow list less its deny list; the user's end_conversation
+ * always), judged by the real tool's name so that scrambled agent-facing keys (toolsForAgent) stay.
+ */
 export function offered(scenario: Scenario, tools: ReadonlyMap<string, Tool>): Map<string, Tool> {
   const allow = scenario.toolAllowList;
   const deny = scenario.toolDenyList ?? [];
   return new Map(
     [...tools].filter(
-      ([name]) =>
+      ([, { name }]) =>
         name === 'end_conversation' ||
         ((allow === null || allow.includes(name)) && !deny.includes(name)),
     ),

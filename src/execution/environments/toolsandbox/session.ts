@@ -77,7 +77,8 @@ export class ToolSandboxSession {
       this.add({
         sender: role,
         recipient: 'execution_environment',
-        content: callCode(call.id, call.name, call.arguments),
+        // the code names the execution-facing tool; openai_function_name keeps the agent's name
+        content: callCode(call.id, this.tools.get(call.name)?.name ?? call.name, call.arguments),
         openai_tool_call_id: call.id,
         openai_function_name: call.name,
         visible_to: [role, 'execution_environment'],

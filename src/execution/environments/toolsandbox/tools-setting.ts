@@ -9,7 +9,8 @@ import { ToolException, validateType, type Tool } from './toolbox.js';
 
 const BOOLEAN_SETTINGS = ['cellular', 'wifi', 'location_service', 'low_battery_mode'];
 
-function getSetting(context: ExecutionContext, name: string): boolean {
+/** A boolean setting (ToolSandbox's get_boolean_settings). */
+export function getSetting(context: ExecutionContext, name: string): boolean {
   validateType(name, 'setting_name', 'str');
   if (!BOOLEAN_SETTINGS.includes(name))
     throw new ToolException('KeyError', `'${name} is not a boolean column'`);
