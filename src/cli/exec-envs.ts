@@ -38,6 +38,7 @@ export async function runModelExecEnvs(
     await runModelExec(environment, tasks, dir, flags, outcome);
     if (outcome.exitCode !== EXIT.ok) return; // interrupted: the next environment does not start
   }
+  if (flags.dryRun) return; // each environment's plan is printed; nothing is written
   const scores = await writeExecOutputs(outDir, costOfCall, {
     comparePaper: flags.comparePaper === true,
     sources: dirs,
