@@ -8,24 +8,12 @@ import type { Judge } from '../judge/judge.js';
 import type { ExecMode } from '../metrics/executable.js';
 import type { Provider, SamplingParams, ToolDefinition } from '../providers/provider.js';
 import type { Critic } from '../refine/critic.js';
-import { AGENT_PROMPT_VERSION, agentSystemText, modelAgent } from './agent.js';
+import { executeMode } from './exec-mode.js';
 import { ExecStore, executionKey, openingKey, readKeyed } from './exec-store.js';
-import {
-  runConversation,
-  type LoopMessage,
-  type LoopTermination,
-  type ToolSession,
-} from './loop.js';
+import type { LoopMessage, LoopTermination, ToolSession } from './loop.js';
 import { ensureOpening, type OpeningContext } from './opening.js';
 import type { ReferenceCall } from './plan-judgement.js';
-import { planBlock } from './plans.js';
-import {
-  EXEC_SCHEMA_VERSION,
-  type ExecutionLine,
-  type OpeningLine,
-  type RewardRecord,
-} from './records.js';
-import { modelUser, USER_PROMPT_VERSION } from './user-simulator.js';
+import type { ExecutionLine, OpeningLine, RewardRecord } from './records.js';
 
 /** A task as the exec run needs it (the environment interface's `ExecTask` has this shape). */
 export interface ExecTaskView {
@@ -150,107 +138,6 @@ async function runUnit(
     done += 1;
   }
   return done;
-}
-
-/** The user simulator's own tools, where the environment gives the user some (telecom). */
-const userToolsOf = (env: ExecEnvironment) =>
-  env.userTools ? { tools: env.userTools, toolGuidelines: env.userToolGuidelines ?? '' } : {};
-
-/** One conversation of one mode, from the shared opening, scored by the environment. */
-async function executeMode(
-  spec: ExecRunSpec,
-  deps: ExecDependencies,
-  task: ExecTaskView,
-  trial: number,
-  mode: ExecMode,
-  opening: OpeningLine,
-  signal: AbortSignal,
-): Promise<ExecutionLine> {
-  const now = deps.now ?? (() => new Date());
-  const started = now().toISOString();
-  const judged = mode === 'refine' ? opening.refined : mode === 'plan-first' ? opening.draft : null;
-  const shown = judged ? planBlock(judged.plan) : null;
-  const session = spec.env.openSession(task);
-  const empty = { calls: 0, cached_calls: 0, input_tokens: 0, output_tokens: 0 };
-  const result =
-    opening.first_user_message === null
-      ? {
-          messages: [],
-          termination: 'infrastructure_error' as const,
-          stopSignal: null,
-          steps: 0,
-          toolErrors: 0,
-          error: opening.error!,
-          usage: { agent: empty, user: empty },
-        }
-      : await runConversation({
-          agent: modelAgent({
-            provider: deps.agent,
-            system: agentSystemText(spec.env.policy, shown),
-            tools: spec.env.tools,
-            sampling: spec.sampling.agent,
-            repeat: trial,
-          }),
-          user: modelUser({
-            provider: deps.user,
-            scenario: task.userScenario.instructions,
-            persona: task.userScenario.persona,
-            sampling: spec.sampling.user,
-            repeat: trial,
-            ...userToolsOf(spec.env),
-          }),
-          session,
-          maxSteps: spec.maxSteps,
-          maxErrors: spec.maxErrors,
-          firstUserMessage: {
-            content: opening.first_user_message,
-            toolCalls: [],
-            usage: null,
-            cached: true,
-          },
-          signal,
-        });
-  // The reward decides what an ending is worth (an infrastructure error: null, as the reward defines it).
-  const scored: RewardRecord = await deps.evaluate(
-    { task, messages: result.messages, termination: result.termination, session },
-    signal,
-  );
-  return {
-    schema_version: EXEC_SCHEMA_VERSION,
-    task_id: task.id,
-    env: spec.env.id,
-    mode,
-    model: deps.agent.id,
-    user_model: deps.user.id,
-    trial,
-    reward: scored.reward,
-    reward_info: scored.reward_info,
-    termination: result.termination,
-    stop_signal: result.stopSignal,
-    steps: result.steps,
-    tool_errors: result.toolErrors,
-    messages: result.messages,
-    ...(mode !== 'direct' && opening.draft
-      ? {
-          plan: {
-            shown,
-            before: opening.draft,
-            ...(mode === 'refine' && opening.refined ? { after: opening.refined } : {}),
-          },
-        }
-      : {}),
-    usage: result.usage,
-    ...(result.error ? { error: result.error } : {}),
-    reward_details: scored.details,
-    apb: {
-      nl_judge: deps.nlJudgeId ?? null,
-      agent_prompt_version: AGENT_PROMPT_VERSION,
-      user_prompt_version: USER_PROMPT_VERSION,
-      planner_prompt_version: opening.draft?.plan.prompt_version ?? null,
-      started_at: started,
-      finished_at: now().toISOString(),
-    },
-  };
 }
 
 /** Runs (or resumes) the executions into `spec.outDir`. */
