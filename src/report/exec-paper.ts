@@ -119,7 +119,7 @@ export function setupDifferences(
       );
     else
       out.push(
-        `tasks: ours pools 200 (${domains}); which 200 the paper ran is not said (apb's paper200 is its own choice)`,
+        `tasks: ours pools 200 (${domains}); the paper does not say which 200 it ran (apb's paper200 is its own choice)`,
       );
     if (row.trials !== 1) out.push(`trials: ours ${row.trials} per task; the paper does not say`);
     const unevaluated = Object.values(row.detail.modes).reduce((sum, m) => sum + m.unevaluated, 0);
