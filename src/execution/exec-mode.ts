@@ -5,7 +5,7 @@
  */
 import type { ExecMode } from '../metrics/executable.js';
 import { AGENT_PROMPT_VERSION, agentSystemText, modelAgent } from './agent.js';
-import type { ExecDependencies, ExecEnvironment, ExecRunSpec, ExecTaskView } from './exec-run.js';
+import type { ExecDependencies, ExecEnvironment, ExecRunSpec, ExecTaskView } from './exec-spec.js';
 import { runConversation, type LoopResult, type ToolSession } from './loop.js';
 import { planBlock } from './plans.js';
 import {
