@@ -114,9 +114,7 @@ export function setupDifferences(
       .map(([domain, n]) => `${domain} ${n}`)
       .join(', ');
     if (row.n !== 200 || Object.keys(row.domains ?? {}).length < 3)
-      out.push(
-        `tasks: ours pools ${row.n} (${domains}); the paper's row pools 200 of the three domains`,
-      );
+      out.push(`tasks: ours pools ${row.n} (${domains}); the paper's row pools 200 τ²-bench tasks`);
     else
       out.push(
         `tasks: ours pools 200 (${domains}); the paper does not say which 200 it ran (apb's paper200 is its own choice)`,

@@ -187,7 +187,7 @@ describe('exec report', () => {
       plan_judges: ['rules'],
     });
     expect(differences[0]).toBe(
-      "tasks: ours pools 1 (retail 1); the paper's row pools 200 of the three domains",
+      "tasks: ours pools 1 (retail 1); the paper's row pools 200 τ²-bench tasks",
     );
     expect(differences).toContain(
       "plan judge: the structural `rules` judge, not the paper's LLM judge protocol",

@@ -7,7 +7,7 @@
  * the planner's context, NL-judged retail rewards, and --compare-paper beside the pooled row only.
  * APB_TABLE3_SUBSET=paper200 runs the same at full size (minutes) and prints Table 3.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -110,7 +110,7 @@ describe('Table 3 over three tau2 domains (issue 21 acceptance)', () => {
     expect(markdown).toContain('The tau2 row pools retail n=2, airline n=2, telecom n=1');
     // --compare-paper: the pooled row is the one compared; a domain's row never is.
     expect(markdown).toContain(
-      "- tasks: ours pools 5 (retail 2, airline 2, telecom 1); the paper's row pools 200 of the three domains",
+      "- tasks: ours pools 5 (retail 2, airline 2, telecom 1); the paper's row pools 200 τ²-bench tasks",
     );
     expect(markdown).toMatch(/\| openai-compatible:fake-agent \(tau2:retail\) \| not compared: /);
     expect(run.stderr).toMatch(/tau2 · openai-compatible:fake-agent .*1\.00 n=5/);
@@ -119,4 +119,42 @@ describe('Table 3 over three tau2 domains (issue 21 acceptance)', () => {
     );
     expect(manifest.identity).toMatchObject({ critic: agent, user_model: judge, judge });
   }, 1_900_000);
+
+  it.skipIf(Boolean(BIG))(
+    '--no-nl-judge keeps NL assertions unjudged with a judge given, and says so; --dry-run over several environments writes nothing',
+    async () => {
+      const out = mkdtempSync(path.join(tmpdir(), 'apb-table3-nonl-'));
+      const cacheDir = mkdtempSync(path.join(tmpdir(), 'apb-table3-cache-'));
+      const base = ['--mode', 'direct', '--model', `openai-compatible:${MODELS.agent}`].concat(
+        ['--base-url', fake.baseUrl('openai'), '--judge', `openai-compatible:${MODELS.judge}`],
+        ['--judge-base-url', fake.baseUrl('openai'), '--max-retries', '0'],
+      );
+      const env = { env: { APB_CACHE_DIR: cacheDir }, timeoutMs: 120_000 };
+      const args = ['exec', '--env', 'tau2:retail', '--tasks', '2', '--no-nl-judge'];
+      const run = await runCli([...args, ...base, '--out', out], env);
+      expect(run.code, run.stderr).toBe(0);
+      const [line] = readFileSync(path.join(out, 'executions.jsonl'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((text) => JSON.parse(text) as Row);
+      expect(line).toMatchObject({ reward: null, reward_details: { nl_status: 'not_evaluated' } });
+      const markdown = readFileSync(path.join(out, 'report.md'), 'utf8');
+      expect(markdown).toContain('NL-assertion judge none (NL assertions left unjudged).');
+      const dry = path.join(out, 'dry');
+      const envs = [
+        'exec',
+        '--env',
+        'tau2:retail,tau2:airline',
+        '--subset',
+        'paper200',
+        '--dry-run',
+      ];
+      const plan = await runCli([...envs, ...base, '--out', dry], env);
+      expect(plan.code, plan.stderr).toBe(0);
+      expect(plan.stdout).toContain('tau2:retail');
+      expect(plan.stdout).toContain('tau2:airline');
+      expect(existsSync(dry)).toBe(false);
+    },
+    120_000,
+  );
 });
