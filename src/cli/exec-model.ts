@@ -18,6 +18,7 @@ import { dropInfrastructureErrors } from '../execution/exec-retry.js';
 import { USER_PROMPT_VERSION } from '../execution/user-simulator.js';
 import { DEFAULT_MAX_ERRORS } from '../execution/loop.js';
 import { createNlAssertionJudge } from '../execution/nl-assertions.js';
+import { writeFloor } from '../execution/floor.js';
 import { computeReward } from '../execution/reward.js';
 import { EXEC_MODES, type ExecMode } from '../metrics/executable.js';
 import { Budget, costOfCall } from '../pipeline/budget.js';
@@ -293,6 +294,7 @@ export async function runModelExec(
       finished: summary.finished,
       already_done: summary.alreadyDone,
     });
+    await writeFloor(outDir, environment, tasks); // the do-nothing floor: no model call
     const scores = await writeExecOutputs(outDir, costOfCall, {
       comparePaper: flags.comparePaper === true,
     });

@@ -4,95 +4,19 @@
  * asked-for mode as a conversation on a fresh database and scores it with the environment's reward. Finished
  * executions are never run again (resume per task, mode and trial); openings are completed, never remade.
  */
-import type { Judge } from '../judge/judge.js';
-import type { ExecMode } from '../metrics/executable.js';
-import type { Provider, SamplingParams, ToolDefinition } from '../providers/provider.js';
-import type { Critic } from '../refine/critic.js';
-import { AGENT_PROMPT_VERSION, agentSystemText, modelAgent } from './agent.js';
+import { executeMode } from './exec-mode.js';
 import { ExecStore, executionKey, openingKey, readKeyed } from './exec-store.js';
-import {
-  runConversation,
-  type LoopMessage,
-  type LoopTermination,
-  type ToolSession,
-} from './loop.js';
+import type { ExecDependencies, ExecRunSpec, ExecTaskView } from './exec-spec.js';
 import { ensureOpening, type OpeningContext } from './opening.js';
-import type { ReferenceCall } from './plan-judgement.js';
-import { planBlock } from './plans.js';
-import {
-  EXEC_SCHEMA_VERSION,
-  type ExecutionLine,
-  type OpeningLine,
-  type RewardRecord,
-} from './records.js';
-import { modelUser, USER_PROMPT_VERSION } from './user-simulator.js';
+import type { ExecutionLine, OpeningLine } from './records.js';
 
-/** A task as the exec run needs it (the environment interface's `ExecTask` has this shape). */
-export interface ExecTaskView {
-  id: string;
-  userScenario: { persona: string | null; instructions: string };
-  criteria: { actions: ReferenceCall[] | null };
-}
-
-/** An environment as the exec run needs it (the environment interface's `Environment` has this shape). */
-export interface ExecEnvironment {
-  readonly id: string;
-  readonly policy: string;
-  readonly tools: ToolDefinition[];
-  /** Given the task, the session starts with the task's initialisation actions applied (telecom). */
-  openSession(task?: ExecTaskView): ToolSession;
-  /** The user's own tools and their instructions (dual control), for the user simulator only. */
-  readonly userTools?: ToolDefinition[];
-  readonly userToolGuidelines?: string;
-}
-
-/** The environment's reward for a finished conversation (tau2's evaluator for the tau2 environments). */
-export type Evaluate = (
-  input: {
-    task: ExecTaskView;
-    messages: LoopMessage[];
-    termination: LoopTermination;
-    session: ToolSession;
-  },
-  signal?: AbortSignal,
-) => Promise<RewardRecord>;
-
-/** What to execute. */
-export interface ExecRunSpec {
-  outDir: string;
-  env: ExecEnvironment;
-  tasks: readonly ExecTaskView[];
-  modes: readonly ExecMode[];
-  trials: number;
-  concurrency: number;
-  maxSteps: number;
-  maxErrors: number;
-  taxonomy: boolean;
-  sampling: { agent: SamplingParams; user: SamplingParams; planner: SamplingParams };
-}
-
-/** Who plays and judges. */
-export interface ExecDependencies {
-  agent: Provider;
-  user: Provider;
-  /** The tested model as planner and reviser (usually the agent's own stack). */
-  planner: Provider;
-  critic: Provider | Critic;
-  judge: Judge;
-  evaluate: Evaluate;
-  /** The NL-assertion judge the evaluator uses (recorded in every line), or null. */
-  nlJudgeId?: string | null;
-  /** Told once, before any call: how many executions the selection holds and how many are already finished. */
-  onStart?: (event: { total: number; alreadyDone: number }) => void;
-  onExecution?: (line: ExecutionLine) => void;
-  /** First Ctrl-C: no new (task, trial) starts. */
-  stop?: AbortSignal;
-  /** Second Ctrl-C / fatal error: calls in flight are cancelled. */
-  signal?: AbortSignal;
-  /** True once the budget refused a call: nothing new starts. */
-  halted?: () => boolean;
-  now?: () => Date;
-}
+export type {
+  Evaluate,
+  ExecDependencies,
+  ExecEnvironment,
+  ExecRunSpec,
+  ExecTaskView,
+} from './exec-spec.js';
 
 /** What a run did. */
 export interface ExecSummary {
@@ -150,107 +74,6 @@ async function runUnit(
     done += 1;
   }
   return done;
-}
-
-/** The user simulator's own tools, where the environment gives the user some (telecom). */
-const userToolsOf = (env: ExecEnvironment) =>
-  env.userTools ? { tools: env.userTools, toolGuidelines: env.userToolGuidelines ?? '' } : {};
-
-/** One conversation of one mode, from the shared opening, scored by the environment. */
-async function executeMode(
-  spec: ExecRunSpec,
-  deps: ExecDependencies,
-  task: ExecTaskView,
-  trial: number,
-  mode: ExecMode,
-  opening: OpeningLine,
-  signal: AbortSignal,
-): Promise<ExecutionLine> {
-  const now = deps.now ?? (() => new Date());
-  const started = now().toISOString();
-  const judged = mode === 'refine' ? opening.refined : mode === 'plan-first' ? opening.draft : null;
-  const shown = judged ? planBlock(judged.plan) : null;
-  const session = spec.env.openSession(task);
-  const empty = { calls: 0, cached_calls: 0, input_tokens: 0, output_tokens: 0 };
-  const result =
-    opening.first_user_message === null
-      ? {
-          messages: [],
-          termination: 'infrastructure_error' as const,
-          stopSignal: null,
-          steps: 0,
-          toolErrors: 0,
-          error: opening.error!,
-          usage: { agent: empty, user: empty },
-        }
-      : await runConversation({
-          agent: modelAgent({
-            provider: deps.agent,
-            system: agentSystemText(spec.env.policy, shown),
-            tools: spec.env.tools,
-            sampling: spec.sampling.agent,
-            repeat: trial,
-          }),
-          user: modelUser({
-            provider: deps.user,
-            scenario: task.userScenario.instructions,
-            persona: task.userScenario.persona,
-            sampling: spec.sampling.user,
-            repeat: trial,
-            ...userToolsOf(spec.env),
-          }),
-          session,
-          maxSteps: spec.maxSteps,
-          maxErrors: spec.maxErrors,
-          firstUserMessage: {
-            content: opening.first_user_message,
-            toolCalls: [],
-            usage: null,
-            cached: true,
-          },
-          signal,
-        });
-  // The reward decides what an ending is worth (an infrastructure error: null, as the reward defines it).
-  const scored: RewardRecord = await deps.evaluate(
-    { task, messages: result.messages, termination: result.termination, session },
-    signal,
-  );
-  return {
-    schema_version: EXEC_SCHEMA_VERSION,
-    task_id: task.id,
-    env: spec.env.id,
-    mode,
-    model: deps.agent.id,
-    user_model: deps.user.id,
-    trial,
-    reward: scored.reward,
-    reward_info: scored.reward_info,
-    termination: result.termination,
-    stop_signal: result.stopSignal,
-    steps: result.steps,
-    tool_errors: result.toolErrors,
-    messages: result.messages,
-    ...(mode !== 'direct' && opening.draft
-      ? {
-          plan: {
-            shown,
-            before: opening.draft,
-            ...(mode === 'refine' && opening.refined ? { after: opening.refined } : {}),
-          },
-        }
-      : {}),
-    usage: result.usage,
-    ...(result.error ? { error: result.error } : {}),
-    reward_details: scored.details,
-    apb: {
-      nl_judge: deps.nlJudgeId ?? null,
-      agent_prompt_version: AGENT_PROMPT_VERSION,
-      user_prompt_version: USER_PROMPT_VERSION,
-      planner_prompt_version: opening.draft?.plan.prompt_version ?? null,
-      started_at: started,
-      finished_at: now().toISOString(),
-    },
-  };
 }
 
 /** Runs (or resumes) the executions into `spec.outDir`. */

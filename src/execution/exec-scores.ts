@@ -4,12 +4,8 @@
  */
 import { parseRunFileValue } from '../rundir/schemas/index.js';
 import { readJsonLines } from '../rundir/jsonl-store.js';
-import {
-  table3,
-  type ExecutionRow,
-  type PlanScore,
-  type Table3Row,
-} from '../metrics/executable.js';
+import { table3Report } from '../metrics/executable-pooled.js';
+import { type ExecutionRow, type PlanScore, type Table3Row } from '../metrics/executable.js';
 import type { Usage } from '../providers/provider.js';
 import { execOutcomes, type ExecOutcomes, type FailureReason } from './exec-outcomes.js';
 import type { LoopRoleUsage } from './loop.js';
@@ -40,7 +36,9 @@ export interface ExecScores {
   usage: Record<string, RoleTotals>;
   /** The judges of the plans (APB CR and grade), sorted; `rules` is the structural judge, not the paper's LLM judge. */
   plan_judges?: string[];
-  /** Table 3, and the plan-verdict × reward rows (plan-verdict-reward.ts) of the plan modes. */
+  /** Who played and judged: the tested models, user simulators, refine critics, plan and NL-assertion judges. */
+  players?: ExecPlayers;
+  /** Table 3 (floor rows first per environment, then the pooled tau2 rows), and the plan-verdict × reward rows. */
   tables: { table3: Table3Row[]; plan_verdict_reward?: PlanVerdictRewardRow[] };
 }
 
@@ -141,56 +139,127 @@ function addOpening(totals: Totals, opening: OpeningLine, userModel: string): vo
   }
 }
 
-/** Reads an exec run directory's lines and computes its scores. */
-export async function computeExecScores(
-  plansPath: string,
-  executionsPath: string,
-  priceOf: PriceOf,
-): Promise<ExecScores> {
-  const totals = new Totals(priceOf);
+/** One run directory's line files (`floorPath`: its `floor.jsonl`, when it has one). */
+export interface ExecSource {
+  plansPath: string;
+  executionsPath: string;
+  floorPath?: string | null;
+}
+
+/** Who played and judged, over a run's lines (each list sorted; a role with no call is empty). */
+export interface ExecPlayers {
+  agents: string[];
+  user_models: string[];
+  critics: string[];
+  plan_judges: string[];
+  nl_judges: string[];
+}
+
+async function readLines<T>(file: string, kind: 'executions' | 'plans'): Promise<T[]> {
+  const out: T[] = [];
+  for await (const { line: at, value } of readJsonLines(file))
+    out.push(parseRunFileValue(kind, value, { file, line: at }) as T);
+  return out;
+}
+
+/** The latest line per (env, task, mode, trial) over every source (a later line replaces an earlier one). */
+async function latestExecutions(sources: readonly ExecSource[]): Promise<ExecutionLine[]> {
   const executions = new Map<string, ExecutionLine>();
-  for await (const { line: at, value } of readJsonLines(executionsPath)) {
-    const line = parseRunFileValue('executions', value, {
-      file: executionsPath,
-      line: at,
-    }) as ExecutionLine;
-    executions.set(JSON.stringify([line.task_id, line.mode, line.trial]), line);
+  for (const source of sources)
+    for (const line of await readLines<ExecutionLine>(source.executionsPath, 'executions'))
+      executions.set(JSON.stringify([line.env, line.task_id, line.mode, line.trial]), line);
+  return [...executions.values()];
+}
+
+/** The floor's lines as Table 3 rows (a scripted agent: counted as the direct mode, marked as the floor). */
+async function floorRows(sources: readonly ExecSource[]): Promise<ExecutionRow[]> {
+  const rows: ExecutionRow[] = [];
+  for (const source of sources) {
+    if (!source.floorPath) continue;
+    for (const line of await readLines<ExecutionLine>(source.floorPath, 'executions'))
+      rows.push({ ...executionRow({ ...line, mode: 'direct' }), floor: true });
   }
+  return rows;
+}
+
+const sorted = (values: Iterable<string>) => [...new Set(values)].sort();
+
+function playersOf(executions: readonly ExecutionLine[], openings: readonly OpeningLine[]) {
+  const judged = openings.flatMap((opening) =>
+    [opening.draft, opening.refined].filter(
+      (plan): plan is JudgedPlan => Boolean(plan) && plan!.judgement.status !== 'not_judged',
+    ),
+  );
+  return {
+    agents: sorted(executions.map((line) => line.model)),
+    user_models: sorted(executions.map((line) => line.user_model)),
+    critics: sorted(openings.flatMap((opening) => opening.refined?.plan.critic ?? [])),
+    plan_judges: sorted(judged.map((plan) => plan.judgement.judge)),
+    nl_judges: sorted(executions.flatMap((line) => line.apb.nl_judge ?? [])),
+  };
+}
+
+function usageOf(
+  priceOf: PriceOf,
+  executions: readonly ExecutionLine[],
+  openings: readonly OpeningLine[],
+): Record<string, RoleTotals> {
+  const totals = new Totals(priceOf);
   const userModels = new Map<string, string>();
-  const terminations: Record<string, number> = {};
-  for (const line of executions.values()) {
+  for (const line of executions) {
     userModels.set(line.model, line.user_model);
     totals.add('agent', line.model, line.usage.agent);
     totals.add('user', line.user_model, line.usage.user);
-    terminations[line.termination] = (terminations[line.termination] ?? 0) + 1;
     const nlJudge = line.reward_details.nl_judge as
       { model?: string; usage?: Usage | null; cached?: boolean } | undefined;
     if (nlJudge?.model)
       totals.addCall('judge', nlJudge.model, nlJudge.usage ?? null, nlJudge.cached ?? false);
   }
-  const openings = new Map<string, OpeningLine>();
-  for await (const { line: at, value } of readJsonLines(plansPath)) {
-    const line = parseRunFileValue('plans', value, { file: plansPath, line: at }) as OpeningLine;
-    openings.set(JSON.stringify([line.task_id, line.trial]), line);
-  }
-  const planJudges = new Set<string>();
-  for (const opening of openings.values()) {
+  for (const opening of openings)
     addOpening(totals, opening, opening.user_model ?? userModels.get(opening.model) ?? 'unknown');
-    for (const judged of [opening.draft, opening.refined])
-      if (judged && judged.judgement.status !== 'not_judged')
-        planJudges.add(judged.judgement.judge);
+  return Object.fromEntries(totals.roles);
+}
+
+/** Reads an exec run directory's lines (and its floor, when given) and computes its scores. */
+export async function computeExecScores(
+  plansPath: string,
+  executionsPath: string,
+  priceOf: PriceOf,
+  floorFile: string | null = null,
+): Promise<ExecScores> {
+  return computeExecScoresOf([{ plansPath, executionsPath, floorPath: floorFile }], priceOf);
+}
+
+/** The scores of several run directories as one (one per tau2 domain: Table 3's pooled row). */
+export async function computeExecScoresOf(
+  sources: readonly ExecSource[],
+  priceOf: PriceOf,
+): Promise<ExecScores> {
+  const executions = await latestExecutions(sources);
+  const openings: OpeningLine[] = [];
+  for (const source of sources) {
+    const own = new Map<string, OpeningLine>();
+    for (const line of await readLines<OpeningLine>(source.plansPath, 'plans'))
+      own.set(JSON.stringify([line.task_id, line.trial]), line);
+    openings.push(...own.values());
   }
+  const terminations: Record<string, number> = {};
+  for (const line of executions)
+    terminations[line.termination] = (terminations[line.termination] ?? 0) + 1;
+  const players = playersOf(executions, openings);
+  const rows = executions.map(executionRow);
   return {
     schema_version: 1,
-    executions: executions.size,
-    openings: openings.size,
+    executions: executions.length,
+    openings: openings.length,
     terminations,
-    ...execOutcomes(executions.values()),
-    usage: Object.fromEntries(totals.roles),
-    plan_judges: [...planJudges].sort(),
+    ...execOutcomes(executions),
+    usage: usageOf(priceOf, executions, openings),
+    plan_judges: players.plan_judges,
+    players,
     tables: {
-      table3: table3([...executions.values()].map(executionRow)),
-      plan_verdict_reward: planVerdictReward([...executions.values()].map(executionRow)),
+      table3: table3Report([...(await floorRows(sources)), ...rows]),
+      plan_verdict_reward: planVerdictReward(rows),
     },
   };
 }

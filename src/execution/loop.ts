@@ -163,103 +163,121 @@ export function userStopSignal(content: string | null): string | null {
 
 type Route = 'user' | 'agent' | 'env' | 'user-env';
 
+/** Where a conversation stands: its messages, usage, counters, who speaks next, and how it ended. */
+interface LoopState {
+  messages: LoopMessage[];
+  usage: { agent: LoopRoleUsage; user: LoopRoleUsage };
+  steps: number;
+  toolErrors: number;
+  to: Route;
+  pending: Turn['toolCalls'];
+  termination: LoopTermination | null;
+  stopSignal: string | null;
+}
+
+/** A user turn: tool calls go to the user's device (never to the agent, and no stop, as in tau2); words to the agent. */
+function takeUserTurn(state: LoopState, turn: Turn): void {
+  if (turn.toolCalls.length > 0) {
+    state.messages.push({
+      role: 'user',
+      content: turn.content ?? '',
+      tool_calls: turn.toolCalls.map(stripCall),
+    });
+    state.pending = turn.toolCalls;
+    state.to = 'user-env';
+    return;
+  }
+  state.messages.push({ role: 'user', content: turn.content ?? '' });
+  state.stopSignal = userStopSignal(turn.content);
+  if (state.stopSignal) state.termination = 'user_stop';
+  state.to = 'agent';
+}
+
+/** An agent turn; false when a solo agent ended with an empty turn (no step is counted for it). */
+function takeAgentTurn(state: LoopState, turn: Turn, solo: boolean): boolean {
+  if (solo && !turn.content && turn.toolCalls.length === 0) {
+    state.termination = 'agent_stop';
+    return false;
+  }
+  state.messages.push({
+    role: 'assistant',
+    content: turn.content,
+    ...(turn.toolCalls.length > 0 ? { tool_calls: turn.toolCalls.map(stripCall) } : {}),
+  });
+  if (turn.content?.includes(AGENT_STOP_SIGNAL)) {
+    state.termination = 'agent_stop';
+    state.stopSignal = AGENT_STOP_SIGNAL;
+  }
+  state.pending = turn.toolCalls;
+  state.to = turn.toolCalls.length > 0 ? 'env' : solo ? 'agent' : 'user';
+  return true;
+}
+
+/** One step of whoever is next; false when the conversation ended without a step. */
+async function step(options: LoopOptions, state: LoopState, solo: boolean): Promise<boolean> {
+  if (state.to === 'user') {
+    const turn = await options.user(state.messages, options.signal);
+    count(state.usage.user, turn);
+    takeUserTurn(state, turn);
+  } else if (state.to === 'agent') {
+    const turn = await options.agent(agentView(state.messages), options.signal);
+    count(state.usage.agent, turn);
+    return takeAgentTurn(state, turn, solo);
+  } else if (state.to === 'env') {
+    const run = options.session.callTool.bind(options.session);
+    state.toolErrors += runToolCalls(state.pending, run, state.messages, false);
+    state.to = 'agent';
+  } else {
+    const run = options.session.callUserTool?.bind(options.session) ?? noUserTools;
+    state.toolErrors += runToolCalls(state.pending, run, state.messages, true);
+    state.to = 'user';
+  }
+  return true;
+}
+
 /** Runs one conversation to its end. Fatal errors (key rejected, abort, budget) propagate; other call failures end it. */
 export async function runConversation(options: LoopOptions): Promise<LoopResult> {
   const maxSteps = options.maxSteps ?? DEFAULT_MAX_STEPS;
   const maxErrors = options.maxErrors ?? DEFAULT_MAX_ERRORS;
   const solo = Boolean(options.solo);
-  const messages: LoopMessage[] = solo ? [] : [{ role: 'assistant', content: AGENT_GREETING }];
-  const usage = { agent: emptyUsage(), user: emptyUsage() };
-  const state = {
+  const state: LoopState = {
+    messages: solo ? [] : [{ role: 'assistant', content: AGENT_GREETING }],
+    usage: { agent: emptyUsage(), user: emptyUsage() },
     steps: 0,
     toolErrors: 0,
-    to: (solo ? 'agent' : 'user') as Route,
-    pending: [] as Turn['toolCalls'],
+    to: solo ? 'agent' : 'user',
+    pending: [],
+    termination: null,
+    stopSignal: null,
   };
-  let termination: LoopTermination | null = null;
-  let stopSignal: string | null = null;
   let error: LoopResult['error'];
-
-  const userTurn = (turn: Turn) => {
-    if (turn.toolCalls.length > 0) {
-      // A turn with tool calls goes to the user's device, never to the agent (and is no stop, as in tau2).
-      messages.push({
-        role: 'user',
-        content: turn.content ?? '',
-        tool_calls: turn.toolCalls.map(stripCall),
-      });
-      state.pending = turn.toolCalls;
-      state.to = 'user-env';
-      return;
-    }
-    messages.push({ role: 'user', content: turn.content ?? '' });
-    stopSignal = userStopSignal(turn.content);
-    if (stopSignal) termination = 'user_stop';
-    state.to = 'agent';
-  };
-
   if (options.firstUserMessage) {
     state.steps += 1;
-    userTurn(options.firstUserMessage);
+    takeUserTurn(state, options.firstUserMessage);
   }
-  while (!termination) {
+  while (!state.termination) {
     try {
-      if (state.to === 'user') {
-        const turn = await options.user(messages, options.signal);
-        count(usage.user, turn);
-        userTurn(turn);
-      } else if (state.to === 'agent') {
-        const turn = await options.agent(agentView(messages), options.signal);
-        count(usage.agent, turn);
-        if (solo && !turn.content && turn.toolCalls.length === 0) {
-          termination = 'agent_stop';
-          break;
-        }
-        messages.push({
-          role: 'assistant',
-          content: turn.content,
-          ...(turn.toolCalls.length > 0 ? { tool_calls: turn.toolCalls.map(stripCall) } : {}),
-        });
-        if (turn.content?.includes(AGENT_STOP_SIGNAL)) {
-          termination = 'agent_stop';
-          stopSignal = AGENT_STOP_SIGNAL;
-        }
-        state.pending = turn.toolCalls;
-        state.to = turn.toolCalls.length > 0 ? 'env' : solo ? 'agent' : 'user';
-      } else if (state.to === 'env') {
-        const run = options.session.callTool.bind(options.session);
-        state.toolErrors += runToolCalls(state.pending, run, messages, false);
-        state.to = 'agent';
-      } else {
-        const run = options.session.callUserTool?.bind(options.session) ?? noUserTools;
-        state.toolErrors += runToolCalls(state.pending, run, messages, true);
-        state.to = 'user';
-      }
+      if (!(await step(options, state, solo))) break;
     } catch (caught) {
       if (isFatal(caught) || !(caught instanceof ProviderError)) throw caught;
-      error = {
-        role: state.to === 'user' ? 'user' : 'agent',
-        kind: caught.kind,
-        message: redact(caught.message),
-      };
-      termination = 'infrastructure_error';
+      const role = state.to === 'user' ? 'user' : 'agent';
+      error = { role, kind: caught.kind, message: redact(caught.message) };
+      state.termination = 'infrastructure_error';
       break;
     }
     state.steps += 1;
     // As tau2: the limits are checked only when no tool result is owed to the agent.
-    // (userTurn, a closure, may have routed to the user's device: TS cannot see it.)
-    const owed = (state.to as Route) === 'env' || (state.to as Route) === 'user-env';
-    if (termination || owed) continue;
-    if (state.steps >= maxSteps) termination = 'max_steps';
-    else if (state.toolErrors >= maxErrors) termination = 'too_many_errors';
+    if (state.termination || state.to === 'env' || state.to === 'user-env') continue;
+    if (state.steps >= maxSteps) state.termination = 'max_steps';
+    else if (state.toolErrors >= maxErrors) state.termination = 'too_many_errors';
   }
   return {
-    messages,
-    termination,
-    stopSignal,
+    messages: state.messages,
+    termination: state.termination!, // every way out of the loop sets it
+    stopSignal: state.stopSignal,
     steps: state.steps,
     toolErrors: state.toolErrors,
     ...(error ? { error } : {}),
-    usage,
+    usage: state.usage,
   };
 }

@@ -12,7 +12,7 @@ import type { Critic } from '../refine/critic.js';
 import { redact } from '../redact.js';
 import { AGENT_GREETING, type LoopRoleUsage } from './loop.js';
 import { judgePlan, planningCase, type ReferenceCall } from './plan-judgement.js';
-import { draftPlan, refinePlan, type PlanningContext } from './plans.js';
+import { draftPlan, refinePlan, type PlanningContext, type PlanRecord } from './plans.js';
 import { EXEC_SCHEMA_VERSION, type OpeningLine } from './records.js';
 import { modelUser } from './user-simulator.js';
 
@@ -74,12 +74,9 @@ async function firstUserMessage(
   }
 }
 
-/** Makes (or completes, given what resume read back) the opening of a (task, trial); returns it and whether it changed. */
-export async function ensureOpening(
-  context: OpeningContext,
-  known: OpeningLine | undefined,
-): Promise<{ opening: OpeningLine; changed: boolean }> {
-  let opening: OpeningLine = known ?? {
+/** A new opening: the user simulator's first message, no plan yet. */
+async function newOpening(context: OpeningContext): Promise<OpeningLine> {
+  return {
     schema_version: EXEC_SCHEMA_VERSION,
     task_id: context.task.id,
     trial: context.trial,
@@ -90,6 +87,14 @@ export async function ensureOpening(
     draft: null,
     refined: null,
   };
+}
+
+/** Makes (or completes, given what resume read back) the opening of a (task, trial); returns it and whether it changed. */
+export async function ensureOpening(
+  context: OpeningContext,
+  known: OpeningLine | undefined,
+): Promise<{ opening: OpeningLine; changed: boolean }> {
+  let opening: OpeningLine = known ?? (await newOpening(context));
   let changed = !known;
   const first = opening.first_user_message;
   if (first === null) return { opening, changed };
@@ -99,27 +104,26 @@ export async function ensureOpening(
     planning,
     context.task.actions,
   );
-  const wantsDraft = context.modes.some((mode) => mode !== 'direct');
+  const judged = async <P extends PlanRecord>(plan: P) => ({
+    plan,
+    judgement: await judgePlan(
+      context.judge,
+      caseItem,
+      planning,
+      plan,
+      context.trial,
+      context.signal,
+    ),
+  });
   const options = {
     sampling: context.sampling.planner,
     repeat: context.trial,
     ...(context.signal ? { signal: context.signal } : {}),
   };
-  if (wantsDraft && !opening.draft) {
-    const plan = await draftPlan(context.planner, planning, options);
+  if (context.modes.some((mode) => mode !== 'direct') && !opening.draft) {
     opening = {
       ...opening,
-      draft: {
-        plan,
-        judgement: await judgePlan(
-          context.judge,
-          caseItem,
-          planning,
-          plan,
-          context.trial,
-          context.signal,
-        ),
-      },
+      draft: await judged(await draftPlan(context.planner, planning, options)),
     };
     changed = true;
   }
@@ -130,20 +134,7 @@ export async function ensureOpening(
       critic: context.critic,
       taxonomy: context.taxonomy,
     });
-    opening = {
-      ...opening,
-      refined: {
-        plan,
-        judgement: await judgePlan(
-          context.judge,
-          caseItem,
-          planning,
-          plan,
-          context.trial,
-          context.signal,
-        ),
-      },
-    };
+    opening = { ...opening, refined: await judged(plan) };
     changed = true;
   }
   return { opening, changed };

@@ -12,7 +12,7 @@ import { refineAnswer } from '../refine/refine-answer.js';
 import type { Critic } from '../refine/critic.js';
 import type { RefineRound, RefineStatus } from '../refine/records.js';
 import { SETTINGS } from '../settings/index.js';
-import type { Attempt } from '../settings/attempt.js';
+import type { Attempt, ParsedAnswer } from '../settings/attempt.js';
 import { DEFAULT_PROMPT_OPTIONS, type Prompt } from '../settings/prompt.js';
 
 /** What the planner is given: the policy (the agent's operating context), the user's first message and the tools. */
@@ -129,6 +129,29 @@ const toUsage = (usage: {
 }): Usage | null =>
   usage.calls > 0 ? { inputTokens: usage.input_tokens, outputTokens: usage.output_tokens } : null;
 
+/** The revised plan as recorded: read, or kept as text with a parse error. */
+function revisedPlan(
+  text: string,
+  parsedReply: ParsedAnswer | null,
+  draft: PlanRecord,
+): PlanRecord {
+  const parsed = parsedReply && parsedReply.kind !== 'parse_error' ? parsedReply : null;
+  const revised = {
+    text,
+    parsed,
+    usage: null,
+    cached: false,
+    prompt_version: draft.prompt_version,
+  };
+  return parsed
+    ? { ...revised, status: 'ok' }
+    : {
+        ...revised,
+        status: 'parse_error',
+        error: { kind: 'parse', message: 'the revised plan could not be read' },
+      };
+}
+
 /** Refines a draft with APB's critique; a draft that has no text (its call failed) is not refined. */
 export async function refinePlan(
   draft: PlanRecord,
@@ -163,24 +186,7 @@ export async function refinePlan(
     },
     options.signal,
   );
-  let plan: PlanRecord = draft;
-  if (outcome.text !== null) {
-    const parsed = outcome.parsed && outcome.parsed.kind !== 'parse_error' ? outcome.parsed : null;
-    const revised = {
-      text: outcome.text,
-      parsed,
-      usage: null,
-      cached: false,
-      prompt_version: draft.prompt_version,
-    };
-    plan = parsed
-      ? { ...revised, status: 'ok' }
-      : {
-          ...revised,
-          status: 'parse_error',
-          error: { kind: 'parse', message: 'the revised plan could not be read' },
-        };
-  }
+  const plan = outcome.text === null ? draft : revisedPlan(outcome.text, outcome.parsed, draft);
   return {
     ...plan,
     refine_status: outcome.status,

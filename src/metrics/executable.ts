@@ -32,6 +32,8 @@ export interface ExecutionRow {
   /** The plan's APB judgement before refinement (plan-first and refine rows), and after (refine rows). */
   planBefore: PlanScore | null;
   planAfter: PlanScore | null;
+  /** The do-nothing agent's execution (the floor; execution/floor.ts), not a tested model's. */
+  floor?: boolean;
 }
 
 /** tau2's success test: a reward of 1 up to float error. */
@@ -110,6 +112,12 @@ function planFigures(scores: readonly PlanScore[]): {
 export interface Table3Row {
   env: string;
   model: string;
+  /** What the mode columns average: tau2's `reward`, or another environment's per-task score (its name). */
+  metric: string;
+  /** The do-nothing agent's row, the floor of its environment (first among the environment's rows). */
+  floor?: true;
+  /** A pooled row (`tau2`): the tasks it pools, per domain. */
+  domains?: Record<string, number>;
   direct: number | null;
   plan_first: number | null;
   refine: number | null;
@@ -136,6 +144,11 @@ const COLUMN: Record<ExecMode, 'direct' | 'plan_first' | 'refine'> = {
   refine: 'refine',
 };
 
+/** The per-task score an environment's mode columns average (`reward` for tau2; ToolSandbox's `similarity`). */
+export function metricOf(env: string): string {
+  return env.startsWith('toolsandbox') ? 'similarity' : 'reward';
+}
+
 /**
  * Table 3 from executions: the draft plan ("before") is each (task, trial)'s draft — counted once even though
  * plan-first and refine both carry it — and the refined plan ("after") comes from the refine rows.
@@ -143,7 +156,7 @@ const COLUMN: Record<ExecMode, 'direct' | 'plan_first' | 'refine'> = {
 export function table3(rows: readonly ExecutionRow[]): Table3Row[] {
   const groups = new Map<string, ExecutionRow[]>();
   for (const row of rows) {
-    const key = JSON.stringify([row.env, row.model]);
+    const key = JSON.stringify([row.env, row.model, Boolean(row.floor)]);
     groups.set(key, [...(groups.get(key) ?? []), row]);
   }
   return [...groups.values()].map((group) => {
@@ -166,6 +179,8 @@ export function table3(rows: readonly ExecutionRow[]): Table3Row[] {
     const row: Table3Row = {
       env: first.env,
       model: first.model,
+      metric: metricOf(first.env),
+      ...(first.floor ? { floor: true as const } : {}),
       direct: modes.direct?.reward ?? null,
       plan_first: modes.plan_first?.reward ?? null,
       refine: modes.refine?.reward ?? null,

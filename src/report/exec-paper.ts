@@ -1,10 +1,14 @@
 /**
  * `--compare-paper` for Table 3: our rows beside the paper's τ²-bench rows (data/paper-tables.json,
  * `table3_executable_validation`), the model matched through the paper's aliases, each cell rounded to the
- * paper's printed decimals. Only the τ²-bench half can be compared: apb does not run ToolSandbox.
+ * paper's printed decimals. Like is set beside like: the paper's τ²-bench row pools 200 tasks of the
+ * domains, so only our pooled `tau2` rows are compared with it, never one domain's row (a domain row is
+ * listed as not compared), and never the do-nothing floor. The setup differences are listed beside
+ * (`setupDifferences`).
  */
 import { z } from 'zod';
 import type { Table3Row } from '../metrics/executable.js';
+import { POOLED_TAU2 } from '../metrics/executable-pooled.js';
 import { roundTo } from './numbers.js';
 import { matchPaperModel, PaperTablesSchema } from './paper.js';
 
@@ -39,6 +43,8 @@ export interface Table3Comparison {
   model: string;
   paperModel: string | null;
   cells: Table3Cell[];
+  /** Why the row is not compared (one domain's row), when it is not. */
+  notCompared?: string;
 }
 
 const COLUMNS: Array<{
@@ -61,7 +67,18 @@ export function compareTable3(rows: readonly Table3Row[], paperJson: unknown): T
   const published = Table3File.parse(paperJson).tables.table3_executable_validation.rows.filter(
     (row) => row.benchmark === 'tau2-bench',
   );
-  return rows.map((row) => {
+  return rows.flatMap((row): Table3Comparison[] => {
+    if (row.floor) return [];
+    if (row.env !== POOLED_TAU2)
+      return [
+        {
+          env: row.env,
+          model: row.model,
+          paperModel: null,
+          cells: [],
+          notCompared: `one environment's row; the paper's row pools 200 tasks, so the pooled ${POOLED_TAU2} row is compared`,
+        },
+      ];
     const canonical = matchPaperModel(row.model, paper);
     const match = canonical
       ? published.find((item) => (paper.model_aliases[item.model] ?? item.model) === canonical)
@@ -81,6 +98,38 @@ export function compareTable3(rows: readonly Table3Row[], paperJson: unknown): T
           };
         })
       : [];
-    return { env: row.env, model: row.model, paperModel: match ? match.model : null, cells };
+    return [{ env: row.env, model: row.model, paperModel: match ? match.model : null, cells }];
   });
+}
+
+/** How our setup differs from the paper's (or where the paper is silent), for the comparison's reader. */
+export function setupDifferences(
+  rows: readonly Table3Row[],
+  players: { user_models: string[]; critics: string[]; plan_judges: string[] } | undefined,
+): string[] {
+  const pooled = rows.filter((row) => row.env === POOLED_TAU2 && !row.floor);
+  const out: string[] = [];
+  for (const row of pooled) {
+    const domains = Object.entries(row.domains ?? {})
+      .map(([domain, n]) => `${domain} ${n}`)
+      .join(', ');
+    if (row.n !== 200 || Object.keys(row.domains ?? {}).length < 3)
+      out.push(`tasks: ours pools ${row.n} (${domains}); the paper's row pools 200 τ²-bench tasks`);
+    else
+      out.push(
+        `tasks: ours pools 200 (${domains}); the paper does not say which 200 it ran (apb's paper200 is its own choice)`,
+      );
+    if (row.trials !== 1) out.push(`trials: ours ${row.trials} per task; the paper does not say`);
+    const unevaluated = Object.values(row.detail.modes).reduce((sum, m) => sum + m.unevaluated, 0);
+    if (unevaluated > 0)
+      out.push(`${unevaluated} execution(s) with unjudged NL assertions are left out of our means`);
+  }
+  if (players?.plan_judges.includes('rules'))
+    out.push("plan judge: the structural `rules` judge, not the paper's LLM judge protocol");
+  out.push(
+    `user simulator: ${players?.user_models.join(', ') || 'unknown'}; the paper does not name its user model`,
+    `refine critic: ${players?.critics.join(', ') || 'none'}; the paper calls it APB-guided critique without naming the critic model`,
+    "planner context: our planner sees the user's first message only; the paper does not say what its planner saw",
+  );
+  return out;
 }

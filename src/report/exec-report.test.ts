@@ -5,7 +5,8 @@ import type { ExecScores } from '../execution/exec-scores.js';
 import type { ExecutionLine } from '../execution/records.js';
 import { table3 } from '../metrics/executable.js';
 import { readFileSync } from 'node:fs';
-import { compareTable3 } from './exec-paper.js';
+import { table3Report } from '../metrics/executable-pooled.js';
+import { compareTable3, setupDifferences } from './exec-paper.js';
 import { execHtml, execMarkdown } from './exec-report.js';
 
 const line: ExecutionLine = {
@@ -105,7 +106,7 @@ describe('exec report', () => {
   it("prints Table 3 at the paper's decimals with before → after", () => {
     const markdown = execMarkdown(scores);
     expect(markdown).toContain(
-      '| tau2:retail | openai:gpt-4o | 0.54 | – | 1.00 | 0.0 → 100.0 | 0.40 → 0.80 | 1 | 1 |',
+      '| tau2:retail | openai:gpt-4o | reward | 0.54 | – | 1.00 | 0.0 → 100.0 | 0.40 → 0.80 | 1 | 1 |',
     );
   });
 
@@ -125,11 +126,11 @@ describe('exec report', () => {
       expect(html).toContain(`<h2>${heading}</h2>`);
   });
 
-  it("compares Table 3 with the paper's τ²-bench row of the same model, at the paper's decimals", () => {
+  it("compares the pooled tau2 row (never a domain's) with the paper's row of the same model, at the paper's decimals", () => {
     const paperJson = JSON.parse(
       readFileSync(new URL('../../data/paper-tables.json', import.meta.url), 'utf8'),
     ) as unknown;
-    const ours = table3([
+    const ours = table3Report([
       {
         env: 'tau2:retail',
         model: 'openai:gpt-4o',
@@ -167,14 +168,30 @@ describe('exec report', () => {
         planAfter: null,
       },
     ]);
-    const [gpt, other] = compareTable3(ours, paperJson);
+    const [gptRetail, otherRetail, gpt, other] = compareTable3(ours, paperJson);
+    // The domain rows are listed as not compared; the pooled rows are compared.
+    expect(gptRetail).toMatchObject({ env: 'tau2:retail', cells: [] });
+    expect(gptRetail!.notCompared).toContain('pooled tau2 row');
+    expect(otherRetail!.notCompared).toBeDefined();
+    expect(gpt).toMatchObject({ env: 'tau2', model: 'openai:gpt-4o' });
     expect(gpt!.paperModel).toBe('GPT-4o');
     const cell = (column: string) => gpt!.cells.find((item) => item.column === column)!;
     expect(cell('direct')).toMatchObject({ oursRounded: 0.54, paper: 0.54, matches: true });
     expect(cell('refine')).toMatchObject({ oursRounded: 0.6, paper: 0.63, matches: false });
     expect(cell('apb_grade_after')).toMatchObject({ oursRounded: 0.78, matches: true });
     expect(cell('plan_first')).toMatchObject({ ours: null, matches: false });
-    expect(other).toMatchObject({ paperModel: null, cells: [] });
+    expect(other).toMatchObject({ env: 'tau2', paperModel: null, cells: [] });
+    const differences = setupDifferences(ours, {
+      user_models: ['openai:gpt-4o'],
+      critics: ['openai:gpt-4o'],
+      plan_judges: ['rules'],
+    });
+    expect(differences[0]).toBe(
+      "tasks: ours pools 1 (retail 1); the paper's row pools 200 τ²-bench tasks",
+    );
+    expect(differences).toContain(
+      "plan judge: the structural `rules` judge, not the paper's LLM judge protocol",
+    );
     expect(execMarkdown(scores, [gpt!, other!])).toContain('## Compared with the paper (Table 3)');
   });
 });

@@ -7,7 +7,8 @@
 import { structuralJudgeNote, type ExecScores } from '../execution/exec-scores.js';
 import type { ExecutionLine } from '../execution/records.js';
 import type { Table3Row } from '../metrics/executable.js';
-import type { Table3Comparison } from './exec-paper.js';
+import { setupDifferences, type Table3Comparison } from './exec-paper.js';
+import { floorNote, playersNote, pooledNote, PLANNER_CONTEXT_NOTE } from './exec-notes.js';
 import { escapeHtml } from './escape.js';
 import { REPORT_CSS } from './html-style.js';
 import { markdownTable } from './markdown.js';
@@ -20,13 +21,18 @@ export function table3Cells(row: Table3Row): string[] {
     `${fixed(before, decimals)} → ${fixed(after, decimals)}`;
   return [
     row.env,
-    row.model,
+    row.floor ? `${row.model} (floor: scripted, no model call)` : row.model,
+    row.metric,
     fixed(row.direct, 2),
     fixed(row.plan_first, 2),
     fixed(row.refine, 2),
     arrow(row.apb_cr_before, row.apb_cr_after, 1),
     arrow(row.apb_grade_before, row.apb_grade_after, 2),
-    count(row.n),
+    row.domains
+      ? `${count(row.n)} (${Object.entries(row.domains)
+          .map(([domain, n]) => `${domain} ${n}`)
+          .join(', ')})`
+      : count(row.n),
     count(row.trials),
   ];
 }
@@ -34,6 +40,7 @@ export function table3Cells(row: Table3Row): string[] {
 export const TABLE3_HEADER = [
   'Environment',
   'Model',
+  'Metric',
   'Direct',
   'Plan-first',
   'Refine',
@@ -59,6 +66,7 @@ function passHatKRows(rows: readonly Table3Row[]): string[][] {
 function detailRows(rows: readonly Table3Row[]): string[][] {
   return rows.flatMap((row) =>
     Object.entries(row.detail.modes).map(([mode, figures]) => [
+      row.env,
       row.model,
       mode,
       count(figures.runs),
@@ -72,26 +80,29 @@ function detailRows(rows: readonly Table3Row[]): string[][] {
 /** The paper comparison's rows: one per compared cell. */
 function paperRows(comparison: readonly Table3Comparison[]): string[][] {
   return comparison.flatMap((entry) =>
-    entry.cells.length === 0
-      ? [[entry.model, '(not in the paper)', '', '', '', '']]
-      : entry.cells.map((cell) => [
-          entry.model,
-          entry.paperModel ?? '',
-          cell.column,
-          fixed(cell.oursRounded, cell.decimals),
-          fixed(cell.paper, cell.decimals),
-          cell.matches ? 'yes' : 'no',
-        ]),
+    entry.notCompared
+      ? [[`${entry.model} (${entry.env})`, `not compared: ${entry.notCompared}`, '', '', '', '']]
+      : entry.cells.length === 0
+        ? [[entry.model, '(not in the paper)', '', '', '', '']]
+        : entry.cells.map((cell) => [
+            entry.model,
+            entry.paperModel ?? '',
+            cell.column,
+            fixed(cell.oursRounded, cell.decimals),
+            fixed(cell.paper, cell.decimals),
+            cell.matches ? 'yes' : 'no',
+          ]),
   );
 }
 
 const PAPER_HEADER = ['Model', "Paper's model", 'Column', 'Ours', 'Paper (τ²-bench)', 'Match'];
 const PAPER_NOTE =
-  "The paper's τ²-bench rows (200 tasks); ours rounded to its printed decimals. ToolSandbox is not run by apb.";
+  "The paper's τ²-bench rows (200 tasks pooled over the domains) beside our pooled tau2 rows, ours rounded to its printed decimals; one domain's row is never set beside them. Setup differences:";
 
 const TABLE3_NOTE =
   "Mean task reward per mode (tau2-bench's reward); APB CR and Grade of the draft plan → the refined plan. Runs left out of the means:";
 const DETAIL_HEADER = [
+  'Environment',
   'Model',
   'Mode',
   'Rewarded runs',
@@ -126,6 +137,16 @@ function usageRows(scores: ExecScores): string[][] {
   ]);
 }
 
+/** The setup behind the numbers: players, the planner's context, the floors, the pooling. */
+function setupLines(scores: ExecScores): string[] {
+  return [playersNote(scores), PLANNER_CONTEXT_NOTE, floorNote(scores), pooledNote(scores)].filter(
+    (line): line is string => line !== null,
+  );
+}
+
+const differencesOf = (scores: ExecScores) =>
+  setupDifferences(scores.tables.table3, scores.players);
+
 /** The exec report as Markdown (with the paper's Table 3 beside ours when `paper` is given). */
 export function execMarkdown(scores: ExecScores, paper?: readonly Table3Comparison[]): string {
   const rows = scores.tables.table3;
@@ -134,6 +155,7 @@ export function execMarkdown(scores: ExecScores, paper?: readonly Table3Comparis
     '',
     `${count(scores.executions)} execution(s) from ${count(scores.openings)} opening(s).`,
     ...(structuralJudgeNote(scores) ? ['', `**${structuralJudgeNote(scores)}**`] : []),
+    ...setupLines(scores).flatMap((line) => ['', line]),
     '',
     '## Table 3',
     '',
@@ -161,6 +183,8 @@ export function execMarkdown(scores: ExecScores, paper?: readonly Table3Comparis
       '## Compared with the paper (Table 3)',
       '',
       PAPER_NOTE,
+      '',
+      ...differencesOf(scores).map((line) => `- ${line}`),
       '',
       markdownTable(PAPER_HEADER, paperRows(paper)),
     );
@@ -246,6 +270,7 @@ export function execHtml(
   const structural = structuralJudgeNote(scores);
   const body = [
     structural ? `<p class="note"><strong>${escapeHtml(structural)}</strong></p>` : '',
+    ...setupLines(scores).map((line) => `<p class="note">${escapeHtml(line)}</p>`),
     '<h2>Table 3</h2>',
     htmlTable(TABLE3_HEADER, rows.map(table3Cells)),
     `<p class="note">${escapeHtml(TABLE3_NOTE)}</p>`,
@@ -259,7 +284,11 @@ export function execHtml(
     `<h2>Terminations</h2>${htmlTable(TERMINATION_HEADER, terminationRows(scores))}`,
     `<h2>Usage and cost by role</h2>${htmlTable(USAGE_HEADER, usageRows(scores))}`,
     paper
-      ? `<h2>Compared with the paper (Table 3)</h2><p class="note">${escapeHtml(PAPER_NOTE)}</p>${htmlTable(PAPER_HEADER, paperRows(paper))}`
+      ? `<h2>Compared with the paper (Table 3)</h2><p class="note">${escapeHtml(PAPER_NOTE)}</p><ul>${differencesOf(
+          scores,
+        )
+          .map((line) => `<li>${escapeHtml(line)}</li>`)
+          .join('')}</ul>${htmlTable(PAPER_HEADER, paperRows(paper))}`
       : '',
     `<h2>Executions (${lines.length})</h2>`,
     ...lines.map(executionHtml),

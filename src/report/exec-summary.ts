@@ -5,6 +5,8 @@
  * (agent, user, planner, critic, judge), cache hits, and the retries and 429s of this invocation. Pure.
  */
 import { structuralJudgeNote, type ExecScores } from '../execution/exec-scores.js';
+import type { Table3Row } from '../metrics/executable.js';
+import { floorNote, playersNote, pooledNote, PLANNER_CONTEXT_NOTE } from './exec-notes.js';
 import type { ExecModeNumber, EndOfRunSummary, SummaryOptions } from './run-summary.js';
 import type { RoleUsage } from './usage.js';
 
@@ -39,15 +41,11 @@ function rolesOf(scores: ExecScores): RoleUsage[] {
     }));
 }
 
-/** The summary of one exec run directory. */
-export function buildExecSummary(scores: ExecScores, options: ExecSummaryOptions): EndOfRunSummary {
-  const row = scores.tables.table3.find(
-    (entry) => entry.env === options.env && entry.model === options.model,
-  );
-  const modes: ExecModeNumber[] = COLUMNS.flatMap((column) => {
+/** The mode figures of one Table 3 row, as the summary prints them. */
+function modesOf(row: Table3Row | undefined): ExecModeNumber[] {
+  return COLUMNS.flatMap((column) => {
     const figures = row?.detail.modes[column];
     if (!figures) return [];
-    const passHatK = row!.trials > 1 ? figures.pass_hat_k : null;
     return [
       {
         mode: column,
@@ -56,10 +54,37 @@ export function buildExecSummary(scores: ExecScores, options: ExecSummaryOptions
         unevaluated: figures.unevaluated,
         infrastructure_errors: figures.infrastructure_errors,
         reward_if_nl_met: figures.reward_if_nl_met,
-        pass_hat_k: passHatK,
+        pass_hat_k: row!.trials > 1 ? figures.pass_hat_k : null,
       },
     ];
   });
+}
+
+/** The exec block of the summary: Table 3's row of (env, model), terminations and outcomes. */
+function execBlock(scores: ExecScores, env: string, row: Table3Row | undefined) {
+  return {
+    env,
+    tasks: row?.n ?? 0,
+    trials: row?.trials ?? 0,
+    modes: modesOf(row),
+    apb: {
+      cr_before: row?.apb_cr_before ?? null,
+      cr_after: row?.apb_cr_after ?? null,
+      grade_before: row?.apb_grade_before ?? null,
+      grade_after: row?.apb_grade_after ?? null,
+      plans_before: row?.detail.plans_before ?? 0,
+      plans_after: row?.detail.plans_after ?? 0,
+    },
+    terminations: scores.terminations,
+    outcomes: scores.outcomes,
+  };
+}
+
+/** The summary of one exec run directory (or of a pooled run: `env` is then `tau2`). */
+export function buildExecSummary(scores: ExecScores, options: ExecSummaryOptions): EndOfRunSummary {
+  const row = scores.tables.table3.find(
+    (entry) => entry.env === options.env && entry.model === options.model && !entry.floor,
+  );
   const usage = rolesOf(scores);
   const cost = usage.some((role) => role.calls > 0 && role.cost_usd === null)
     ? null
@@ -75,22 +100,7 @@ export function buildExecSummary(scores: ExecScores, options: ExecSummaryOptions
         dirs: [options.dir],
         headline: [],
         outcomes: null,
-        exec: {
-          env: options.env,
-          tasks: row?.n ?? 0,
-          trials: row?.trials ?? 0,
-          modes,
-          apb: {
-            cr_before: row?.apb_cr_before ?? null,
-            cr_after: row?.apb_cr_after ?? null,
-            grade_before: row?.apb_grade_before ?? null,
-            grade_after: row?.apb_grade_after ?? null,
-            plans_before: row?.detail.plans_before ?? 0,
-            plans_after: row?.detail.plans_after ?? 0,
-          },
-          terminations: scores.terminations,
-          outcomes: scores.outcomes,
-        },
+        exec: execBlock(scores, options.env, row),
         top_failures: scores.failure_reasons,
         usage,
         cost_usd: cost,
@@ -103,8 +113,18 @@ export function buildExecSummary(scores: ExecScores, options: ExecSummaryOptions
     report_html: options.reportHtml,
     report_md: options.reportMd,
     view_command: options.viewCommand,
-    notes: notesOf(scores),
+    notes: [...setupNotes(scores, options.env), ...notesOf(scores)],
   };
+}
+
+/** Who played and judged, the planner's context, the floor and the pooling: the setup behind the numbers. */
+function setupNotes(scores: ExecScores, env: string): string[] {
+  return [
+    playersNote(scores),
+    PLANNER_CONTEXT_NOTE,
+    floorNote(scores, env),
+    env === 'tau2' ? pooledNote(scores) : null,
+  ].filter((note): note is string => note !== null);
 }
 
 /** What a reader must know to read the numbers: runs left out of the means, and how to get them counted. */

@@ -117,8 +117,16 @@ describe('apb exec (model agent) on tau2:retail', () => {
       tables: { table3: Array<Record<string, unknown>> };
       usage: Record<string, { calls: number }>;
     };
-    expect(scores.tables.table3).toHaveLength(1);
+    // The do-nothing floor first (both tasks need a write it never makes), then the model, then the pooled rows.
+    expect(scores.tables.table3).toHaveLength(4);
     expect(scores.tables.table3[0]).toMatchObject({
+      env: 'tau2:retail',
+      model: 'do-nothing',
+      floor: true,
+      direct: 0,
+      n: 2,
+    });
+    expect(scores.tables.table3[1]).toMatchObject({
       env: 'tau2:retail',
       model: 'openai-compatible:fake-agent',
       direct: 0,

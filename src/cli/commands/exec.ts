@@ -15,12 +15,15 @@ import { createRunProviders, defaultCacheDir } from '../run-providers.js';
 import { say } from '../terminal.js';
 import { runModelExec, type ModelExecFlags } from '../exec-model.js';
 import { selectTasks } from '../../pipeline/exec-replay.js';
+import { readTaskSubset, subsetIdsFor } from '../../execution/tau2-subset.js';
+import { runModelExecEnvs } from '../exec-envs.js';
 
 interface ExecFlags extends Partial<
   Omit<ModelExecFlags, 'timeoutMs' | 'maxRetries' | 'cache' | 'judge' | 'judgeBaseUrl'>
 > {
   comparePaper?: boolean;
   env: string;
+  subset?: string;
   agent?: string;
   tasks?: string[];
   taskSplit: string;
@@ -66,7 +69,14 @@ export function registerExecCommand(program: Command, outcome: CommandOutcome): 
     .description(
       "execute tasks in tau2-bench's retail, airline or telecom environment and score them with tau2's reward",
     )
-    .requiredOption('--env <id>', 'environment: tau2:retail, tau2:airline or tau2:telecom')
+    .requiredOption(
+      '--env <id>',
+      'environment: tau2:retail, tau2:airline or tau2:telecom; with --mode, several separated by commas (pooled tau2 row)',
+    )
+    .option(
+      '--subset <name|file>',
+      'tau2 tasks of a subset: paper200 (data/tau2/paper200.json, 200 tasks over the three domains) or a JSON file {"tasks": {ENV: [ID, …]}}',
+    )
     .option(
       '--agent <spec>',
       "a scripted agent: replay:FILE (JSONL, one line per task) or replay:gold (every task's reference actions)",
@@ -220,41 +230,48 @@ async function modelBranch(flags: ExecFlags, outcome: CommandOutcome): Promise<v
       'apb exec needs --agent replay:FILE|replay:gold, or --mode direct|plan-first|refine with --model SPEC',
     );
   if (flags.dumpDb) throw new UsageError('--dump-db goes with --agent replay:…');
-  const environment = loadEnvironment(flags.env);
-  const tasks = selectTasks(
-    environment,
-    {
-      taskIds: flags.tasks ?? null,
-      split: splitOf(environment, flags.taskSplit),
-      limit: flags.limit ?? null,
-    },
-    null,
-  );
-  if (tasks.length === 0) throw new UsageError(`no task of ${environment.id} is selected`);
+  if (flags.subset && flags.tasks) throw new UsageError('--subset and --tasks exclude each other');
+  const subset = flags.subset ? readTaskSubset(flags.subset) : null;
+  const selections = commaList(flags.env).map((id) => {
+    const environment = loadEnvironment(id);
+    const tasks = selectTasks(
+      environment,
+      {
+        taskIds: subset ? subsetIdsFor(subset, flags.subset!, id) : (flags.tasks ?? null),
+        split: splitOf(environment, subset ? 'all' : flags.taskSplit),
+        limit: flags.limit ?? null,
+      },
+      null,
+    );
+    if (tasks.length === 0) throw new UsageError(`no task of ${environment.id} is selected`);
+    return { environment, tasks };
+  });
+  const { environment, tasks } = selections[0]!;
   const outDir = path.resolve(
     flags.out ??
       path.join(
         'runs',
-        `exec-${environment.id.replace(/[^A-Za-z0-9._-]+/g, '-')}-${(flags.model ?? 'model').replace(/[^A-Za-z0-9._-]+/g, '-')}`,
+        `exec-${flags.env.replace(/[^A-Za-z0-9._-]+/g, '-')}-${(flags.model ?? 'model').replace(/[^A-Za-z0-9._-]+/g, '-')}`,
       ),
   );
-  await runModelExec(
-    environment,
-    tasks,
-    outDir,
-    {
-      ...(flags as ModelExecFlags),
-      mode: flags.mode,
-      metric: flags.metric !== false,
-      trials: flags.trials ?? 1,
-      maxSteps: flags.maxSteps ?? 200,
-      concurrency: flags.concurrency ?? 4,
-      dryRun: flags.dryRun === true,
-      comparePaper: flags.comparePaper === true,
-      retryErrors: flags.retryErrors === true,
-      quiet: flags.quiet === true,
-      json: flags.json === true,
-    },
-    outcome,
-  );
+  if (selections.length > 1)
+    return runModelExecEnvs(selections, outDir, modelFlags(flags), outcome);
+  await runModelExec(environment, tasks, outDir, modelFlags(flags), outcome);
+}
+
+/** The model path's flags with their defaults filled. */
+function modelFlags(flags: ExecFlags): ModelExecFlags {
+  return {
+    ...(flags as ModelExecFlags),
+    mode: flags.mode!,
+    metric: flags.metric !== false,
+    trials: flags.trials ?? 1,
+    maxSteps: flags.maxSteps ?? 200,
+    concurrency: flags.concurrency ?? 4,
+    dryRun: flags.dryRun === true,
+    comparePaper: flags.comparePaper === true,
+    retryErrors: flags.retryErrors === true,
+    quiet: flags.quiet === true,
+    json: flags.json === true,
+  };
 }

@@ -41,6 +41,53 @@ function charge(db: SessionDatabase, userId: string, payments: Entity[]): void {
   }
 }
 
+/** Each flight's price in the cabin, checked open and with enough seats, appended to the reservation's flights. */
+function bookFlights(
+  db: SessionDatabase,
+  flights: ReturnType<typeof asModels>,
+  cabin: string,
+  count: number,
+  booked: Entity[],
+): { taken: [string, string][]; price: number } {
+  const taken: [string, string][] = [];
+  let price = 0;
+  for (const item of flights.items) {
+    const number = attribute(item, flights.validated, 'flight_number') as string;
+    const date = attribute(item, flights.validated, 'date') as string;
+    const flight = getFlight(db, number);
+    const instance = getFlightInstance(db, number, date);
+    if (instance.status !== 'available')
+      throw new ToolError(`Flight ${pyStr(number)} not available on date ${pyStr(date)}`);
+    if ((instance.available_seats as Record<string, number>)[cabin]! < count)
+      throw new ToolError(`Not enough seats on flight ${pyStr(number)}`);
+    const each = (instance.prices as Record<string, number>)[cabin]!;
+    booked.push({
+      flight_number: number,
+      origin: flight.origin,
+      destination: flight.destination,
+      date,
+      price: each,
+    });
+    taken.push([number, date]);
+    price += each * count;
+  }
+  return { taken, price };
+}
+
+/** The booked seats leave each flight's availability. */
+function takeSeats(
+  db: SessionDatabase,
+  taken: readonly [string, string][],
+  cabin: string,
+  count: number,
+): void {
+  for (const [number, date] of taken) {
+    const seats = (db.write('flights', number).dates as Record<string, Entity>)[date]!
+      .available_seats as Record<string, number>;
+    seats[cabin] = seats[cabin]! - count;
+  }
+}
+
 /** `book_reservation(user_id, origin, destination, flight_type, cabin, flights, passengers, payment_methods, total_baggages, nonfree_baggages, insurance)`. */
 export function bookReservation(db: SessionDatabase, args: Record<string, unknown>) {
   const flights = asModels(args.flights, 'FlightInfo', FlightInfo);
@@ -67,28 +114,8 @@ export function bookReservation(db: SessionDatabase, args: Record<string, unknow
   // Past the Reservation's validation, every passenger and payment is a model.
   const count = passengers.items.length;
   const cabin = args.cabin as string;
-  const taken: [string, string][] = [];
-  let totalPrice = 0;
-  for (const item of flights.items) {
-    const number = attribute(item, flights.validated, 'flight_number') as string;
-    const date = attribute(item, flights.validated, 'date') as string;
-    const flight = getFlight(db, number);
-    const instance = getFlightInstance(db, number, date);
-    if (instance.status !== 'available')
-      throw new ToolError(`Flight ${pyStr(number)} not available on date ${pyStr(date)}`);
-    if ((instance.available_seats as Record<string, number>)[cabin]! < count)
-      throw new ToolError(`Not enough seats on flight ${pyStr(number)}`);
-    const price = (instance.prices as Record<string, number>)[cabin]!;
-    (reservation.flights as Entity[]).push({
-      flight_number: number,
-      origin: flight.origin,
-      destination: flight.destination,
-      date,
-      price,
-    });
-    taken.push([number, date]);
-    totalPrice += price * count;
-  }
+  const { taken, price } = bookFlights(db, flights, cabin, count, reservation.flights as Entity[]);
+  let totalPrice = price;
   if (args.insurance === 'yes') totalPrice += 30 * count;
   // tau2 adds the raw argument: a numeric string passes the Reservation's validation, then fails here.
   if (typeof args.nonfree_baggages === 'string')
@@ -102,11 +129,7 @@ export function bookReservation(db: SessionDatabase, args: Record<string, unknow
       `Payment amount does not add up, total price is ${totalPrice}, but paid ${totalPayment}`,
     );
   charge(db, args.user_id as string, paymentList);
-  for (const [number, date] of taken) {
-    const seats = (db.write('flights', number).dates as Record<string, Entity>)[date]!
-      .available_seats as Record<string, number>;
-    seats[cabin] = seats[cabin]! - count;
-  }
+  takeSeats(db, taken, cabin, count);
   db.insert('reservations', reservationId, reservation);
   (getUser(db, args.user_id, true).reservations as string[]).push(reservationId);
   return { value: reservation, schema: Reservation };
