@@ -26,6 +26,7 @@ import { readLines } from '../jsonl-lines.js';
 import type { z } from 'zod';
 import type { Attachment, ConstructedCase, MetaLine } from './case-record.js';
 import { ruleCheckSource } from './check.js';
+import { NON_FINITE_MESSAGE, nonFinitePath } from './finite.js';
 import { applyReview, ReviewLineSchema, type ReviewLine, type ReviewSummary } from './review.js';
 import { SourceRecordSchema, type SourceRecord } from './source-record.js';
 import type { Skip } from './step.js';
@@ -48,8 +49,9 @@ export async function* jsonLines(
   issues: InputIssue[],
 ): AsyncGenerator<{ line: number; value: unknown }> {
   for await (const { line, text } of readLines(file)) {
+    let value: unknown;
     try {
-      yield { line, value: parseUntrustedJson(text) };
+      value = parseUntrustedJson(text);
     } catch (error) {
       issues.push({
         file: display(file),
@@ -57,7 +59,11 @@ export async function* jsonLines(
         field: '(line)',
         message: `invalid JSON: ${(error as Error).message}`,
       });
+      continue;
     }
+    const at = nonFinitePath(value);
+    if (at === null) yield { line, value };
+    else issues.push({ file: display(file), line, field: at, message: NON_FINITE_MESSAGE });
   }
 }
 
