@@ -33,7 +33,10 @@ describe('non-finite numbers in construction input (issue 24: 1e400 became null)
     const record = JSON.stringify(shopRecord()).replace('"ana@example.com"}', '1e400}');
     expect(record).toContain('1e400');
     mkdirSync(out, { recursive: true });
-    writeFileSync(path.join(out, 'sources.jsonl'), `${JSON.stringify(shopRecord('a'))}\n${record}\n`);
+    writeFileSync(
+      path.join(out, 'sources.jsonl'),
+      `${JSON.stringify(shopRecord('a'))}\n${record}\n`,
+    );
     const issues = await issuesOf(readSources(out));
     expect(issues).toHaveLength(1);
     expect(issues[0]).toMatch(/^2:messages\[0\]\.tool_calls\[0\]\.arguments\.email:.*1e400.*null/);
@@ -59,4 +62,3 @@ describe('non-finite numbers in construction input (issue 24: 1e400 became null)
     ]);
   });
 });
-

@@ -10,7 +10,7 @@ import { UsageError } from '../errors.js';
 import type { ConstructionModel } from './model.js';
 import { runStep, type StepDeps, type StepSummary } from './run-step.js';
 import { StepSpecSchema, type StepSpec } from './step-spec.js';
-import { mergeStepOutputs, prepareOutput } from './store.js';
+import { lockOutput, mergeStepOutputs, prepareOutput } from './store.js';
 
 /** A pipeline config (JSON or YAML): a seed, an optional model, and the steps in order. */
 export const PipelineConfigSchema = z
@@ -115,9 +115,22 @@ function withResolvedPaths(spec: StepSpec, baseDir: string): StepSpec {
   return spec;
 }
 
-/** Runs every step, then joins their outputs into `run.out`. */
+/** Runs every step, then joins their outputs into `run.out`, holding the output's lock throughout. */
 export async function runPipeline(run: PipelineRun, deps: StepDeps): Promise<StepSummary[]> {
   const ids = stepIds(run.config.steps);
+  const lock = lockOutput(run.out, [], 'construct pipeline');
+  try {
+    return await runSteps(run, deps, ids);
+  } finally {
+    lock.release();
+  }
+}
+
+async function runSteps(
+  run: PipelineRun,
+  deps: StepDeps,
+  ids: readonly string[],
+): Promise<StepSummary[]> {
   prepareOutput(run.out, []);
   const summaries: StepSummary[] = [];
   const stepDirs: string[] = [];

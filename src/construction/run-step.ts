@@ -21,7 +21,13 @@ import type { ReviewSummary } from './review.js';
 import type { SourceRecord } from './source-record.js';
 import type { StepSpec } from './step-spec.js';
 import type { StepContext, StepResult } from './step.js';
-import { readParentCases, readSources, writeStepOutput, type StepOutput } from './store.js';
+import {
+  lockOutput,
+  readParentCases,
+  readSources,
+  writeStepOutput,
+  type StepOutput,
+} from './store.js';
 import { REAL_TRAFFIC_SOURCES, removePii } from './pii.js';
 import { constructUnsolvable, MODEL_TYPES } from './unsolvable.js';
 
@@ -235,8 +241,17 @@ async function caseStep(
   return keepSolvedBy(result, runs);
 }
 
-/** Runs one step and writes its output directory. */
+/** Runs one step and writes its output directory, holding the directory's lock throughout. */
 export async function runStep(run: StepRun, deps: StepDeps): Promise<StepSummary> {
+  const lock = lockOutput(run.out, run.inputs, `construct ${run.spec.step}`);
+  try {
+    return await runLocked(run, deps);
+  } finally {
+    lock.release();
+  }
+}
+
+async function runLocked(run: StepRun, deps: StepDeps): Promise<StepSummary> {
   const context: StepContext = { seed: run.seed, model: run.model, onItem: run.onItem };
   const { spec } = run;
   const made =

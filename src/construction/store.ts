@@ -23,6 +23,7 @@ import { InputError, UsageError, type InputIssue } from '../errors.js';
 import { parseUntrustedJson } from '../json-depth.js';
 import { LIMITS } from '../limits.js';
 import { readLines } from '../jsonl-lines.js';
+import { acquireRunLock, RUN_LOCK_FILE, type RunLock } from '../rundir/lock.js';
 import type { z } from 'zod';
 import type { Attachment, ConstructedCase, MetaLine } from './case-record.js';
 import { ruleCheckSource } from './check.js';
@@ -190,19 +191,35 @@ export interface StepOutput {
 const jsonl = (items: readonly unknown[]) =>
   items.map((item) => `${JSON.stringify(item)}\n`).join('');
 
-/** Empties `out` when it is a previous construction output; refuses any other non-empty directory and the input itself. */
-export function prepareOutput(out: string, inputs: readonly string[]): void {
+function refuseInputAsOutput(out: string, inputs: readonly string[]): void {
   if (inputs.some((input) => path.resolve(input) === path.resolve(out)))
     throw new UsageError(`--out ${out} is also an input: write to another directory`);
+}
+
+/**
+ * The one-writer lock of an output directory (`rundir/lock.ts`, the lock run directories use):
+ * two constructions writing into one `--out` would interleave their files, so the second is
+ * refused, naming the first. Release it when the step or pipeline is done.
+ */
+export function lockOutput(out: string, inputs: readonly string[], command: string): RunLock {
+  refuseInputAsOutput(out, inputs);
+  if (existsSync(out) && !statSync(out).isDirectory())
+    throw new UsageError(`--out ${out} is not a directory`);
+  return acquireRunLock(out, command);
+}
+
+/** Empties `out` when it is a previous construction output; refuses any other non-empty directory and the input itself. The lock file stays. */
+export function prepareOutput(out: string, inputs: readonly string[]): void {
+  refuseInputAsOutput(out, inputs);
   if (!existsSync(out)) return void mkdirSync(out, { recursive: true });
   if (!statSync(out).isDirectory()) throw new UsageError(`--out ${out} is not a directory`);
-  if (readdirSync(out).length === 0) return;
+  const entries = readdirSync(out).filter((entry) => entry !== RUN_LOCK_FILE);
+  if (entries.length === 0) return;
   if (!existsSync(path.join(out, HEADER_FILE)))
     throw new UsageError(
       `--out ${out} is not empty and was not written by apb construct: choose an empty or new directory`,
     );
-  for (const entry of readdirSync(out))
-    rmSync(path.join(out, entry), { recursive: true, force: true });
+  for (const entry of entries) rmSync(path.join(out, entry), { recursive: true, force: true });
 }
 
 /** The real path of a source record's file, refused (by real path, as the dataset reader does) when it leaves its root. */
@@ -271,7 +288,15 @@ export function writeStepOutput(
 }
 
 /** Files of a step directory that are not attachments. */
-const OWN_ENTRIES = new Set(['data', 'meta', 'steps', SOURCES_FILE, REJECTED_FILE, REVIEW_FILE]);
+const OWN_ENTRIES = new Set([
+  'data',
+  'meta',
+  'steps',
+  SOURCES_FILE,
+  REJECTED_FILE,
+  REVIEW_FILE,
+  RUN_LOCK_FILE,
+]);
 
 function copyTree(from: string, to: string, relative: string): void {
   for (const entry of readdirSync(path.join(from, relative), { withFileTypes: true })) {
