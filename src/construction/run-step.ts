@@ -3,7 +3,7 @@
  * run, its output written in the released layout. `apb construct STEP` and the pipeline both come
  * through here, so a step behaves the same alone and chained.
  */
-import { SPLITS, type SplitName, type UnsolvableType } from '../dataset/case.js';
+import { SPLITS, type Case, type SplitName, type UnsolvableType } from '../dataset/case.js';
 import { FileResolver } from '../dataset/files.js';
 import { UsageError } from '../errors.js';
 import { APB_VERSION } from '../version.js';
@@ -105,6 +105,9 @@ function unsolvableTypes(
     );
   return types;
 }
+
+const hasVisual = (parent: Case) =>
+  parent.input.files.some((file) => file.kind === 'image' || file.kind === 'video');
 
 type Made = Omit<StepOutput, 'header'> & { review_summary?: ReviewSummary | null };
 
@@ -231,8 +234,13 @@ async function caseStep(
     const options = { levels: spec.levels, pool, parentsPerRegime: spec.parents_per_regime };
     return constructExtraneous(parents, options, context);
   }
-  if (spec.step === 'unsolvable')
+  if (spec.step === 'unsolvable') {
+    if (spec.types?.includes('visual_missing') && !parents.some(hasVisual))
+      throw new UsageError(
+        `unsolvable type visual_missing needs cases with an image or video (Fig. 17 removes them), and none of the ${parents.length} holistic parents in ${run.inputs.join(', ')} has one (tau2-bench is text-only): leave the type out or add image cases (e.g. "in": ["sample"])`,
+      );
     return constructUnsolvable(parents, unsolvableTypes(spec, run.model), context, spec.parents);
+  }
   const result = await constructEfficiency(parents, context);
   if (spec.solved_by.length === 0) return result;
   const runs = await Promise.all(

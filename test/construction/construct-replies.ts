@@ -86,6 +86,23 @@ export function constructionReply(request: RecordedRequest): FakeReply {
       parameters: failing.parameters ?? { type: 'object', properties: {} },
     });
   }
+  if (system.includes('taken out of the tool list')) {
+    const removed = /## The removed tool \(no longer listed above\)\n([^:\n]+):/.exec(user)?.[1];
+    return json({
+      query: `${queryOf(user)} Please have it handled with ${removed ?? '?'} directly.`,
+      explanation: `${removed ?? 'The tool'} is not among the listed tools.`,
+    });
+  }
+  if (system.includes('make it offline or restricted')) {
+    const chain = user.split('## How the original task is solved\n')[1] ?? '';
+    const last = [...chain.matchAll(/^\d+\. ([A-Za-z_][\w.-]*)\(/gm)].at(-1)?.[1];
+    return json({
+      restricted_tool: last,
+      restriction: 'Only handles requests made before 1 January 2020.',
+      query: `${queryOf(user)} I am asking today, and it has to be done today.`,
+      explanation: `${last} only handles requests made before 2020.`,
+    });
+  }
   if (system.includes('can no longer be solved')) {
     const missing = system.includes('privately has');
     return json({
