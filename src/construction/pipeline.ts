@@ -39,14 +39,15 @@ export interface PipelineRun {
   onItem?(step: StepSpec['step'], done: number, total: number): void;
 }
 
-const SOURCE_STEPS = new Set(['import', 'check']);
-const READS_SOURCES = new Set(['check', 'holistic', 'cuts', 'broken']);
+const SOURCE_STEPS = new Set(['import', 'augment', 'check']);
+const READS_SOURCES = new Set(['augment', 'check', 'holistic', 'cuts', 'broken']);
 const DEFAULT_PARENTS: Record<string, string[]> = {
   extraneous: ['holistic', 'cuts'],
   unsolvable: ['holistic'],
   efficiency: ['holistic'],
 };
 const USES_MODEL = new Set([
+  'augment',
   'check',
   'holistic',
   'extraneous',

@@ -9,6 +9,7 @@ import { UsageError } from '../errors.js';
 import { APB_VERSION } from '../version.js';
 import { sourceAttachments, type MetaLine } from './case-record.js';
 import { checkSources, type Rejection } from './check.js';
+import { constructAugment } from './augment.js';
 import { constructBroken } from './broken.js';
 import { constructCuts } from './cuts.js';
 import { constructEfficiency, keepSolvedBy } from './efficiency.js';
@@ -166,6 +167,28 @@ async function importStep(
   };
 }
 
+async function augmentStep(
+  spec: Extract<StepSpec, { step: 'augment' }>,
+  run: StepRun,
+  context: StepContext,
+): Promise<Made> {
+  if (!run.model)
+    throw new UsageError(
+      'construct augment needs --llm SPEC: B.1 enriches queries, adds tools and simulates the extended trajectory with a model (the paper used Claude Sonnet 4.5); there is no deterministic augmentation',
+    );
+  const read = await readSources(only(run.inputs, 'augment'));
+  const made = await constructAugment(read.records, context, {
+    addSteps: spec.add_steps,
+    addTools: spec.add_tools,
+  });
+  const attachments = made.records.flatMap((record) => sourceAttachments(record, read.root));
+  return {
+    cases: [],
+    skipped: read.skipped,
+    sources: { records: made.records, meta: made.meta, attachments },
+  };
+}
+
 async function checkStep(run: StepRun, context: StepContext): Promise<Made> {
   const input = only(run.inputs, 'check');
   const read = await readSources(input);
@@ -265,11 +288,13 @@ async function runLocked(run: StepRun, deps: StepDeps): Promise<StepSummary> {
   const made =
     spec.step === 'import'
       ? await importStep(spec, run, deps)
-      : spec.step === 'check'
-        ? await checkStep(run, context)
-        : spec.step === 'holistic' || spec.step === 'cuts' || spec.step === 'broken'
-          ? await sourceStep(spec, run, context)
-          : await caseStep(spec, run, context, deps);
+      : spec.step === 'augment'
+        ? await augmentStep(spec, run, context)
+        : spec.step === 'check'
+          ? await checkStep(run, context)
+          : spec.step === 'holistic' || spec.step === 'cuts' || spec.step === 'broken'
+            ? await sourceStep(spec, run, context)
+            : await caseStep(spec, run, context, deps);
   const counts: Partial<Record<SplitName, number>> = {};
   for (const split of SPLITS) {
     const count = made.cases.filter((item) => item.split === split).length;

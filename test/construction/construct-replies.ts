@@ -36,11 +36,38 @@ function queryOf(text: string): string {
   return text.split('## User query\n')[1]?.split('\n\n## ')[0] ?? '';
 }
 
+/** B.1: the query enriched, the asked number of follow-up tools, and steps that reuse three of them. */
+function augmentReply(user: string): FakeReply {
+  const [, tools, steps] = /Write exactly (\d+) new tools and exactly (\d+) new steps/
+    .exec(user)!
+    .map(Number);
+  const names = Array.from({ length: tools! }, (_, index) => `case_followup_${index + 1}`);
+  return json({
+    query: `${queryOf(user)} Afterwards, file a follow-up note for each part of this request.`,
+    new_tools: names.map((name, index) => ({
+      name,
+      description: `Files follow-up note ${index + 1} on a customer case and returns its number.`,
+      parameters: {
+        type: 'object',
+        properties: { case_ref: { type: 'string' }, note: { type: 'string' } },
+        required: ['case_ref'],
+      },
+    })),
+    steps: Array.from({ length: steps! }, (_, index) => ({
+      thought: `File follow-up ${index + 1}.`,
+      tool: names[index % Math.min(3, names.length)],
+      arguments: { case_ref: `CASE-${index + 1}`, note: 'checked' },
+      result: JSON.stringify({ note_id: `N-${index + 1}`, status: 'filed' }),
+    })),
+  });
+}
+
 /** Answers one construction request. */
 export function constructionReply(request: RecordedRequest): FakeReply {
   const system = request.parsed?.messages.find((message) => message.role === 'system')?.text ?? '';
   const user = request.parsed?.messages.find((message) => message.role === 'user')?.text ?? '';
   const tools = toolsOf(user);
+  if (system.includes('make a seed agent task harder')) return augmentReply(user);
   if (system.includes('review a synthesised agent task'))
     return json({ query_realistic: true, tools_valid: true, problems: [] });
   if (system.includes('audit an executed agent trajectory')) {
