@@ -309,6 +309,23 @@ describe('apb construct (CLI)', () => {
         /leave out --in/,
       ],
       [
+        ['construct', 'augment', '--in', path.join(root, 'checked'), '--out', path.join(root, 'a')],
+        /construct augment needs --llm SPEC: B\.1 enriches queries/,
+      ],
+      [
+        [
+          'construct',
+          'unsolvable',
+          '--in',
+          path.join(root, 'holistic'),
+          '--types',
+          'tool_removal,visual_missing',
+          '--out',
+          path.join(root, 'u'),
+        ],
+        /visual_missing needs cases with an image or video \(Fig\. 17 removes them\), and none of the \d+ holistic parents/,
+      ],
+      [
         ['construct', 'import', '--from', 'tau3', '--out', path.join(root, 't')],
         /allowed values: tau2, trajectories/,
       ],
