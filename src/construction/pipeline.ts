@@ -10,7 +10,7 @@ import { UsageError } from '../errors.js';
 import type { ConstructionModel } from './model.js';
 import { runStep, type StepDeps, type StepSummary } from './run-step.js';
 import { StepSpecSchema, type StepSpec } from './step-spec.js';
-import { lockOutput, mergeStepOutputs, prepareOutput } from './store.js';
+import { lockOutput, mergeStepOutputs, prepareOutput } from './output.js';
 
 /** A pipeline config (JSON or YAML): a seed, an optional model, and the steps in order. */
 export const PipelineConfigSchema = z

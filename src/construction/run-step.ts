@@ -4,53 +4,26 @@
  * through here, so a step behaves the same alone and chained.
  */
 import { SPLITS, type Case, type SplitName, type UnsolvableType } from '../dataset/case.js';
-import { FileResolver } from '../dataset/files.js';
 import { UsageError } from '../errors.js';
 import { APB_VERSION } from '../version.js';
-import { sourceAttachments, type MetaLine } from './case-record.js';
-import { checkSources, type Rejection } from './check.js';
-import { constructAugment } from './augment.js';
+import type { Rejection } from './check.js';
 import { constructBroken } from './broken.js';
 import { constructCuts } from './cuts.js';
 import { constructEfficiency, keepSolvedBy } from './efficiency.js';
 import { constructExtraneous } from './extraneous.js';
 import { constructHolistic } from './holistic.js';
-import { importEnvironment, type ImportEnvironment } from './import-environment.js';
-import { readPool, readTrajectories } from './inputs.js';
+import { readPool } from './inputs.js';
 import type { ConstructionModel } from './model.js';
 import type { ReviewSummary } from './review.js';
-import type { SourceRecord } from './source-record.js';
 import type { StepSpec } from './step-spec.js';
 import type { StepContext, StepResult } from './step.js';
-import {
-  lockOutput,
-  readParentCases,
-  readSources,
-  writeStepOutput,
-  type StepOutput,
-} from './store.js';
-import { REAL_TRAFFIC_SOURCES, removePii } from './pii.js';
+import { lockOutput, writeStepOutput } from './output.js';
+import { readParentCases, readSources } from './store.js';
+import { augmentStep, checkStep, importStep, only, type Made } from './source-steps.js';
+import type { StepDeps, StepRun } from './step-run.js';
 import { constructUnsolvable, MODEL_TYPES } from './unsolvable.js';
 
-/** What a step needs from outside construction: the execution environments and judged runs. */
-export interface StepDeps {
-  /** An execution environment by id (`tau2:retail`). */
-  environment(id: string): ImportEnvironment;
-  /** Ids of the cases a run directory solved (every judged repeat correct). */
-  solvedBy(runDir: string): Promise<ReadonlySet<string>>;
-}
-
-/** One step to run. */
-export interface StepRun {
-  spec: StepSpec;
-  inputs: string[];
-  out: string;
-  seed: number;
-  model?: ConstructionModel | undefined;
-  onItem?: ((done: number, total: number) => void) | undefined;
-  /** What the provenance header records (inputs and options as the user wrote them, not as resolved). */
-  recorded?: { inputs: string[]; spec: StepSpec };
-}
+export type { StepDeps, StepRun } from './step-run.js';
 
 /** What a step wrote, for the summary line. */
 export interface StepSummary {
@@ -63,12 +36,6 @@ export interface StepSummary {
   review: ReviewSummary | null;
   /** One line per rejected record (`id (stage): first reason`), for the command's output. */
   rejections: string[];
-}
-
-function only(inputs: readonly string[], step: string): string {
-  if (inputs.length !== 1)
-    throw new UsageError(`construct ${step} reads one --in directory (got ${inputs.length})`);
-  return inputs[0]!;
 }
 
 const PARENT_SPLITS: Record<'extraneous' | 'unsolvable' | 'efficiency', SplitName[]> = {
@@ -109,105 +76,6 @@ function unsolvableTypes(
 
 const hasVisual = (parent: Case) =>
   parent.input.files.some((file) => file.kind === 'image' || file.kind === 'video');
-
-type Made = Omit<StepOutput, 'header'> & { review_summary?: ReviewSummary | null };
-
-async function importStep(
-  spec: Extract<StepSpec, { step: 'import' }>,
-  run: StepRun,
-  deps: StepDeps,
-): Promise<Made> {
-  if (spec.from === 'tau2' && run.inputs.length > 0)
-    throw new UsageError(
-      "construct import --from tau2 reads the tasks of apb exec's environments (data/tau2 of this installation): leave out --in",
-    );
-  if (spec.from === 'trajectories') {
-    if (run.inputs.length === 0)
-      throw new UsageError(
-        'construct import --from trajectories needs --in FILE|DIR (JSONL of chat messages)',
-      );
-    const read = await readTrajectories(run.inputs);
-    const scrubbed = read.records.map((record) =>
-      (spec.remove_pii ?? REAL_TRAFFIC_SOURCES.includes(record.source ?? ''))
-        ? removePii(record)
-        : { record, found: null },
-    );
-    const { attachments } = read;
-    const records = scrubbed.map((item) => item.record);
-    const meta: MetaLine[] = scrubbed.map(({ record, found }) => ({
-      id: record.id,
-      step: 'import',
-      seed: run.seed,
-      parent_id: null,
-      generated: {
-        from: 'trajectories',
-        tool_returns: record.tool_returns,
-        ...(found ? { pii_removed: found } : {}),
-      },
-      model: null,
-      prompt_version: null,
-    }));
-    return { cases: [], skipped: [], sources: { records, meta, attachments } };
-  }
-  const made = spec.domains.map((domain) =>
-    importEnvironment(
-      deps.environment(`tau2:${domain}`),
-      { taskSplit: spec.task_split === 'all' ? undefined : spec.task_split, execute: spec.execute },
-      run.seed,
-    ),
-  );
-  return {
-    cases: [],
-    skipped: made.flatMap((item) => item.skipped),
-    sources: {
-      records: made.flatMap((item) => item.records),
-      meta: made.flatMap((item) => item.meta),
-      attachments: [],
-    },
-  };
-}
-
-async function augmentStep(
-  spec: Extract<StepSpec, { step: 'augment' }>,
-  run: StepRun,
-  context: StepContext,
-): Promise<Made> {
-  if (!run.model)
-    throw new UsageError(
-      'construct augment needs --llm SPEC: B.1 enriches queries, adds tools and simulates the extended trajectory with a model (the paper used Claude Sonnet 4.5); there is no deterministic augmentation',
-    );
-  const read = await readSources(only(run.inputs, 'augment'));
-  const made = await constructAugment(read.records, context, {
-    addSteps: spec.add_steps,
-    addTools: spec.add_tools,
-  });
-  const attachments = made.records.flatMap((record) => sourceAttachments(record, read.root));
-  return {
-    cases: [],
-    skipped: read.skipped,
-    sources: { records: made.records, meta: made.meta, attachments },
-  };
-}
-
-async function checkStep(run: StepRun, context: StepContext): Promise<Made> {
-  const input = only(run.inputs, 'check');
-  const read = await readSources(input);
-  const result = await checkSources(
-    read.records,
-    { resolver: new FileResolver(read.root), file: read.file, lines: read.lines },
-    context,
-  );
-  const attachments = result.kept.flatMap((record: SourceRecord) =>
-    sourceAttachments(record, read.root),
-  );
-  return {
-    cases: [],
-    skipped: read.skipped,
-    sources: { records: result.kept, meta: result.meta, attachments },
-    rejected: result.rejected,
-    review: result.review,
-  };
-}
 
 async function sourceStep(
   spec: Extract<StepSpec, { step: 'holistic' | 'cuts' | 'broken' }>,
