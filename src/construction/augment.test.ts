@@ -61,6 +61,17 @@ describe('augment (B.1: query enrichment, tool-set expansion, trajectory extensi
     expect(augmentTargets(7, 'r-3', DEFAULT_AUGMENT)).toEqual(drawn[3]);
   });
 
+  it('grows each task to target_steps on average instead when asked (the release’s 12.48)', () => {
+    const drawn = Array.from(
+      { length: 1000 },
+      (_, index) =>
+        augmentTargets(7, `r-${index}`, { ...DEFAULT_AUGMENT, targetSteps: 12.5 }, 4).steps,
+    );
+    expect(new Set(drawn)).toEqual(new Set([8, 9]));
+    expect(drawn.reduce((a, b) => a + b, 0) / drawn.length).toBeCloseTo(8.5, 1);
+    expect(augmentTargets(7, 'r', { ...DEFAULT_AUGMENT, targetSteps: 3 }, 10).steps).toBe(1);
+  });
+
   it('extends a record: new query, tools appended, simulated steps after the last return; it passes the rule check', async () => {
     const record = shopRecord();
     const { model, asked } = scripted(goodReply);

@@ -13,24 +13,42 @@ import {
   type AugmentTargets,
 } from './prompts/augment.js';
 import { randomFor } from './random.js';
-import type { SourceMessage, SourceRecord, SourceTool } from './source-record.js';
+import {
+  stepsOf,
+  type SourceMessage,
+  type SourceRecord,
+  type SourceTool,
+} from './source-record.js';
 import { mapInOrder, type StepContext } from './step.js';
 
+/** How much to grow: B.1's +4.5 steps and +5.6 tools per task on average, or up to a length. */
+export interface AugmentMeans {
+  addSteps: number;
+  addTools: number;
+  /** When set, each task grows to this many steps on average instead (at least one step more). */
+  targetSteps?: number | null;
+}
+
 /** B.1's growth per task on average: +4.5 reasoning steps, +5.6 tools. */
-export const DEFAULT_AUGMENT = { addSteps: 4.5, addTools: 5.6 } as const;
+export const DEFAULT_AUGMENT: AugmentMeans = { addSteps: 4.5, addTools: 5.6 };
 
 /** Sources the paper kept unaugmented ("sufficiently representative of real-world complexity"). */
 export const KEPT_SOURCES = [...REAL_TRAFFIC_SOURCES, 'opencua'];
 
-/** One record's targets: the floor or the ceiling of each mean, seeded so that the means hold. */
+/**
+ * One record's targets: the floor or the ceiling of each mean, seeded so that the means hold
+ * (`steps`: the record's own step count, for `targetSteps`).
+ */
 export function augmentTargets(
   seed: number,
   id: string,
-  means: { addSteps: number; addTools: number },
+  means: AugmentMeans,
+  steps = 0,
 ): AugmentTargets {
   const random = randomFor(seed, 'augment', id, 'targets');
   const draw = (mean: number) => Math.floor(mean) + (random.next() < mean % 1 ? 1 : 0);
-  return { steps: Math.max(1, draw(means.addSteps)), tools: Math.max(0, draw(means.addTools)) };
+  const add = means.targetSteps ? Math.max(1, means.targetSteps - steps) : means.addSteps;
+  return { steps: Math.max(1, draw(add)), tools: Math.max(0, draw(means.addTools)) };
 }
 
 /** The record with the extension: new tools appended, new steps after the last tool return (later turns stay last). */
@@ -66,7 +84,7 @@ type Augmented = { record: SourceRecord; meta: MetaLine };
 
 async function augmentOne(
   record: SourceRecord,
-  means: { addSteps: number; addTools: number },
+  means: AugmentMeans,
   context: StepContext,
 ): Promise<Augmented> {
   const meta = (generated: Record<string, unknown>, promptVersion: string | null): MetaLine => ({
@@ -80,7 +98,7 @@ async function augmentOne(
   });
   if (KEPT_SOURCES.includes(record.source ?? ''))
     return { record, meta: meta({ augmented: false, kept: `source ${record.source}` }, null) };
-  const targets = augmentTargets(context.seed, record.id, means);
+  const targets = augmentTargets(context.seed, record.id, means, stepsOf(record).length);
   const prompt = augmentPrompt(record, targets);
   const reply = await context.model!.ask(prompt);
   const read = reply.ok
@@ -114,7 +132,7 @@ async function augmentOne(
 export async function constructAugment(
   records: readonly SourceRecord[],
   context: StepContext,
-  means: { addSteps: number; addTools: number } = DEFAULT_AUGMENT,
+  means: AugmentMeans = DEFAULT_AUGMENT,
 ): Promise<{ records: SourceRecord[]; meta: MetaLine[] }> {
   const made = await mapInOrder(records, context, (record) => augmentOne(record, means, context));
   return { records: made.map((item) => item.record), meta: made.map((item) => item.meta) };

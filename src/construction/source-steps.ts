@@ -96,6 +96,7 @@ export async function augmentStep(
   const made = await constructAugment(read.records, context, {
     addSteps: spec.add_steps,
     addTools: spec.add_tools,
+    targetSteps: spec.target_steps,
   });
   const attachments = made.records.flatMap((record) => sourceAttachments(record, read.root));
   return {

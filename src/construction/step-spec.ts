@@ -50,6 +50,8 @@ export const StepSpecSchema = z.discriminatedUnion('step', [
       add_steps: z.number().positive().max(50).default(DEFAULT_AUGMENT.addSteps),
       /** Tools added per task on average (B.1: +5.6). */
       add_tools: z.number().nonnegative().max(50).default(DEFAULT_AUGMENT.addTools),
+      /** Instead of add_steps: grow each task to this many steps on average (the release: 12.48). */
+      target_steps: z.number().positive().max(100).nullable().default(null),
     })
     .strict(),
   z.object({ step: z.literal('check'), ...common }).strict(),

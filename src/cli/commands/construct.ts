@@ -179,8 +179,17 @@ const STEPS: Array<{
     options: (command) =>
       command
         .option('--add-steps <n>', 'steps added per task on average (default 4.5)', Number)
-        .option('--add-tools <n>', 'tools added per task on average (default 5.6)', Number),
-    fields: (options) => ({ add_steps: options.addSteps, add_tools: options.addTools }),
+        .option('--add-tools <n>', 'tools added per task on average (default 5.6)', Number)
+        .option(
+          '--target-steps <n>',
+          'instead of --add-steps: grow each task to this many steps on average (release: 12.48)',
+          Number,
+        ),
+    fields: (options) => ({
+      add_steps: options.addSteps,
+      add_tools: options.addTools,
+      target_steps: options.targetSteps,
+    }),
   },
   {
     step: 'check',
