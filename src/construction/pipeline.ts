@@ -116,9 +116,20 @@ function withResolvedPaths(spec: StepSpec, baseDir: string): StepSpec {
   return spec;
 }
 
+/** A step that cannot run without a model is refused before the first step runs. */
+function requireModels(run: PipelineRun, ids: readonly string[]): void {
+  run.config.steps.forEach((spec, index) => {
+    if (spec.step === 'augment' && modelSpecOf(run, spec) === null)
+      throw new UsageError(
+        `pipeline step ${ids[index]} (augment) needs a model: give --llm SPEC or "llm" in the config (B.1 has no deterministic augmentation)`,
+      );
+  });
+}
+
 /** Runs every step, then joins their outputs into `run.out`, holding the output's lock throughout. */
 export async function runPipeline(run: PipelineRun, deps: StepDeps): Promise<StepSummary[]> {
   const ids = stepIds(run.config.steps);
+  requireModels(run, ids);
   const lock = lockOutput(run.out, [], 'construct pipeline');
   try {
     return await runSteps(run, deps, ids);

@@ -349,11 +349,21 @@ describe('apb construct (CLI)', () => {
       ['construct', 'pipeline', '--config', config, '--out', path.join(root, 'p')],
       /pipeline\.yaml:3: steps\[0\]: unknown key\(s\) frm[\s\S]*pipeline\.yaml:5: steps\[1\]\.step/,
     ]);
+    const augment = path.join(root, 'augment.json');
+    writeFileSync(
+      augment,
+      JSON.stringify({ steps: [{ step: 'import', from: 'tau2' }, { step: 'augment' }] }),
+    );
+    cases.push([
+      ['construct', 'pipeline', '--config', augment, '--out', path.join(root, 'pa')],
+      /pipeline step 02-augment \(augment\) needs a model: give --llm SPEC/,
+    ]);
     for (const [args, message] of cases) {
       const result = await runCli(args);
       expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(2);
       expect(result.stderr).toMatch(message);
     }
     expect(readFileSync(path.join(foreign, 'notes.txt'), 'utf8')).toBe('mine');
+    expect(existsSync(path.join(root, 'pa')), 'refused before any step ran').toBe(false);
   });
 });
