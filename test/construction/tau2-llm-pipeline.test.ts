@@ -6,7 +6,7 @@
  * shape, the dataset validates, and baseline:oracle scores 100 %. The test split keeps it short;
  * APB_TAU2_FULL=1 builds from every task (the figures of docs/construction.md).
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,6 +65,7 @@ beforeAll(async () => {
 }, 620_000);
 afterAll(async () => {
   await server.close();
+  rmSync(root, { recursive: true, force: true });
 });
 
 describe('apb construct pipeline on tau2-bench with --llm (scripted fake over HTTP)', () => {
