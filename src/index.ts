@@ -195,6 +195,7 @@ export {
   type Rejection,
 } from './construction/check.js';
 export { applyReview, ReviewLineSchema, type ReviewLine } from './construction/review.js';
+export { constructAugment, DEFAULT_AUGMENT, type AugmentMeans } from './construction/augment.js';
 export { constructHolistic, derivePlan } from './construction/holistic.js';
 export { constructCuts, DEFAULT_CUTS, type CutsOptions } from './construction/cuts.js';
 export {

@@ -129,8 +129,11 @@ function expectNoLeak(made: readonly ConstructedCase[]): void {
       labelWordsIn(visible(caseItem)),
       `${item.record.id}: label words in planner-visible fields`,
     ).toEqual([]);
-    // Provenance strings never show, except what the case shows by design: its tools' names and the broken call's error.
+    // Provenance strings never show, except what the case shows by design: its tools' names, the
+    // broken call's error, and the tool a tool_removal query mandates (Fig. 16).
     const shown = new Set(caseItem.input.tools.map((tool) => tool.name));
+    if (typeof item.meta.generated.removed_tool === 'string')
+      shown.add(item.meta.generated.removed_tool);
     for (const value of Object.values(item.meta.generated))
       if (
         typeof value === 'string' &&

@@ -128,68 +128,89 @@ async function replacementFor(
   };
 }
 
-async function brokenCase(
+/** The record's broken call and the steps around it, or why it has none. */
+function breakPoint(
   record: SourceRecord,
   context: StepContext,
-): Promise<ConstructedCase | Skip> {
-  const skip = (reason: string): Skip => ({ step: 'broken', parent_id: record.id, reason });
+): { steps: TrajectoryStep[]; step: TrajectoryStep; tier: Tier; broken: SourceTool } | string {
   if (record.tool_returns === 'absent')
-    return skip('tool returns absent (not executed): the prefix would show calls without returns');
+    return 'tool returns absent (not executed): the prefix would show calls without returns';
   const steps = stepsOf(record);
   const critical = criticalStep(steps, record.tools, context.seed, record.id);
   if (!critical)
-    return skip(
-      'no tool to break: no successful single-call step reuses a tool that already worked earlier (F.3)',
-    );
-  const { step, tier } = critical;
-  const call = step.calls[0]!;
+    return 'no tool to break: no successful single-call step reuses a tool that already worked earlier (F.3)';
+  const call = critical.step.calls[0]!;
   const broken = record.tools.find((tool) => tool.name === call.name);
-  if (!broken) return skip(`the critical call's tool ${call.name} is not listed`);
-  const replacement = await replacementFor(record, broken, call.arguments, context.model);
-  const random = randomFor(context.seed, 'broken', record.id, 'case');
-  const errorText = random.pick(BROKEN_ERRORS).replace('{tool}', call.name);
-  const tools = [...record.tools];
-  tools.splice(random.int(0, tools.length), 0, replacement.tool);
+  if (!broken) return `the critical call's tool ${call.name} is not listed`;
+  return { steps, step: critical.step, tier: critical.tier, broken };
+}
+
+/** The case's record: the prefix up to the broken call and its error, the reference calling the replacement from there on. */
+function brokenRecord(
+  record: SourceRecord,
+  at: { steps: TrajectoryStep[]; step: TrajectoryStep },
+  replacement: SourceTool,
+  errorText: string,
+  tools: SourceTool[],
+): Record<string, unknown> {
+  const { steps, step } = at;
+  const call = step.calls[0]!;
   // From the broken call on, the reference calls the replacement wherever it called the broken tool.
   const renamed = (later: TrajectoryStep): TrajectoryStep => ({
     ...later,
     calls: later.calls.map((item) =>
-      item.name === call.name ? { ...item, name: replacement.tool.name } : item,
+      item.name === call.name ? { ...item, name: replacement.name } : item,
     ),
   });
   const remaining = steps.slice(step.index).map((later) => referenceStepOf(renamed(later), tools));
   const id = `${record.id}-broken`;
+  return caseRecord({
+    id,
+    split: 'step_wise_tool_broken',
+    ...sourceFields(record),
+    tools,
+    toolChain: [
+      ...steps.slice(0, step.index).flatMap((earlier) => chainNodesOf(earlier, record.tools)),
+      ...steps.slice(step.index).flatMap((later) => chainNodesOf(renamed(later), tools)),
+    ],
+    horizon: 1,
+    prefix: [
+      ...record.messages.slice(0, step.messageIndex + 1).map(prefixEntry),
+      { role: 'tool', tool_call_id: call.id, name: call.name, content: errorText },
+    ],
+    groundTruthSteps: remaining.slice(0, 1),
+    remainingSteps: remaining,
+    brokenToolName: call.name,
+    replacementTool: replacement,
+    baseCaseId: id,
+    steps: steps.length,
+  });
+}
+
+async function brokenCase(
+  record: SourceRecord,
+  context: StepContext,
+): Promise<ConstructedCase | Skip> {
+  const at = breakPoint(record, context);
+  if (typeof at === 'string') return { step: 'broken', parent_id: record.id, reason: at };
+  const call = at.step.calls[0]!;
+  const replacement = await replacementFor(record, at.broken, call.arguments, context.model);
+  const random = randomFor(context.seed, 'broken', record.id, 'case');
+  const errorText = random.pick(BROKEN_ERRORS).replace('{tool}', call.name);
+  const tools = [...record.tools];
+  tools.splice(random.int(0, tools.length), 0, replacement.tool);
+  const id = `${record.id}-broken`;
   return {
     split: 'step_wise_tool_broken',
-    record: caseRecord({
-      id,
-      split: 'step_wise_tool_broken',
-      ...sourceFields(record),
-      tools,
-      toolChain: [
-        ...steps.slice(0, step.index).flatMap((earlier) => chainNodesOf(earlier, record.tools)),
-        ...steps.slice(step.index).flatMap((later) => chainNodesOf(renamed(later), tools)),
-      ],
-      horizon: 1,
-      prefix: [
-        ...record.messages.slice(0, step.messageIndex + 1).map(prefixEntry),
-        { role: 'tool', tool_call_id: call.id, name: call.name, content: errorText },
-      ],
-      groundTruthSteps: remaining.slice(0, 1),
-      remainingSteps: remaining,
-      brokenToolName: call.name,
-      replacementTool: replacement.tool,
-      baseCaseId: id,
-      steps: steps.length,
-    }),
+    record: brokenRecord(record, at, replacement.tool, errorText, tools),
     meta: {
       id,
       step: 'broken',
       seed: context.seed,
       parent_id: record.id,
       generated: {
-        broken_step: step.index,
-        critical_because: tier,
+        broken_step: at.step.index,
+        critical_because: at.tier,
         error_return: errorText,
         replacement: replacement.tool.name,
         replacement_from: replacement.from,

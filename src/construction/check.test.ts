@@ -61,6 +61,16 @@ describe('check (B.2 rule check over source records)', () => {
     ]);
   });
 
+  it('rejects two tool calls sharing one id, naming both places (issue 24)', () => {
+    const record = shopRecord('shop-dup');
+    const call = record.messages[4]!;
+    if (call.role !== 'assistant') throw new Error('fixture layout changed');
+    call.tool_calls[0]!.id = 'c2';
+    expect(ruleCheckSource(record, resolver, origin).errors).toEqual([
+      'messages[4].tool_calls[0].id: duplicate tool-call id "c2" (first at messages[2].tool_calls[0])',
+    ]);
+  });
+
   it('queues every kept record for review; decisions read back accept, drop or replace records', async () => {
     const records = [shopRecord('a'), shopRecord('b'), shopRecord('c'), shopRecord('d')];
     const { review } = await checkSources(

@@ -55,6 +55,25 @@ export function sourceField(field: string): string {
 const FIG8_ERRORS = /not a listed tool|^is empty$|lists no tool/;
 
 /**
+ * Tool-call ids used twice: a return could not say which call it answers (the first would silently
+ * take both), so such a record is refused, naming both places.
+ */
+function duplicateCallIds(record: SourceRecord): string[] {
+  const first = new Map<string, string>();
+  const errors: string[] = [];
+  record.messages.forEach((message, index) => {
+    if (message.role !== 'assistant') return;
+    message.tool_calls.forEach((call, position) => {
+      const here = `messages[${index}].tool_calls[${position}]`;
+      const earlier = first.get(call.id);
+      if (earlier === undefined) first.set(call.id, here);
+      else errors.push(`${here}.id: duplicate tool-call id "${call.id}" (first at ${earlier})`);
+    });
+  });
+  return errors;
+}
+
+/**
  * The rule check of a source record: the record is laid out as a step-wise case whose prefix is
  * the whole trajectory (so every executed call is checked as a prefix call), parsed by the dataset
  * reader and given to `ruleCheck` (only `FIG8_ERRORS` reject; other findings are warnings); Fig. 8's
@@ -87,6 +106,7 @@ export function ruleCheckSource(
         `${sourceField(issue.field)}: ${issue.message}`,
       );
   if (steps.length === 0) errors.push('messages: the trajectory makes no tool call');
+  errors.push(...duplicateCallIds(record));
   const callIds = new Set(steps.flatMap((step) => step.calls.map((call) => call.id)));
   if (record.tool_returns !== 'absent') {
     for (const step of steps)

@@ -111,6 +111,54 @@ function compositeArguments(
   return merged;
 }
 
+type Choice = { cost: number; calls: number; take: Composite | null };
+
+/** The cheapest way to cover the chain from `index` on, given the best covers of every later index. */
+function bestFrom(
+  index: number,
+  chain: readonly ToolCall[],
+  costs: ReadonlyMap<string, number>,
+  composites: readonly Composite[],
+  best: readonly Choice[],
+): Choice {
+  const after = best[index + 1]!;
+  let choice: Choice = {
+    cost: (costs.get(chain[index]!.name) ?? 0) + after.cost,
+    calls: after.calls + 1,
+    take: null,
+  };
+  for (const composite of composites) {
+    const size = composite.parts.length;
+    if (
+      index + size > chain.length ||
+      composite.parts.some((name, offset) => chain[index + offset]!.name !== name)
+    )
+      continue;
+    const rest = best[index + size]!;
+    const option = {
+      cost: composite.tool.cost + rest.cost,
+      calls: rest.calls + 1,
+      take: composite,
+    };
+    if (option.cost < choice.cost || (option.cost === choice.cost && option.calls < choice.calls))
+      choice = option;
+  }
+  return choice;
+}
+
+/** The chain node of one composite call covering `calls`. */
+function compositeNode(take: Composite, calls: readonly ToolCall[]): ChainNode {
+  const reason = calls
+    .map((call) => call.reason)
+    .filter(Boolean)
+    .join(' Then: ');
+  return {
+    name: take.tool.name,
+    parameter_description: compositeArguments(take, calls),
+    reason: reason || `Runs ${take.parts.join(' then ')} in one call.`,
+  };
+}
+
 /**
  * The cheapest cover of the chain by single calls and composites (dynamic programming from the
  * end; ties go to fewer calls, then to the single call), with its total cost.
@@ -120,59 +168,25 @@ export function cheapestCover(
   costs: ReadonlyMap<string, number>,
   composites: readonly Composite[],
 ): { nodes: ChainNode[]; cost: number } {
-  const best: Array<{ cost: number; calls: number; take: Composite | null }> = new Array(
-    chain.length + 1,
-  );
+  const best: Choice[] = new Array<Choice>(chain.length + 1);
   best[chain.length] = { cost: 0, calls: 0, take: null };
-  for (let index = chain.length - 1; index >= 0; index--) {
-    const after = best[index + 1]!;
-    let choice = {
-      cost: (costs.get(chain[index]!.name) ?? 0) + after.cost,
-      calls: after.calls + 1,
-      take: null as Composite | null,
-    };
-    for (const composite of composites) {
-      const size = composite.parts.length;
-      if (
-        index + size > chain.length ||
-        composite.parts.some((name, offset) => chain[index + offset]!.name !== name)
-      )
-        continue;
-      const rest = best[index + size]!;
-      const option = {
-        cost: composite.tool.cost + rest.cost,
-        calls: rest.calls + 1,
-        take: composite,
-      };
-      if (option.cost < choice.cost || (option.cost === choice.cost && option.calls < choice.calls))
-        choice = option;
-    }
-    best[index] = choice;
-  }
+  for (let index = chain.length - 1; index >= 0; index--)
+    best[index] = bestFrom(index, chain, costs, composites, best);
   const nodes: ChainNode[] = [];
   for (let index = 0; index < chain.length;) {
     const { take } = best[index]!;
-    if (!take) {
-      const call = chain[index]!;
-      nodes.push({
-        name: call.name,
-        parameter_description: call.arguments ?? {},
-        reason: call.reason ?? '',
-      });
-      index += 1;
+    if (take) {
+      nodes.push(compositeNode(take, chain.slice(index, index + take.parts.length)));
+      index += take.parts.length;
       continue;
     }
-    const calls = chain.slice(index, index + take.parts.length);
-    const reason = calls
-      .map((call) => call.reason)
-      .filter(Boolean)
-      .join(' Then: ');
+    const call = chain[index]!;
     nodes.push({
-      name: take.tool.name,
-      parameter_description: compositeArguments(take, calls),
-      reason: reason || `Runs ${take.parts.join(' then ')} in one call.`,
+      name: call.name,
+      parameter_description: call.arguments ?? {},
+      reason: call.reason ?? '',
     });
-    index += take.parts.length;
+    index += 1;
   }
   return { nodes, cost: best[0]!.cost };
 }

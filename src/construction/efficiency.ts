@@ -111,14 +111,9 @@ export function deterministicBank(parent: Case, seed: number): Bank | null {
   return traps.length >= 2 ? { costs, composites, traps } : null;
 }
 
-function efficiencyCase(
-  parent: Case,
-  bank: Bank,
-  context: StepContext,
-  from: { kind: string; model: string | null; promptVersion: string | null; failure?: string },
-): ConstructedCase {
-  const id = `${parent.id}-efficiency`;
-  const random = randomFor(context.seed, 'efficiency', parent.id, 'positions');
+/** The listed tools at their base costs, with the bank's composites and traps at seeded positions. */
+function costedTools(parent: Case, bank: Bank, seed: number): SourceTool[] {
+  const random = randomFor(seed, 'efficiency', parent.id, 'positions');
   const tools: SourceTool[] = parent.input.tools.map((tool) => ({
     ...toolJson(tool),
     cost: bank.costs.get(tool.name) ?? 1,
@@ -128,9 +123,45 @@ function efficiencyCase(
     ...bank.traps.map((trap) => trap.tool),
   ])
     tools.splice(random.int(0, tools.length), 0, extra);
+  return tools;
+}
+
+/** What the meta line records of a bank: costs, composites, traps and the two totals. */
+function bankProvenance(bank: Bank, referenceCost: number, plain: number) {
+  return {
+    base_costs: Object.fromEntries(bank.costs),
+    composites: bank.composites.map((composite) => ({
+      name: composite.tool.name,
+      merges: composite.parts,
+      cost: composite.tool.cost,
+    })),
+    traps: bank.traps.map((trap) => ({
+      name: trap.tool.name,
+      kind: trap.kind,
+      cost: trap.tool.cost,
+    })),
+    reference_cost: referenceCost,
+    cost_without_composites: plain,
+  };
+}
+
+function efficiencyCase(
+  parent: Case,
+  bank: Bank,
+  context: StepContext,
+  from: { kind: string; model: string | null; promptVersion: string | null; failure?: string },
+): ConstructedCase {
+  const id = `${parent.id}-efficiency`;
+  const tools = costedTools(parent, bank, context.seed);
   const chain = parent.reference.toolChain;
   const cover = cheapestCover(chain, bank.costs, bank.composites);
   const plain = chain.reduce((sum, call) => sum + (bank.costs.get(call.name) ?? 0), 0);
+  const plan = cover.nodes
+    .map(
+      (node, index) =>
+        `${index + 1}. ${node.reason.replace(/\s+/g, ' ') || node.name} (${node.name})`,
+    )
+    .join('\n');
   return {
     split: 'holistic_efficiency',
     record: derivedRecord(parent, {
@@ -138,12 +169,7 @@ function efficiencyCase(
       split: 'holistic_efficiency',
       tools_json: JSON.stringify(tools),
       tool_names_json: JSON.stringify(tools.map((tool) => tool.name)),
-      plan: cover.nodes
-        .map(
-          (node, index) =>
-            `${index + 1}. ${node.reason.replace(/\s+/g, ' ') || node.name} (${node.name})`,
-        )
-        .join('\n'),
+      plan,
       tool_chain_json: JSON.stringify(cover.nodes),
       extraneous_tool_names_json: '[]',
       base_case_id: baseCaseOf(parent),
@@ -156,19 +182,7 @@ function efficiencyCase(
       parent_id: parent.id,
       generated: {
         from: from.kind,
-        base_costs: Object.fromEntries(bank.costs),
-        composites: bank.composites.map((composite) => ({
-          name: composite.tool.name,
-          merges: composite.parts,
-          cost: composite.tool.cost,
-        })),
-        traps: bank.traps.map((trap) => ({
-          name: trap.tool.name,
-          kind: trap.kind,
-          cost: trap.tool.cost,
-        })),
-        reference_cost: cover.cost,
-        cost_without_composites: plain,
+        ...bankProvenance(bank, cover.cost, plain),
         ...(from.failure ? { model_failure: from.failure } : {}),
       },
       model: from.model,

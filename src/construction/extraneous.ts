@@ -149,23 +149,56 @@ async function distractorsOf(
   };
 }
 
+type Made = Awaited<ReturnType<typeof distractorsOf>>;
+
+/** The level-`level` variant of a parent: its tools with the first `level` distractors. */
+function levelCase(
+  parent: Case,
+  split: SplitName,
+  level: number,
+  tools: readonly SourceTool[],
+  made: Made,
+  context: StepContext,
+): ConstructedCase {
+  const id = `${parent.id}-x${level}`;
+  const chosen = made.distractors.slice(0, level);
+  return {
+    split,
+    record: derivedRecord(parent, {
+      id,
+      split,
+      tools_json: JSON.stringify(tools),
+      tool_names_json: JSON.stringify(tools.map((tool) => tool.name)),
+      extraneous_tool_names_json: JSON.stringify(chosen.map((item) => item.tool.name)),
+      base_case_id: baseCaseOf(parent),
+    }),
+    meta: {
+      id,
+      step: 'extraneous',
+      seed: context.seed,
+      parent_id: parent.id,
+      generated: {
+        level,
+        distractors: chosen.map((item) => ({ name: item.tool.name, similarity: item.score })),
+        from: made.from,
+        ...(made.failure ? { model_failure: made.failure } : {}),
+      },
+      model: made.from === 'pool' ? null : (context.model?.id ?? null),
+      prompt_version: made.promptVersion,
+    },
+    attachments: attachmentsOf(parent),
+  };
+}
+
 async function variantsOf(
   parent: Case,
   options: ExtraneousOptions,
   context: StepContext,
 ): Promise<{ cases: ConstructedCase[]; skipped: Skip[] }> {
   const split = VARIANT_SPLIT[parent.split];
+  const skip = (reason: string): Skip => ({ step: 'extraneous', parent_id: parent.id, reason });
   if (!split)
-    return {
-      cases: [],
-      skipped: [
-        {
-          step: 'extraneous',
-          parent_id: parent.id,
-          reason: `split ${parent.split} has no tool-extraneous variant`,
-        },
-      ],
-    };
+    return { cases: [], skipped: [skip(`split ${parent.split} has no tool-extraneous variant`)] };
   const levels = [...new Set(options.levels)].sort((a, b) => a - b);
   const made = await distractorsOf(parent, options, levels.at(-1) ?? 0, context.model);
   const lists = nestedToolLists(
@@ -175,45 +208,16 @@ async function variantsOf(
     context.seed,
     parent.id,
   );
-  const skipped: Skip[] = levels
+  const skipped = levels
     .filter((level) => !lists.has(level))
-    .map((level) => ({
-      step: 'extraneous',
-      parent_id: parent.id,
-      reason: `level ${level}: only ${made.distractors.length} distractor(s) available${made.failure ? ` (model: ${made.failure})` : ''}`,
-    }));
-  const cases = [...lists].map(([level, tools]): ConstructedCase => {
-    const id = `${parent.id}-x${level}`;
-    const names = made.distractors.slice(0, level).map((item) => item.tool.name);
-    return {
-      split,
-      record: derivedRecord(parent, {
-        id,
-        split,
-        tools_json: JSON.stringify(tools),
-        tool_names_json: JSON.stringify(tools.map((tool) => tool.name)),
-        extraneous_tool_names_json: JSON.stringify(names),
-        base_case_id: baseCaseOf(parent),
-      }),
-      meta: {
-        id,
-        step: 'extraneous',
-        seed: context.seed,
-        parent_id: parent.id,
-        generated: {
-          level,
-          distractors: made.distractors
-            .slice(0, level)
-            .map((item) => ({ name: item.tool.name, similarity: item.score })),
-          from: made.from,
-          ...(made.failure ? { model_failure: made.failure } : {}),
-        },
-        model: made.from === 'pool' ? null : (context.model?.id ?? null),
-        prompt_version: made.promptVersion,
-      },
-      attachments: attachmentsOf(parent),
-    };
-  });
+    .map((level) =>
+      skip(
+        `level ${level}: only ${made.distractors.length} distractor(s) available${made.failure ? ` (model: ${made.failure})` : ''}`,
+      ),
+    );
+  const cases = [...lists].map(([level, tools]) =>
+    levelCase(parent, split, level, tools, made, context),
+  );
   return { cases, skipped };
 }
 

@@ -34,6 +34,49 @@ function queryOf(domain: string, instructions: string): string {
   return `A customer contacts ${domain} customer service. Their situation, as tau2-bench writes it for the customer ("you" is the customer):\n${body}`;
 }
 
+type Task = ImportEnvironment['tasks'][number];
+
+/** Why a task cannot be imported, or null when it can. */
+function unusable(task: Task): string | null {
+  const actions = task.criteria.actions ?? [];
+  if (actions.length === 0)
+    return 'no reference actions (the agent is expected to act without tools or to refuse)';
+  if (actions.some((action) => action.requestor !== 'assistant'))
+    return 'the reference has user-side actions, which a planner cannot take';
+  return null;
+}
+
+/** The task's reference actions as a trajectory, each executed in order on one fresh session (or not at all). */
+function executeActions(
+  environment: ImportEnvironment,
+  task: Task,
+  execute: boolean,
+): { messages: SourceMessage[]; errors: number; executed: boolean } {
+  const session = execute ? environment.openSession() : null;
+  const messages: SourceMessage[] = [];
+  let errors = 0;
+  for (const action of task.criteria.actions ?? []) {
+    const call = {
+      id: `${task.id}-${action.actionId}`,
+      name: action.name,
+      arguments: action.arguments,
+    };
+    const outcome = session?.callTool(action.name, action.arguments) ?? null;
+    if (outcome?.error) errors += 1;
+    messages.push(
+      { role: 'assistant', content: '', tool_calls: [call] },
+      {
+        role: 'tool',
+        tool_call_id: call.id,
+        name: call.name,
+        content: outcome?.content ?? null,
+        error: outcome?.error ?? false,
+      },
+    );
+  }
+  return { messages, errors, executed: Boolean(session) };
+}
+
 /** Source records of an environment's tasks with at least one agent action, plus what was skipped and why. */
 export function importEnvironment(
   environment: ImportEnvironment,
@@ -46,45 +89,12 @@ export function importEnvironment(
   const skipped: Skip[] = [];
   for (const task of environment.tasks) {
     if (options.taskSplit && !task.splits.includes(options.taskSplit)) continue;
-    const actions = task.criteria.actions ?? [];
-    if (actions.length === 0) {
-      skipped.push({
-        step: 'import',
-        parent_id: `${environment.id}/${task.id}`,
-        reason: 'no reference actions (the agent is expected to act without tools or to refuse)',
-      });
+    const reason = unusable(task);
+    if (reason) {
+      skipped.push({ step: 'import', parent_id: `${environment.id}/${task.id}`, reason });
       continue;
     }
-    if (actions.some((action) => action.requestor !== 'assistant')) {
-      skipped.push({
-        step: 'import',
-        parent_id: `${environment.id}/${task.id}`,
-        reason: 'the reference has user-side actions, which a planner cannot take',
-      });
-      continue;
-    }
-    const session = options.execute ? environment.openSession() : null;
-    const messages: SourceMessage[] = [];
-    let errors = 0;
-    for (const action of actions) {
-      const call = {
-        id: `${task.id}-${action.actionId}`,
-        name: action.name,
-        arguments: action.arguments,
-      };
-      const outcome = session?.callTool(action.name, action.arguments) ?? null;
-      if (outcome?.error) errors += 1;
-      messages.push(
-        { role: 'assistant', content: '', tool_calls: [call] },
-        {
-          role: 'tool',
-          tool_call_id: call.id,
-          name: call.name,
-          content: outcome?.content ?? null,
-          error: outcome?.error ?? false,
-        },
-      );
-    }
+    const run = executeActions(environment, task, options.execute);
     const id = `tau2-${domain}-${task.id}`;
     records.push({
       id,
@@ -95,9 +105,9 @@ export function importEnvironment(
       query: queryOf(domain, task.userScenario.instructions),
       system_prompt: environment.policy,
       tools: environment.tools.map((tool) => ({ ...tool })),
-      messages,
+      messages: run.messages,
       files: [],
-      tool_returns: session ? 'executed' : 'absent',
+      tool_returns: run.executed ? 'executed' : 'absent',
     });
     meta.push({
       id,
@@ -109,9 +119,9 @@ export function importEnvironment(
         environment: environment.id,
         task_id: task.id,
         task_splits: task.splits.filter((split) => split !== 'base'),
-        actions: actions.length,
-        executed: Boolean(session),
-        tool_errors: errors,
+        actions: task.criteria.actions?.length ?? 0,
+        executed: run.executed,
+        tool_errors: run.errors,
         purpose: task.purpose,
       },
       model: null,

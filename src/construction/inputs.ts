@@ -8,6 +8,7 @@ import { InputError, UsageError, type InputIssue } from '../errors.js';
 import { parseUntrustedJson } from '../json-depth.js';
 import { LIMITS } from '../limits.js';
 import { sourceAttachments, type Attachment } from './case-record.js';
+import { NON_FINITE_MESSAGE, nonFinitePath } from './finite.js';
 import { importTrajectoryLine } from './import-trajectories.js';
 import type { SourceRecord, SourceTool } from './source-record.js';
 import { display, jsonLines } from './store.js';
@@ -40,6 +41,11 @@ export async function readTrajectories(
       const imported = importTrajectoryLine(value, { file: display(file), line, idPrefix });
       if (!imported.ok) {
         issues.push(...imported.issues);
+        continue;
+      }
+      const at = nonFinitePath(imported.record);
+      if (at !== null) {
+        issues.push({ file: display(file), line, field: at, message: NON_FINITE_MESSAGE });
         continue;
       }
       const where = `${display(file)}:${line}`;
@@ -106,7 +112,10 @@ export async function readPool(files: readonly string[]): Promise<SourceTool[]> 
         });
         continue;
       }
-      (list as unknown[]).forEach((value, index) => take(value, file, 1, `[${index}]`));
+      const at = nonFinitePath(list);
+      if (at !== null)
+        issues.push({ file: display(file), line: 1, field: at, message: NON_FINITE_MESSAGE });
+      else (list as unknown[]).forEach((value, index) => take(value, file, 1, `[${index}]`));
       continue;
     }
     for await (const { line, value } of jsonLines(file, issues)) take(value, file, line, '(line)');

@@ -10,7 +10,7 @@ import { UsageError } from '../errors.js';
 import type { ConstructionModel } from './model.js';
 import { runStep, type StepDeps, type StepSummary } from './run-step.js';
 import { StepSpecSchema, type StepSpec } from './step-spec.js';
-import { mergeStepOutputs, prepareOutput } from './store.js';
+import { lockOutput, mergeStepOutputs, prepareOutput } from './output.js';
 
 /** A pipeline config (JSON or YAML): a seed, an optional model, and the steps in order. */
 export const PipelineConfigSchema = z
@@ -39,14 +39,15 @@ export interface PipelineRun {
   onItem?(step: StepSpec['step'], done: number, total: number): void;
 }
 
-const SOURCE_STEPS = new Set(['import', 'check']);
-const READS_SOURCES = new Set(['check', 'holistic', 'cuts', 'broken']);
+const SOURCE_STEPS = new Set(['import', 'augment', 'check']);
+const READS_SOURCES = new Set(['augment', 'check', 'holistic', 'cuts', 'broken']);
 const DEFAULT_PARENTS: Record<string, string[]> = {
   extraneous: ['holistic', 'cuts'],
   unsolvable: ['holistic'],
   efficiency: ['holistic'],
 };
 const USES_MODEL = new Set([
+  'augment',
   'check',
   'holistic',
   'extraneous',
@@ -115,9 +116,33 @@ function withResolvedPaths(spec: StepSpec, baseDir: string): StepSpec {
   return spec;
 }
 
-/** Runs every step, then joins their outputs into `run.out`. */
+/** A step that cannot run without a model is refused before the first step runs. */
+function requireModels(run: PipelineRun, ids: readonly string[]): void {
+  run.config.steps.forEach((spec, index) => {
+    if (spec.step === 'augment' && modelSpecOf(run, spec) === null)
+      throw new UsageError(
+        `pipeline step ${ids[index]} (augment) needs a model: give --llm SPEC or "llm" in the config (B.1 has no deterministic augmentation)`,
+      );
+  });
+}
+
+/** Runs every step, then joins their outputs into `run.out`, holding the output's lock throughout. */
 export async function runPipeline(run: PipelineRun, deps: StepDeps): Promise<StepSummary[]> {
   const ids = stepIds(run.config.steps);
+  requireModels(run, ids);
+  const lock = lockOutput(run.out, [], 'construct pipeline');
+  try {
+    return await runSteps(run, deps, ids);
+  } finally {
+    lock.release();
+  }
+}
+
+async function runSteps(
+  run: PipelineRun,
+  deps: StepDeps,
+  ids: readonly string[],
+): Promise<StepSummary[]> {
   prepareOutput(run.out, []);
   const summaries: StepSummary[] = [];
   const stepDirs: string[] = [];

@@ -3,47 +3,27 @@
  * run, its output written in the released layout. `apb construct STEP` and the pipeline both come
  * through here, so a step behaves the same alone and chained.
  */
-import { SPLITS, type SplitName, type UnsolvableType } from '../dataset/case.js';
-import { FileResolver } from '../dataset/files.js';
+import { SPLITS, type Case, type SplitName, type UnsolvableType } from '../dataset/case.js';
 import { UsageError } from '../errors.js';
 import { APB_VERSION } from '../version.js';
-import { sourceAttachments, type MetaLine } from './case-record.js';
-import { checkSources, type Rejection } from './check.js';
+import type { Rejection } from './check.js';
 import { constructBroken } from './broken.js';
 import { constructCuts } from './cuts.js';
 import { constructEfficiency, keepSolvedBy } from './efficiency.js';
 import { constructExtraneous } from './extraneous.js';
 import { constructHolistic } from './holistic.js';
-import { importEnvironment, type ImportEnvironment } from './import-environment.js';
-import { readPool, readTrajectories } from './inputs.js';
+import { readPool } from './inputs.js';
 import type { ConstructionModel } from './model.js';
 import type { ReviewSummary } from './review.js';
-import type { SourceRecord } from './source-record.js';
 import type { StepSpec } from './step-spec.js';
 import type { StepContext, StepResult } from './step.js';
-import { readParentCases, readSources, writeStepOutput, type StepOutput } from './store.js';
-import { REAL_TRAFFIC_SOURCES, removePii } from './pii.js';
+import { lockOutput, writeStepOutput } from './output.js';
+import { readParentCases, readSources } from './store.js';
+import { augmentStep, checkStep, importStep, only, type Made } from './source-steps.js';
+import type { StepDeps, StepRun } from './step-run.js';
 import { constructUnsolvable, MODEL_TYPES } from './unsolvable.js';
 
-/** What a step needs from outside construction: the execution environments and judged runs. */
-export interface StepDeps {
-  /** An execution environment by id (`tau2:retail`). */
-  environment(id: string): ImportEnvironment;
-  /** Ids of the cases a run directory solved (every judged repeat correct). */
-  solvedBy(runDir: string): Promise<ReadonlySet<string>>;
-}
-
-/** One step to run. */
-export interface StepRun {
-  spec: StepSpec;
-  inputs: string[];
-  out: string;
-  seed: number;
-  model?: ConstructionModel | undefined;
-  onItem?: ((done: number, total: number) => void) | undefined;
-  /** What the provenance header records (inputs and options as the user wrote them, not as resolved). */
-  recorded?: { inputs: string[]; spec: StepSpec };
-}
+export type { StepDeps, StepRun } from './step-run.js';
 
 /** What a step wrote, for the summary line. */
 export interface StepSummary {
@@ -56,12 +36,6 @@ export interface StepSummary {
   review: ReviewSummary | null;
   /** One line per rejected record (`id (stage): first reason`), for the command's output. */
   rejections: string[];
-}
-
-function only(inputs: readonly string[], step: string): string {
-  if (inputs.length !== 1)
-    throw new UsageError(`construct ${step} reads one --in directory (got ${inputs.length})`);
-  return inputs[0]!;
 }
 
 const PARENT_SPLITS: Record<'extraneous' | 'unsolvable' | 'efficiency', SplitName[]> = {
@@ -100,82 +74,8 @@ function unsolvableTypes(
   return types;
 }
 
-type Made = Omit<StepOutput, 'header'> & { review_summary?: ReviewSummary | null };
-
-async function importStep(
-  spec: Extract<StepSpec, { step: 'import' }>,
-  run: StepRun,
-  deps: StepDeps,
-): Promise<Made> {
-  if (spec.from === 'tau2' && run.inputs.length > 0)
-    throw new UsageError(
-      "construct import --from tau2 reads the tasks of apb exec's environments (data/tau2 of this installation): leave out --in",
-    );
-  if (spec.from === 'trajectories') {
-    if (run.inputs.length === 0)
-      throw new UsageError(
-        'construct import --from trajectories needs --in FILE|DIR (JSONL of chat messages)',
-      );
-    const read = await readTrajectories(run.inputs);
-    const scrubbed = read.records.map((record) =>
-      (spec.remove_pii ?? REAL_TRAFFIC_SOURCES.includes(record.source ?? ''))
-        ? removePii(record)
-        : { record, found: null },
-    );
-    const { attachments } = read;
-    const records = scrubbed.map((item) => item.record);
-    const meta: MetaLine[] = scrubbed.map(({ record, found }) => ({
-      id: record.id,
-      step: 'import',
-      seed: run.seed,
-      parent_id: null,
-      generated: {
-        from: 'trajectories',
-        tool_returns: record.tool_returns,
-        ...(found ? { pii_removed: found } : {}),
-      },
-      model: null,
-      prompt_version: null,
-    }));
-    return { cases: [], skipped: [], sources: { records, meta, attachments } };
-  }
-  const made = spec.domains.map((domain) =>
-    importEnvironment(
-      deps.environment(`tau2:${domain}`),
-      { taskSplit: spec.task_split === 'all' ? undefined : spec.task_split, execute: spec.execute },
-      run.seed,
-    ),
-  );
-  return {
-    cases: [],
-    skipped: made.flatMap((item) => item.skipped),
-    sources: {
-      records: made.flatMap((item) => item.records),
-      meta: made.flatMap((item) => item.meta),
-      attachments: [],
-    },
-  };
-}
-
-async function checkStep(run: StepRun, context: StepContext): Promise<Made> {
-  const input = only(run.inputs, 'check');
-  const read = await readSources(input);
-  const result = await checkSources(
-    read.records,
-    { resolver: new FileResolver(read.root), file: read.file, lines: read.lines },
-    context,
-  );
-  const attachments = result.kept.flatMap((record: SourceRecord) =>
-    sourceAttachments(record, read.root),
-  );
-  return {
-    cases: [],
-    skipped: read.skipped,
-    sources: { records: result.kept, meta: result.meta, attachments },
-    rejected: result.rejected,
-    review: result.review,
-  };
-}
+const hasVisual = (parent: Case) =>
+  parent.input.files.some((file) => file.kind === 'image' || file.kind === 'video');
 
 async function sourceStep(
   spec: Extract<StepSpec, { step: 'holistic' | 'cuts' | 'broken' }>,
@@ -225,8 +125,13 @@ async function caseStep(
     const options = { levels: spec.levels, pool, parentsPerRegime: spec.parents_per_regime };
     return constructExtraneous(parents, options, context);
   }
-  if (spec.step === 'unsolvable')
+  if (spec.step === 'unsolvable') {
+    if (spec.types?.includes('visual_missing') && !parents.some(hasVisual))
+      throw new UsageError(
+        `unsolvable type visual_missing needs cases with an image or video (Fig. 17 removes them), and none of the ${parents.length} holistic parents in ${run.inputs.join(', ')} has one (tau2-bench is text-only): leave the type out or add image cases (e.g. "in": ["sample"])`,
+      );
     return constructUnsolvable(parents, unsolvableTypes(spec, run.model), context, spec.parents);
+  }
   const result = await constructEfficiency(parents, context);
   if (spec.solved_by.length === 0) return result;
   const runs = await Promise.all(
@@ -235,18 +140,29 @@ async function caseStep(
   return keepSolvedBy(result, runs);
 }
 
-/** Runs one step and writes its output directory. */
+/** Runs one step and writes its output directory, holding the directory's lock throughout. */
 export async function runStep(run: StepRun, deps: StepDeps): Promise<StepSummary> {
+  const lock = lockOutput(run.out, run.inputs, `construct ${run.spec.step}`);
+  try {
+    return await runLocked(run, deps);
+  } finally {
+    lock.release();
+  }
+}
+
+async function runLocked(run: StepRun, deps: StepDeps): Promise<StepSummary> {
   const context: StepContext = { seed: run.seed, model: run.model, onItem: run.onItem };
   const { spec } = run;
   const made =
     spec.step === 'import'
       ? await importStep(spec, run, deps)
-      : spec.step === 'check'
-        ? await checkStep(run, context)
-        : spec.step === 'holistic' || spec.step === 'cuts' || spec.step === 'broken'
-          ? await sourceStep(spec, run, context)
-          : await caseStep(spec, run, context, deps);
+      : spec.step === 'augment'
+        ? await augmentStep(spec, run, context)
+        : spec.step === 'check'
+          ? await checkStep(run, context)
+          : spec.step === 'holistic' || spec.step === 'cuts' || spec.step === 'broken'
+            ? await sourceStep(spec, run, context)
+            : await caseStep(spec, run, context, deps);
   const counts: Partial<Record<SplitName, number>> = {};
   for (const split of SPLITS) {
     const count = made.cases.filter((item) => item.split === split).length;

@@ -57,7 +57,7 @@ export const SourceMessageSchema = z.discriminatedUnion('role', [
 export type SourceMessage = z.infer<typeof SourceMessageSchema>;
 
 /** Where the tool returns of a record come from. */
-export const TOOL_RETURNS = ['executed', 'recorded', 'absent'] as const;
+export const TOOL_RETURNS = ['executed', 'recorded', 'absent', 'simulated'] as const;
 
 /** A source record line of `sources.jsonl`. */
 export const SourceRecordSchema = z
@@ -72,7 +72,11 @@ export const SourceRecordSchema = z
     tools: z.array(SourceToolSchema),
     messages: z.array(SourceMessageSchema),
     files: z.array(FileEntrySchema),
-    /** `executed`: run in a real environment; `recorded`: as the input trajectory logged them; `absent`: not executed. */
+    /**
+     * `executed`: run in a real environment; `recorded`: as the input trajectory logged them;
+     * `absent`: not executed; `simulated`: `augment` (B.1) extended the trajectory with returns a
+     * model wrote (its meta line says from which return on, and what the earlier ones were).
+     */
     tool_returns: z.enum(TOOL_RETURNS),
   })
   .strict();

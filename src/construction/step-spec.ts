@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { UNSOLVABLE_TYPES } from '../dataset/case.js';
+import { DEFAULT_AUGMENT } from './augment.js';
 import { DEFAULT_CUTS } from './cuts.js';
 import { DEFAULT_LEVELS, DEFAULT_PARENTS_PER_REGIME } from './extraneous.js';
 import { DEFAULT_UNSOLVABLE_PARENTS } from './unsolvable.js';
@@ -39,6 +40,18 @@ export const StepSpecSchema = z.discriminatedUnion('step', [
       execute: z.boolean().default(true),
       /** Trajectories: replace PII by placeholders (B.2); absent = for real-traffic sources only. */
       remove_pii: z.boolean().optional(),
+    })
+    .strict(),
+  z
+    .object({
+      step: z.literal('augment'),
+      ...common,
+      /** Steps added per task on average (B.1: +4.5). */
+      add_steps: z.number().positive().max(50).default(DEFAULT_AUGMENT.addSteps),
+      /** Tools added per task on average (B.1: +5.6). */
+      add_tools: z.number().nonnegative().max(50).default(DEFAULT_AUGMENT.addTools),
+      /** Instead of add_steps: grow each task to this many steps on average (the release: 12.48). */
+      target_steps: z.number().positive().max(100).nullable().default(null),
     })
     .strict(),
   z.object({ step: z.literal('check'), ...common }).strict(),

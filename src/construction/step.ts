@@ -5,6 +5,7 @@ import type { ConstructionModel } from './model.js';
 /** The step ids, in pipeline order. */
 export const STEP_IDS = [
   'import',
+  'augment',
   'check',
   'holistic',
   'cuts',

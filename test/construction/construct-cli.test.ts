@@ -309,6 +309,23 @@ describe('apb construct (CLI)', () => {
         /leave out --in/,
       ],
       [
+        ['construct', 'augment', '--in', path.join(root, 'checked'), '--out', path.join(root, 'a')],
+        /construct augment needs --llm SPEC: B\.1 enriches queries/,
+      ],
+      [
+        [
+          'construct',
+          'unsolvable',
+          '--in',
+          path.join(root, 'holistic'),
+          '--types',
+          'tool_removal,visual_missing',
+          '--out',
+          path.join(root, 'u'),
+        ],
+        /visual_missing needs cases with an image or video \(Fig\. 17 removes them\), and none of the \d+ holistic parents/,
+      ],
+      [
         ['construct', 'import', '--from', 'tau3', '--out', path.join(root, 't')],
         /allowed values: tau2, trajectories/,
       ],
@@ -332,11 +349,21 @@ describe('apb construct (CLI)', () => {
       ['construct', 'pipeline', '--config', config, '--out', path.join(root, 'p')],
       /pipeline\.yaml:3: steps\[0\]: unknown key\(s\) frm[\s\S]*pipeline\.yaml:5: steps\[1\]\.step/,
     ]);
+    const augment = path.join(root, 'augment.json');
+    writeFileSync(
+      augment,
+      JSON.stringify({ steps: [{ step: 'import', from: 'tau2' }, { step: 'augment' }] }),
+    );
+    cases.push([
+      ['construct', 'pipeline', '--config', augment, '--out', path.join(root, 'pa')],
+      /pipeline step 02-augment \(augment\) needs a model: give --llm SPEC/,
+    ]);
     for (const [args, message] of cases) {
       const result = await runCli(args);
       expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(2);
       expect(result.stderr).toMatch(message);
     }
     expect(readFileSync(path.join(foreign, 'notes.txt'), 'utf8')).toBe('mine');
+    expect(existsSync(path.join(root, 'pa')), 'refused before any step ran').toBe(false);
   });
 });

@@ -36,11 +36,38 @@ function queryOf(text: string): string {
   return text.split('## User query\n')[1]?.split('\n\n## ')[0] ?? '';
 }
 
+/** B.1: the query enriched, the asked number of follow-up tools, and steps that reuse three of them. */
+function augmentReply(user: string): FakeReply {
+  const [, tools, steps] = /Write exactly (\d+) new tools and exactly (\d+) new steps/
+    .exec(user)!
+    .map(Number);
+  const names = Array.from({ length: tools! }, (_, index) => `case_followup_${index + 1}`);
+  return json({
+    query: `${queryOf(user)} Afterwards, file a follow-up note for each part of this request.`,
+    new_tools: names.map((name, index) => ({
+      name,
+      description: `Files follow-up note ${index + 1} on a customer case and returns its number.`,
+      parameters: {
+        type: 'object',
+        properties: { case_ref: { type: 'string' }, note: { type: 'string' } },
+        required: ['case_ref'],
+      },
+    })),
+    steps: Array.from({ length: steps! }, (_, index) => ({
+      thought: `File follow-up ${index + 1}.`,
+      tool: names[index % Math.min(3, names.length)],
+      arguments: { case_ref: `CASE-${index + 1}`, note: 'checked' },
+      result: JSON.stringify({ note_id: `N-${index + 1}`, status: 'filed' }),
+    })),
+  });
+}
+
 /** Answers one construction request. */
 export function constructionReply(request: RecordedRequest): FakeReply {
   const system = request.parsed?.messages.find((message) => message.role === 'system')?.text ?? '';
   const user = request.parsed?.messages.find((message) => message.role === 'user')?.text ?? '';
   const tools = toolsOf(user);
+  if (system.includes('make a seed agent task harder')) return augmentReply(user);
   if (system.includes('review a synthesised agent task'))
     return json({ query_realistic: true, tools_valid: true, problems: [] });
   if (system.includes('audit an executed agent trajectory')) {
@@ -84,6 +111,23 @@ export function constructionReply(request: RecordedRequest): FakeReply {
       name: `${failing.name}_via_partner_api`,
       description: `${failing.description} Served by the partner API.`,
       parameters: failing.parameters ?? { type: 'object', properties: {} },
+    });
+  }
+  if (system.includes('taken out of the tool list')) {
+    const removed = /## The removed tool \(no longer listed above\)\n([^:\n]+):/.exec(user)?.[1];
+    return json({
+      query: `${queryOf(user)} Please have it handled with ${removed ?? '?'} directly.`,
+      explanation: `${removed ?? 'The tool'} is not among the listed tools.`,
+    });
+  }
+  if (system.includes('make it offline or restricted')) {
+    const chain = user.split('## How the original task is solved\n')[1] ?? '';
+    const last = [...chain.matchAll(/^\d+\. ([A-Za-z_][\w.-]*)\(/gm)].at(-1)?.[1];
+    return json({
+      restricted_tool: last,
+      restriction: 'Only handles requests made before 1 January 2020.',
+      query: `${queryOf(user)} I am asking today, and it has to be done today.`,
+      explanation: `${last} only handles requests made before 2020.`,
     });
   }
   if (system.includes('can no longer be solved')) {

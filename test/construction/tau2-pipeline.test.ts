@@ -171,6 +171,7 @@ describe('apb construct pipeline on tau2-bench (deterministic steps)', () => {
       const removed = (provenance.generated as { removed_tool: string }).removed_tool;
       expect(record.unsolvable_type).toBe('tool_removal');
       expect(names(record.tools_json)).not.toContain(removed);
+      expect(record.query, 'Fig. 16: the query mandates the removed tool').toContain(removed);
       expect(names(holistic.get(provenance.parent_id as string)!.tool_chain_json)).toContain(
         removed,
       );

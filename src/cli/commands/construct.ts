@@ -173,6 +173,25 @@ const STEPS: Array<{
     }),
   },
   {
+    step: 'augment',
+    description:
+      'B.1 augmentation with --llm: enrich each query, add tools, extend the trajectory with simulated steps (on average +4.5 steps, +5.6 tools)',
+    options: (command) =>
+      command
+        .option('--add-steps <n>', 'steps added per task on average (default 4.5)', Number)
+        .option('--add-tools <n>', 'tools added per task on average (default 5.6)', Number)
+        .option(
+          '--target-steps <n>',
+          'instead of --add-steps: grow each task to this many steps on average (release: 12.48)',
+          Number,
+        ),
+    fields: (options) => ({
+      add_steps: options.addSteps,
+      add_tools: options.addTools,
+      target_steps: options.targetSteps,
+    }),
+  },
+  {
     step: 'check',
     description:
       'B.2 quality control: the rule check, and with --llm the reasonability check and the E1–E6 trajectory audit; writes the review queue',
