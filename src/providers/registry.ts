@@ -22,6 +22,8 @@ import { withRetry, type RetryPolicy } from './retry.js';
 import { withFailureWatch } from './failure-watch.js';
 import type { AdapterOptions } from './sdk-adapter.js';
 import { withTimeout } from './timeout.js';
+import { buildCodeStack } from './code/stack.js';
+import { parseCodeSpec } from './code/spec.js';
 
 /** The vendor adapters, keyed by provider id. */
 export const ADAPTERS = {
@@ -82,6 +84,8 @@ export function buildProviderStack(
   specOrText: ModelSpec | string,
   options: ProviderStackOptions = {},
 ): Provider {
+  const code = typeof specOrText === 'string' ? parseCodeSpec(specOrText) : null;
+  if (code) return codeStack(code, options);
   const spec = typeof specOrText === 'string' ? parseModelSpec(specOrText) : specOrText;
   const env = options.env ?? process.env;
   const baseUrls = resolveBaseUrls(spec, options.baseUrl ?? vendorBaseUrl(spec, env)?.url);
@@ -135,6 +139,25 @@ export function buildProviderStack(
     scope,
   });
   return withModelOptions(cached, { spec, table: options.modelDefaults });
+}
+
+/** A planner or agent as code (`module:`, `cmd:`, `http:`) behind the same engine knobs. */
+function codeStack(
+  code: NonNullable<ReturnType<typeof parseCodeSpec>>,
+  options: ProviderStackOptions,
+): Provider {
+  return buildCodeStack(code, {
+    concurrency: options.concurrency ?? DEFAULT_STACK_OPTIONS.concurrency,
+    ...(options.rpm ? { rpm: options.rpm } : {}),
+    timeoutMs: options.timeoutMs ?? DEFAULT_STACK_OPTIONS.timeoutMs,
+    maxRetries: options.maxRetries ?? DEFAULT_STACK_OPTIONS.maxRetries,
+    ...(options.cache ? { cache: options.cache } : {}),
+    ...(options.limiters ? { limiters: options.limiters } : {}),
+    ...(options.gate ? { gate: options.gate } : {}),
+    ...(options.failureWatch === false ? { failureWatch: false } : {}),
+    ...(options.retry ? { retry: options.retry } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
 }
 
 /** The stack with the loud-failure watch above its retries, unless the caller serves for a long time. */

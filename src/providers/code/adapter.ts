@@ -1,0 +1,31 @@
+/** The bottom of a code stack: a transport (module, subprocess, HTTP) as a `Provider`. */
+import type { Provider, ProviderResult } from '../provider.js';
+import { readWireAnswer, toWireRequest, type WireRequest } from './wire.js';
+
+/** Sends one request and resolves with the answer as parsed JSON; failures throw `ProviderError`. */
+export type CodeTransport = (
+  request: WireRequest,
+  signal: AbortSignal | undefined,
+) => Promise<unknown>;
+
+/** A provider whose every call is one request over `transport`, the answer read strictly. */
+export function codeProvider(id: string, transport: CodeTransport): Provider {
+  return {
+    id,
+    async generate(request, signal): Promise<ProviderResult> {
+      const started = Date.now();
+      const wire = await toWireRequest(request);
+      const answer = readWireAnswer(id, await transport(wire, signal), request.subject?.id);
+      return {
+        text: answer.text,
+        ...(answer.toolCalls.length > 0 ? { toolCalls: answer.toolCalls } : {}),
+        usage: answer.usage,
+        latencyMs: Date.now() - started,
+        finishReason: answer.toolCalls.length > 0 ? 'tool-calls' : 'stop',
+        attempts: 1,
+        cached: false,
+        ...(answer.costUsd !== undefined ? { costUsd: answer.costUsd } : {}),
+      };
+    },
+  };
+}
