@@ -34,7 +34,8 @@ export function fileDigest(file: string): string {
 const isTypeScript = (file: string) => /\.(c|m)?tsx?$/.test(file);
 
 async function importFile(file: string): Promise<Record<string, unknown>> {
-  const url = pathToFileURL(file).href;
+  // The digest in the URL: an edited file is loaded afresh, not answered from the module cache.
+  const url = `${pathToFileURL(file).href}?digest=${fileDigest(file)}`;
   try {
     return (await import(url)) as Record<string, unknown>;
   } catch (error) {

@@ -50,6 +50,7 @@ class LineProcess {
     this.child = null;
     this.buffered = '';
     child?.kill();
+    this.waiter?.reject(codeError(this.id, 'the process was stopped before it answered'));
   }
 
   private start(): ChildProcessWithoutNullStreams {
@@ -73,10 +74,10 @@ class LineProcess {
     if (child !== this.child) return;
     this.buffered += chunk;
     if (this.buffered.length > LIMITS.replyBytes) {
-      this.stop();
       this.waiter?.reject(
         codeError(this.id, `wrote a line longer than ${LIMITS.replyBytes} bytes`),
       );
+      this.stop();
       return;
     }
     const newline = this.buffered.indexOf('\n');
