@@ -97,7 +97,7 @@ export function addRunOptions(command: Command): Command {
     )
     .option(
       '--model <spec>',
-      'planner PROVIDER:MODEL (openai, anthropic, google, openai-compatible) or baseline:heuristic|oracle|refuse; repeat for a leaderboard, one run directory per model under --out (default: baseline:heuristic)',
+      'planner PROVIDER:MODEL (openai, anthropic, google, openai-compatible), your own planner as module:PATH, cmd:COMMAND or http:URL (docs/own-planner.md), or baseline:heuristic|oracle|refuse; repeat for a leaderboard, one run directory per model under --out (default: baseline:heuristic)',
       collect,
     )
     .option(

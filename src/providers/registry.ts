@@ -22,6 +22,7 @@ import { withRetry, type RetryPolicy } from './retry.js';
 import { withFailureWatch } from './failure-watch.js';
 import type { AdapterOptions } from './sdk-adapter.js';
 import { withTimeout } from './timeout.js';
+import { withRawArguments } from './raw-arguments.js';
 import { buildCodeStack } from './code/stack.js';
 import { parseCodeSpec } from './code/spec.js';
 
@@ -99,7 +100,7 @@ export function buildProviderStack(
           model: spec.model,
           apiKey,
           baseUrl,
-          fetch: options.fetch ?? nodeFetch,
+          fetch: withRawArguments(options.fetch ?? nodeFetch),
         }),
         PROVIDERS[spec.provider].keyEnv,
       );
@@ -194,7 +195,12 @@ function batched(
   const baseUrl = baseUrls[0]!;
   const adapter = (fetch: typeof globalThis.fetch) =>
     withKeyHint(
-      ADAPTERS[spec.provider]({ model: spec.model, apiKey, baseUrl, fetch }),
+      ADAPTERS[spec.provider]({
+        model: spec.model,
+        apiKey,
+        baseUrl,
+        fetch: withRawArguments(fetch),
+      }),
       PROVIDERS[spec.provider].keyEnv,
     );
   return options.batch!.provider(

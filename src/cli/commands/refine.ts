@@ -238,7 +238,7 @@ export function registerRefineCommand(program: Command, outcome: CommandOutcome)
       'self (the tested model critiques its own answer) or critic (--critic does)',
       choice(['self', 'critic'] as const),
     )
-    .option('--critic <spec>', 'critic model, PROVIDER:MODEL (with --mode critic)')
+    .option('--critic <spec>', 'critic model, PROVIDER:MODEL or module:|cmd:|http: (with --mode critic)')
     .option('--critic-base-url <url>', 'endpoint of the critic model')
     .option('--metric', "critique with the paper's error taxonomy", true)
     .option('--no-metric', 'a general critique, without the taxonomy')
