@@ -190,6 +190,7 @@ async function executeMode(
             tools: spec.env.tools,
             sampling: spec.sampling.agent,
             repeat: trial,
+            taskId: task.id,
           }),
           user: modelUser({
             provider: deps.user,

@@ -1,4 +1,5 @@
 /** `apb exec --env tau2:retail|tau2:airline|tau2:telecom --agent replay:FILE|replay:gold [--dump-db DIR] --out DIR`: executable validation. */
+import { isCodeSpec } from '../../providers/code/spec.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { didYouMean } from '../../did-you-mean.js';
@@ -69,7 +70,7 @@ export function registerExecCommand(program: Command, outcome: CommandOutcome): 
     .requiredOption('--env <id>', 'environment: tau2:retail, tau2:airline or tau2:telecom')
     .option(
       '--agent <spec>',
-      "a scripted agent: replay:FILE (JSONL, one line per task) or replay:gold (every task's reference actions)",
+      "a scripted agent: replay:FILE (JSONL, one line per task) or replay:gold (every task's reference actions); or your own agent as module:PATH, cmd:COMMAND or http:URL (turn by turn, with --user-model; docs/own-planner.md)",
     )
     .option('--tasks <ids>', 'only these task ids (comma-separated)', commaList)
     .option(
@@ -156,6 +157,7 @@ export function registerExecCommand(program: Command, outcome: CommandOutcome): 
     .option('--dry-run', 'print what the run would execute; call nothing, write nothing', false)
     .action(async (flags: ExecFlags) => {
       if (!flags.agent) return modelBranch(flags, outcome);
+      if (isCodeSpec(flags.agent)) return modelBranch(codeAgentFlags(flags), outcome);
       if (flags.mode)
         throw new UsageError(
           '--agent replay:… and --mode exclude each other: a scripted agent has no mode',
@@ -211,6 +213,26 @@ export function registerExecCommand(program: Command, outcome: CommandOutcome): 
         providers.close();
       }
     });
+}
+
+/**
+ * `--agent module:|cmd:|http:`: an agent as code runs the model path in its own loop, turn by turn
+ * (direct mode: it gets the conversation and the tools, and answers a message or tool calls).
+ */
+function codeAgentFlags(flags: ExecFlags): ExecFlags {
+  if (flags.model)
+    throw new UsageError(
+      `--agent ${flags.agent} is the tested agent: drop --model ${flags.model} (or use --model without --agent)`,
+    );
+  if (flags.mode && flags.mode !== 'direct')
+    throw new UsageError(
+      `--agent ${flags.agent} runs in --mode direct only: plan-first and refine need a model that also plans`,
+    );
+  if (!flags.userModel && (!flags.judge || flags.judge === 'rules'))
+    throw new UsageError(
+      `--agent ${flags.agent} needs --user-model SPEC (or an LLM --judge, which then plays the user): an agent as code cannot also play the user simulator`,
+    );
+  return { ...flags, model: flags.agent!, mode: 'direct' };
 }
 
 /** The model-agent branch: `--mode … --model …`. */

@@ -15,7 +15,12 @@ export function codeProvider(id: string, transport: CodeTransport): Provider {
     async generate(request, signal): Promise<ProviderResult> {
       const started = Date.now();
       const wire = await toWireRequest(request);
-      const answer = readWireAnswer(id, await transport(wire, signal), request.subject?.id);
+      const turn = request.subject?.turn;
+      // A case's answer names its case; a turn's tool calls get ids unique in the conversation.
+      const answer = readWireAnswer(id, await transport(wire, signal), {
+        ...(turn === undefined && request.subject ? { expectedId: request.subject.id } : {}),
+        callPrefix: turn === undefined ? 'call_' : `call_${turn}_`,
+      });
       return {
         text: answer.text,
         ...(answer.toolCalls.length > 0 ? { toolCalls: answer.toolCalls } : {}),

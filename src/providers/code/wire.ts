@@ -106,7 +106,12 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Reads an answer (`{id?, text, usage?, cost_usd?}`, `{tool_calls}` or `{error}`); throws a `ProviderError` naming the field. */
-export function readWireAnswer(provider: string, value: unknown, expectedId?: string): WireAnswer {
+export function readWireAnswer(
+  provider: string,
+  value: unknown,
+  options: { expectedId?: string; callPrefix?: string } = {},
+): WireAnswer {
+  const { expectedId, callPrefix = 'call_' } = options;
   if (!isObject(value)) throw codeError(provider, 'the answer is not a JSON object');
   if (expectedId !== undefined && value.id !== undefined && value.id !== expectedId)
     throw codeError(
@@ -117,7 +122,7 @@ export function readWireAnswer(provider: string, value: unknown, expectedId?: st
     const said = typeof value.error === 'string' ? value.error : JSON.stringify(value.error);
     throw codeError(provider, `answered an error: ${said.slice(0, 500)}`, 'client');
   }
-  const toolCalls = readToolCalls(provider, value.tool_calls);
+  const toolCalls = readToolCalls(provider, value.tool_calls, callPrefix);
   if (value.text !== undefined && typeof value.text !== 'string')
     throw codeError(provider, 'answer field "text" must be a string');
   if (value.text === undefined && toolCalls.length === 0)
@@ -147,7 +152,7 @@ function readUsage(provider: string, value: unknown): Usage | null {
   return { inputTokens: count('input_tokens'), outputTokens: count('output_tokens') };
 }
 
-function readToolCalls(provider: string, value: unknown): ModelToolCall[] {
+function readToolCalls(provider: string, value: unknown, prefix: string): ModelToolCall[] {
   if (value === undefined) return [];
   if (!Array.isArray(value))
     throw codeError(provider, 'answer field "tool_calls" must be an array');
@@ -157,7 +162,7 @@ function readToolCalls(provider: string, value: unknown): ModelToolCall[] {
       throw codeError(provider, `${where}.name" must be a non-empty string`);
     const args = call.arguments ?? {};
     if (!isObject(args)) throw codeError(provider, `${where}.arguments" must be a JSON object`);
-    const id = typeof call.id === 'string' && call.id !== '' ? call.id : `call_${index + 1}`;
+    const id = typeof call.id === 'string' && call.id !== '' ? call.id : `${prefix}${index + 1}`;
     return { id, name: call.name, arguments: args };
   });
 }
