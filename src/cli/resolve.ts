@@ -1,5 +1,6 @@
 /** Model and judge specs → the planner and judge of a run (baselines, providers, rules, LLM judges). */
 import { BASELINES } from '../baselines/index.js';
+import { canonicalJson } from '../canonical-json.js';
 import { UsageError } from '../errors.js';
 import type { Judge } from '../judge/judge.js';
 import { createLlmJudge } from '../judge/llm-judge.js';
@@ -95,6 +96,29 @@ export interface JudgeResolveOptions {
   protocol: 'paper' | 'official';
   /** The paper's Table 7 ablation; refused with `rules`, which always compares with the reference. */
   blind: boolean;
+  /** `--judge-max-tokens`, `--judge-seed`, …: every LLM judge's options (temperature stays 0). */
+  sampling?: JudgeSamplingFlags;
+}
+
+/** The judge options a user can set, as the run spec holds them. */
+export interface JudgeSamplingFlags {
+  maxTokens?: number | undefined;
+  seed?: number | undefined;
+  reasoningEffort?: SamplingParams['reasoningEffort'];
+  thinkingBudget?: number | undefined;
+}
+
+/** The judge flags as sampling parameters (what the judge's requests carry). */
+export function judgeSamplingParams(
+  flags: JudgeSamplingFlags | undefined,
+): Omit<SamplingParams, 'temperature'> {
+  if (!flags) return {};
+  return {
+    ...(flags.maxTokens !== undefined ? { maxOutputTokens: flags.maxTokens } : {}),
+    ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
+    ...(flags.reasoningEffort !== undefined ? { reasoningEffort: flags.reasoningEffort } : {}),
+    ...(flags.thinkingBudget !== undefined ? { thinkingBudget: flags.thinkingBudget } : {}),
+  };
 }
 
 function resolveOneJudge(
@@ -111,11 +135,17 @@ function resolveOneJudge(
   }
   if (spec.startsWith('baseline:')) throw new UsageError(`"${spec}" is a planner, not a judge`);
   assertKnownProvider(spec, 'judge');
-  return createLlmJudge({
+  const sampling = judgeSamplingParams(options.sampling);
+  const judge = createLlmJudge({
     provider: providers.provider(spec, options.baseUrl),
     protocol: options.protocol,
     blind: options.blind,
+    sampling,
   });
+  // The options are part of the judge's version: recorded in the manifest, and a resume with others is refused.
+  return Object.keys(sampling).length === 0
+    ? judge
+    : { ...judge, version: `${judge.version} ${canonicalJson(sampling)}` };
 }
 
 /** `rules` → the structural judge; `PROVIDER:MODEL` → an LLM judge; several specs → a panel of them (`panel(A+B)`). */

@@ -12,6 +12,7 @@ import {
   type RunSpec,
 } from '../pipeline/run-spec.js';
 import { parseModelSpec } from '../providers/model-spec.js';
+import { REASONING_EFFORTS } from '../providers/provider.js';
 import { vendorBaseUrl } from '../providers/registry.js';
 import { GATE_METRICS, parseGate } from './fail-under.js';
 import { fleetShare, formatShard, shardFromScheduler } from '../pipeline/shard.js';
@@ -52,6 +53,9 @@ const SPEC_FIELDS = {
   retryErrors: 'retryErrors',
   temperature: 'temperature',
   maxTokens: 'maxTokens',
+  seed: 'seed',
+  reasoningEffort: 'reasoningEffort',
+  thinkingBudget: 'thinkingBudget',
   judgeBlind: 'judgeBlind',
   batch: 'batch',
   batchPollMs: 'batchPollMs',
@@ -168,6 +172,33 @@ export function addRunOptions(command: Command): Command {
     )
     .option('--temperature <t>', 'sampling temperature of the planner(s)', temperature)
     .option('--max-tokens <n>', 'output token limit of the planner(s)', positiveInt)
+    .option(
+      '--seed <n>',
+      'sampling seed of the planner(s), where the endpoint takes one',
+      nonNegativeInt,
+    )
+    .option(
+      '--reasoning-effort <effort>',
+      `reasoning effort of the planner(s): ${REASONING_EFFORTS.join(', ')} (mapped to each vendor's option)`,
+      choice(REASONING_EFFORTS),
+    )
+    .option(
+      '--thinking-budget <n>',
+      'thinking-token budget of the planner(s); 0 turns thinking off where the model allows it',
+      nonNegativeInt,
+    )
+    .option('--judge-max-tokens <n>', 'output token limit of every LLM judge', positiveInt)
+    .option('--judge-seed <n>', 'sampling seed of every LLM judge', nonNegativeInt)
+    .option(
+      '--judge-reasoning-effort <effort>',
+      `reasoning effort of every LLM judge: ${REASONING_EFFORTS.join(', ')}`,
+      choice(REASONING_EFFORTS),
+    )
+    .option(
+      '--judge-thinking-budget <n>',
+      'thinking-token budget of every LLM judge (its temperature stays 0, as the protocol fixes)',
+      nonNegativeInt,
+    )
     .option('--judge-blind', "judge without the reference (the paper's Table 7 ablation)")
     .option(
       '--batch',
@@ -209,6 +240,9 @@ function withRunWideOptions(
     baseUrl?: string | string[] | undefined;
     temperature?: number | undefined;
     maxTokens?: number | undefined;
+    seed?: number | undefined;
+    reasoningEffort?: ModelEntry['reasoningEffort'];
+    thinkingBudget?: number | undefined;
   },
 ): ModelEntry[] {
   const endpointModels = models.filter((entry) => !entry.spec.startsWith('baseline:'));
@@ -231,6 +265,13 @@ function withRunWideOptions(
       : {}),
     ...(entry.maxTokens === undefined && flags.maxTokens !== undefined
       ? { maxTokens: flags.maxTokens }
+      : {}),
+    ...(entry.seed === undefined && flags.seed !== undefined ? { seed: flags.seed } : {}),
+    ...(entry.reasoningEffort === undefined && flags.reasoningEffort !== undefined
+      ? { reasoningEffort: flags.reasoningEffort }
+      : {}),
+    ...(entry.thinkingBudget === undefined && flags.thinkingBudget !== undefined
+      ? { thinkingBudget: flags.thinkingBudget }
       : {}),
   }));
 }
@@ -255,6 +296,18 @@ function assertDistinct(models: readonly ModelEntry[]): void {
   }
 }
 
+/** `--judge-max-tokens`, `--judge-seed`, `--judge-reasoning-effort`, `--judge-thinking-budget`, or null. */
+export function judgeSamplingOf(options: Record<string, unknown>): Record<string, unknown> | null {
+  const fields = {
+    maxTokens: options.judgeMaxTokens,
+    seed: options.judgeSeed,
+    reasoningEffort: options.judgeReasoningEffort,
+    thinkingBudget: options.judgeThinkingBudget,
+  };
+  const given = Object.entries(fields).filter(([, value]) => value !== undefined);
+  return given.length > 0 ? Object.fromEntries(given) : null;
+}
+
 /** The run's specification from its flags, its config file and the environment (validated). */
 export function runSpecOf(
   options: Record<string, unknown>,
@@ -268,6 +321,8 @@ export function runSpecOf(
     if (options[flag] === undefined) continue;
     if (fromCli(flag) || input[field] === undefined) input[field] = options[flag];
   }
+  const judgeSampling = judgeSamplingOf(options);
+  if (judgeSampling) input.judgeSampling = { ...(input.judgeSampling as object), ...judgeSampling };
   if (Array.isArray(options.model))
     input.models = (options.model as string[]).map((spec) => ({ spec }));
   else if (!input.models && env.APB_MODEL) input.models = [{ spec: env.APB_MODEL }];
