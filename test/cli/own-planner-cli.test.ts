@@ -151,6 +151,83 @@ describe('model options on the command line', () => {
     expect(identity.judge_version).toContain('"seed":3');
   }, 60_000);
 
+  it('forwards the agent and user options of apb exec and records them', async () => {
+    fake.reset();
+    const dir = out();
+    const result = await runCli(
+      [
+        'exec',
+        '--env',
+        'tau2:retail',
+        '--tasks',
+        '0',
+        '--mode',
+        'direct',
+        '--model',
+        'openai:gpt-4o',
+        '--base-url',
+        fake.baseUrl('openai'),
+        '--user-model',
+        'openai:gpt-4o-mini',
+        '--user-base-url',
+        fake.baseUrl('openai'),
+        '--seed',
+        '5',
+        '--max-tokens',
+        '400',
+        '--user-seed',
+        '6',
+        '--user-max-tokens',
+        '77',
+        '--max-steps',
+        '4',
+        '--no-cache',
+        '--out',
+        dir,
+      ],
+      { env: { OPENAI_API_KEY: 'sk-test-options' } },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    const bodies = (model: string) =>
+      fake.requests.filter((request) => request.body?.model === model).map((r) => r.body!);
+    expect(bodies('gpt-4o').length).toBeGreaterThan(0);
+    for (const body of bodies('gpt-4o')) expect(body).toMatchObject({ seed: 5, max_tokens: 400 });
+    expect(bodies('gpt-4o-mini').length).toBeGreaterThan(0);
+    for (const body of bodies('gpt-4o-mini'))
+      expect(body).toMatchObject({ seed: 6, max_tokens: 77 });
+    const identity = readJson(path.join(dir, 'exec-manifest.json')).identity;
+    expect(identity.sampling).toMatchObject({
+      agent: { seed: 5, maxOutputTokens: 400 },
+      user: { seed: 6, maxOutputTokens: 77 },
+    });
+  }, 60_000);
+
+  it('forwards the judge options of apb judge', async () => {
+    fake.reset();
+    const dir = out();
+    expect((await runCli(['run', '--limit', '1', '--out', dir])).code).toBe(0);
+    const result = await runCli(
+      [
+        'judge',
+        dir,
+        '--judge',
+        'openai:gpt-4.1',
+        '--judge-base-url',
+        fake.baseUrl('openai'),
+        '--judge-seed',
+        '9',
+        '--judge-reasoning-effort',
+        'none',
+        '--out',
+        out(),
+      ],
+      { env: { OPENAI_API_KEY: 'sk-test-options' } },
+    );
+    expect(result.code, result.stderr).not.toBe(2);
+    expect(fake.requests.length).toBeGreaterThan(0);
+    for (const request of fake.requests) expect(request.body).toMatchObject({ seed: 9 });
+  }, 60_000);
+
   it('refuses a reasoning effort no vendor takes, naming the values', async () => {
     const result = await runCli(['run', '--reasoning-effort', 'extreme', '--out', out()]);
     expect(result.code).toBe(2);

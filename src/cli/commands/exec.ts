@@ -1,5 +1,6 @@
 /** `apb exec --env tau2:retail|tau2:airline|tau2:telecom --agent replay:FILE|replay:gold [--dump-db DIR] --out DIR`: executable validation. */
 import { isCodeSpec } from '../../providers/code/spec.js';
+import { addModelFlags } from '../model-flags.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { didYouMean } from '../../did-you-mean.js';
@@ -62,7 +63,7 @@ function replayAgent(spec: string | undefined): string {
 
 /** Registers `apb exec`. */
 export function registerExecCommand(program: Command, outcome: CommandOutcome): void {
-  program
+  const command = program
     .command('exec')
     .description(
       "execute tasks in tau2-bench's retail, airline or telecom environment and score them with tau2's reward",
@@ -213,6 +214,8 @@ export function registerExecCommand(program: Command, outcome: CommandOutcome): 
         providers.close();
       }
     });
+  addModelFlags(command, '', 'the tested model', ['temperature']);
+  addModelFlags(command, 'user-', 'the user simulator', ['temperature']);
 }
 
 /**
