@@ -70,3 +70,15 @@ export function modelFlagsOf(
     sampling.thinkingBudget = value('thinkingBudget') as number;
   return sampling;
 }
+
+/** `--judge-max-tokens`, `--judge-seed`, `--judge-reasoning-effort`, `--judge-thinking-budget`, or null. */
+export function judgeSamplingOf(options: Record<string, unknown>): Record<string, unknown> | null {
+  const fields = {
+    maxTokens: options.judgeMaxTokens,
+    seed: options.judgeSeed,
+    reasoningEffort: options.judgeReasoningEffort,
+    thinkingBudget: options.judgeThinkingBudget,
+  };
+  const given = Object.entries(fields).filter(([, value]) => value !== undefined);
+  return given.length > 0 ? Object.fromEntries(given) : null;
+}

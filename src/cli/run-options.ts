@@ -12,9 +12,9 @@ import {
   type RunSpec,
 } from '../pipeline/run-spec.js';
 import { parseModelSpec } from '../providers/model-spec.js';
-import { REASONING_EFFORTS } from '../providers/provider.js';
 import { vendorBaseUrl } from '../providers/registry.js';
 import { GATE_METRICS, parseGate } from './fail-under.js';
+import { addModelFlags, judgeSamplingOf } from './model-flags.js';
 import { fleetShare, formatShard, shardFromScheduler } from '../pipeline/shard.js';
 import { readRunConfig } from './config-file.js';
 import { say } from './terminal.js';
@@ -83,7 +83,7 @@ Examples:
 
 export function addRunOptions(command: Command): Command {
   command.addHelpText('after', SPEC_HELP);
-  return command
+  command
     .option(
       '--config <file>',
       'a JSON or YAML file naming data, splits, models (with their own options), judges and engine settings; flags given as well win (docs/config.md)',
@@ -172,33 +172,6 @@ export function addRunOptions(command: Command): Command {
     )
     .option('--temperature <t>', 'sampling temperature of the planner(s)', temperature)
     .option('--max-tokens <n>', 'output token limit of the planner(s)', positiveInt)
-    .option(
-      '--seed <n>',
-      'sampling seed of the planner(s), where the endpoint takes one',
-      nonNegativeInt,
-    )
-    .option(
-      '--reasoning-effort <effort>',
-      `reasoning effort of the planner(s): ${REASONING_EFFORTS.join(', ')} (mapped to each vendor's option)`,
-      choice(REASONING_EFFORTS),
-    )
-    .option(
-      '--thinking-budget <n>',
-      'thinking-token budget of the planner(s); 0 turns thinking off where the model allows it',
-      nonNegativeInt,
-    )
-    .option('--judge-max-tokens <n>', 'output token limit of every LLM judge', positiveInt)
-    .option('--judge-seed <n>', 'sampling seed of every LLM judge', nonNegativeInt)
-    .option(
-      '--judge-reasoning-effort <effort>',
-      `reasoning effort of every LLM judge: ${REASONING_EFFORTS.join(', ')}`,
-      choice(REASONING_EFFORTS),
-    )
-    .option(
-      '--judge-thinking-budget <n>',
-      'thinking-token budget of every LLM judge (its temperature stays 0, as the protocol fixes)',
-      nonNegativeInt,
-    )
     .option('--judge-blind', "judge without the reference (the paper's Table 7 ablation)")
     .option(
       '--batch',
@@ -231,19 +204,19 @@ export function addRunOptions(command: Command): Command {
       '--dry-run',
       'print the calls, tokens and cost the run would take per split; call nothing, write nothing',
     );
+  addModelFlags(command, '', 'the planner(s)', ['temperature', 'maxTokens']);
+  return addModelFlags(command, 'judge-', 'every LLM judge (its temperature stays 0)', [
+    'temperature',
+  ]);
 }
+
+/** The model options a flag sets for every model entry that leaves them out. */
+const RUN_WIDE = ['temperature', 'maxTokens', 'seed', 'reasoningEffort', 'thinkingBudget'] as const;
 
 /** The sampling flags fill what a model entry leaves out; a single --base-url goes to every model that calls an endpoint. */
 function withRunWideOptions(
   models: ModelEntry[],
-  flags: {
-    baseUrl?: string | string[] | undefined;
-    temperature?: number | undefined;
-    maxTokens?: number | undefined;
-    seed?: number | undefined;
-    reasoningEffort?: ModelEntry['reasoningEffort'];
-    thinkingBudget?: number | undefined;
-  },
+  flags: Pick<ModelEntry, (typeof RUN_WIDE)[number]> & { baseUrl?: string | string[] | undefined },
 ): ModelEntry[] {
   const endpointModels = models.filter((entry) => !entry.spec.startsWith('baseline:'));
   if (flags.baseUrl && models.length > 1) {
@@ -255,25 +228,15 @@ function withRunWideOptions(
         `--base-url ${flags.baseUrl} would apply to models of ${providers.size} providers (${[...providers].join(', ')}): give each model its own base URL in a --config file`,
       );
   }
-  return models.map((entry) => ({
-    ...entry,
-    ...(entry.baseUrl === undefined && flags.baseUrl && !entry.spec.startsWith('baseline:')
-      ? { baseUrl: flags.baseUrl }
-      : {}),
-    ...(entry.temperature === undefined && flags.temperature !== undefined
-      ? { temperature: flags.temperature }
-      : {}),
-    ...(entry.maxTokens === undefined && flags.maxTokens !== undefined
-      ? { maxTokens: flags.maxTokens }
-      : {}),
-    ...(entry.seed === undefined && flags.seed !== undefined ? { seed: flags.seed } : {}),
-    ...(entry.reasoningEffort === undefined && flags.reasoningEffort !== undefined
-      ? { reasoningEffort: flags.reasoningEffort }
-      : {}),
-    ...(entry.thinkingBudget === undefined && flags.thinkingBudget !== undefined
-      ? { thinkingBudget: flags.thinkingBudget }
-      : {}),
-  }));
+  return models.map((entry) => {
+    const filled: ModelEntry = { ...entry };
+    if (entry.baseUrl === undefined && flags.baseUrl && !entry.spec.startsWith('baseline:'))
+      filled.baseUrl = flags.baseUrl;
+    for (const key of RUN_WIDE)
+      if (entry[key] === undefined && flags[key] !== undefined)
+        (filled as Record<string, unknown>)[key] = flags[key];
+    return filled;
+  });
 }
 
 function providerOf(spec: string): string {
@@ -294,18 +257,6 @@ function assertDistinct(models: readonly ModelEntry[]): void {
       );
     seen.add(entry.spec);
   }
-}
-
-/** `--judge-max-tokens`, `--judge-seed`, `--judge-reasoning-effort`, `--judge-thinking-budget`, or null. */
-export function judgeSamplingOf(options: Record<string, unknown>): Record<string, unknown> | null {
-  const fields = {
-    maxTokens: options.judgeMaxTokens,
-    seed: options.judgeSeed,
-    reasoningEffort: options.judgeReasoningEffort,
-    thinkingBudget: options.judgeThinkingBudget,
-  };
-  const given = Object.entries(fields).filter(([, value]) => value !== undefined);
-  return given.length > 0 ? Object.fromEntries(given) : null;
 }
 
 /** The run's specification from its flags, its config file and the environment (validated). */

@@ -1,6 +1,5 @@
 /** `apb judge RUN_DIR --judge SPEC [--judge SPEC…]`: re-judge a run's saved predictions without calling the planner. */
-import { addModelFlags } from '../model-flags.js';
-import { judgeSamplingOf } from '../run-options.js';
+import { addModelFlags, judgeSamplingOf } from '../model-flags.js';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';

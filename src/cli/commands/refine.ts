@@ -1,6 +1,5 @@
 /** `apb refine RUN_DIR --mode self|critic --out DIR`: critique and revise a finished run's answers, judge them, fill Table 4. */
-import { addModelFlags, modelFlagsOf } from '../model-flags.js';
-import { judgeSamplingOf } from '../run-options.js';
+import { addModelFlags, judgeSamplingOf, modelFlagsOf } from '../model-flags.js';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { SPLITS } from '../../dataset/case.js';

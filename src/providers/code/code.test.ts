@@ -58,7 +58,7 @@ describe('cmd: planners', () => {
   it('times a request out, kills the process and answers the next one', async () => {
     const stack = buildProviderStack(`cmd:${process.execPath} ${lineScript}`, {
       ...quick,
-      timeoutMs: 300,
+      timeoutMs: 2_000,
       maxRetries: 0,
     });
     await expect(stack.generate(request('slow'))).rejects.toMatchObject({ kind: 'timeout' });
