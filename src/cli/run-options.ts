@@ -71,6 +71,8 @@ Model specs (--model, --judge):
   openai:MODEL, anthropic:MODEL, google:MODEL   OPENAI_API_KEY, ANTHROPIC_API_KEY, GOOGLE_GENERATIVE_AI_API_KEY / GEMINI_API_KEY
   openai-compatible:MODEL                       with --base-url URL (vLLM, Ollama, …); APB_API_KEY optional
   baseline:heuristic|oracle|refuse              named non-LLM planners (a floor, a reference replay, always refuse); no key
+  module:PATH, cmd:COMMAND, http:URL            your own planner as code: an ES/TS module, a JSON-lines process, an HTTP
+                                                server (docs/own-planner.md; examples/)
   rules                                         judge only, the default: a structural judge from deterministic checks,
                                                 needing no API; its numbers are not comparable with the paper's LLM judge
 
