@@ -90,6 +90,10 @@ function modeOf(options: RefineOptions): 'self' | 'critic' {
     throw new UsageError(
       '--critic goes with --mode critic; in self mode the tested model critiques its own answers',
     );
+  if (options.mode === 'self' && Object.keys(modelFlagsOf(options, 'critic-')).length > 0)
+    throw new UsageError(
+      "--critic-… options go with --mode critic; in self mode the critic is the tested model, with the run's own options",
+    );
   if (options.critic?.startsWith('baseline:') || options.critic === 'rules')
     throw new UsageError(`--critic must be a model (PROVIDER:MODEL), not ${options.critic}`);
   return options.mode;
