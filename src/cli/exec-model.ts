@@ -3,6 +3,7 @@
  * simulator, the planner and critic, the judge of plans and NL assertions — wired to `runExec`, then the scores
  * and reports. The replay path (`--agent replay:…`) is the command's other branch.
  */
+import { judgeSamplingOf, modelFlagsOf } from './model-flags.js';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
 import type { Environment, EnvironmentSession, ExecTask } from '../execution/environment.js';
@@ -125,10 +126,12 @@ function playersOf(
   const critic = flags.critic
     ? providers.provider(flags.critic, flags.criticBaseUrl ?? null)
     : agent;
+  const judgeSampling = judgeSamplingOf(flags as unknown as Record<string, unknown>);
   const judge = resolveJudge([judgeSpec], providers, {
     baseUrl: judgeBaseUrl,
     protocol: 'paper',
     blind: false,
+    ...(judgeSampling ? { sampling: judgeSampling } : {}),
   });
   const nlJudge =
     judgeSpec === 'rules' || flags.nlJudge === false
@@ -206,10 +209,8 @@ export async function runModelExec(
   const interrupts = handleInterrupts();
   try {
     const players = playersOf(environment, flags, providers, model, judgeSpec);
-    const sampling: SamplingParams =
-      flags.temperature !== undefined ? { temperature: flags.temperature } : {};
-    const userSampling: SamplingParams =
-      flags.userTemperature !== undefined ? { temperature: flags.userTemperature } : {};
+    const sampling: SamplingParams = modelFlagsOf(flags, '');
+    const userSampling: SamplingParams = modelFlagsOf(flags, 'user-');
     const { agent, user, critic, judge } = players;
     if (!flags.quiet && !flags.json)
       say(

@@ -1,11 +1,18 @@
 /** Model and judge specs → the planner and judge of a run (baselines, providers, rules, LLM judges). */
 import { BASELINES } from '../baselines/index.js';
+import { canonicalJson } from '../canonical-json.js';
 import { UsageError } from '../errors.js';
 import type { Judge } from '../judge/judge.js';
 import { createLlmJudge } from '../judge/llm-judge.js';
 import { createPanelJudge } from '../judge/panel.js';
 import { rulesJudge } from '../judge/rules-judge.js';
-import { baselinePlanner, providerPlanner, type Planner } from '../pipeline/planner.js';
+import {
+  baselinePlanner,
+  codePlanner,
+  providerPlanner,
+  type Planner,
+} from '../pipeline/planner.js';
+import { CODE_FORMS, isCodeSpec } from '../providers/code/spec.js';
 import { didYouMean } from '../did-you-mean.js';
 import { isProviderId, PROVIDERS } from '../providers/model-spec.js';
 import type { SamplingParams } from '../providers/provider.js';
@@ -22,8 +29,13 @@ function assertKnownProvider(spec: string, role: 'planner' | 'judge'): void {
   const provider = colon < 0 ? spec : spec.slice(0, colon);
   if (isProviderId(provider) || provider === 'baseline' || (role === 'judge' && spec === 'rules'))
     return;
+  if ((CODE_FORMS as readonly string[]).includes(provider)) return;
   const whole = role === 'judge' ? ['rules'] : BASELINE_SPECS;
-  const providers = [...Object.keys(PROVIDERS), ...(role === 'planner' ? ['baseline'] : [])];
+  const providers = [
+    ...Object.keys(PROVIDERS),
+    ...CODE_FORMS,
+    ...(role === 'planner' ? ['baseline'] : []),
+  ];
   const suffixed =
     colon < 0 ? whole.find((candidate) => candidate.endsWith(`:${spec}`)) : undefined;
   const hint = suffixed
@@ -33,14 +45,14 @@ function assertKnownProvider(spec: string, role: 'planner' | 'judge'): void {
       : didYouMean(provider, providers).replace(/"([^"]+)"/, `"$1${spec.slice(colon)}"`);
   const takes =
     role === 'judge'
-      ? 'rules or PROVIDER:MODEL'
-      : 'PROVIDER:MODEL or baseline:heuristic|oracle|refuse';
+      ? 'rules, PROVIDER:MODEL or module:PATH|cmd:COMMAND|http:URL'
+      : 'PROVIDER:MODEL, module:PATH|cmd:COMMAND|http:URL or baseline:heuristic|oracle|refuse';
   throw new UsageError(
     `--${role === 'judge' ? 'judge' : 'model'} ${spec}: not a known spec${hint}; expected ${takes}, PROVIDER one of ${Object.keys(PROVIDERS).join(', ')}`,
   );
 }
 
-/** `baseline:NAME` → the named baseline; `PROVIDER:MODEL` → a model behind the run's provider stack. */
+/** `baseline:NAME` → the named baseline; `PROVIDER:MODEL` or a planner as code → behind the run's provider stack. */
 export function resolvePlanner(
   spec: string,
   providers: RunProviders,
@@ -65,6 +77,12 @@ export function resolvePlanner(
   if (spec === 'rules')
     throw new UsageError('"rules" is a judge, not a planner: use it with --judge');
   assertKnownProvider(spec, 'planner');
+  if (isCodeSpec(spec))
+    return codePlanner(
+      providers.provider(spec, null, options.overrides),
+      options.sampling,
+      options.json,
+    );
   return providerPlanner(
     providers.provider(spec, options.baseUrl, options.overrides),
     options.sampling,
@@ -78,6 +96,29 @@ export interface JudgeResolveOptions {
   protocol: 'paper' | 'official';
   /** The paper's Table 7 ablation; refused with `rules`, which always compares with the reference. */
   blind: boolean;
+  /** `--judge-max-tokens`, `--judge-seed`, …: every LLM judge's options (temperature stays 0). */
+  sampling?: JudgeSamplingFlags;
+}
+
+/** The judge options a user can set, as the run spec holds them. */
+export interface JudgeSamplingFlags {
+  maxTokens?: number | undefined;
+  seed?: number | undefined;
+  reasoningEffort?: SamplingParams['reasoningEffort'];
+  thinkingBudget?: number | undefined;
+}
+
+/** The judge flags as sampling parameters (what the judge's requests carry). */
+export function judgeSamplingParams(
+  flags: JudgeSamplingFlags | undefined,
+): Omit<SamplingParams, 'temperature'> {
+  if (!flags) return {};
+  return {
+    ...(flags.maxTokens !== undefined ? { maxOutputTokens: flags.maxTokens } : {}),
+    ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
+    ...(flags.reasoningEffort !== undefined ? { reasoningEffort: flags.reasoningEffort } : {}),
+    ...(flags.thinkingBudget !== undefined ? { thinkingBudget: flags.thinkingBudget } : {}),
+  };
 }
 
 function resolveOneJudge(
@@ -94,11 +135,17 @@ function resolveOneJudge(
   }
   if (spec.startsWith('baseline:')) throw new UsageError(`"${spec}" is a planner, not a judge`);
   assertKnownProvider(spec, 'judge');
-  return createLlmJudge({
+  const sampling = judgeSamplingParams(options.sampling);
+  const judge = createLlmJudge({
     provider: providers.provider(spec, options.baseUrl),
     protocol: options.protocol,
     blind: options.blind,
+    sampling,
   });
+  // The options are part of the judge's version: recorded in the manifest, and a resume with others is refused.
+  return Object.keys(sampling).length === 0
+    ? judge
+    : { ...judge, version: `${judge.version} ${canonicalJson(sampling)}` };
 }
 
 /** `rules` → the structural judge; `PROVIDER:MODEL` → an LLM judge; several specs → a panel of them (`panel(A+B)`). */

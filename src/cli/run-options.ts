@@ -14,6 +14,7 @@ import {
 import { parseModelSpec } from '../providers/model-spec.js';
 import { vendorBaseUrl } from '../providers/registry.js';
 import { GATE_METRICS, parseGate } from './fail-under.js';
+import { addModelFlags, judgeSamplingOf } from './model-flags.js';
 import { fleetShare, formatShard, shardFromScheduler } from '../pipeline/shard.js';
 import { readRunConfig } from './config-file.js';
 import { say } from './terminal.js';
@@ -52,6 +53,9 @@ const SPEC_FIELDS = {
   retryErrors: 'retryErrors',
   temperature: 'temperature',
   maxTokens: 'maxTokens',
+  seed: 'seed',
+  reasoningEffort: 'reasoningEffort',
+  thinkingBudget: 'thinkingBudget',
   judgeBlind: 'judgeBlind',
   batch: 'batch',
   batchPollMs: 'batchPollMs',
@@ -67,6 +71,8 @@ Model specs (--model, --judge):
   openai:MODEL, anthropic:MODEL, google:MODEL   OPENAI_API_KEY, ANTHROPIC_API_KEY, GOOGLE_GENERATIVE_AI_API_KEY / GEMINI_API_KEY
   openai-compatible:MODEL                       with --base-url URL (vLLM, Ollama, …); APB_API_KEY optional
   baseline:heuristic|oracle|refuse              named non-LLM planners (a floor, a reference replay, always refuse); no key
+  module:PATH, cmd:COMMAND, http:URL            your own planner as code: an ES/TS module, a JSON-lines process, an HTTP
+                                                server (docs/own-planner.md; examples/)
   rules                                         judge only, the default: a structural judge from deterministic checks,
                                                 needing no API; its numbers are not comparable with the paper's LLM judge
 
@@ -79,7 +85,7 @@ Examples:
 
 export function addRunOptions(command: Command): Command {
   command.addHelpText('after', SPEC_HELP);
-  return command
+  command
     .option(
       '--config <file>',
       'a JSON or YAML file naming data, splits, models (with their own options), judges and engine settings; flags given as well win (docs/config.md)',
@@ -97,7 +103,7 @@ export function addRunOptions(command: Command): Command {
     )
     .option(
       '--model <spec>',
-      'planner PROVIDER:MODEL (openai, anthropic, google, openai-compatible) or baseline:heuristic|oracle|refuse; repeat for a leaderboard, one run directory per model under --out (default: baseline:heuristic)',
+      'planner PROVIDER:MODEL (openai, anthropic, google, openai-compatible), your own planner as module:PATH, cmd:COMMAND or http:URL (docs/own-planner.md), or baseline:heuristic|oracle|refuse; repeat for a leaderboard, one run directory per model under --out (default: baseline:heuristic)',
       collect,
     )
     .option(
@@ -200,16 +206,19 @@ export function addRunOptions(command: Command): Command {
       '--dry-run',
       'print the calls, tokens and cost the run would take per split; call nothing, write nothing',
     );
+  addModelFlags(command, '', 'the planner(s)', ['temperature', 'maxTokens']);
+  return addModelFlags(command, 'judge-', 'every LLM judge (its temperature stays 0)', [
+    'temperature',
+  ]);
 }
+
+/** The model options a flag sets for every model entry that leaves them out. */
+const RUN_WIDE = ['temperature', 'maxTokens', 'seed', 'reasoningEffort', 'thinkingBudget'] as const;
 
 /** The sampling flags fill what a model entry leaves out; a single --base-url goes to every model that calls an endpoint. */
 function withRunWideOptions(
   models: ModelEntry[],
-  flags: {
-    baseUrl?: string | string[] | undefined;
-    temperature?: number | undefined;
-    maxTokens?: number | undefined;
-  },
+  flags: Pick<ModelEntry, (typeof RUN_WIDE)[number]> & { baseUrl?: string | string[] | undefined },
 ): ModelEntry[] {
   const endpointModels = models.filter((entry) => !entry.spec.startsWith('baseline:'));
   if (flags.baseUrl && models.length > 1) {
@@ -221,18 +230,15 @@ function withRunWideOptions(
         `--base-url ${flags.baseUrl} would apply to models of ${providers.size} providers (${[...providers].join(', ')}): give each model its own base URL in a --config file`,
       );
   }
-  return models.map((entry) => ({
-    ...entry,
-    ...(entry.baseUrl === undefined && flags.baseUrl && !entry.spec.startsWith('baseline:')
-      ? { baseUrl: flags.baseUrl }
-      : {}),
-    ...(entry.temperature === undefined && flags.temperature !== undefined
-      ? { temperature: flags.temperature }
-      : {}),
-    ...(entry.maxTokens === undefined && flags.maxTokens !== undefined
-      ? { maxTokens: flags.maxTokens }
-      : {}),
-  }));
+  return models.map((entry) => {
+    const filled: ModelEntry = { ...entry };
+    if (entry.baseUrl === undefined && flags.baseUrl && !entry.spec.startsWith('baseline:'))
+      filled.baseUrl = flags.baseUrl;
+    for (const key of RUN_WIDE)
+      if (entry[key] === undefined && flags[key] !== undefined)
+        (filled as Record<string, unknown>)[key] = flags[key];
+    return filled;
+  });
 }
 
 function providerOf(spec: string): string {
@@ -268,6 +274,8 @@ export function runSpecOf(
     if (options[flag] === undefined) continue;
     if (fromCli(flag) || input[field] === undefined) input[field] = options[flag];
   }
+  const judgeSampling = judgeSamplingOf(options);
+  if (judgeSampling) input.judgeSampling = { ...(input.judgeSampling as object), ...judgeSampling };
   if (Array.isArray(options.model))
     input.models = (options.model as string[]).map((spec) => ({ spec }));
   else if (!input.models && env.APB_MODEL) input.models = [{ spec: env.APB_MODEL }];

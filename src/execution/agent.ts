@@ -69,7 +69,13 @@ export interface ModelAgentOptions {
   sampling: SamplingParams;
   /** The trial: distinct trials are distinct cache entries. */
   repeat: number;
+  /** The task, told to an agent as code with the turn (`subject`); a model never sees it. */
+  taskId?: string;
 }
+
+/** The agent's turn: how many agent messages the conversation holds so far (tau2's greeting included). */
+const turnOf = (messages: readonly LoopMessage[]) =>
+  messages.filter((message) => message.role === 'assistant').length;
 
 /** A model as the agent. */
 export function modelAgent(options: ModelAgentOptions): AgentPlayer {
@@ -84,6 +90,9 @@ export function modelAgent(options: ModelAgentOptions): AgentPlayer {
         role: 'agent',
         tools: [...options.tools],
         toolChoice: 'auto',
+        ...(options.taskId !== undefined
+          ? { subject: { id: options.taskId, turn: turnOf(messages) } }
+          : {}),
       },
       signal,
     );

@@ -52,6 +52,7 @@ function converse(
       tools: spec.env.tools,
       sampling: spec.sampling.agent,
       repeat: trial,
+      taskId: task.id,
     }),
     user: modelUser({
       provider: deps.user,

@@ -7,6 +7,7 @@ import { ApbError, UsageError } from '../errors.js';
 import { costOf, findPrice, loadPrices, type Price } from '../providers/cost.js';
 import { estimateRequestTokens } from '../providers/estimate.js';
 import type { CallGate, CallTicket } from '../providers/gate.js';
+import { isCodeSpec } from '../providers/code/spec.js';
 import { parseModelSpec } from '../providers/model-spec.js';
 import type { ProviderRequest, Usage } from '../providers/provider.js';
 import type { CostOf } from './recount.js';
@@ -105,6 +106,7 @@ export class Budget {
 
   /** The gate for one model spec's stack; a spec without a known price is a usage error, raised before any call. */
   gateFor(model: string): CallGate {
+    if (isCodeSpec(model)) return { admit: () => this.admitReported() };
     const price = priceOfSpec(model);
     if (price === 'free') return { admit: () => ({ settle: () => {} }) };
     if (!price)
@@ -142,6 +144,25 @@ export class Budget {
         this.reserved -= estimate;
         if (result?.usageImplausible) this.implausible += 1;
         this.spent += result ? this.actualCost(result, price, estimate) : 0;
+      },
+    };
+  }
+
+  /** A planner or agent as code: nothing to estimate, so it is admitted while budget remains and billed what it reports. */
+  private admitReported(): CallTicket {
+    if (this.stoppedAt || this.spent + this.reserved >= this.maxCostUsd) {
+      this.stoppedAt = true;
+      this.refused += 1;
+      throw new BudgetExceededError(
+        `--max-cost ${this.maxCostUsd} USD reached: spent ${this.spent.toFixed(4)} USD (as the planners reported it)`,
+      );
+    }
+    let settled = false;
+    return {
+      settle: (result) => {
+        if (settled) return;
+        settled = true;
+        this.spent += result?.costUsd ?? 0;
       },
     };
   }

@@ -11,6 +11,7 @@ import { formatBytes } from '../limits.js';
 import { BATCH_PROVIDERS } from '../providers/batch/client.js';
 import type { Price } from '../providers/cost.js';
 import { resolveSampling } from '../providers/model-options.js';
+import { isCodeSpec } from '../providers/code/spec.js';
 import { parseModelSpec } from '../providers/model-spec.js';
 import type { SamplingParams } from '../providers/provider.js';
 import type { PromptOptions } from '../settings/prompt.js';
@@ -121,6 +122,9 @@ export function callModel(
 ): CallModel | null {
   const price = priceOfSpec(spec);
   if (price === 'free') return null;
+  const outputCap = sampling.maxOutputTokens ?? DEFAULT_OUTPUT_TOKENS[role] ?? 1024;
+  // A planner as code reports its own cost: its calls are counted, their price is unknown.
+  if (isCodeSpec(spec)) return { role, spec, outputTokens: outputCap, price: null };
   const parsed = parseModelSpec(spec);
   const resolved = resolveSampling(parsed, sampling).sampling;
   const outputTokens = resolved.maxOutputTokens ?? DEFAULT_OUTPUT_TOKENS[role] ?? 1024;

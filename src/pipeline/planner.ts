@@ -6,7 +6,7 @@ import type { Prompt } from '../settings/prompt.js';
 export interface Planner {
   /** The `tested_model` written into every line. */
   readonly id: string;
-  readonly kind: 'llm' | 'baseline';
+  readonly kind: 'llm' | 'baseline' | 'code';
   readonly sampling: SamplingParams;
   answer(
     caseItem: Case,
@@ -35,6 +35,31 @@ export function providerPlanner(
           sampling,
           repeat,
           role: 'planner',
+        },
+        signal,
+      ),
+  };
+}
+
+/**
+ * A planner as code (`module:`, `cmd:`, `http:`): sent the prompt as a model is, plus the case's
+ * id and split (never a reference field), so its answers can be told apart and cached per case.
+ */
+export function codePlanner(provider: Provider, sampling: SamplingParams, json: boolean): Planner {
+  return {
+    id: provider.id,
+    kind: 'code',
+    sampling,
+    answer: (caseItem, prompt, repeat, signal) =>
+      provider.generate(
+        {
+          messages: prompt.messages,
+          promptVersion: prompt.promptVersion,
+          json,
+          sampling,
+          repeat,
+          role: 'planner',
+          subject: { id: caseItem.id, split: caseItem.split },
         },
         signal,
       ),

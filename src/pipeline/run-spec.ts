@@ -61,6 +61,19 @@ export const RunSpecSchema = z.object({
   retryErrors: z.boolean().default(false),
   temperature: z.number().min(0).max(2).optional(),
   maxTokens: z.number().int().positive().optional(),
+  /** Run-wide planner options a model entry leaves out (`--seed`, `--reasoning-effort`, `--thinking-budget`). */
+  seed: z.number().int().optional(),
+  reasoningEffort: z.enum(REASONING_EFFORTS).optional(),
+  thinkingBudget: z.number().int().min(0).optional(),
+  /** Every LLM judge's options beyond its fixed temperature 0 (`--judge-max-tokens`, `--judge-seed`, …). */
+  judgeSampling: z
+    .object({
+      maxTokens: z.number().int().positive().optional(),
+      seed: z.number().int().optional(),
+      reasoningEffort: z.enum(REASONING_EFFORTS).optional(),
+      thinkingBudget: z.number().int().min(0).optional(),
+    })
+    .optional(),
   judgeBlind: z.boolean().default(false),
   /** `--batch`: openai, anthropic and google calls through the vendors' batch APIs. */
   batch: z.boolean().default(false),

@@ -29,6 +29,8 @@ export interface CacheScope {
   model: string;
   /** The base URL the request goes to (a local vLLM and OpenRouter serve different weights under one name). */
   baseUrl: string | null;
+  /** Planners and agents as code: the request's subject (case id and split, or task and turn) enters the key. */
+  bySubject?: boolean;
 }
 
 interface StoredReply {
@@ -69,6 +71,7 @@ export function cacheKeyInputs(
     promptVersion: request.promptVersion,
     repeat: request.repeat,
     ...(request.tools ? { tools: request.tools, toolChoice: request.toolChoice ?? 'auto' } : {}),
+    ...(scope.bySubject && request.subject ? { subject: request.subject } : {}),
   };
 }
 

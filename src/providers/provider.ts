@@ -112,6 +112,18 @@ export interface ProviderRequest {
   tools?: ToolDefinition[];
   /** Default `auto` when tools are given. */
   toolChoice?: ToolChoice;
+  /**
+   * What a planner or agent as code (`providers/code/`) is told besides the messages: the case's id
+   * and split, or the task and turn. Model endpoints never see it; it enters the cache key only there.
+   */
+  subject?: RequestSubject;
+}
+
+/** The case (id and split) or exec task and turn a request belongs to; never a reference field. */
+export interface RequestSubject {
+  id: string;
+  split?: string;
+  turn?: number;
 }
 
 export type FinishReason =
@@ -136,6 +148,8 @@ export interface ProviderResult {
   vendorMetadata?: Record<string, Record<string, unknown>>;
   /** The model's reasoning, in order, with what the vendor needs to accept it again on a later turn. */
   reasoning?: ReasoningPart[];
+  /** What the call cost as the endpoint itself reported it (a planner as code's `cost_usd`). */
+  costUsd?: number;
   /** Set when the reported usage was impossible (negative, non-finite) or implausible: the budget counts apb's own estimate instead. */
   usageImplausible?: boolean;
 }

@@ -22,6 +22,9 @@ import { withRetry, type RetryPolicy } from './retry.js';
 import { withFailureWatch } from './failure-watch.js';
 import type { AdapterOptions } from './sdk-adapter.js';
 import { withTimeout } from './timeout.js';
+import { withRawArguments } from './raw-arguments.js';
+import { buildCodeStack } from './code/stack.js';
+import { parseCodeSpec } from './code/spec.js';
 
 /** The vendor adapters, keyed by provider id. */
 export const ADAPTERS = {
@@ -82,6 +85,8 @@ export function buildProviderStack(
   specOrText: ModelSpec | string,
   options: ProviderStackOptions = {},
 ): Provider {
+  const code = typeof specOrText === 'string' ? parseCodeSpec(specOrText) : null;
+  if (code) return codeStack(code, options);
   const spec = typeof specOrText === 'string' ? parseModelSpec(specOrText) : specOrText;
   const env = options.env ?? process.env;
   const baseUrls = resolveBaseUrls(spec, options.baseUrl ?? vendorBaseUrl(spec, env)?.url);
@@ -95,7 +100,7 @@ export function buildProviderStack(
           model: spec.model,
           apiKey,
           baseUrl,
-          fetch: options.fetch ?? nodeFetch,
+          fetch: withRawArguments(options.fetch ?? nodeFetch),
         }),
         PROVIDERS[spec.provider].keyEnv,
       );
@@ -137,6 +142,25 @@ export function buildProviderStack(
   return withModelOptions(cached, { spec, table: options.modelDefaults });
 }
 
+/** A planner or agent as code (`module:`, `cmd:`, `http:`) behind the same engine knobs. */
+function codeStack(
+  code: NonNullable<ReturnType<typeof parseCodeSpec>>,
+  options: ProviderStackOptions,
+): Provider {
+  return buildCodeStack(code, {
+    concurrency: options.concurrency ?? DEFAULT_STACK_OPTIONS.concurrency,
+    ...(options.rpm ? { rpm: options.rpm } : {}),
+    timeoutMs: options.timeoutMs ?? DEFAULT_STACK_OPTIONS.timeoutMs,
+    maxRetries: options.maxRetries ?? DEFAULT_STACK_OPTIONS.maxRetries,
+    ...(options.cache ? { cache: options.cache } : {}),
+    ...(options.limiters ? { limiters: options.limiters } : {}),
+    ...(options.gate ? { gate: options.gate } : {}),
+    ...(options.failureWatch === false ? { failureWatch: false } : {}),
+    ...(options.retry ? { retry: options.retry } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+}
+
 /** The stack with the loud-failure watch above its retries, unless the caller serves for a long time. */
 const watched = (provider: Provider, watch: boolean) =>
   watch ? withFailureWatch(provider) : provider;
@@ -171,7 +195,12 @@ function batched(
   const baseUrl = baseUrls[0]!;
   const adapter = (fetch: typeof globalThis.fetch) =>
     withKeyHint(
-      ADAPTERS[spec.provider]({ model: spec.model, apiKey, baseUrl, fetch }),
+      ADAPTERS[spec.provider]({
+        model: spec.model,
+        apiKey,
+        baseUrl,
+        fetch: withRawArguments(fetch),
+      }),
       PROVIDERS[spec.provider].keyEnv,
     );
   return options.batch!.provider(

@@ -2,6 +2,7 @@
  * Our chat messages → the AI SDK prompt (LanguageModelV3): tool calls and results, image bytes read now, and
  * the reasoning and vendor data (signatures) a model gave with a tool call sent back with it.
  */
+import { toolCallInput } from './raw-arguments.js';
 import type { LanguageModel } from 'ai';
 import { ProviderError } from '../errors.js';
 import type { PromptPart } from '../settings/prompt.js';
@@ -78,7 +79,7 @@ function assistantMessage(
         type: 'tool-call' as const,
         toolCallId: call.id,
         toolName: call.name,
-        input: call.arguments,
+        input: toolCallInput(call),
         ...(call.vendorMetadata ? { providerOptions: call.vendorMetadata as never } : {}),
       })),
     ],

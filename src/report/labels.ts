@@ -3,9 +3,12 @@
  * structural, so neither is ever mistaken for a model or for the paper's LLM judge. JSON keeps raw ids.
  */
 
-/** `baseline:heuristic` → `baseline:heuristic (baseline, not a model)`; model ids unchanged. */
+/** `baseline:heuristic` → `baseline:heuristic (baseline, not a model)`; code specs marked as code; model ids unchanged. */
 export function modelLabel(id: string): string {
-  return id.startsWith('baseline:') ? `${id} (baseline, not a model)` : id;
+  if (id.startsWith('baseline:')) return `${id} (baseline, not a model)`;
+  // A planner or agent as code (providers/code/) is named as what it is, never as a model.
+  const form = /^(module|cmd|http):/.exec(id)?.[1];
+  return form ? `${id} (planner as code, ${form})` : id;
 }
 
 /** `rules` → `rules (structural judge)`, also inside a panel's id; LLM judge ids unchanged. */

@@ -190,6 +190,35 @@ describe('openai client → apb serve: chat completions', () => {
     );
   });
 
+  it('forwards malformed tool arguments from the client as the client gave them', async () => {
+    fake.enqueue(replies.text('noted'));
+    const written = '{"order_id": "#W1"';
+    await client().chat.completions.create({
+      model: 'gpt-4o',
+      messages: [
+        { role: 'user', content: 'Where is #W1?' },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [
+            {
+              id: 'c1',
+              type: 'function',
+              function: { name: 'get_order_details', arguments: written },
+            },
+          ],
+        },
+        { role: 'tool', tool_call_id: 'c1', content: 'Error: bad arguments' },
+      ],
+      tools,
+    });
+    const sent = bodyOf(fake.requests[0]).messages as {
+      tool_calls?: { function: { arguments: string } }[];
+    }[];
+    const forwarded = sent.find((message) => message.tool_calls)!.tool_calls![0]!;
+    expect(forwarded.function.arguments).toBe(written);
+  });
+
   it('reports usage as the upstream did, and none when it reported none', async () => {
     fake.enqueue(
       replies.text('counted', { usage: { inputTokens: 11, outputTokens: 3 } }),

@@ -1,4 +1,6 @@
 /** `apb exec --env tau2:retail|tau2:airline|tau2:telecom --agent replay:FILE|replay:gold [--dump-db DIR] --out DIR`: executable validation. */
+import { isCodeSpec } from '../../providers/code/spec.js';
+import { addModelFlags } from '../model-flags.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { didYouMean } from '../../did-you-mean.js';
@@ -64,7 +66,7 @@ function replayAgent(spec: string | undefined): string {
 
 /** Registers `apb exec`. */
 export function registerExecCommand(program: Command, outcome: CommandOutcome): void {
-  program
+  const command = program
     .command('exec')
     .description(
       "execute tasks in tau2-bench's retail, airline or telecom environment and score them with tau2's reward",
@@ -79,7 +81,7 @@ export function registerExecCommand(program: Command, outcome: CommandOutcome): 
     )
     .option(
       '--agent <spec>',
-      "a scripted agent: replay:FILE (JSONL, one line per task) or replay:gold (every task's reference actions)",
+      "a scripted agent: replay:FILE (JSONL, one line per task) or replay:gold (every task's reference actions); or your own agent as module:PATH, cmd:COMMAND or http:URL (turn by turn, with --user-model; docs/own-planner.md)",
     )
     .option('--tasks <ids>', 'only these task ids (comma-separated)', commaList)
     .option(
@@ -166,6 +168,7 @@ export function registerExecCommand(program: Command, outcome: CommandOutcome): 
     .option('--dry-run', 'print what the run would execute; call nothing, write nothing', false)
     .action(async (flags: ExecFlags) => {
       if (!flags.agent) return modelBranch(flags, outcome);
+      if (isCodeSpec(flags.agent)) return modelBranch(codeAgentFlags(flags), outcome);
       if (flags.mode)
         throw new UsageError(
           '--agent replay:… and --mode exclude each other: a scripted agent has no mode',
@@ -221,6 +224,29 @@ export function registerExecCommand(program: Command, outcome: CommandOutcome): 
         providers.close();
       }
     });
+  addModelFlags(command, '', 'the tested model', ['temperature']);
+  addModelFlags(command, 'user-', 'the user simulator', ['temperature']);
+  addModelFlags(command, 'judge-', 'the plan judge (its temperature stays 0)', ['temperature']);
+}
+
+/**
+ * `--agent module:|cmd:|http:`: an agent as code runs the model path in its own loop, turn by turn
+ * (direct mode: it gets the conversation and the tools, and answers a message or tool calls).
+ */
+function codeAgentFlags(flags: ExecFlags): ExecFlags {
+  if (flags.model)
+    throw new UsageError(
+      `--agent ${flags.agent} is the tested agent: drop --model ${flags.model} (or use --model without --agent)`,
+    );
+  if (flags.mode && flags.mode !== 'direct')
+    throw new UsageError(
+      `--agent ${flags.agent} runs in --mode direct only: plan-first and refine need a model that also plans`,
+    );
+  if (!flags.userModel && (!flags.judge || flags.judge === 'rules'))
+    throw new UsageError(
+      `--agent ${flags.agent} needs --user-model SPEC (or an LLM --judge, which then plays the user): an agent as code cannot also play the user simulator`,
+    );
+  return { ...flags, model: flags.agent!, mode: 'direct' };
 }
 
 /** The model-agent branch: `--mode … --model …`. */

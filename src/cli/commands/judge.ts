@@ -1,4 +1,5 @@
 /** `apb judge RUN_DIR --judge SPEC [--judge SPEC…]`: re-judge a run's saved predictions without calling the planner. */
+import { addModelFlags, judgeSamplingOf } from '../model-flags.js';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
@@ -31,7 +32,7 @@ interface JudgeOptions {
 }
 
 export function registerJudgeCommand(program: Command, outcome: CommandOutcome): void {
-  program
+  const command = program
     .command('judge')
     .description(
       '(re)judge the saved predictions of a run with other judges, without calling the planner',
@@ -73,10 +74,12 @@ export function registerJudgeCommand(program: Command, outcome: CommandOutcome):
       });
       const interrupts = handleInterrupts();
       try {
+        const sampling = judgeSamplingOf(options as unknown as Record<string, unknown>);
         const judge = resolveJudge(options.judge, providers, {
           baseUrl: judgeBaseUrl,
           protocol,
           blind: options.judgeBlind,
+          ...(sampling ? { sampling } : {}),
         });
         const summary = await rejudgeRun(
           {
@@ -108,4 +111,5 @@ export function registerJudgeCommand(program: Command, outcome: CommandOutcome):
         lock.release();
       }
     });
+  addModelFlags(command, 'judge-', 'every LLM judge (its temperature stays 0)', ['temperature']);
 }

@@ -1,4 +1,5 @@
 /** `apb refine RUN_DIR --mode self|critic --out DIR`: critique and revise a finished run's answers, judge them, fill Table 4. */
+import { addModelFlags, judgeSamplingOf, modelFlagsOf } from '../model-flags.js';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { SPLITS } from '../../dataset/case.js';
@@ -89,6 +90,10 @@ function modeOf(options: RefineOptions): 'self' | 'critic' {
     throw new UsageError(
       '--critic goes with --mode critic; in self mode the tested model critiques its own answers',
     );
+  if (options.mode === 'self' && Object.keys(modelFlagsOf(options, 'critic-')).length > 0)
+    throw new UsageError(
+      "--critic-… options go with --mode critic; in self mode the critic is the tested model, with the run's own options",
+    );
   if (options.critic?.startsWith('baseline:') || options.critic === 'rules')
     throw new UsageError(`--critic must be a model (PROVIDER:MODEL), not ${options.critic}`);
   return options.mode;
@@ -126,7 +131,8 @@ async function refineAction(
     taxonomy: options.metric,
     critic: criticSpec,
     critic_base_url: criticBaseUrl,
-    critic_sampling: mode === 'self' ? identity.sampling : { temperature: 0 },
+    critic_sampling:
+      mode === 'self' ? identity.sampling : { temperature: 0, ...modelFlagsOf(options, 'critic-') },
     rounds: options.rounds,
     prompt_version: REFINE_PROMPT_VERSION,
   };
@@ -167,7 +173,12 @@ async function refineAction(
   try {
     const reviser = providers.provider(testedModel, baseUrl);
     const critic = mode === 'self' ? reviser : providers.provider(criticSpec, criticBaseUrl);
-    const judge = resolveJudge(judgeSpecs, providers, { baseUrl: judgeBaseUrl, ...judgeOptions });
+    const judgeSampling = judgeSamplingOf(options as unknown as Record<string, unknown>);
+    const judge = resolveJudge(judgeSpecs, providers, {
+      baseUrl: judgeBaseUrl,
+      ...judgeOptions,
+      ...(judgeSampling ? { sampling: judgeSampling } : {}),
+    });
     const summary = await refineRun(
       {
         source,
@@ -238,7 +249,10 @@ export function registerRefineCommand(program: Command, outcome: CommandOutcome)
       'self (the tested model critiques its own answer) or critic (--critic does)',
       choice(['self', 'critic'] as const),
     )
-    .option('--critic <spec>', 'critic model, PROVIDER:MODEL (with --mode critic)')
+    .option(
+      '--critic <spec>',
+      'critic model, PROVIDER:MODEL or module:|cmd:|http: (with --mode critic)',
+    )
     .option('--critic-base-url <url>', 'endpoint of the critic model')
     .option('--metric', "critique with the paper's error taxonomy", true)
     .option('--no-metric', 'a general critique, without the taxonomy')
@@ -305,6 +319,8 @@ export function registerRefineCommand(program: Command, outcome: CommandOutcome)
       'print the end-of-run summary as JSON on stdout (with Table 4), nothing else',
       false,
     );
+  addModelFlags(command, 'critic-', 'the critic (with --mode critic; default temperature 0)');
+  addModelFlags(command, 'judge-', 'every LLM judge (its temperature stays 0)', ['temperature']);
   addEngineOptions(command, 'answers').action((runDir: string, options: RefineOptions) =>
     refineAction(runDir, options, outcome),
   );

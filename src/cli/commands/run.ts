@@ -259,6 +259,7 @@ async function runModels(
     baseUrl: spec.judgeBaseUrl ?? null,
     protocol: spec.protocol,
     blind: spec.judgeBlind,
+    ...(spec.judgeSampling ? { sampling: spec.judgeSampling } : {}),
   });
   const { root, dirs } = layout;
   // One writer per run directory (and per leaderboard folder): all taken before anything runs.
