@@ -13,6 +13,8 @@ import { PAPER_TABLES_FILE } from './load-runs.js';
 /** An exec run directory's scores and both reports, rendered from its lines as they are now. */
 export interface ExecReports {
   scores: ExecScores;
+  /** The latest line of each (task, mode, trial), in task order. */
+  lines: ExecutionLine[];
   markdown: string;
   html: string;
 }
@@ -42,7 +44,12 @@ export async function renderExecReports(
   const paper = options.comparePaper
     ? compareTable3(scores.tables.table3, JSON.parse(readFileSync(PAPER_TABLES_FILE, 'utf8')))
     : undefined;
-  return { scores, markdown: execMarkdown(scores, paper), html: execHtml(scores, lines, paper) };
+  return {
+    scores,
+    lines,
+    markdown: execMarkdown(scores, paper, lines),
+    html: execHtml(scores, lines, paper),
+  };
 }
 
 /** Computes the scores of an exec run directory and writes its score file and reports; returns the scores. */

@@ -7,7 +7,9 @@ import { UsageError } from '../../errors.js';
 import { createNlAssertionJudge } from '../../execution/nl-assertions.js';
 import type { Environment } from '../../execution/environment.js';
 import { loadEnvironment } from '../../execution/registry.js';
+import { costOfCall } from '../../pipeline/budget.js';
 import { runReplay } from '../../pipeline/exec-replay.js';
+import { writeExecOutputs } from '../../report/write-exec-reports.js';
 import { handleInterrupts } from '../interrupts.js';
 import { commaList, nonNegativeInt, positiveInt, positiveNumber, temperature } from '../options.js';
 import { EXIT, type CommandOutcome } from '../outcome.js';
@@ -193,6 +195,10 @@ export function registerExecCommand(program: Command, outcome: CommandOutcome): 
           stop: interrupts.stop,
           signal: interrupts.cancel,
         });
+        // A replay is a run like any other: its scores and reports sit beside its executions.
+        await writeExecOutputs(path.resolve(flags.out), costOfCall, {
+          comparePaper: flags.comparePaper === true,
+        });
         if (flags.json)
           process.stdout.write(
             `${JSON.stringify({ command: 'exec', env: environment.id, ...summary }, null, 2)}\n`,
@@ -204,6 +210,10 @@ export function registerExecCommand(program: Command, outcome: CommandOutcome): 
         if (!flags.quiet && !flags.json)
           say(
             `apb: ${environment.id} ${summary.agent}: ${summary.tasks} task(s): ${summary.rewardOne} reward 1.0, ${summary.rewardZero} reward 0${unjudged}; final database as expected in ${summary.databaseMatches}; ${summary.toolErrors} tool error(s); ${summary.executionsFile}`,
+          );
+        if (!flags.quiet && !flags.json)
+          say(
+            `apb: report: ${path.join(flags.out, 'report.html')} (or: npx apb view ${flags.out})`,
           );
         outcome.exitCode = summary.interrupted ? EXIT.interrupted : EXIT.ok;
       } finally {
