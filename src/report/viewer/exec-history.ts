@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { HistoryEntry, LineCounts } from './history.js';
+import type { HistoryEntry } from './history-entry.js';
 
 /** The mode columns of Table 3 as the headline names them. */
 const MODE_LABELS = { direct: 'direct', plan_first: 'plan-first', refine: 'refine' } as const;
@@ -57,8 +57,9 @@ function replayHeadline(counts: Record<string, unknown> | undefined): HistoryEnt
 }
 
 /** The history entry of an exec run directory (model run or replay). */
-export function execHistoryEntry(dir: string, lines: LineCounts): HistoryEntry {
-  const done = lines.count(path.join(dir, 'executions.jsonl'));
+/** `countLines` counts a file's complete lines (the history's incremental counter). */
+export function execHistoryEntry(dir: string, countLines: (file: string) => number): HistoryEntry {
+  const done = countLines(path.join(dir, 'executions.jsonl'));
   const model = readJson(path.join(dir, 'exec-manifest.json'));
   if (model) {
     const identity = (model.identity ?? {}) as Record<string, unknown>;

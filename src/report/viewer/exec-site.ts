@@ -8,7 +8,7 @@ import path from 'node:path';
 import { costOfCall } from '../../pipeline/budget.js';
 import { renderExecReports, type ExecReports } from '../write-exec-reports.js';
 import { isExecDir } from './exec-history.js';
-import type { Site } from './site.js';
+import type { Site } from './site-types.js';
 
 const FILES = ['plans.jsonl', 'executions.jsonl'];
 

@@ -13,13 +13,9 @@ import { renderHistoryPage } from './history-page.js';
 import { boardsOf, historyEntry, LineCounts } from './history.js';
 import { LiveRuns } from './live-runs.js';
 
-/** A response body and its type, or null for "not found". */
-export type Served = { type: string; body: string } | null;
+import type { Site } from './site-types.js';
 
-/** A set of pages: answers a path. */
-export interface Site {
-  serve(pathname: string): Promise<Served>;
-}
+export type { Served, Site } from './site-types.js';
 
 const HTML = 'text/html; charset=utf-8';
 const JSON_TYPE = 'application/json; charset=utf-8';
