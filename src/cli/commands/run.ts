@@ -38,7 +38,7 @@ import { limitHeapGrowth } from '../heap.js';
 import { handleInterrupts } from '../interrupts.js';
 import { EXIT, type CommandOutcome } from '../outcome.js';
 import { batchProgress } from '../batch-progress.js';
-import { endpointSummaryLines } from '../endpoint-summary.js';
+import { endpointSummaryLines, recordFinalEndpoints } from '../endpoint-summary.js';
 import { createProgressReporter } from '../progress.js';
 import { resolveJudge, resolvePlanner } from '../resolve.js';
 import { addRunOptions, environmentEndpointLines, runSpecOf } from '../run-options.js';
@@ -295,6 +295,7 @@ async function runModels(
     );
     if (!spec.quiet && !spec.json)
       for (const line of endpointSummaryLines(providers.endpointStats())) say(line);
+    if (spec.models.length > 1) recordFinalEndpoints(dirs, providers.endpointStats());
     let reports: WrittenReports | null = null;
     const extraRuns = await referenceRunsOf(spec, summaries);
     for (const summary of summaries)
