@@ -11,11 +11,14 @@ import { isExecDir } from '../../report/viewer/exec-history.js';
 import { limitHeapGrowth } from '../heap.js';
 import type { CommandOutcome } from '../outcome.js';
 import { choice } from '../options.js';
+import { parseRankBy, RANK_BY_HELP } from '../rank-by.js';
+import type { HeadlineKey } from '../../report/scorecard.js';
 import { say } from '../terminal.js';
 import { registerViewCommand } from './view.js';
 
 interface ReportOptions {
   out?: string;
+  rankBy?: HeadlineKey;
   format: FormatId;
   comparePaper: boolean;
 }
@@ -43,6 +46,7 @@ export function registerReportCommand(program: Command, outcome: CommandOutcome)
       "put the paper's published numbers beside ours for models the paper reports",
       false,
     )
+    .option('--rank-by <metric>', RANK_BY_HELP, parseRankBy)
     .action(async (dirs: string[], options: ReportOptions) => {
       const format = options.format;
       if (format === 'csv' && !options.out)
@@ -54,6 +58,7 @@ export function registerReportCommand(program: Command, outcome: CommandOutcome)
       const data = await loadReportData(dirs, {
         caseBrowser: format === 'html',
         comparePaper: options.comparePaper,
+        ...(options.rankBy ? { rankBy: options.rankBy } : {}),
       });
       if (format === 'html' && options.out) {
         // Streamed to the file: a large run's page is never one string in memory.

@@ -33,6 +33,7 @@ import { acquireRunLocks } from '../../rundir/lock.js';
 import type { SamplingParams } from '../../providers/provider.js';
 import { buildRunSummary, type EndOfRunSummary } from '../../report/run-summary.js';
 import { writeLeaderboard, type WrittenReports } from '../../report/write-reports.js';
+import type { HeadlineKey } from '../../report/scorecard.js';
 import { DEFAULT_PROMPT_OPTIONS } from '../../settings/prompt.js';
 import { limitHeapGrowth } from '../heap.js';
 import { handleInterrupts } from '../interrupts.js';
@@ -304,7 +305,8 @@ async function runModels(
     // The leaderboard is written even when a model's run failed: the others' rows stand, and the
     // failed run's row is marked by its status.
     const written = dirs.filter((dir) => existsSync(path.join(dir, 'judgements.jsonl')));
-    if (root && written.length > 0) reports = await writeLeaderboard(root, written);
+    if (root && written.length > 0)
+      reports = await writeLeaderboard(root, written, { rankBy: spec.rankBy });
     if (failed >= 0 && spec.models.length > 1)
       say(
         `apb: the run of ${spec.models[failed]!.spec} failed; the other models' runs kept their results`,
@@ -379,6 +381,7 @@ export function registerRunCommand(program: Command, outcome: CommandOutcome): v
       ...runSpecOf(options, command),
       quiet: Boolean(options.quiet),
       json: Boolean(options.json),
+      ...(options.rankBy ? { rankBy: options.rankBy as HeadlineKey } : {}),
     };
     if (!spec.quiet && !spec.json)
       for (const line of environmentEndpointLines([
