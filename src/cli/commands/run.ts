@@ -40,6 +40,7 @@ import { handleInterrupts } from '../interrupts.js';
 import { EXIT, type CommandOutcome } from '../outcome.js';
 import { batchProgress } from '../batch-progress.js';
 import { endpointSummaryLines, recordFinalEndpoints } from '../endpoint-summary.js';
+import { resumeHint } from '../resume-hint.js';
 import { createProgressReporter } from '../progress.js';
 import { resolveJudge, resolvePlanner } from '../resolve.js';
 import { addRunOptions, environmentEndpointLines, runSpecOf } from '../run-options.js';
@@ -357,14 +358,11 @@ function noAnswerMessage(summary: RunSummary): string {
 function explainFailure(error: unknown, model: string | null, outDir: string): unknown {
   const which = model ? ` of ${model}` : '';
   if (error instanceof SystematicFailureError)
-    return new ApbError(
-      'systematic',
-      `${error.message}\napb: finished cases of the run${which} are kept in ${outDir} (fix the cause and rerun to resume)`,
-    );
+    return new ApbError('systematic', `${error.message}\napb: run${which}: ${resumeHint(outDir)}`);
   if (!(error instanceof ProviderError) || error.kind !== 'auth') return error;
   return new ProviderError({
     ...error,
-    message: `${error.message}\napb: run${which} stopped at the first authentication failure; finished cases are kept in ${outDir} (fix the key and rerun to resume)`,
+    message: `${error.message}\napb: run${which} stopped at the first authentication failure; ${resumeHint(outDir).replace('fix the cause', 'fix the key')}`,
   });
 }
 
