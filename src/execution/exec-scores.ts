@@ -38,6 +38,8 @@ export interface ExecScores {
   /** Why executions fell short of reward 1, most frequent first (at most five), one example each. */
   failure_reasons: FailureReason[];
   usage: Record<string, RoleTotals>;
+  /** The `as_of` date of data/prices.json the costs were computed with (set by the report writer). */
+  prices_as_of?: string;
   /** The judges of the plans (APB CR and grade), sorted; `rules` is the structural judge, not the paper's LLM judge. */
   plan_judges?: string[];
   /** Table 3, and the plan-verdict × reward rows (plan-verdict-reward.ts) of the plan modes. */

@@ -118,6 +118,10 @@ const USAGE_HEADER = [
   'Cost (USD)',
 ];
 
+/** Where the costs come from: the price table and its date. */
+const pricesNote = (asOf: string) =>
+  `Costs at the prices of data/prices.json as of ${asOf}; "unknown" where a model has no price there.`;
+
 function terminationRows(scores: ExecScores): string[][] {
   return Object.entries(scores.terminations).map(([name, value]) => [name, count(value)]);
 }
@@ -174,6 +178,7 @@ export function execMarkdown(
     );
   parts.push('', '## Terminations', '', markdownTable(TERMINATION_HEADER, terminationRows(scores)));
   parts.push('', '## Usage and cost by role', '', markdownTable(USAGE_HEADER, usageRows(scores)));
+  if (scores.prices_as_of) parts.push('', pricesNote(scores.prices_as_of));
   if (paper)
     parts.push(
       '',
@@ -279,7 +284,7 @@ export function execHtml(
       ? `<h2>Plan verdict × reward</h2><p class="note">${escapeHtml(PLAN_VERDICT_NOTE)}</p>${htmlTable(PLAN_VERDICT_HEADER, scores.tables.plan_verdict_reward!.map(planVerdictCells))}`
       : '',
     `<h2>Terminations</h2>${htmlTable(TERMINATION_HEADER, terminationRows(scores))}`,
-    `<h2>Usage and cost by role</h2>${htmlTable(USAGE_HEADER, usageRows(scores))}`,
+    `<h2>Usage and cost by role</h2>${htmlTable(USAGE_HEADER, usageRows(scores))}${scores.prices_as_of ? `<p class="note">${escapeHtml(pricesNote(scores.prices_as_of))}</p>` : ''}`,
     paper
       ? `<h2>Compared with the paper (Table 3)</h2><p class="note">${escapeHtml(PAPER_NOTE)}</p>${htmlTable(PAPER_HEADER, paperRows(paper))}`
       : '',

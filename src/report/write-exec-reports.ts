@@ -5,6 +5,7 @@ import path from 'node:path';
 import { writeFileAtomic } from '../atomic-write.js';
 import { computeExecScores, type ExecScores, type PriceOf } from '../execution/exec-scores.js';
 import type { ExecutionLine } from '../execution/records.js';
+import { pricesAsOf } from '../pipeline/budget.js';
 import { readJsonLines } from '../pipeline/results-store.js';
 import { compareTable3 } from './exec-paper.js';
 import { execHtml, execMarkdown } from './exec-report.js';
@@ -26,7 +27,10 @@ export async function renderExecReports(
   options: { comparePaper?: boolean } = {},
 ): Promise<ExecReports> {
   const executions = path.join(dir, 'executions.jsonl');
-  const scores = await computeExecScores(path.join(dir, 'plans.jsonl'), executions, priceOf);
+  const scores: ExecScores = {
+    ...(await computeExecScores(path.join(dir, 'plans.jsonl'), executions, priceOf)),
+    prices_as_of: pricesAsOf(),
+  };
   const latest = new Map<string, ExecutionLine>();
   for await (const { line: at, value } of readJsonLines(executions)) {
     const line = parseRunFileValue('executions', value, {
