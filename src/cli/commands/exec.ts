@@ -195,10 +195,6 @@ export function registerExecCommand(program: Command, outcome: CommandOutcome): 
           stop: interrupts.stop,
           signal: interrupts.cancel,
         });
-        // A replay is a run like any other: its scores and reports sit beside its executions.
-        await writeExecOutputs(path.resolve(flags.out), costOfCall, {
-          comparePaper: flags.comparePaper === true,
-        });
         if (flags.json)
           process.stdout.write(
             `${JSON.stringify({ command: 'exec', env: environment.id, ...summary }, null, 2)}\n`,
@@ -211,16 +207,22 @@ export function registerExecCommand(program: Command, outcome: CommandOutcome): 
           say(
             `apb: ${environment.id} ${summary.agent}: ${summary.tasks} task(s): ${summary.rewardOne} reward 1.0, ${summary.rewardZero} reward 0${unjudged}; final database as expected in ${summary.databaseMatches}; ${summary.toolErrors} tool error(s); ${summary.executionsFile}`,
           );
-        if (!flags.quiet && !flags.json)
-          say(
-            `apb: report: ${path.join(flags.out, 'report.html')} (or: npx apb view ${flags.out})`,
-          );
+        await writeReplayReports(flags);
         outcome.exitCode = summary.interrupted ? EXIT.interrupted : EXIT.ok;
       } finally {
         interrupts.dispose();
         providers.close();
       }
     });
+}
+
+/** A replay is a run like any other: its scores and reports sit beside its executions. */
+async function writeReplayReports(flags: ExecFlags): Promise<void> {
+  await writeExecOutputs(path.resolve(flags.out!), costOfCall, {
+    comparePaper: flags.comparePaper === true,
+  });
+  if (!flags.quiet && !flags.json)
+    say(`apb: report: ${path.join(flags.out!, 'report.html')} (or: npx apb view ${flags.out})`);
 }
 
 /** The model-agent branch: `--mode … --model …`. */

@@ -29,6 +29,18 @@ function isRunWithManifest(target: string): boolean {
   return statSync(target).isDirectory() && existsSync(path.join(target, 'manifest.json'));
 }
 
+/** An official-harness predictions file (no manifest.json) imported into a run directory first. */
+async function importedDir(target: string, options: JudgeOptions): Promise<string> {
+  const dir = await importOfficialPredictions({
+    file: officialPredictionsFile(target),
+    datasetDir: resolveDatasetDir(options.data ?? 'sample'),
+    outDir: path.resolve(options.out ?? officialOutDir(target)),
+    protocol: options.protocol ?? 'official',
+  });
+  say(`apb: official predictions of ${target} imported into ${dir}`);
+  return dir;
+}
+
 /** Where an official predictions file is imported by default: `NAME-apb` beside it. */
 function officialOutDir(target: string): string {
   const resolved = path.resolve(target);
@@ -82,16 +94,7 @@ export function registerJudgeCommand(program: Command, outcome: CommandOutcome):
       if (!options.judge || options.judge.length === 0)
         throw new UsageError('apb judge needs at least one --judge SPEC');
       const official = !isRunWithManifest(runDir);
-      // An official-harness predictions file (no manifest.json) is imported into a run directory first.
-      const dir = official
-        ? await importOfficialPredictions({
-            file: officialPredictionsFile(runDir),
-            datasetDir: resolveDatasetDir(options.data ?? 'sample'),
-            outDir: path.resolve(options.out ?? officialOutDir(runDir)),
-            protocol: options.protocol ?? 'official',
-          })
-        : path.resolve(runDir);
-      if (official) say(`apb: official predictions of ${runDir} imported into ${dir}`);
+      const dir = official ? await importedDir(runDir, options) : path.resolve(runDir);
       const runProtocol = readManifest(dir)?.identity.protocol ?? 'paper';
       const protocol = options.protocol ?? runProtocol;
       const judgeBaseUrl = options.judgeBaseUrl ?? process.env.APB_JUDGE_BASE_URL ?? null;
