@@ -1,6 +1,6 @@
 /** The exec run directory's outputs: `exec-scores.json`, `report.md` and `report.html` (the report's I/O edge). */
 import { parseRunFileValue } from '../rundir/schemas/index.js';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../atomic-write.js';
 import { computeExecScores, type ExecScores, type PriceOf } from '../execution/exec-scores.js';
@@ -8,6 +8,7 @@ import type { ExecutionLine } from '../execution/records.js';
 import { pricesAsOf } from '../pipeline/budget.js';
 import { readJsonLines } from '../pipeline/results-store.js';
 import { compareTable3 } from './exec-paper.js';
+import { escapeHtml } from './escape.js';
 import { execHtml, execMarkdown } from './exec-report.js';
 import { PAPER_TABLES_FILE } from './load-runs.js';
 
@@ -48,12 +49,54 @@ export async function renderExecReports(
   const paper = options.comparePaper
     ? compareTable3(scores.tables.table3, JSON.parse(readFileSync(PAPER_TABLES_FILE, 'utf8')))
     : undefined;
+  const banner = execBanner(dir, lines.length);
+  const html = execHtml(scores, lines, paper);
   return {
     scores,
     lines,
-    markdown: execMarkdown(scores, paper, lines),
-    html: execHtml(scores, lines, paper),
+    markdown: `${banner ? `> **${banner}**\n\n` : ''}${execMarkdown(scores, paper, lines)}`,
+    html: banner
+      ? html.replace('<main>', `<main><p class="banner">${escapeHtml(banner)}</p>`)
+      : html,
   };
+}
+
+/** How each unfinished status of an exec run reads in its banner. */
+const STATUS_WORDS: Record<string, string> = {
+  running: 'is still running',
+  interrupted: 'was interrupted',
+  'stopped-budget': 'was stopped by its budget (--max-cost)',
+  failed: 'failed',
+};
+
+/** The banner of an exec run that did not finish (its manifest's status, executions held of planned), else null. */
+export function execBanner(dir: string, held: number): string | null {
+  let status: string | null = null;
+  let total: number | null = null;
+  try {
+    const model = path.join(dir, 'exec-manifest.json');
+    const replay = path.join(dir, 'manifest.json');
+    if (existsSync(model)) {
+      const manifest = JSON.parse(readFileSync(model, 'utf8')) as {
+        status?: string;
+        executions?: { total?: number };
+      };
+      status = manifest.status ?? null;
+      total = manifest.executions?.total ?? null;
+    } else if (existsSync(replay)) {
+      const manifest = JSON.parse(readFileSync(replay, 'utf8')) as {
+        interrupted?: boolean;
+        counts?: { tasks?: number };
+      };
+      status = manifest.interrupted ? 'interrupted' : 'complete';
+    }
+  } catch {
+    return null;
+  }
+  if (status === null || status === 'complete') return null;
+  const how = STATUS_WORDS[status] ?? `ended "${status}"`;
+  const of = total ? ` of ${total}` : '';
+  return `Unfinished exec run: ${dir} ${how}. It holds ${held}${of} execution(s); every number covers only those.`;
 }
 
 /** Computes the scores of an exec run directory and writes its score file and reports; returns the scores. */

@@ -4,7 +4,7 @@
  * the database difference's JSON wrapped inside the page (never cut at the right). The run is real: `apb exec`
  * against a scripted model over loopback HTTP. Screenshots go to APB_SCREENSHOT_DIR when it is set.
  */
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -14,6 +14,8 @@ import { startFakeServer, type FakeServer } from '../fake-server/index.js';
 import { runCli } from '../helpers/cli.js';
 import { launchChromium, skipBrowserTests } from '../helpers/chromium.js';
 import { respondAsExecModels } from '../execution/scripted-model.js';
+import { costOfCall } from '../../src/pipeline/budget.js';
+import { writeExecOutputs } from '../../src/report/write-exec-reports.js';
 
 const skip = skipBrowserTests();
 const SHOTS = process.env.APB_SCREENSHOT_DIR;
@@ -54,13 +56,13 @@ afterAll(async () => {
   await fake?.close();
 });
 
-async function open(): Promise<{ page: Page; errors: string[] }> {
+async function open(dir = out): Promise<{ page: Page; errors: string[] }> {
   const page = await context.newPage();
   await page.setViewportSize({ width: 1366, height: 768 });
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-  await page.goto(pathToFileURL(path.join(out, 'report.html')).href);
+  await page.goto(pathToFileURL(path.join(dir, 'report.html')).href);
   return { page, errors };
 }
 
@@ -116,6 +118,31 @@ describe.skipIf(skip)('the exec report at 1,366 px', () => {
         ).length,
     );
     expect(overflowing).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('puts the banner of an interrupted exec run on screen at load, with the executions it holds', async () => {
+    const cut = `${out}-cut`;
+    cpSync(out, cut, { recursive: true });
+    const file = path.join(cut, 'exec-manifest.json');
+    const manifest = JSON.parse(readFileSync(file, 'utf8'));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        ...manifest,
+        status: 'interrupted',
+        executions: { ...manifest.executions, total: 6 },
+      }),
+    );
+    await writeExecOutputs(cut, costOfCall);
+    const { page, errors } = await open(cut);
+    const banner = page.locator('.banner');
+    expect(await banner.textContent()).toMatch(/was interrupted\. It holds 4 of 6 execution\(s\)/);
+    const box = await banner.boundingBox();
+    expect(box!.y + box!.height).toBeLessThan(768);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(1366);
+    expect(readFileSync(path.join(cut, 'report.md'), 'utf8')).toMatch(/^> \*\*Unfinished exec run/);
+    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'exec-interrupted.png') });
     expect(errors).toEqual([]);
   });
 });
