@@ -70,6 +70,7 @@ const REPORT_IO = [
   'report/viewer/live-runs.ts',
   'report/viewer/discover.ts',
   'report/viewer/history.ts',
+  'report/viewer/exec-history.ts',
   'report/viewer/site.ts',
   'report/viewer/exec-site.ts',
 ];

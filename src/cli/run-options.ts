@@ -15,6 +15,7 @@ import { parseModelSpec } from '../providers/model-spec.js';
 import { vendorBaseUrl } from '../providers/registry.js';
 import { GATE_METRICS, parseGate } from './fail-under.js';
 import { addModelFlags, judgeSamplingOf } from './model-flags.js';
+import { parseRankBy, RANK_BY_HELP } from './rank-by.js';
 import { fleetShare, formatShard, shardFromScheduler } from '../pipeline/shard.js';
 import { readRunConfig } from './config-file.js';
 import { say } from './terminal.js';
@@ -96,6 +97,7 @@ export function addRunOptions(command: Command): Command {
       `exit 3 when the finished run scores below VALUE (percent) on METRIC, for CI gates; repeatable (metrics: ${Object.keys(GATE_METRICS).join(', ')})`,
       parseGate,
     )
+    .option('--rank-by <metric>', RANK_BY_HELP, parseRankBy)
     .option(
       '--splits <list>',
       'all, holistic, step_wise, or split names separated by commas',

@@ -6,6 +6,7 @@
  * reasons are untrusted text: `say` strips control characters.
  */
 import path from 'node:path';
+import type { HeadlineKey } from '../report/scorecard.js';
 import { count, fixed, interval, usd } from '../report/numbers.js';
 import type {
   EndOfRunSummary,
@@ -237,6 +238,8 @@ export function formatSummary(summary: EndOfRunSummary, width: number | null = n
 export interface Display {
   quiet: boolean;
   json: boolean;
+  /** The headline a leaderboard is ranked by (`--rank-by`; default holistic CR). */
+  rankBy?: HeadlineKey;
 }
 
 /** A path as the user would type it: relative to the working directory when inside it. */

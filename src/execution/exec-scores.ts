@@ -34,6 +34,8 @@ export interface ExecScores {
   /** Why executions fell short of reward 1, most frequent first (at most five), one example each. */
   failure_reasons: FailureReason[];
   usage: Record<string, RoleTotals>;
+  /** The `as_of` date of data/prices.json the costs were computed with (set by the report writer). */
+  prices_as_of?: string;
   /** The judges of the plans (APB CR and grade), sorted; `rules` is the structural judge, not the paper's LLM judge. */
   plan_judges?: string[];
   /** Who played and judged: the tested models, user simulators, refine critics, plan and NL-assertion judges. */

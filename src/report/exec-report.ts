@@ -10,6 +10,14 @@ import type { Table3Row } from '../metrics/executable.js';
 import { setupDifferences, type Table3Comparison } from './exec-paper.js';
 import { floorNote, playersNote, pooledNote, PLANNER_CONTEXT_NOTE } from './exec-notes.js';
 import { escapeHtml } from './escape.js';
+import {
+  facetAttributes,
+  filterBar,
+  FILTER_CSS,
+  FILTER_SCRIPT,
+  MODE_OUTCOME_HEADER,
+  modeOutcomeRows,
+} from './exec-filters.js';
 import { REPORT_CSS } from './html-style.js';
 import { markdownTable } from './markdown.js';
 import { count, fixed } from './numbers.js';
@@ -121,6 +129,10 @@ const USAGE_HEADER = [
   'Cost (USD)',
 ];
 
+/** Where the costs come from: the price table and its date. */
+const pricesNote = (asOf: string) =>
+  `Costs at the prices of data/prices.json as of ${asOf}; "unknown" where a model has no price there.`;
+
 function terminationRows(scores: ExecScores): string[][] {
   return Object.entries(scores.terminations).map(([name, value]) => [name, count(value)]);
 }
@@ -147,8 +159,12 @@ function setupLines(scores: ExecScores): string[] {
 const differencesOf = (scores: ExecScores) =>
   setupDifferences(scores.tables.table3, scores.players);
 
-/** The exec report as Markdown (with the paper's Table 3 beside ours when `paper` is given). */
-export function execMarkdown(scores: ExecScores, paper?: readonly Table3Comparison[]): string {
+/** The exec report as Markdown (with the paper's Table 3 beside ours when `paper` is given; outcomes by mode from `lines`). */
+export function execMarkdown(
+  scores: ExecScores,
+  paper?: readonly Table3Comparison[],
+  lines: readonly ExecutionLine[] = [],
+): string {
   const rows = scores.tables.table3;
   const parts = [
     '# Executable validation (paper §5.1, Table 3)',
@@ -162,6 +178,13 @@ export function execMarkdown(scores: ExecScores, paper?: readonly Table3Comparis
     markdownTable(TABLE3_HEADER, rows.map(table3Cells)),
   ];
   parts.push('', TABLE3_NOTE, '', markdownTable(DETAIL_HEADER, detailRows(rows)));
+  if (lines.length > 0)
+    parts.push(
+      '',
+      '## Outcomes by mode',
+      '',
+      markdownTable(MODE_OUTCOME_HEADER, modeOutcomeRows(lines)),
+    );
   const ks = passHatKRows(rows);
   if (ks.length > 0)
     parts.push('', '## pass^k', '', markdownTable(['Environment', 'Model', 'Mode', 'pass^k'], ks));
@@ -177,6 +200,7 @@ export function execMarkdown(scores: ExecScores, paper?: readonly Table3Comparis
     );
   parts.push('', '## Terminations', '', markdownTable(TERMINATION_HEADER, terminationRows(scores)));
   parts.push('', '## Usage and cost by role', '', markdownTable(USAGE_HEADER, usageRows(scores)));
+  if (scores.prices_as_of) parts.push('', pricesNote(scores.prices_as_of));
   if (paper)
     parts.push(
       '',
@@ -254,7 +278,7 @@ function diffTable(diff: readonly Record<string, unknown>[]): string {
 /** One execution as an expandable case. */
 function executionHtml(line: ExecutionLine): string {
   const title = `${line.task_id} · ${line.mode} · trial ${line.trial} · reward ${fixed(line.reward, 2)} · ${line.termination}${line.stop_signal ? ` (${line.stop_signal})` : ''}`;
-  return `<details class="case"><summary>${escapeHtml(title)}</summary>${planHtml(line)}<h4>Conversation</h4>${line.messages.map(messageHtml).join('')}${line.error ? `<p class="warning">${escapeHtml(`${line.error.role} call failed: ${line.error.message}`)}</p>` : ''}${rewardHtml(line)}</details>`;
+  return `<details class="case"${facetAttributes(line)}><summary>${escapeHtml(title)}</summary>${planHtml(line)}<h4>Conversation</h4>${line.messages.map(messageHtml).join('')}${line.error ? `<p class="warning">${escapeHtml(`${line.error.role} call failed: ${line.error.message}`)}</p>` : ''}${rewardHtml(line)}</details>`;
 }
 
 const EXEC_CSS = `.msg { margin: 4px 0; padding: 4px 8px; border-left: 3px solid var(--line); } .msg pre { white-space: pre-wrap; margin: 2px 0; display: inline; } .msg.user { border-color: var(--accent); } .msg.tool { border-color: var(--muted); } .msg.bad { border-color: var(--bad); } details.case { border: 1px solid var(--line); margin: 6px 0; padding: 4px 8px; } pre { white-space: pre-wrap; } table.db-diff { table-layout: fixed; width: 100%; } table.db-diff th:nth-child(-n+2) { width: 14%; } table.db-diff td { white-space: normal; vertical-align: top; overflow-wrap: anywhere; } table.db-diff pre { overflow-wrap: anywhere; word-break: break-all; max-height: 320px; }`;
@@ -275,6 +299,9 @@ export function execHtml(
     htmlTable(TABLE3_HEADER, rows.map(table3Cells)),
     `<p class="note">${escapeHtml(TABLE3_NOTE)}</p>`,
     htmlTable(DETAIL_HEADER, detailRows(rows)),
+    lines.length > 0
+      ? `<h2>Outcomes by mode</h2>${htmlTable(MODE_OUTCOME_HEADER, modeOutcomeRows(lines))}`
+      : '',
     ks.length > 0
       ? `<h2>pass^k</h2>${htmlTable(['Environment', 'Model', 'Mode', 'pass^k'], ks)}`
       : '',
@@ -282,7 +309,7 @@ export function execHtml(
       ? `<h2>Plan verdict × reward</h2><p class="note">${escapeHtml(PLAN_VERDICT_NOTE)}</p>${htmlTable(PLAN_VERDICT_HEADER, scores.tables.plan_verdict_reward!.map(planVerdictCells))}`
       : '',
     `<h2>Terminations</h2>${htmlTable(TERMINATION_HEADER, terminationRows(scores))}`,
-    `<h2>Usage and cost by role</h2>${htmlTable(USAGE_HEADER, usageRows(scores))}`,
+    `<h2>Usage and cost by role</h2>${htmlTable(USAGE_HEADER, usageRows(scores))}${scores.prices_as_of ? `<p class="note">${escapeHtml(pricesNote(scores.prices_as_of))}</p>` : ''}`,
     paper
       ? `<h2>Compared with the paper (Table 3)</h2><p class="note">${escapeHtml(PAPER_NOTE)}</p><ul>${differencesOf(
           scores,
@@ -291,7 +318,8 @@ export function execHtml(
           .join('')}</ul>${htmlTable(PAPER_HEADER, paperRows(paper))}`
       : '',
     `<h2>Executions (${lines.length})</h2>`,
+    filterBar(lines),
     ...lines.map(executionHtml),
   ].join('\n');
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>apb exec report</title><style>${REPORT_CSS}${EXEC_CSS}</style></head><body><header class="top"><h1>apb exec — executable validation</h1></header><main>${body}</main></body></html>\n`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>apb exec report</title><style>${REPORT_CSS}${EXEC_CSS}${FILTER_CSS}</style></head><body><header class="top"><h1>apb exec — executable validation</h1></header><main>${body}</main><script>${FILTER_SCRIPT}</script></body></html>\n`;
 }

@@ -1,6 +1,6 @@
 /** The exec run directory's outputs: `exec-scores.json`, `report.md` and `report.html` (the report's I/O edge). */
 import { parseRunFileValue } from '../rundir/schemas/index.js';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../atomic-write.js';
 import {
@@ -11,14 +11,18 @@ import {
 } from '../execution/exec-scores.js';
 import { floorPath } from '../execution/floor.js';
 import type { ExecutionLine } from '../execution/records.js';
+import { pricesAsOf } from '../pipeline/budget.js';
 import { readJsonLines } from '../pipeline/results-store.js';
 import { compareTable3 } from './exec-paper.js';
+import { escapeHtml } from './escape.js';
 import { execHtml, execMarkdown } from './exec-report.js';
 import { PAPER_TABLES_FILE } from './load-runs.js';
 
 /** An exec run directory's scores and both reports, rendered from its lines as they are now. */
 export interface ExecReports {
   scores: ExecScores;
+  /** The latest line of each (env, task, mode, trial), in task order. */
+  lines: ExecutionLine[];
   markdown: string;
   html: string;
 }
@@ -58,12 +62,77 @@ export async function renderExecReports(
   options: { comparePaper?: boolean } = {},
 ): Promise<ExecReports> {
   const dirs = typeof dir === 'string' ? [dir] : dir;
-  const scores = await computeExecScoresOf(dirs.map(sourceOf), priceOf);
+  const scores: ExecScores = {
+    ...(await computeExecScoresOf(dirs.map(sourceOf), priceOf)),
+    prices_as_of: pricesAsOf(),
+  };
   const lines = await executionLines(dirs);
   const paper = options.comparePaper
     ? compareTable3(scores.tables.table3, JSON.parse(readFileSync(PAPER_TABLES_FILE, 'utf8')))
     : undefined;
-  return { scores, markdown: execMarkdown(scores, paper), html: execHtml(scores, lines, paper) };
+  const banners = dirs
+    .map((one) =>
+      execBanner(one, lines.filter((line) => dirs.length === 1 || line.env === envOf(one)).length),
+    )
+    .filter((banner): banner is string => banner !== null);
+  const banner = banners.length > 0 ? banners.join(' ') : null;
+  const html = execHtml(scores, lines, paper);
+  return {
+    scores,
+    lines,
+    markdown: `${banner ? `> **${banner}**\n\n` : ''}${execMarkdown(scores, paper, lines)}`,
+    html: banner
+      ? html.replace('<main>', `<main><p class="banner">${escapeHtml(banner)}</p>`)
+      : html,
+  };
+}
+
+/** The environment an exec run directory holds, from its manifest (null when it has none). */
+function envOf(dir: string): string | null {
+  try {
+    const manifest = JSON.parse(readFileSync(path.join(dir, 'exec-manifest.json'), 'utf8'));
+    return (manifest.identity?.env ?? manifest.env ?? null) as string | null;
+  } catch {
+    return null;
+  }
+}
+
+/** How each unfinished status of an exec run reads in its banner. */
+const STATUS_WORDS: Record<string, string> = {
+  running: 'is still running',
+  interrupted: 'was interrupted',
+  'stopped-budget': 'was stopped by its budget (--max-cost)',
+  failed: 'failed',
+};
+
+/** The banner of an exec run that did not finish (its manifest's status, executions held of planned), else null. */
+export function execBanner(dir: string, held: number): string | null {
+  let status: string | null = null;
+  let total: number | null = null;
+  try {
+    const model = path.join(dir, 'exec-manifest.json');
+    const replay = path.join(dir, 'manifest.json');
+    if (existsSync(model)) {
+      const manifest = JSON.parse(readFileSync(model, 'utf8')) as {
+        status?: string;
+        executions?: { total?: number };
+      };
+      status = manifest.status ?? null;
+      total = manifest.executions?.total ?? null;
+    } else if (existsSync(replay)) {
+      const manifest = JSON.parse(readFileSync(replay, 'utf8')) as {
+        interrupted?: boolean;
+        counts?: { tasks?: number };
+      };
+      status = manifest.interrupted ? 'interrupted' : 'complete';
+    }
+  } catch {
+    return null;
+  }
+  if (status === null || status === 'complete') return null;
+  const how = STATUS_WORDS[status] ?? `ended "${status}"`;
+  const of = total ? ` of ${total}` : '';
+  return `Unfinished exec run: ${dir} ${how}. It holds ${held}${of} execution(s); every number covers only those.`;
 }
 
 /**

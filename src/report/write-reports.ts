@@ -8,6 +8,7 @@ import { FORMATS, type FormatId } from './formats.js';
 import { renderHtmlParts } from './html.js';
 import { collectMedia, loadRun, readPaperTables } from './load-runs.js';
 import { buildReportData, type ReportData, type ReportRunInput } from './report-data.js';
+import type { HeadlineKey } from './scorecard.js';
 
 /** Options of `loadReportData`. */
 export interface LoadReportOptions {
@@ -20,6 +21,8 @@ export interface LoadReportOptions {
   title?: string;
   /** Runs computed in memory and shown beside the loaded ones (a default run's reference points). */
   extraRuns?: readonly ReportRunInput[];
+  /** The headline the scorecard is ranked by (default holistic CR). */
+  rankBy?: HeadlineKey;
 }
 
 /** Reads the run directories and builds the report data. */
@@ -37,6 +40,7 @@ export async function loadReportData(
     paper: options.comparePaper ? readPaperTables() : null,
     caseBrowser: options.caseBrowser,
     media: options.caseBrowser ? collectMedia(runs) : new Map(),
+    ...(options.rankBy ? { rankBy: options.rankBy } : {}),
   });
 }
 
@@ -84,7 +88,7 @@ export async function writeRunReports(
 export async function writeLeaderboard(
   root: string,
   dirs: readonly string[],
-  options: { now?: Date } = {},
+  options: { now?: Date; rankBy?: HeadlineKey } = {},
 ): Promise<WrittenReports> {
   const data = await loadReportData(dirs, {
     caseBrowser: true,

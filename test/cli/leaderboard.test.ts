@@ -202,7 +202,14 @@ describe('apb run with several models', () => {
   });
 
   it('shares one limiter per endpoint between the models: two models at --concurrency 2 never have more than 2 requests in flight', async () => {
-    fake.server.configure({ latencyMs: 40 });
+    // beta answers slower, so alpha's run ends while beta's requests still go on.
+    fake.server.configure({
+      latencyMs: 40,
+      respond: (request) => {
+        const reply = fake.script.respond(request);
+        return request.parsed?.model === 'beta' ? { ...reply, delayMs: 150 } : reply;
+      },
+    });
     const out = path.join(tempDir('apb-pool-'), 'board');
     const models = ['openai-compatible:alpha', 'openai-compatible:beta'];
     const result = await cli([
@@ -228,5 +235,18 @@ describe('apb run with several models', () => {
       expect(readJsonl(path.join(out, dirOf(spec), 'judgements.jsonl'))).toHaveLength(
         fake.server.count() / 2,
       );
+    // Each manifest, and so the leaderboard's Endpoints table, holds the shared pool's final counts,
+    // not the snapshot a run took when it ended (the first to finish saw fewer requests).
+    for (const spec of models) {
+      const manifest = JSON.parse(read(path.join(out, dirOf(spec), 'manifest.json'))) as {
+        endpoints: { requests: number }[];
+      };
+      expect(manifest.endpoints.reduce((sum, entry) => sum + entry.requests, 0)).toBe(
+        fake.server.count(),
+      );
+    }
+    expect(read(path.join(out, 'leaderboard.md'))).toMatch(
+      new RegExp(`\\| ${fake.server.count()} \\|`),
+    );
   });
 });

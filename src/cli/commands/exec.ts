@@ -9,7 +9,9 @@ import { UsageError } from '../../errors.js';
 import { createNlAssertionJudge } from '../../execution/nl-assertions.js';
 import type { Environment } from '../../execution/environment.js';
 import { loadEnvironment } from '../../execution/registry.js';
+import { costOfCall } from '../../pipeline/budget.js';
 import { runReplay } from '../../pipeline/exec-replay.js';
+import { writeExecOutputs } from '../../report/write-exec-reports.js';
 import { handleInterrupts } from '../interrupts.js';
 import { commaList, nonNegativeInt, positiveInt, positiveNumber, temperature } from '../options.js';
 import { EXIT, type CommandOutcome } from '../outcome.js';
@@ -218,6 +220,7 @@ export function registerExecCommand(program: Command, outcome: CommandOutcome): 
           say(
             `apb: ${environment.id} ${summary.agent}: ${summary.tasks} task(s): ${summary.rewardOne} reward 1.0, ${summary.rewardZero} reward 0${unjudged}; final database as expected in ${summary.databaseMatches}; ${summary.toolErrors} tool error(s); ${summary.executionsFile}`,
           );
+        await writeReplayReports(flags);
         outcome.exitCode = summary.interrupted ? EXIT.interrupted : EXIT.ok;
       } finally {
         interrupts.dispose();
@@ -247,6 +250,15 @@ function codeAgentFlags(flags: ExecFlags): ExecFlags {
       `--agent ${flags.agent} needs --user-model SPEC (or an LLM --judge, which then plays the user): an agent as code cannot also play the user simulator`,
     );
   return { ...flags, model: flags.agent!, mode: 'direct' };
+}
+
+/** A replay is a run like any other: its scores and reports sit beside its executions. */
+async function writeReplayReports(flags: ExecFlags): Promise<void> {
+  await writeExecOutputs(path.resolve(flags.out!), costOfCall, {
+    comparePaper: flags.comparePaper === true,
+  });
+  if (!flags.quiet && !flags.json)
+    say(`apb: report: ${path.join(flags.out!, 'report.html')} (or: npx apb view ${flags.out})`);
 }
 
 /** The model-agent branch: `--mode … --model …`. */

@@ -17,6 +17,39 @@ import { createProgressReporter } from '../progress.js';
 import { resolveJudge } from '../resolve.js';
 import { createRunProviders, defaultCacheDir } from '../run-providers.js';
 import { say } from '../terminal.js';
+import { existsSync, statSync } from 'node:fs';
+import { resolveDatasetDir } from '../../dataset/read-cases.js';
+import {
+  importOfficialPredictions,
+  officialPredictionsFile,
+} from '../../pipeline/official-import.js';
+
+/** True for a run directory apb wrote (its manifest.json); an official predictions file or folder is not one. */
+function isRunWithManifest(target: string): boolean {
+  if (!existsSync(target)) throw new UsageError(`run directory not found: ${target}`);
+  return statSync(target).isDirectory() && existsSync(path.join(target, 'manifest.json'));
+}
+
+/** An official-harness predictions file (no manifest.json) imported into a run directory first. */
+async function importedDir(target: string, options: JudgeOptions): Promise<string> {
+  const dir = await importOfficialPredictions({
+    file: officialPredictionsFile(target),
+    datasetDir: resolveDatasetDir(options.data ?? 'sample'),
+    outDir: path.resolve(options.out ?? officialOutDir(target)),
+    protocol: options.protocol ?? 'official',
+  });
+  say(`apb: official predictions of ${target} imported into ${dir}`);
+  return dir;
+}
+
+/** Where an official predictions file is imported by default: `NAME-apb` beside it. */
+function officialOutDir(target: string): string {
+  const resolved = path.resolve(target);
+  const base = statSync(resolved).isDirectory()
+    ? resolved
+    : resolved.slice(0, -path.extname(resolved).length || undefined);
+  return `${base}-apb`;
+}
 
 interface JudgeOptions {
   judge?: string[];
@@ -37,7 +70,10 @@ export function registerJudgeCommand(program: Command, outcome: CommandOutcome):
     .description(
       '(re)judge the saved predictions of a run with other judges, without calling the planner',
     )
-    .argument('<run-dir>', 'a run directory written by apb run')
+    .argument(
+      '<run-dir>',
+      "a run directory written by apb run, or the official harness's predictions (a .jsonl file, or a directory with predictions.jsonl and no manifest.json: imported into --out, default NAME-apb beside it, with the cases read from --data)",
+    )
     .option('--judge <spec>', 'judge: rules or PROVIDER:MODEL (repeat for a panel)', collect)
     .option(
       '--out <dir>',
@@ -58,12 +94,13 @@ export function registerJudgeCommand(program: Command, outcome: CommandOutcome):
     .action(async (runDir: string, options: JudgeOptions) => {
       if (!options.judge || options.judge.length === 0)
         throw new UsageError('apb judge needs at least one --judge SPEC');
-      const dir = path.resolve(runDir);
+      const official = !isRunWithManifest(runDir);
+      const dir = official ? await importedDir(runDir, options) : path.resolve(runDir);
       const runProtocol = readManifest(dir)?.identity.protocol ?? 'paper';
       const protocol = options.protocol ?? runProtocol;
       const judgeBaseUrl = options.judgeBaseUrl ?? process.env.APB_JUDGE_BASE_URL ?? null;
       limitHeapGrowth();
-      const outDir = path.resolve(options.out ?? dir);
+      const outDir = official ? dir : path.resolve(options.out ?? dir);
       const lock = acquireRunLock(outDir, 'judge');
       const providers = createRunProviders({
         concurrency: options.concurrency,
@@ -85,7 +122,7 @@ export function registerJudgeCommand(program: Command, outcome: CommandOutcome):
           {
             runDir: dir,
             outDir,
-            dataDir: options.data ?? null,
+            dataDir: official ? null : (options.data ?? null),
             judge,
             judgeIds: options.judge,
             judgeBaseUrl,

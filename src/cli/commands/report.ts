@@ -5,14 +5,20 @@ import { UsageError } from '../../errors.js';
 import { FORMATS, type FormatId } from '../../report/formats.js';
 import { writeFileAtomic } from '../../atomic-write.js';
 import { loadReportData, renderFormat, writeHtmlReport } from '../../report/write-reports.js';
+import { costOfCall } from '../../pipeline/budget.js';
+import { loadExecBoard, renderExecBoard } from '../../report/exec-board.js';
+import { isExecDir } from '../../report/viewer/exec-history.js';
 import { limitHeapGrowth } from '../heap.js';
 import type { CommandOutcome } from '../outcome.js';
 import { choice } from '../options.js';
+import { parseRankBy, RANK_BY_HELP } from '../rank-by.js';
+import type { HeadlineKey } from '../../report/scorecard.js';
 import { say } from '../terminal.js';
 import { registerViewCommand } from './view.js';
 
 interface ReportOptions {
   out?: string;
+  rankBy?: HeadlineKey;
   format: FormatId;
   comparePaper: boolean;
 }
@@ -26,7 +32,7 @@ export function registerReportCommand(program: Command, outcome: CommandOutcome)
     )
     .argument(
       '<run-dirs...>',
-      'run directories (an official-harness judgements.jsonl alone is enough)',
+      'run directories (an official-harness judgements.jsonl alone is enough), or apb exec run directories (a Table 3 leaderboard)',
     )
     .option('--out <file>', 'write to FILE instead of stdout (a directory for --format csv)')
     .option(
@@ -40,6 +46,7 @@ export function registerReportCommand(program: Command, outcome: CommandOutcome)
       "put the paper's published numbers beside ours for models the paper reports",
       false,
     )
+    .option('--rank-by <metric>', RANK_BY_HELP, parseRankBy)
     .action(async (dirs: string[], options: ReportOptions) => {
       const format = options.format;
       if (format === 'csv' && !options.out)
@@ -47,9 +54,11 @@ export function registerReportCommand(program: Command, outcome: CommandOutcome)
           '--format csv writes one file per table: give a directory with --out DIR',
         );
       limitHeapGrowth();
+      if (dirs.some(isExecDir)) return execBoard(dirs, options, outcome);
       const data = await loadReportData(dirs, {
         caseBrowser: format === 'html',
         comparePaper: options.comparePaper,
+        ...(options.rankBy ? { rankBy: options.rankBy } : {}),
       });
       if (format === 'html' && options.out) {
         // Streamed to the file: a large run's page is never one string in memory.
@@ -74,4 +83,25 @@ export function registerReportCommand(program: Command, outcome: CommandOutcome)
       outcome.exitCode = 0;
     });
   registerViewCommand(program, outcome);
+}
+
+/** `apb report EXEC_DIR...`: the Table 3 leaderboard of exec run directories (model runs and replays). */
+async function execBoard(
+  dirs: string[],
+  options: ReportOptions,
+  outcome: CommandOutcome,
+): Promise<void> {
+  const other = dirs.find((dir) => !isExecDir(dir));
+  if (other)
+    throw new UsageError(
+      `${other} is not an apb exec run directory: report exec runs and APB runs separately`,
+    );
+  const runs = await loadExecBoard(dirs, costOfCall, { comparePaper: options.comparePaper });
+  const shown = (dir: string) => path.relative(process.cwd(), dir) || dir;
+  const text = renderExecBoard(runs, options.format, shown);
+  if (options.out) {
+    writeFileAtomic(options.out, text);
+    say(`apb: wrote ${options.out}`);
+  } else process.stdout.write(text);
+  outcome.exitCode = 0;
 }

@@ -33,12 +33,14 @@ import { acquireRunLocks } from '../../rundir/lock.js';
 import type { SamplingParams } from '../../providers/provider.js';
 import { buildRunSummary, type EndOfRunSummary } from '../../report/run-summary.js';
 import { writeLeaderboard, type WrittenReports } from '../../report/write-reports.js';
+import type { HeadlineKey } from '../../report/scorecard.js';
 import { DEFAULT_PROMPT_OPTIONS } from '../../settings/prompt.js';
 import { limitHeapGrowth } from '../heap.js';
 import { handleInterrupts } from '../interrupts.js';
 import { EXIT, type CommandOutcome } from '../outcome.js';
 import { batchProgress } from '../batch-progress.js';
-import { endpointSummaryLines } from '../endpoint-summary.js';
+import { endpointSummaryLines, recordFinalEndpoints } from '../endpoint-summary.js';
+import { resumeHint } from '../resume-hint.js';
 import { createProgressReporter } from '../progress.js';
 import { resolveJudge, resolvePlanner } from '../resolve.js';
 import { addRunOptions, environmentEndpointLines, runSpecOf } from '../run-options.js';
@@ -296,6 +298,7 @@ async function runModels(
     );
     if (!spec.quiet && !spec.json)
       for (const line of endpointSummaryLines(providers.endpointStats())) say(line);
+    if (spec.models.length > 1) recordFinalEndpoints(dirs, providers.endpointStats());
     let reports: WrittenReports | null = null;
     const extraRuns = await referenceRunsOf(spec, summaries);
     for (const summary of summaries)
@@ -304,7 +307,8 @@ async function runModels(
     // The leaderboard is written even when a model's run failed: the others' rows stand, and the
     // failed run's row is marked by its status.
     const written = dirs.filter((dir) => existsSync(path.join(dir, 'judgements.jsonl')));
-    if (root && written.length > 0) reports = await writeLeaderboard(root, written);
+    if (root && written.length > 0)
+      reports = await writeLeaderboard(root, written, { rankBy: spec.rankBy });
     if (failed >= 0 && spec.models.length > 1)
       say(
         `apb: the run of ${spec.models[failed]!.spec} failed; the other models' runs kept their results`,
@@ -355,14 +359,11 @@ function noAnswerMessage(summary: RunSummary): string {
 function explainFailure(error: unknown, model: string | null, outDir: string): unknown {
   const which = model ? ` of ${model}` : '';
   if (error instanceof SystematicFailureError)
-    return new ApbError(
-      'systematic',
-      `${error.message}\napb: finished cases of the run${which} are kept in ${outDir} (fix the cause and rerun to resume)`,
-    );
+    return new ApbError('systematic', `${error.message}\napb: run${which}: ${resumeHint(outDir)}`);
   if (!(error instanceof ProviderError) || error.kind !== 'auth') return error;
   return new ProviderError({
     ...error,
-    message: `${error.message}\napb: run${which} stopped at the first authentication failure; finished cases are kept in ${outDir} (fix the key and rerun to resume)`,
+    message: `${error.message}\napb: run${which} stopped at the first authentication failure; ${resumeHint(outDir).replace('fix the cause', 'fix the key')}`,
   });
 }
 
@@ -379,6 +380,7 @@ export function registerRunCommand(program: Command, outcome: CommandOutcome): v
       ...runSpecOf(options, command),
       quiet: Boolean(options.quiet),
       json: Boolean(options.json),
+      ...(options.rankBy ? { rankBy: options.rankBy as HeadlineKey } : {}),
     };
     if (!spec.quiet && !spec.json)
       for (const line of environmentEndpointLines([

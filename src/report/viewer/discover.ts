@@ -1,7 +1,7 @@
 /**
  * Finding run directories below a folder (I/O): `apb view runs/` serves every run directory under
  * `runs/`, and a several-model run's `--out` folder its models' runs. A run directory is one holding
- * `manifest.json` or `judgements.jsonl`; the walk does not descend into one, skips hidden folders and
+ * `manifest.json`, `judgements.jsonl` or (an `apb exec` model run) `exec-manifest.json`; the walk does not descend into one, skips hidden folders and
  * `node_modules`, follows no symbolic link and stops at a few levels.
  */
 import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
@@ -11,10 +11,10 @@ import { UsageError } from '../../errors.js';
 /** How deep below a given folder run directories are looked for. */
 export const DISCOVERY_DEPTH = 4;
 
-/** True when `dir` is a run directory (ours, or one holding an official-harness judgements.jsonl). */
+/** True when `dir` is a run directory (ours, an exec run's, or one holding an official-harness judgements.jsonl). */
 export function isRunDir(dir: string): boolean {
-  return (
-    existsSync(path.join(dir, 'manifest.json')) || existsSync(path.join(dir, 'judgements.jsonl'))
+  return ['manifest.json', 'judgements.jsonl', 'exec-manifest.json'].some((name) =>
+    existsSync(path.join(dir, name)),
   );
 }
 
@@ -42,7 +42,7 @@ export function discoverRunDirs(target: string): string[] {
   walk(target, DISCOVERY_DEPTH, found);
   if (found.length === 0)
     throw new UsageError(
-      `${target} holds no run directory (none with a manifest.json or judgements.jsonl within ${DISCOVERY_DEPTH} levels)`,
+      `${target} holds no run directory (none with a manifest.json, exec-manifest.json or judgements.jsonl within ${DISCOVERY_DEPTH} levels)`,
     );
   return found;
 }

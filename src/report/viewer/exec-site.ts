@@ -7,16 +7,14 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { costOfCall } from '../../pipeline/budget.js';
 import { renderExecReports, type ExecReports } from '../write-exec-reports.js';
-import type { Site } from './site.js';
+import { isExecDir } from './exec-history.js';
+import type { Site } from './site-types.js';
 
 const FILES = ['plans.jsonl', 'executions.jsonl'];
 
-/**
- * True for a directory a model run of `apb exec` wrote (its exec-manifest.json). A replay's directory is not
- * one: its executions carry no plans, usage or modes, and `executions.jsonl` is its whole result.
- */
+/** True for a directory `apb exec` wrote: a model run (its exec-manifest.json) or a replay (exec-history.ts). */
 export function isExecRunDir(dir: string): boolean {
-  return existsSync(path.join(dir, 'exec-manifest.json'));
+  return isExecDir(dir);
 }
 
 function signature(dir: string): string {
@@ -28,8 +26,12 @@ function signature(dir: string): string {
   }).join('|');
 }
 
-/** The live report of one exec run directory. */
-export function execSite(dir: string, options: { comparePaper?: boolean } = {}): Site {
+/** The live report of one exec run directory, at `prefix` (`/`, or `/runs/N/` in a history). */
+export function execSite(
+  dir: string,
+  options: { comparePaper?: boolean; prefix?: string } = {},
+): Site {
+  const prefix = options.prefix ?? '/';
   let rendered: { signature: string; reports: Promise<ExecReports> } | null = null;
   const current = () => {
     const now = signature(dir);
@@ -39,9 +41,9 @@ export function execSite(dir: string, options: { comparePaper?: boolean } = {}):
   };
   return {
     async serve(pathname) {
-      if (pathname === '/')
+      if (pathname === prefix)
         return { type: 'text/html; charset=utf-8', body: (await current()).html };
-      if (pathname === '/api/exec-scores.json')
+      if (pathname === `${prefix}api/exec-scores.json`)
         return {
           type: 'application/json; charset=utf-8',
           body: JSON.stringify((await current()).scores),

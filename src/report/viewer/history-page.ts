@@ -18,7 +18,8 @@ export function etaText(seconds: number): string {
 
 /** "N of M, ETA 3m05s" for a running run, "N judgements" otherwise. */
 export function progressText(entry: HistoryEntry): string {
-  if (entry.status !== 'running') return `${count(entry.done)} judgements`;
+  const unit = entry.kind === 'exec' ? 'executions' : 'judgements';
+  if (entry.status !== 'running') return `${count(entry.done)} ${unit}`;
   const of =
     entry.total !== null
       ? `${count(entry.done)} of ${count(entry.total)}`
@@ -30,10 +31,12 @@ const cell = (text: string | null, className = '') =>
   `<td${className ? ` class="${className}"` : ''}>${escapeHtml(text ?? '–')}</td>`;
 
 function runRow(entry: HistoryEntry, index: number, shown: (dir: string) => string): string {
-  const headline = entry.headline
-    ? `${fixed(entry.headline.value, 1)} % ${entry.headline.label}`
-    : null;
-  return `<tr class="history-run" data-status="${escapeHtml(entry.status)}"><td><a href="runs/${index}/">${escapeHtml(shown(entry.dir))}</a></td>${cell(entry.model)}${cell(entry.judge)}${cell(entry.data)}${cell(entry.created?.replace('T', ' ').slice(0, 16) ?? null)}${cell(entry.status, `status ${entry.status}`)}${cell(progressText(entry), 'num progress')}${cell(headline, 'num')}</tr>`;
+  const headline = !entry.headline
+    ? null
+    : entry.headline.unit === 'reward'
+      ? `${fixed(entry.headline.value, 2)} ${entry.headline.label}`
+      : `${fixed(entry.headline.value, 1)} % ${entry.headline.label}`;
+  return `<tr class="history-run" data-status="${escapeHtml(entry.status)}" data-kind="${entry.kind ?? 'run'}"><td><a href="runs/${index}/">${escapeHtml(shown(entry.dir))}</a></td>${cell(entry.model)}${cell(entry.judge)}${cell(entry.data)}${cell(entry.created?.replace('T', ' ').slice(0, 16) ?? null)}${cell(entry.status, `status ${entry.status}`)}${cell(progressText(entry), 'num progress')}${cell(headline, 'num')}</tr>`;
 }
 
 /** The history page for the boards and runs (runs in the order given; links by index). */

@@ -7,23 +7,10 @@
 import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { readManifest, type Manifest } from '../../pipeline/manifest.js';
+import { execHistoryEntry, isExecDir } from './exec-history.js';
+import type { HistoryEntry } from './history-entry.js';
 
-/** One run directory of the history. */
-export interface HistoryEntry {
-  dir: string;
-  model: string | null;
-  judge: string | null;
-  /** The dataset's folder name and the first characters of its content hash. */
-  data: string | null;
-  created: string | null;
-  status: string;
-  /** Judgements on disk, the total the run selected (when its manifest says), and the estimated seconds left. */
-  done: number;
-  total: number | null;
-  etaSeconds: number | null;
-  /** Holistic CR (%) from scores.json, else the first Table 1 correctness rate it has. */
-  headline: { label: string; value: number } | null;
-}
+export type { HistoryEntry } from './history-entry.js';
 
 /** A leaderboard: a folder holding leaderboard.html and the run directories of its models. */
 export interface BoardEntry {
@@ -103,6 +90,7 @@ export function etaOf(done: number, progress: Manifest['progress'], now: number)
 
 /** The history entry of one run directory. */
 export function historyEntry(dir: string, lines: LineCounts, now = Date.now()): HistoryEntry {
+  if (isExecDir(dir)) return execHistoryEntry(dir, (file) => lines.count(file));
   const manifest = manifestOf(dir);
   const done = lines.count(path.join(dir, 'judgements.jsonl'));
   const status = manifest?.status ?? 'no manifest';

@@ -7,17 +7,15 @@
 import path from 'node:path';
 import { renderJson } from '../json.js';
 import { discoverRunDirs, isRunDir } from './discover.js';
+import { isExecDir } from './exec-history.js';
+import { execSite } from './exec-site.js';
 import { renderHistoryPage } from './history-page.js';
 import { boardsOf, historyEntry, LineCounts } from './history.js';
 import { LiveRuns } from './live-runs.js';
 
-/** A response body and its type, or null for "not found". */
-export type Served = { type: string; body: string } | null;
+import type { Site } from './site-types.js';
 
-/** A set of pages: answers a path. */
-export interface Site {
-  serve(pathname: string): Promise<Served>;
-}
+export type { Served, Site } from './site-types.js';
 
 const HTML = 'text/html; charset=utf-8';
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -67,7 +65,7 @@ export function historySite(targets: readonly string[], options: LiveOptions): S
   const counts = new LineCounts();
   const rediscover = () => {
     for (const dir of targets.flatMap(discoverRunDirs)) if (!runs.includes(dir)) runs.push(dir);
-    for (const board of boardsOf(runs)) {
+    for (const board of boardsOf(runs.filter((dir) => !isExecDir(dir)))) {
       const known = boards.findIndex((entry) => path.dirname(entry[0]!) === board.dir);
       if (known < 0) boards.push(board.runs);
       else boards[known] = board.runs;
@@ -79,6 +77,8 @@ export function historySite(targets: readonly string[], options: LiveOptions): S
       sites.set(
         key,
         (async () => {
+          if (kind === 'runs' && isExecDir(dirs[0]!))
+            return execSite(dirs[0]!, { ...options, prefix: `/${key}/` });
           const live = new LiveRuns(dirs, options);
           await live.refresh();
           return reportRoutes(live, `/${key}/`, '/');
