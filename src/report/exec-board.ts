@@ -23,9 +23,9 @@ export interface ExecBoardRun {
   lines: readonly ExecutionLine[];
 }
 
-/** A ranked Table 3 row and the directory it came from. */
+/** A ranked Table 3 row and the directory it came from; floors and rows without a mode are unranked. */
 interface RankedRow {
-  rank: number;
+  rank: number | null;
   dir: string;
   row: Table3Row;
   best: number | null;
@@ -38,13 +38,29 @@ const bestOf = (row: Table3Row): number | null => {
   return values.length > 0 ? Math.max(...values) : null;
 };
 
-/** Every directory's Table 3 rows, best mean reward first (rows without one last), ranked from 1. */
+/**
+ * Every directory's Table 3 rows, grouped by environment (a pooled row is its own environment): in
+ * each, the floor first, then tested models best mean reward first, ranked from 1 within the
+ * environment — ranks across environments, or against the floor, would compare unlike things.
+ */
 export function rankedRows(runs: readonly ExecBoardRun[]): RankedRow[] {
   const rows = runs.flatMap((run) =>
     run.reports.scores.tables.table3.map((row) => ({ dir: run.dir, row, best: bestOf(row) })),
   );
-  rows.sort((a, b) => (b.best ?? -1) - (a.best ?? -1));
-  return rows.map((entry, index) => ({ ...entry, rank: index + 1 }));
+  const envs = [...new Set(rows.map((entry) => entry.row.env))];
+  return envs.flatMap((env) => {
+    const mine = rows.filter((entry) => entry.row.env === env);
+    const floors = mine.filter((entry) => entry.row.floor);
+    const ranked = mine
+      .filter((entry) => !entry.row.floor && entry.best !== null)
+      .sort((a, b) => b.best! - a.best!);
+    const unranked = mine.filter((entry) => !entry.row.floor && entry.best === null);
+    return [
+      ...floors.map((entry) => ({ ...entry, rank: null })),
+      ...ranked.map((entry, index) => ({ ...entry, rank: index + 1 })),
+      ...unranked.map((entry) => ({ ...entry, rank: null })),
+    ];
+  });
 }
 
 /** Loads each exec run directory (its lines, scores and reports as they are now). */
@@ -66,7 +82,7 @@ const OUTCOMES_HEADER = ['Run', ...MODE_OUTCOME_HEADER];
 
 function boardCells(runs: readonly ExecBoardRun[], shown: (dir: string) => string): string[][] {
   return rankedRows(runs).map((entry) => [
-    String(entry.rank),
+    entry.rank === null ? (entry.row.floor ? 'floor' : '–') : String(entry.rank),
     ...table3Cells(entry.row),
     shown(entry.dir),
   ]);
@@ -77,7 +93,8 @@ function outcomeCells(runs: readonly ExecBoardRun[], shown: (dir: string) => str
 }
 
 const NOTE =
-  "Ranked by each row's best mean reward over its modes (tau2-bench's reward). A replay has no Table 3 mode: its reward is under Outcomes by mode.";
+  "Ranked within each environment by a row's best mean over its modes (its Metric column), the " +
+  'do-nothing floor first and unranked. A replay has no Table 3 mode: its reward is under Outcomes by mode.';
 
 /** The board as Markdown. */
 export function execBoardMarkdown(

@@ -78,14 +78,20 @@ describe('exec runs as first-class runs', () => {
     const board = await runCli(['report', path.join(runs, 'replay'), path.join(runs, 'model')]);
     expect(board.code, board.stderr).toBe(0);
     expect(board.stdout).toContain('# Executable validation leaderboard');
-    // The model's row is the only Table 3 row (a replay has no Table 3 mode): rank 1, its directory named.
+    // The model's row is the only ranked row of its environment (a replay has no Table 3 mode, the
+    // floor is not ranked): rank 1, its directory named.
     expect(board.stdout).toMatch(
-      /\| 1 \| tau2:retail \| openai-compatible:fake-agent \| \d\.\d\d \| \d\.\d\d \| – \|.*\| .*model \|/,
+      /\| 1 \| tau2:retail \| openai-compatible:fake-agent \| reward \| \d\.\d\d \| \d\.\d\d \| – \|.*\| .*model \|/,
     );
+    expect(board.stdout).toMatch(/\| floor \| tau2:retail \| do-nothing/);
+    expect(board.stdout).toMatch(/\| – \| tau2:retail \| replay:gold \|/);
     expect(board.stdout).toMatch(/\| .*replay \| replay \| 2 \| 1\.00 \|/);
     expect(board.stdout).toMatch(/\| .*model \| plan-first \| 2 \|/);
     const json = await runCli(['report', path.join(runs, 'model'), '--format', 'json']);
-    expect(JSON.parse(json.stdout)).toMatchObject({ kind: 'exec_board', table3: [{ rank: 1 }] });
+    const parsed = JSON.parse(json.stdout);
+    expect(parsed.kind).toBe('exec_board');
+    expect(parsed.table3[0]).toMatchObject({ rank: null, floor: true, env: 'tau2:retail' });
+    expect(parsed.table3[1]).toMatchObject({ rank: 1, model: 'openai-compatible:fake-agent' });
     const mixed = await runCli([
       'report',
       path.join(runs, 'model'),
