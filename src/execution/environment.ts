@@ -62,6 +62,8 @@ export const TERMINATIONS = [
   'user_error',
   'timeout',
   'infrastructure_error',
+  // ToolSandbox: the message log grew by the scenario's max_messages before the user ended it
+  'max_messages',
 ] as const;
 export type Termination = (typeof TERMINATIONS)[number];
 

@@ -32,7 +32,29 @@ export interface ExecTaskView {
   id: string;
   userScenario: { persona: string | null; instructions: string };
   criteria: { actions: ReferenceCall[] | null };
+  /** Where the task fixes the user's first message (ToolSandbox's scenarios): no simulator call makes it. */
+  firstUserMessage?: string;
+  /** The agent's policy and tools where they are the task's own (ToolSandbox's variants), else the environment's. */
+  policy?: string;
+  tools?: ToolDefinition[];
 }
+
+/** What an environment with its own conversation protocol is given to play one (ToolSandbox). */
+export interface ConverseInput {
+  task: ExecTaskView;
+  session: ToolSession;
+  /** The plan block of plan-first and refine, null in direct. */
+  planBlock: string | null;
+  agent: { provider: Provider; sampling: SamplingParams; repeat: number };
+  user: { provider: Provider; sampling: SamplingParams; repeat: number };
+  firstUserMessage: string;
+  signal?: AbortSignal;
+}
+
+/** A conversation an environment played itself, with the prompt versions of its agent and user. */
+export type ConverseResult = Awaited<ReturnType<typeof runConversation>> & {
+  promptVersions: { agent: string; user: string };
+};
 
 /** An environment as the exec run needs it (the environment interface's `Environment` has this shape). */
 export interface ExecEnvironment {
@@ -44,6 +66,8 @@ export interface ExecEnvironment {
   /** The user's own tools and their instructions (dual control), for the user simulator only. */
   readonly userTools?: ToolDefinition[];
   readonly userToolGuidelines?: string;
+  /** Plays a conversation by the environment's own protocol in place of tau2's loop (ToolSandbox). */
+  converse?(input: ConverseInput): Promise<ConverseResult>;
 }
 
 /** The environment's reward for a finished conversation (tau2's evaluator for the tau2 environments). */
@@ -53,6 +77,8 @@ export type Evaluate = (
     messages: LoopMessage[];
     termination: LoopTermination;
     session: ToolSession;
+    mode?: ExecMode;
+    trial?: number;
   },
   signal?: AbortSignal,
 ) => Promise<RewardRecord>;
@@ -123,8 +149,13 @@ async function runUnit(
   );
   if (pending.length === 0) return 0;
   const context: OpeningContext = {
-    env: spec.env,
-    task: { id: task.id, userScenario: task.userScenario, actions: task.criteria.actions },
+    env: { id: spec.env.id, policy: policyOf(spec.env, task), tools: toolsOf(spec.env, task) },
+    task: {
+      id: task.id,
+      userScenario: task.userScenario,
+      actions: task.criteria.actions,
+      ...(task.firstUserMessage !== undefined ? { firstUserMessage: task.firstUserMessage } : {}),
+    },
     trial,
     modes: spec.modes,
     model: deps.agent.id,
@@ -151,6 +182,9 @@ async function runUnit(
   }
   return done;
 }
+
+const policyOf = (env: ExecEnvironment, task: ExecTaskView) => task.policy ?? env.policy;
+const toolsOf = (env: ExecEnvironment, task: ExecTaskView) => task.tools ?? env.tools;
 
 /** The user simulator's own tools, where the environment gives the user some (telecom). */
 const userToolsOf = (env: ExecEnvironment) =>
@@ -183,38 +217,49 @@ async function executeMode(
           error: opening.error!,
           usage: { agent: empty, user: empty },
         }
-      : await runConversation({
-          agent: modelAgent({
-            provider: deps.agent,
-            system: agentSystemText(spec.env.policy, shown),
-            tools: spec.env.tools,
-            sampling: spec.sampling.agent,
-            repeat: trial,
-          }),
-          user: modelUser({
-            provider: deps.user,
-            scenario: task.userScenario.instructions,
-            persona: task.userScenario.persona,
-            sampling: spec.sampling.user,
-            repeat: trial,
-            ...userToolsOf(spec.env),
-          }),
-          session,
-          maxSteps: spec.maxSteps,
-          maxErrors: spec.maxErrors,
-          firstUserMessage: {
-            content: opening.first_user_message,
-            toolCalls: [],
-            usage: null,
-            cached: true,
-          },
-          signal,
-        });
+      : spec.env.converse
+        ? await spec.env.converse({
+            task,
+            session,
+            planBlock: shown,
+            agent: { provider: deps.agent, sampling: spec.sampling.agent, repeat: trial },
+            user: { provider: deps.user, sampling: spec.sampling.user, repeat: trial },
+            firstUserMessage: opening.first_user_message,
+            signal,
+          })
+        : await runConversation({
+            agent: modelAgent({
+              provider: deps.agent,
+              system: agentSystemText(policyOf(spec.env, task), shown),
+              tools: toolsOf(spec.env, task),
+              sampling: spec.sampling.agent,
+              repeat: trial,
+            }),
+            user: modelUser({
+              provider: deps.user,
+              scenario: task.userScenario.instructions,
+              persona: task.userScenario.persona,
+              sampling: spec.sampling.user,
+              repeat: trial,
+              ...userToolsOf(spec.env),
+            }),
+            session,
+            maxSteps: spec.maxSteps,
+            maxErrors: spec.maxErrors,
+            firstUserMessage: {
+              content: opening.first_user_message,
+              toolCalls: [],
+              usage: null,
+              cached: true,
+            },
+            signal,
+          });
   // The reward decides what an ending is worth (an infrastructure error: null, as the reward defines it).
   const scored: RewardRecord = await deps.evaluate(
-    { task, messages: result.messages, termination: result.termination, session },
+    { task, messages: result.messages, termination: result.termination, session, mode, trial },
     signal,
   );
+  const versions = (result as Partial<ConverseResult>).promptVersions ?? null;
   return {
     schema_version: EXEC_SCHEMA_VERSION,
     task_id: task.id,
@@ -242,10 +287,11 @@ async function executeMode(
     usage: result.usage,
     ...(result.error ? { error: result.error } : {}),
     reward_details: scored.details,
+    ...scored.fields,
     apb: {
       nl_judge: deps.nlJudgeId ?? null,
-      agent_prompt_version: AGENT_PROMPT_VERSION,
-      user_prompt_version: USER_PROMPT_VERSION,
+      agent_prompt_version: versions?.agent ?? AGENT_PROMPT_VERSION,
+      user_prompt_version: versions?.user ?? USER_PROMPT_VERSION,
       planner_prompt_version: opening.draft?.plan.prompt_version ?? null,
       started_at: started,
       finished_at: now().toISOString(),
