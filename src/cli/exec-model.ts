@@ -101,6 +101,7 @@ function identityOf(
       judge: ids.judgeVersion,
     },
     sampling,
+    ...(environment.clock ? { clock: environment.clock } : {}),
   };
 }
 
@@ -133,7 +134,7 @@ function playersOf(
     judgeSpec === 'rules' || flags.nlJudge === false
       ? undefined
       : createNlAssertionJudge(providers.provider(judgeSpec, judgeBaseUrl));
-  const evaluate: Evaluate = async ({ task, messages, termination, session }, signal) => {
+  const tau2Reward: Evaluate = async ({ task, messages, termination, session }, signal) => {
     const result = await computeReward({
       environment,
       task: task as ExecTask,
@@ -149,6 +150,7 @@ function playersOf(
       details: { ...result.details },
     };
   };
+  const evaluate = environment.evaluate ?? tau2Reward;
   return {
     agent,
     user,

@@ -6,6 +6,7 @@
  * (`environments/tau2/`); any other benchmark can.
  */
 import type { Tool } from '../dataset/case.js';
+import type { Evaluate } from './exec-run.js';
 
 /** A tool as listed to the agent: `{name, description, parameters}` with a JSON-schema `parameters`. */
 export type ToolSpec = Tool & { parameters: Record<string, unknown> };
@@ -207,4 +208,8 @@ export interface Environment {
   referenceDatabase?(task: ExecTask): DatabaseState;
   /** Runs the task's environment assertions on (a copy of) a session's final database. */
   checkEnvAssertions?(task: ExecTask, finalDatabase: DatabaseState): EnvAssertionCheck[];
+  /** The environment's own reward in place of tau2's (ToolSandbox: its trajectory similarity). */
+  evaluate?: Evaluate;
+  /** The frozen clock the environment's "now" reads (ToolSandbox), recorded in the manifest. */
+  readonly clock?: string;
 }

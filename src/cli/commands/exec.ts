@@ -15,6 +15,7 @@ import { createRunProviders, defaultCacheDir } from '../run-providers.js';
 import { say } from '../terminal.js';
 import { runModelExec, type ModelExecFlags } from '../exec-model.js';
 import { selectTasks } from '../../pipeline/exec-replay.js';
+import { runToolSandboxExec } from '../exec-toolsandbox.js';
 
 interface ExecFlags extends Partial<
   Omit<ModelExecFlags, 'timeoutMs' | 'maxRetries' | 'cache' | 'judge' | 'judgeBaseUrl'>
@@ -66,7 +67,32 @@ export function registerExecCommand(program: Command, outcome: CommandOutcome): 
     .description(
       "execute tasks in tau2-bench's retail, airline or telecom environment and score them with tau2's reward",
     )
-    .requiredOption('--env <id>', 'environment: tau2:retail, tau2:airline or tau2:telecom')
+    .requiredOption(
+      '--env <id>',
+      'environment: tau2:retail, tau2:airline, tau2:telecom or toolsandbox',
+    )
+    .option(
+      '--scenarios <names>',
+      'toolsandbox: only these base scenarios (all their variants)',
+      commaList,
+    )
+    .option(
+      '--variants <list>',
+      'toolsandbox: only these variants (base, 3_distraction_tools, …)',
+      commaList,
+    )
+    .option(
+      '--subset <name>',
+      'toolsandbox: offline (the 728, default), all (1,032) or FILE (a name a line)',
+    )
+    .option(
+      '--clock <iso>',
+      'toolsandbox: the instant every "now" reads (default 2024-09-02T12:00:00Z)',
+    )
+    .option(
+      '--dump-state <dir>',
+      "toolsandbox: write each scenario's final databases and message log to DIR",
+    )
     .option(
       '--agent <spec>',
       "a scripted agent: replay:FILE (JSONL, one line per task) or replay:gold (every task's reference actions)",
@@ -155,6 +181,7 @@ export function registerExecCommand(program: Command, outcome: CommandOutcome): 
     )
     .option('--dry-run', 'print what the run would execute; call nothing, write nothing', false)
     .action(async (flags: ExecFlags) => {
+      if (flags.env === 'toolsandbox') return runToolSandboxExec(flags, outcome);
       if (!flags.agent) return modelBranch(flags, outcome);
       if (flags.mode)
         throw new UsageError(

@@ -91,7 +91,7 @@ export async function playConversation(options: PlayOptions): Promise<LoopResult
     try {
       const player = to === 'agent' ? options.agent : options.user;
       const view = to === 'agent' ? messages.filter(notUserSide) : messages;
-      const turn = await player(view, options.signal);
+      const turn = numbered(await player(view, options.signal), messages.length);
       count(usage[to], turn);
       steps += 1;
       if (turn.toolCalls.length > 0) record(to, turn);
@@ -123,6 +123,17 @@ export async function playConversation(options: PlayOptions): Promise<LoopResult
     toolErrors,
     ...(error ? { error } : {}),
     usage,
+  };
+}
+
+/**
+ * A turn's tool calls with ids of the conversation's own (`call_<message>_<n>`): a model's ids
+ * (or a fake's request counter) would make two runs of one conversation differ.
+ */
+function numbered(turn: Turn, at: number): Turn {
+  return {
+    ...turn,
+    toolCalls: turn.toolCalls.map((call, i) => ({ ...call, id: `call_${at}_${i}` })),
   };
 }
 
