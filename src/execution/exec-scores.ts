@@ -15,6 +15,7 @@ import { execOutcomes, type ExecOutcomes, type FailureReason } from './exec-outc
 import type { LoopRoleUsage } from './loop.js';
 import type { JudgedPlan, ExecutionLine, OpeningLine } from './records.js';
 import { planVerdictReward, type PlanVerdictRewardRow } from './plan-verdict-reward.js';
+import { toolSandboxTable3, type ToolSandboxTable3Row } from './environments/toolsandbox/table3.js';
 
 /** Usage and cost of one role over a run. */
 export interface RoleTotals {
@@ -41,7 +42,12 @@ export interface ExecScores {
   /** The judges of the plans (APB CR and grade), sorted; `rules` is the structural judge, not the paper's LLM judge. */
   plan_judges?: string[];
   /** Table 3, and the plan-verdict × reward rows (plan-verdict-reward.ts) of the plan modes. */
-  tables: { table3: Table3Row[]; plan_verdict_reward?: PlanVerdictRewardRow[] };
+  tables: {
+    table3: Table3Row[];
+    plan_verdict_reward?: PlanVerdictRewardRow[];
+    /** Table 3's ToolSandbox rows in the paper's percent, when the run has ToolSandbox lines. */
+    toolsandbox?: ToolSandboxTable3Row[];
+  };
 }
 
 /** The loud line of a run whose plans the structural judge scored (no `--judge`), or null. */
@@ -180,6 +186,8 @@ export async function computeExecScores(
       if (judged && judged.judgement.status !== 'not_judged')
         planJudges.add(judged.judgement.judge);
   }
+  const table3Rows = table3([...executions.values()].map(executionRow));
+  const toolsandbox = toolSandboxTable3(table3Rows, [...executions.values()]);
   return {
     schema_version: 1,
     executions: executions.size,
@@ -189,8 +197,9 @@ export async function computeExecScores(
     usage: Object.fromEntries(totals.roles),
     plan_judges: [...planJudges].sort(),
     tables: {
-      table3: table3([...executions.values()].map(executionRow)),
+      table3: table3Rows,
       plan_verdict_reward: planVerdictReward([...executions.values()].map(executionRow)),
+      ...(toolsandbox.length > 0 ? { toolsandbox } : {}),
     },
   };
 }

@@ -8,6 +8,11 @@ import { structuralJudgeNote, type ExecScores } from '../execution/exec-scores.j
 import type { ExecutionLine } from '../execution/records.js';
 import type { Table3Row } from '../metrics/executable.js';
 import type { Table3Comparison } from './exec-paper.js';
+import {
+  toolSandboxHtml,
+  toolSandboxMarkdown,
+  type ToolSandboxPaperComparison,
+} from './exec-toolsandbox.js';
 import { escapeHtml } from './escape.js';
 import { REPORT_CSS } from './html-style.js';
 import { markdownTable } from './markdown.js';
@@ -87,7 +92,7 @@ function paperRows(comparison: readonly Table3Comparison[]): string[][] {
 
 const PAPER_HEADER = ['Model', "Paper's model", 'Column', 'Ours', 'Paper (τ²-bench)', 'Match'];
 const PAPER_NOTE =
-  "The paper's τ²-bench rows (200 tasks); ours rounded to its printed decimals. ToolSandbox is not run by apb.";
+  "The paper's τ²-bench rows (200 tasks); ours rounded to its printed decimals. ToolSandbox's rows are compared in their own section.";
 
 const TABLE3_NOTE =
   "Mean task reward per mode (tau2-bench's reward); APB CR and Grade of the draft plan → the refined plan. Runs left out of the means:";
@@ -127,7 +132,11 @@ function usageRows(scores: ExecScores): string[][] {
 }
 
 /** The exec report as Markdown (with the paper's Table 3 beside ours when `paper` is given). */
-export function execMarkdown(scores: ExecScores, paper?: readonly Table3Comparison[]): string {
+export function execMarkdown(
+  scores: ExecScores,
+  paper?: readonly Table3Comparison[],
+  toolsandboxPaper?: readonly ToolSandboxPaperComparison[],
+): string {
   const rows = scores.tables.table3;
   const parts = [
     '# Executable validation (paper §5.1, Table 3)',
@@ -140,6 +149,7 @@ export function execMarkdown(scores: ExecScores, paper?: readonly Table3Comparis
     markdownTable(TABLE3_HEADER, rows.map(table3Cells)),
   ];
   parts.push('', TABLE3_NOTE, '', markdownTable(DETAIL_HEADER, detailRows(rows)));
+  parts.push(...toolSandboxMarkdown(scores.tables.toolsandbox, toolsandboxPaper));
   const ks = passHatKRows(rows);
   if (ks.length > 0)
     parts.push('', '## pass^k', '', markdownTable(['Environment', 'Model', 'Mode', 'pass^k'], ks));
@@ -240,6 +250,7 @@ export function execHtml(
   scores: ExecScores,
   lines: readonly ExecutionLine[],
   paper?: readonly Table3Comparison[],
+  toolsandboxPaper?: readonly ToolSandboxPaperComparison[],
 ): string {
   const rows = scores.tables.table3;
   const ks = passHatKRows(rows);
@@ -250,6 +261,7 @@ export function execHtml(
     htmlTable(TABLE3_HEADER, rows.map(table3Cells)),
     `<p class="note">${escapeHtml(TABLE3_NOTE)}</p>`,
     htmlTable(DETAIL_HEADER, detailRows(rows)),
+    toolSandboxHtml(scores.tables.toolsandbox, toolsandboxPaper),
     ks.length > 0
       ? `<h2>pass^k</h2>${htmlTable(['Environment', 'Model', 'Mode', 'pass^k'], ks)}`
       : '',

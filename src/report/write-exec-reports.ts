@@ -7,6 +7,7 @@ import { computeExecScores, type ExecScores, type PriceOf } from '../execution/e
 import type { ExecutionLine } from '../execution/records.js';
 import { readJsonLines } from '../pipeline/results-store.js';
 import { compareTable3 } from './exec-paper.js';
+import { compareToolSandbox } from './exec-toolsandbox.js';
 import { execHtml, execMarkdown } from './exec-report.js';
 import { PAPER_TABLES_FILE } from './load-runs.js';
 
@@ -39,10 +40,19 @@ export async function renderExecReports(
       a.trial - b.trial ||
       a.mode.localeCompare(b.mode),
   );
-  const paper = options.comparePaper
-    ? compareTable3(scores.tables.table3, JSON.parse(readFileSync(PAPER_TABLES_FILE, 'utf8')))
+  const paperJson = options.comparePaper
+    ? (JSON.parse(readFileSync(PAPER_TABLES_FILE, 'utf8')) as unknown)
     : undefined;
-  return { scores, markdown: execMarkdown(scores, paper), html: execHtml(scores, lines, paper) };
+  // ToolSandbox's rows are compared with the paper's ToolSandbox rows, never with its τ²-bench ones.
+  const tau2Rows = scores.tables.table3.filter((row) => row.env !== 'toolsandbox');
+  const paper = paperJson && tau2Rows.length > 0 ? compareTable3(tau2Rows, paperJson) : undefined;
+  const own = scores.tables.toolsandbox;
+  const tsPaper = paperJson && own ? compareToolSandbox(own, paperJson) : undefined;
+  return {
+    scores,
+    markdown: execMarkdown(scores, paper, tsPaper),
+    html: execHtml(scores, lines, paper, tsPaper),
+  };
 }
 
 /** Computes the scores of an exec run directory and writes its score file and reports; returns the scores. */
