@@ -150,7 +150,7 @@ function playersOf(
       details: { ...result.details },
     };
   };
-  const evaluate = environment.evaluate ?? tau2Reward;
+  const evaluate = (environment.evaluate as Evaluate | undefined) ?? tau2Reward;
   return {
     agent,
     user,

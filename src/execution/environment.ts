@@ -6,7 +6,6 @@
  * (`environments/tau2/`); any other benchmark can.
  */
 import type { Tool } from '../dataset/case.js';
-import type { Evaluate } from './exec-run.js';
 
 /** A tool as listed to the agent: `{name, description, parameters}` with a JSON-schema `parameters`. */
 export type ToolSpec = Tool & { parameters: Record<string, unknown> };
@@ -208,8 +207,11 @@ export interface Environment {
   referenceDatabase?(task: ExecTask): DatabaseState;
   /** Runs the task's environment assertions on (a copy of) a session's final database. */
   checkEnvAssertions?(task: ExecTask, finalDatabase: DatabaseState): EnvAssertionCheck[];
-  /** The environment's own reward in place of tau2's (ToolSandbox: its trajectory similarity). */
-  evaluate?: Evaluate;
+  /**
+   * The environment's own reward in place of tau2's (ToolSandbox: its trajectory similarity), an
+   * exec-run `Evaluate` (typed loosely here: exec-run.ts imports this module).
+   */
+  evaluate?: (input: never, signal?: AbortSignal) => Promise<unknown>;
   /** The frozen clock the environment's "now" reads (ToolSandbox), recorded in the manifest. */
   readonly clock?: string;
 }
