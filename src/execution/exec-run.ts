@@ -6,18 +6,12 @@
  */
 import type { Judge } from '../judge/judge.js';
 import type { ExecMode } from '../metrics/executable.js';
-import type { Provider, SamplingParams, ToolDefinition } from '../providers/provider.js';
+import type { Provider, SamplingParams } from '../providers/provider.js';
 import type { Critic } from '../refine/critic.js';
-import { AGENT_PROMPT_VERSION, agentSystemText, modelAgent } from './agent.js';
 import { ExecStore, executionKey, openingKey, readKeyed } from './exec-store.js';
-import {
-  runConversation,
-  type LoopMessage,
-  type LoopTermination,
-  type ToolSession,
-} from './loop.js';
+import { converseMode, type ExecEnvironment, type ExecTaskView } from './exec-conversation.js';
+import type { LoopMessage, LoopTermination, ToolSession } from './loop.js';
 import { ensureOpening, type OpeningContext } from './opening.js';
-import type { ReferenceCall } from './plan-judgement.js';
 import { planBlock } from './plans.js';
 import {
   EXEC_SCHEMA_VERSION,
@@ -25,50 +19,13 @@ import {
   type OpeningLine,
   type RewardRecord,
 } from './records.js';
-import { modelUser, USER_PROMPT_VERSION } from './user-simulator.js';
 
-/** A task as the exec run needs it (the environment interface's `ExecTask` has this shape). */
-export interface ExecTaskView {
-  id: string;
-  userScenario: { persona: string | null; instructions: string };
-  criteria: { actions: ReferenceCall[] | null };
-  /** Where the task fixes the user's first message (ToolSandbox's scenarios): no simulator call makes it. */
-  firstUserMessage?: string;
-  /** The agent's policy and tools where they are the task's own (ToolSandbox's variants), else the environment's. */
-  policy?: string;
-  tools?: ToolDefinition[];
-}
-
-/** What an environment with its own conversation protocol is given to play one (ToolSandbox). */
-export interface ConverseInput {
-  task: ExecTaskView;
-  session: ToolSession;
-  /** The plan block of plan-first and refine, null in direct. */
-  planBlock: string | null;
-  agent: { provider: Provider; sampling: SamplingParams; repeat: number };
-  user: { provider: Provider; sampling: SamplingParams; repeat: number };
-  firstUserMessage: string;
-  signal?: AbortSignal;
-}
-
-/** A conversation an environment played itself, with the prompt versions of its agent and user. */
-export type ConverseResult = Awaited<ReturnType<typeof runConversation>> & {
-  promptVersions: { agent: string; user: string };
-};
-
-/** An environment as the exec run needs it (the environment interface's `Environment` has this shape). */
-export interface ExecEnvironment {
-  readonly id: string;
-  readonly policy: string;
-  readonly tools: ToolDefinition[];
-  /** Given the task, the session starts with the task's initialisation actions applied (telecom). */
-  openSession(task?: ExecTaskView): ToolSession;
-  /** The user's own tools and their instructions (dual control), for the user simulator only. */
-  readonly userTools?: ToolDefinition[];
-  readonly userToolGuidelines?: string;
-  /** Plays a conversation by the environment's own protocol in place of tau2's loop (ToolSandbox). */
-  converse?(input: ConverseInput): Promise<ConverseResult>;
-}
+export type {
+  ConverseInput,
+  ConverseResult,
+  ExecEnvironment,
+  ExecTaskView,
+} from './exec-conversation.js';
 
 /** The environment's reward for a finished conversation (tau2's evaluator for the tau2 environments). */
 export type Evaluate = (
@@ -149,7 +106,11 @@ async function runUnit(
   );
   if (pending.length === 0) return 0;
   const context: OpeningContext = {
-    env: { id: spec.env.id, policy: policyOf(spec.env, task), tools: toolsOf(spec.env, task) },
+    env: {
+      id: spec.env.id,
+      policy: task.policy ?? spec.env.policy,
+      tools: task.tools ?? spec.env.tools,
+    },
     task: {
       id: task.id,
       userScenario: task.userScenario,
@@ -183,13 +144,6 @@ async function runUnit(
   return done;
 }
 
-const policyOf = (env: ExecEnvironment, task: ExecTaskView) => task.policy ?? env.policy;
-const toolsOf = (env: ExecEnvironment, task: ExecTaskView) => task.tools ?? env.tools;
-
-/** The user simulator's own tools, where the environment gives the user some (telecom). */
-const userToolsOf = (env: ExecEnvironment) =>
-  env.userTools ? { tools: env.userTools, toolGuidelines: env.userToolGuidelines ?? '' } : {};
-
 /** One conversation of one mode, from the shared opening, scored by the environment. */
 async function executeMode(
   spec: ExecRunSpec,
@@ -205,61 +159,22 @@ async function executeMode(
   const judged = mode === 'refine' ? opening.refined : mode === 'plan-first' ? opening.draft : null;
   const shown = judged ? planBlock(judged.plan) : null;
   const session = spec.env.openSession(task);
-  const empty = { calls: 0, cached_calls: 0, input_tokens: 0, output_tokens: 0 };
-  const result =
-    opening.first_user_message === null
-      ? {
-          messages: [],
-          termination: 'infrastructure_error' as const,
-          stopSignal: null,
-          steps: 0,
-          toolErrors: 0,
-          error: opening.error!,
-          usage: { agent: empty, user: empty },
-        }
-      : spec.env.converse
-        ? await spec.env.converse({
-            task,
-            session,
-            planBlock: shown,
-            agent: { provider: deps.agent, sampling: spec.sampling.agent, repeat: trial },
-            user: { provider: deps.user, sampling: spec.sampling.user, repeat: trial },
-            firstUserMessage: opening.first_user_message,
-            signal,
-          })
-        : await runConversation({
-            agent: modelAgent({
-              provider: deps.agent,
-              system: agentSystemText(policyOf(spec.env, task), shown),
-              tools: toolsOf(spec.env, task),
-              sampling: spec.sampling.agent,
-              repeat: trial,
-            }),
-            user: modelUser({
-              provider: deps.user,
-              scenario: task.userScenario.instructions,
-              persona: task.userScenario.persona,
-              sampling: spec.sampling.user,
-              repeat: trial,
-              ...userToolsOf(spec.env),
-            }),
-            session,
-            maxSteps: spec.maxSteps,
-            maxErrors: spec.maxErrors,
-            firstUserMessage: {
-              content: opening.first_user_message,
-              toolCalls: [],
-              usage: null,
-              cached: true,
-            },
-            signal,
-          });
+  const result = await converseMode({
+    env: spec.env,
+    task,
+    opening,
+    planBlock: shown,
+    session,
+    agent: { provider: deps.agent, sampling: spec.sampling.agent, repeat: trial },
+    user: { provider: deps.user, sampling: spec.sampling.user, repeat: trial },
+    limits: { maxSteps: spec.maxSteps, maxErrors: spec.maxErrors },
+    signal,
+  });
   // The reward decides what an ending is worth (an infrastructure error: null, as the reward defines it).
   const scored: RewardRecord = await deps.evaluate(
     { task, messages: result.messages, termination: result.termination, session, mode, trial },
     signal,
   );
-  const versions = (result as Partial<ConverseResult>).promptVersions ?? null;
   return {
     schema_version: EXEC_SCHEMA_VERSION,
     task_id: task.id,
@@ -290,8 +205,8 @@ async function executeMode(
     ...scored.fields,
     apb: {
       nl_judge: deps.nlJudgeId ?? null,
-      agent_prompt_version: versions?.agent ?? AGENT_PROMPT_VERSION,
-      user_prompt_version: versions?.user ?? USER_PROMPT_VERSION,
+      agent_prompt_version: result.promptVersions.agent,
+      user_prompt_version: result.promptVersions.user,
       planner_prompt_version: opening.draft?.plan.prompt_version ?? null,
       started_at: started,
       finished_at: now().toISOString(),

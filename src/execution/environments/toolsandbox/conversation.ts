@@ -52,56 +52,71 @@ function sessionCalls(turn: Turn, names: Readonly<Record<string, string>>): Sess
   }));
 }
 
+interface State {
+  messages: ExecMessage[];
+  toolErrors: number;
+}
+
+/** Runs a turn's tool calls in the session and records the calls and their results. */
+function recordCalls(state: State, options: PlayOptions, role: 'agent' | 'user', turn: Turn): void {
+  const calls = sessionCalls(turn, options.names);
+  const recorded = turn.toolCalls.map(({ id, name, arguments: args }) => ({
+    id,
+    name,
+    arguments: args,
+  }));
+  state.messages.push(
+    role === 'agent'
+      ? { role: 'assistant', content: turn.content, tool_calls: recorded }
+      : { role: 'user', content: turn.content ?? '', tool_calls: recorded },
+  );
+  const { session } = options;
+  const results = role === 'agent' ? session.agentCalls(calls) : session.userCalls(calls);
+  for (const [i, result] of results.entries()) {
+    if (result.error) state.toolErrors += 1;
+    state.messages.push({
+      role: 'tool',
+      tool_call_id: result.id,
+      name: turn.toolCalls[i]!.name,
+      content: result.content,
+      error: result.error,
+      ...(role === 'user' ? { requestor: 'user' as const } : {}),
+    });
+  }
+}
+
+/** Records a turn's words, written into the log as the speaker's message to the other party. */
+function recordWords(state: State, options: PlayOptions, role: 'agent' | 'user', turn: Turn) {
+  const text = turn.content ?? '';
+  if (role === 'agent') options.session.agentSays(text);
+  else options.session.userSays(text);
+  state.messages.push(
+    role === 'agent' ? { role: 'assistant', content: text } : { role: 'user', content: text },
+  );
+}
+
 /** Plays the conversation to its end; fatal errors (key rejected, abort, budget) propagate. */
 export async function playConversation(options: PlayOptions): Promise<LoopResult> {
   const { session } = options;
-  const messages: ExecMessage[] = [{ role: 'user', content: options.firstUserMessage }];
+  const state: State = {
+    messages: [{ role: 'user', content: options.firstUserMessage }],
+    toolErrors: 0,
+  };
   const usage = { agent: emptyUsage(), user: emptyUsage() };
   const cap = session.lastIndex + options.maxMessages;
-  let toolErrors = 0;
   let steps = 1;
   let to: 'agent' | 'user' = 'agent';
   let error: LoopResult['error'];
-  const record = (role: 'agent' | 'user', turn: Turn) => {
-    const calls = sessionCalls(turn, options.names);
-    const recorded = turn.toolCalls.map(({ id, name, arguments: args }) => ({
-      id,
-      name,
-      arguments: args,
-    }));
-    messages.push(
-      role === 'agent'
-        ? { role: 'assistant', content: turn.content, tool_calls: recorded }
-        : { role: 'user', content: turn.content ?? '', tool_calls: recorded },
-    );
-    const results = role === 'agent' ? session.agentCalls(calls) : session.userCalls(calls);
-    for (const [i, result] of results.entries()) {
-      if (result.error) toolErrors += 1;
-      messages.push({
-        role: 'tool',
-        tool_call_id: result.id,
-        name: turn.toolCalls[i]!.name,
-        content: result.content,
-        error: result.error,
-        ...(role === 'user' ? { requestor: 'user' as const } : {}),
-      });
-    }
-  };
   while (session.active && session.lastIndex < cap) {
     try {
       const player = to === 'agent' ? options.agent : options.user;
-      const view = to === 'agent' ? messages.filter(notUserSide) : messages;
-      const turn = numbered(await player(view, options.signal), messages.length);
+      const view = to === 'agent' ? state.messages.filter(notUserSide) : state.messages;
+      const turn = numbered(await player(view, options.signal), state.messages.length);
       count(usage[to], turn);
       steps += 1;
-      if (turn.toolCalls.length > 0) record(to, turn);
+      if (turn.toolCalls.length > 0) recordCalls(state, options, to, turn);
       else {
-        const text = turn.content ?? '';
-        if (to === 'agent') session.agentSays(text);
-        else session.userSays(text);
-        messages.push(
-          to === 'agent' ? { role: 'assistant', content: text } : { role: 'user', content: text },
-        );
+        recordWords(state, options, to, turn);
         to = to === 'agent' ? 'user' : 'agent';
       }
     } catch (caught) {
@@ -116,11 +131,11 @@ export async function playConversation(options: PlayOptions): Promise<LoopResult
       ? 'user_stop'
       : 'max_messages';
   return {
-    messages,
+    messages: state.messages,
     termination,
     stopSignal: termination === 'user_stop' ? 'end_conversation' : null,
     steps,
-    toolErrors,
+    toolErrors: state.toolErrors,
     ...(error ? { error } : {}),
     usage,
   };

@@ -152,6 +152,32 @@ export function toolSandboxAgentSystem(policy: string, planBlock: string | null)
   return planBlock ? withPlan(policy, planBlock) : policy;
 }
 
+/** Plays a scenario's conversation with the model agent and ToolSandbox's user simulator. */
+function converser(taskFor: (view: { id: string }) => ToolSandboxTask) {
+  return async (input: ConverseInput): Promise<ConverseResult> => {
+    const task = taskFor(input.task);
+    const session = input.session as ToolSandboxEnvSession;
+    const result = await playConversation({
+      session: session.sandbox,
+      agent: modelAgent({
+        ...input.agent,
+        system: toolSandboxAgentSystem(task.policy, input.planBlock),
+        tools: task.tools,
+      }),
+      user: toolSandboxUser({ ...input.user, task: task.userScenario.instructions }),
+      firstUserMessage: input.firstUserMessage,
+      maxMessages: task.scenario.maxMessages,
+      names: task.agentTools.names,
+      ...(input.signal ? { signal: input.signal } : {}),
+    });
+    const promptVersions = {
+      agent: TOOLSANDBOX_AGENT_PROMPT_VERSION,
+      user: TOOLSANDBOX_USER_PROMPT_VERSION,
+    };
+    return { ...result, promptVersions };
+  };
+}
+
 /** The ToolSandbox environment over the selected scenarios. */
 export interface ToolSandboxEnvironment extends Environment {
   readonly tasks: ToolSandboxTask[];
@@ -202,33 +228,8 @@ export function createToolSandboxEnvironment(
       const sandbox = new ToolSandboxSession(context, offered(task.scenario, TOOLS));
       return new ToolSandboxEnvSession(sandbox, task.agentTools.names);
     },
-    async converse(input) {
-      const task = taskFor(input.task);
-      const session = input.session as ToolSandboxEnvSession;
-      const result = await playConversation({
-        session: session.sandbox,
-        agent: modelAgent({
-          provider: input.agent.provider,
-          system: toolSandboxAgentSystem(task.policy, input.planBlock),
-          tools: task.tools,
-          sampling: input.agent.sampling,
-          repeat: input.agent.repeat,
-        }),
-        user: toolSandboxUser({ ...input.user, task: task.userScenario.instructions }),
-        firstUserMessage: input.firstUserMessage,
-        maxMessages: task.scenario.maxMessages,
-        names: task.agentTools.names,
-        ...(input.signal ? { signal: input.signal } : {}),
-      });
-      return {
-        ...result,
-        promptVersions: {
-          agent: TOOLSANDBOX_AGENT_PROMPT_VERSION,
-          user: TOOLSANDBOX_USER_PROMPT_VERSION,
-        },
-      };
-    },
-    async evaluate({ task: view, termination, session, mode, trial }) {
+    converse: converser(taskFor),
+    evaluate: async ({ task: view, termination, session, mode, trial }) => {
       const task = taskFor(view);
       const context = (session as ToolSandboxEnvSession).sandbox.context;
       if (options.dumpStateDir)

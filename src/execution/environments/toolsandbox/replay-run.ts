@@ -15,6 +15,7 @@ import { setClock, parseClock } from './clock.js';
 import { writeStateDump } from './dump-state.js';
 import { scoreOf, type ToolSandboxEnvironment } from './environment.js';
 import { playReplay, type ReplayLine } from './replay.js';
+import type { ExecutionContext } from './execution-context.js';
 import { TOOLS } from './tools.js';
 
 /** What a replay run is asked to do. */
@@ -38,24 +39,81 @@ export interface ToolSandboxReplaySummary {
   interrupted: boolean;
 }
 
-/** The messages of a played script, as executions.jsonl records them. */
-function messagesOf(line: ReplayLine): ExecMessage[] {
+/** The agent's tool results in a played log, by call id. */
+function resultsOf(context: ExecutionContext): Map<string, { content: string; error: boolean }> {
+  const rows = context
+    .getDatabase('sandbox', { allHistory: true })
+    .filter((row) => row.sender === 'execution_environment' && row.recipient === 'agent');
+  return new Map(
+    rows.map((row) => [
+      String(row.openai_tool_call_id),
+      { content: String(row.content ?? ''), error: row.tool_call_exception !== null },
+    ]),
+  );
+}
+
+/** The messages of a played script, tool results included, as executions.jsonl records them. */
+function messagesOf(line: ReplayLine, context: ExecutionContext): ExecMessage[] {
+  const results = resultsOf(context);
   let calls = 0;
-  return line.turns.map((turn): ExecMessage => {
-    if ('tool_calls' in turn)
-      return {
-        role: 'assistant',
-        content: null,
-        tool_calls: turn.tool_calls.map((call) => ({
-          id: `call_${++calls}`,
-          name: call.name,
-          arguments: call.arguments,
-        })),
-      };
-    return turn.role === 'agent'
-      ? { role: 'assistant', content: turn.text }
-      : { role: 'user', content: turn.text };
+  return line.turns.flatMap((turn): ExecMessage[] => {
+    if (!('tool_calls' in turn))
+      return [
+        turn.role === 'agent'
+          ? { role: 'assistant', content: turn.text }
+          : { role: 'user', content: turn.text },
+      ];
+    const made = turn.tool_calls.map((call) => ({
+      id: `call_${++calls}`,
+      name: call.name,
+      arguments: call.arguments,
+    }));
+    const answered = made.flatMap((call): ExecMessage[] => {
+      const result = results.get(call.id);
+      return result ? [{ role: 'tool', tool_call_id: call.id, name: call.name, ...result }] : [];
+    });
+    return [{ role: 'assistant', content: null, tool_calls: made }, ...answered];
   });
+}
+
+const NO_CALLS = { calls: 0, cached_calls: 0, input_tokens: 0, output_tokens: 0 };
+
+/** The executions.jsonl line of a played script. */
+function replayExecution(
+  agent: string,
+  scenario: string,
+  scored: ReturnType<typeof scoreOf>,
+  messages: ExecMessage[],
+  startedAt: string,
+  now: () => Date,
+): ExecutionLine {
+  return {
+    schema_version: EXEC_SCHEMA_VERSION,
+    task_id: scenario,
+    env: 'toolsandbox',
+    mode: 'replay' as ExecutionLine['mode'],
+    model: agent,
+    user_model: 'none',
+    trial: 0,
+    reward: scored.reward,
+    reward_info: scored.reward_info,
+    termination: 'user_stop',
+    stop_signal: 'end_conversation',
+    steps: messages.length,
+    tool_errors: messages.filter((m) => m.role === 'tool' && m.error).length,
+    messages,
+    usage: { agent: NO_CALLS, user: NO_CALLS },
+    reward_details: scored.details,
+    ...scored.fields,
+    apb: {
+      nl_judge: null,
+      agent_prompt_version: null,
+      user_prompt_version: null,
+      planner_prompt_version: null,
+      started_at: startedAt,
+      finished_at: now().toISOString(),
+    },
+  };
 }
 
 /** Plays and scores every selected scenario that has a script. */
@@ -78,40 +136,10 @@ export function runToolSandboxReplay(spec: ToolSandboxReplaySpec): ToolSandboxRe
       const { session } = playReplay(task.scenario, script, TOOLS, (c) => setClock(c, clock));
       const scored = scoreOf(task, session.context, 'user_stop');
       if (spec.dumpStateDir) writeStateDump(spec.dumpStateDir, task.id, session.context);
-      const messages = messagesOf(script);
+      const messages = messagesOf(script, session.context);
       similarities.push(scored.reward ?? 0);
       if (scored.fields?.minefield_hit) hits += 1;
-      const line: ExecutionLine = {
-        schema_version: EXEC_SCHEMA_VERSION,
-        task_id: task.id,
-        env: spec.environment.id,
-        mode: 'replay' as ExecutionLine['mode'],
-        model: spec.agent,
-        user_model: 'none',
-        trial: 0,
-        reward: scored.reward,
-        reward_info: scored.reward_info,
-        termination: 'user_stop',
-        stop_signal: 'end_conversation',
-        steps: messages.length,
-        tool_errors: 0,
-        messages,
-        usage: {
-          agent: { calls: 0, cached_calls: 0, input_tokens: 0, output_tokens: 0 },
-          user: { calls: 0, cached_calls: 0, input_tokens: 0, output_tokens: 0 },
-        },
-        reward_details: scored.details,
-        ...scored.fields,
-        apb: {
-          nl_judge: null,
-          agent_prompt_version: null,
-          user_prompt_version: null,
-          planner_prompt_version: null,
-          started_at: started,
-          finished_at: now().toISOString(),
-        },
-      };
-      store.appendExecution(line);
+      store.appendExecution(replayExecution(spec.agent, task.id, scored, messages, started, now));
     }
   } finally {
     store.close();
