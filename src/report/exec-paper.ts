@@ -1,7 +1,7 @@
 /**
  * `--compare-paper` for Table 3: our rows beside the paper's τ²-bench rows (data/paper-tables.json,
  * `table3_executable_validation`), the model matched through the paper's aliases, each cell rounded to the
- * paper's printed decimals. Only the τ²-bench half can be compared: apb does not run ToolSandbox.
+ * paper's printed decimals. This is the τ²-bench half; ToolSandbox's rows are compared by exec-toolsandbox.ts.
  */
 import { z } from 'zod';
 import type { Table3Row } from '../metrics/executable.js';
