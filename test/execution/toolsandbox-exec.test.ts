@@ -79,6 +79,11 @@ describe('apb exec --env toolsandbox (model agent over HTTP)', () => {
     expect(row).toMatchObject({ env: 'toolsandbox', n: 6, trials: 1 });
     expect(row.refine_pct).toBeGreaterThan(row.direct_pct);
     expect(readFileSync(path.join(a, 'report.md'), 'utf8')).toContain('## Table 3: ToolSandbox');
+    // No request carries what only the evaluator may see: milestone tool traces or similarity measures.
+    const bodies = fake.requests.map((request) => request.rawBody);
+    expect(bodies.filter((body) => /tool_name|snapshot_constraint|milestone/.test(body))).toEqual(
+      [],
+    );
     const second = await modelRun(b);
     expect(second.code, second.stderr).toBe(0);
     const text = (dir: string) => readLines(dir).map((line) => JSON.stringify(withoutTimes(line)));
