@@ -96,8 +96,8 @@ function identityOf(
     max_steps: flags.maxSteps,
     max_errors: DEFAULT_MAX_ERRORS,
     prompt_versions: {
-      agent: AGENT_PROMPT_VERSION,
-      user: USER_PROMPT_VERSION,
+      agent: environment.promptVersions?.agent ?? AGENT_PROMPT_VERSION,
+      user: environment.promptVersions?.user ?? USER_PROMPT_VERSION,
       judge: ids.judgeVersion,
     },
     sampling,

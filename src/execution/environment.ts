@@ -212,6 +212,8 @@ export interface Environment {
    * exec-run `Evaluate` (typed loosely here: exec-run.ts imports this module).
    */
   evaluate?: (input: never, signal?: AbortSignal) => Promise<unknown>;
+  /** The prompt versions of the environment's own agent and user simulator (ToolSandbox), for the manifest. */
+  readonly promptVersions?: { agent: string; user: string };
   /** The frozen clock the environment's "now" reads (ToolSandbox), recorded in the manifest. */
   readonly clock?: string;
 }

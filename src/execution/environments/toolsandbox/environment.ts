@@ -183,6 +183,7 @@ export interface ToolSandboxEnvironment extends Environment {
   readonly tasks: ToolSandboxTask[];
   /** The clock, normalised to UTC (recorded in the manifest). */
   readonly clock: string;
+  readonly promptVersions: { agent: string; user: string };
   converse(input: ConverseInput): Promise<ConverseResult>;
   /** ToolSandbox's evaluation of a finished conversation, as the exec run's reward. */
   evaluate: Evaluate;
@@ -212,6 +213,10 @@ export function createToolSandboxEnvironment(
   return {
     id: 'toolsandbox',
     clock: clockText(seconds),
+    promptVersions: {
+      agent: TOOLSANDBOX_AGENT_PROMPT_VERSION,
+      user: TOOLSANDBOX_USER_PROMPT_VERSION,
+    },
     policy: '',
     tools: [],
     tasks,
