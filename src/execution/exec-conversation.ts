@@ -16,9 +16,15 @@ export interface ExecTaskView {
   id: string;
   userScenario: { persona: string | null; instructions: string };
   criteria: { actions: ReferenceCall[] | null };
-  /** Where the task fixes the user's first message (ToolSandbox's scenarios): no simulator call makes it. */
+  /**
+   * Where the task fixes the user's first message (ToolSandbox's scenarios): no simulator call
+   * makes it.
+   */
   firstUserMessage?: string;
-  /** The agent's policy and tools where they are the task's own (ToolSandbox's variants), else the environment's. */
+  /**
+   * The agent's policy and tools where they are the task's own (ToolSandbox's variants), else the
+   * environment's.
+   */
   policy?: string;
   tools?: ToolDefinition[];
 }
@@ -40,17 +46,24 @@ export type ConverseResult = LoopResult & {
   promptVersions: { agent: string; user: string };
 };
 
-/** An environment as the exec run needs it (the environment interface's `Environment` has this shape). */
+/**
+ * An environment as the exec run needs it (the environment interface's `Environment` has this
+ * shape).
+ */
 export interface ExecEnvironment {
   readonly id: string;
   readonly policy: string;
   readonly tools: ToolDefinition[];
-  /** Given the task, the session starts with the task's initialisation actions applied (telecom). */
+  /**
+   * Given the task, the session starts with the task's initialisation actions applied (telecom).
+   */
   openSession(task?: ExecTaskView): ToolSession;
   /** The user's own tools and their instructions (dual control), for the user simulator only. */
   readonly userTools?: ToolDefinition[];
   readonly userToolGuidelines?: string;
-  /** Plays a conversation by the environment's own protocol in place of tau2's loop (ToolSandbox). */
+  /**
+   * Plays a conversation by the environment's own protocol in place of tau2's loop (ToolSandbox).
+   */
   converse?(input: ConverseInput): Promise<ConverseResult>;
 }
 

@@ -56,7 +56,10 @@ const COLUMNS: Array<[keyof ToolSandboxTable3Row, keyof z.infer<typeof PaperRow>
 export const TOOLSANDBOX_SETUP_NOTE =
   "Setup differences: the paper does not name its 200 ToolSandbox scenarios, its user-simulator model, trials or seed. apb runs the 200 of data/toolsandbox/subset-200.txt (all 91 offline base scenarios and 109 of their variants drawn with seed 42), offline only (the 38 RapidAPI bases are left out; a RapidAPI tool answers a fixed 'service unavailable' error), under a frozen clock (2024-09-02T12:00:00Z unless --clock), with apb's wording of ToolSandbox's user-simulator rules on --user-model, and the agent's tools and first user message as ToolSandbox builds them. APB CR and grade are comparable only with an LLM --judge.";
 
-/** Compares our ToolSandbox rows with the paper's; `paperJson` is data/paper-tables.json as parsed JSON. */
+/**
+ * Compares our ToolSandbox rows with the paper's; `paperJson` is data/paper-tables.json as parsed
+ * JSON.
+ */
 export function compareToolSandbox(
   rows: readonly ToolSandboxTable3Row[],
   paperJson: unknown,

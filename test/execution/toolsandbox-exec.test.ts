@@ -65,7 +65,8 @@ describe('apb exec --env toolsandbox (model agent over HTTP)', () => {
     }
     const of = (id: string, mode: string) =>
       lines.find((line) => line.task_id === id && line.mode === mode)!;
-    // The right switch: the first milestone (the setting) is met; the agent's closing words are scored by ROUGE-L.
+    // The right switch: the first milestone (the setting) is met; the agent's closing words are
+    // scored by ROUGE-L.
     expect((of('cellular_off', 'direct').milestone_similarities as number[])[0]).toBe(1);
     expect(of('cellular_off', 'direct').similarity).toBeGreaterThan(0.5);
     // Scrambled names: only the refined plan's agent finds the switch by its description.
@@ -79,7 +80,8 @@ describe('apb exec --env toolsandbox (model agent over HTTP)', () => {
     expect(row).toMatchObject({ env: 'toolsandbox', n: 6, trials: 1 });
     expect(row.refine_pct).toBeGreaterThan(row.direct_pct);
     expect(readFileSync(path.join(a, 'report.md'), 'utf8')).toContain('## Table 3: ToolSandbox');
-    // No request carries what only the evaluator may see: milestone tool traces or similarity measures.
+    // No request carries what only the evaluator may see: milestone tool traces or similarity
+    // measures.
     const bodies = fake.requests.map((request) => request.rawBody);
     expect(bodies.filter((body) => /tool_name|snapshot_constraint|milestone/.test(body))).toEqual(
       [],

@@ -23,7 +23,8 @@ function agentReply(request: RecordedRequest): FakeReply {
   const asked = parsed.messages.find((message) => message.role === 'user')?.text ?? '';
   const results = parsed.messages.filter((message) => message.role === 'tool').length;
   const wanted = SWITCHES.find(([pattern]) => pattern.test(asked));
-  // With the refined plan the agent also finds the switch by its description (the tool-name-scrambled variants).
+  // With the refined plan the agent also finds the switch by its description
+  // (the tool-name-scrambled variants).
   const refined = (parsed.messages[0]?.text ?? '').includes('REVISED');
   const tool = wanted
     ? parsed.tools.find(

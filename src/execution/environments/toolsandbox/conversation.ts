@@ -43,7 +43,10 @@ function count(usage: LoopRoleUsage, turn: Turn): void {
   }
 }
 
-/** The calls of a turn as the session runs them (an unreadable argument string stays a string: Python's TypeError). */
+/**
+ * The calls of a turn as the session runs them (an unreadable argument string stays a string:
+ * Python's TypeError).
+ */
 function sessionCalls(turn: Turn, names: Readonly<Record<string, string>>): SessionToolCall[] {
   return turn.toolCalls.map((call) => ({
     id: call.id,

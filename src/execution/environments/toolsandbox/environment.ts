@@ -35,7 +35,10 @@ import { TOOLS } from './tools.js';
 import { TOOLSANDBOX_USER_PROMPT_VERSION, toolSandboxUser, userTaskOf } from './user-simulator.js';
 import { versionOf } from '../../../settings/prompt.js';
 
-/** The agent's standing instructions in ToolSandbox (its agents get only the scenario's system message). */
+/**
+ * The agent's standing instructions in ToolSandbox (its agents get only the scenario's system
+ * message).
+ */
 export const TOOLSANDBOX_AGENT_PROMPT_VERSION = versionOf('toolsandbox-agent', 'system-message');
 
 /** How the environment is built. */
@@ -244,7 +247,10 @@ export function createToolSandboxEnvironment(
   };
 }
 
-/** The exec run's reward record of a conversation: the similarity, and null after an infrastructure error. */
+/**
+ * The exec run's reward record of a conversation: the similarity, and null after an infrastructure
+ * error.
+ */
 export function scoreOf(
   task: ToolSandboxTask,
   context: ExecutionContext,

@@ -28,7 +28,10 @@ function traceCalls(text: string): Call[] {
   );
 }
 
-/** The scenario's reference calls; `agentName` maps an execution-facing name to the agent-facing one. */
+/**
+ * The scenario's reference calls; `agentName` maps an execution-facing name to the agent-facing
+ * one.
+ */
 export function referenceCalls(
   evaluation: ScenarioEvaluation,
   agentName: (name: string) => string,

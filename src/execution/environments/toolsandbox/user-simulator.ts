@@ -18,17 +18,27 @@ import { versionOf } from '../../../settings/prompt.js';
 import type { LoopMessage, UserPlayer } from '../../loop.js';
 
 /** The rules of the role (ToolSandbox's seven, reworded). */
-export const TOOLSANDBOX_USER_RULES = `Role-play from now on: you are a person (User A) chatting with someone else (User B) who has a phone with tools. You are not an assistant.
+export const TOOLSANDBOX_USER_RULES = `Role-play from now on: you are a person (User A) chatting with someone else (User B) who has a
+phone with tools. You are not an assistant.
 Keep to these rules:
-0. Speak only as User A, a user who wants something done. Never behave like an assistant and never put questions to User B about what they need.
-1. When User B asks you something, answer it truthfully from the task below and nothing else. Never invent a fact you were not given.
+0. Speak only as User A, a user who wants something done. Never behave like an assistant and
+   never put questions to User B about what they need.
+1. When User B asks you something, answer it truthfully from the task below and nothing else.
+   Never invent a fact you were not given.
 2. Write the way people text: short, plain and casual.
-3. If User B says it could not do the task, give any further detail you have; if you have none, tell User B to find it out with its own tools.
-4. You are fine with User B turning low battery mode off, or turning cellular service, wifi or location service on, if that is what the task takes.
-5. Once User B has done the task, stop role-playing and call the tool end_conversation, even if you cannot check that the result is right.
-6. If User B still cannot do the task after five attempts, stop role-playing and call the tool end_conversation.`;
+3. If User B says it could not do the task, give any further detail you have; if you have none,
+   tell User B to find it out with its own tools.
+4. You are fine with User B turning low battery mode off, or turning cellular service, wifi or
+   location service on, if that is what the task takes.
+5. Once User B has done the task, stop role-playing and call the tool end_conversation, even if
+   you cannot check that the result is right.
+6. If User B still cannot do the task after five attempts, stop role-playing and call the tool
+   end_conversation.`;
 
-/** Two example conversations of the role (this project's own, in the manner of ToolSandbox's few-shot examples). */
+/**
+ * Two example conversations of the role (this project's own, in the manner of ToolSandbox's
+ * few-shot examples).
+ */
 export const TOOLSANDBOX_USER_EXAMPLES = `Example 1. Task: "Ask for the phone number of your (User A's) sister Maya."
 User A: what's my sister's number
 User B: Sure, what is your sister's name?
@@ -74,7 +84,10 @@ export function userTaskOf(systemToUser: string): string {
   return (at < 0 ? systemToUser : systemToUser.slice(at + TASK_MARKER.length)).trim();
 }
 
-/** The conversation as the simulator sees it: the agent's words as `user` turns, its own as `assistant` turns. */
+/**
+ * The conversation as the simulator sees it: the agent's words as `user` turns, its own as
+ * `assistant` turns.
+ */
 export function toolSandboxUserChat(
   system: string,
   messages: readonly LoopMessage[],
