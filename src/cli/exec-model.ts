@@ -98,11 +98,12 @@ function identityOf(
     max_steps: flags.maxSteps,
     max_errors: DEFAULT_MAX_ERRORS,
     prompt_versions: {
-      agent: AGENT_PROMPT_VERSION,
-      user: USER_PROMPT_VERSION,
+      agent: environment.promptVersions?.agent ?? AGENT_PROMPT_VERSION,
+      user: environment.promptVersions?.user ?? USER_PROMPT_VERSION,
       judge: ids.judgeVersion,
     },
     sampling,
+    ...(environment.clock ? { clock: environment.clock } : {}),
   };
 }
 
@@ -137,7 +138,7 @@ function playersOf(
     judgeSpec === 'rules' || flags.nlJudge === false
       ? undefined
       : createNlAssertionJudge(providers.provider(judgeSpec, judgeBaseUrl));
-  const evaluate: Evaluate = async ({ task, messages, termination, session }, signal) => {
+  const tau2Reward: Evaluate = async ({ task, messages, termination, session }, signal) => {
     const result = await computeReward({
       environment,
       task: task as ExecTask,
@@ -153,6 +154,7 @@ function playersOf(
       details: { ...result.details },
     };
   };
+  const evaluate = (environment.evaluate as Evaluate | undefined) ?? tau2Reward;
   return {
     agent,
     user,

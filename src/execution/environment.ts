@@ -62,6 +62,8 @@ export const TERMINATIONS = [
   'user_error',
   'timeout',
   'infrastructure_error',
+  // ToolSandbox: the message log grew by the scenario's max_messages before the user ended it
+  'max_messages',
 ] as const;
 export type Termination = (typeof TERMINATIONS)[number];
 
@@ -205,4 +207,13 @@ export interface Environment {
   referenceDatabase?(task: ExecTask): DatabaseState;
   /** Runs the task's environment assertions on (a copy of) a session's final database. */
   checkEnvAssertions?(task: ExecTask, finalDatabase: DatabaseState): EnvAssertionCheck[];
+  /**
+   * The environment's own reward in place of tau2's (ToolSandbox: its trajectory similarity), an
+   * exec-run `Evaluate` (typed loosely here: exec-run.ts imports this module).
+   */
+  evaluate?: (input: never, signal?: AbortSignal) => Promise<unknown>;
+  /** The prompt versions of the environment's own agent and user simulator (ToolSandbox), for the manifest. */
+  readonly promptVersions?: { agent: string; user: string };
+  /** The frozen clock the environment's "now" reads (ToolSandbox), recorded in the manifest. */
+  readonly clock?: string;
 }

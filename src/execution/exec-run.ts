@@ -17,6 +17,7 @@ export type {
   ExecRunSpec,
   ExecTaskView,
 } from './exec-spec.js';
+export type { ConverseInput, ConverseResult } from './exec-conversation.js';
 
 /** What a run did. */
 export interface ExecSummary {
@@ -47,8 +48,17 @@ async function runUnit(
   );
   if (pending.length === 0) return 0;
   const context: OpeningContext = {
-    env: spec.env,
-    task: { id: task.id, userScenario: task.userScenario, actions: task.criteria.actions },
+    env: {
+      id: spec.env.id,
+      policy: task.policy ?? spec.env.policy,
+      tools: task.tools ?? spec.env.tools,
+    },
+    task: {
+      id: task.id,
+      userScenario: task.userScenario,
+      actions: task.criteria.actions,
+      ...(task.firstUserMessage !== undefined ? { firstUserMessage: task.firstUserMessage } : {}),
+    },
     trial,
     modes: spec.modes,
     model: deps.agent.id,

@@ -11,6 +11,7 @@ import { execOutcomes, type ExecOutcomes, type FailureReason } from './exec-outc
 import type { LoopRoleUsage } from './loop.js';
 import type { JudgedPlan, ExecutionLine, OpeningLine } from './records.js';
 import { planVerdictReward, type PlanVerdictRewardRow } from './plan-verdict-reward.js';
+import { toolSandboxTable3, type ToolSandboxTable3Row } from './environments/toolsandbox/table3.js';
 
 /** Usage and cost of one role over a run. */
 export interface RoleTotals {
@@ -41,7 +42,12 @@ export interface ExecScores {
   /** Who played and judged: the tested models, user simulators, refine critics, plan and NL-assertion judges. */
   players?: ExecPlayers;
   /** Table 3 (floor rows first per environment, then the pooled tau2 rows), and the plan-verdict × reward rows. */
-  tables: { table3: Table3Row[]; plan_verdict_reward?: PlanVerdictRewardRow[] };
+  tables: {
+    table3: Table3Row[];
+    plan_verdict_reward?: PlanVerdictRewardRow[];
+    /** Table 3's ToolSandbox rows in the paper's percent, when the run has ToolSandbox lines. */
+    toolsandbox?: ToolSandboxTable3Row[];
+  };
 }
 
 /** The loud line of a run whose plans the structural judge scored (no `--judge`), or null. */
@@ -250,6 +256,8 @@ export async function computeExecScoresOf(
     terminations[line.termination] = (terminations[line.termination] ?? 0) + 1;
   const players = playersOf(executions, openings);
   const rows = executions.map(executionRow);
+  const table3Rows = table3Report([...(await floorRows(sources)), ...rows]);
+  const toolsandbox = toolSandboxTable3(table3Rows, executions);
   return {
     schema_version: 1,
     executions: executions.length,
@@ -260,8 +268,9 @@ export async function computeExecScoresOf(
     plan_judges: players.plan_judges,
     players,
     tables: {
-      table3: table3Report([...(await floorRows(sources)), ...rows]),
+      table3: table3Rows,
       plan_verdict_reward: planVerdictReward(rows),
+      ...(toolsandbox.length > 0 ? { toolsandbox } : {}),
     },
   };
 }

@@ -4,30 +4,13 @@
  */
 import type { Judge } from '../judge/judge.js';
 import type { ExecMode } from '../metrics/executable.js';
-import type { Provider, SamplingParams, ToolDefinition } from '../providers/provider.js';
+import type { Provider, SamplingParams } from '../providers/provider.js';
 import type { Critic } from '../refine/critic.js';
 import type { LoopMessage, LoopTermination, ToolSession } from './loop.js';
-import type { ReferenceCall } from './plan-judgement.js';
+import type { ExecEnvironment, ExecTaskView } from './exec-conversation.js';
 import type { ExecutionLine, RewardRecord } from './records.js';
 
-/** A task as the exec run needs it (the environment interface's `ExecTask` has this shape). */
-export interface ExecTaskView {
-  id: string;
-  userScenario: { persona: string | null; instructions: string };
-  criteria: { actions: ReferenceCall[] | null };
-}
-
-/** An environment as the exec run needs it (the environment interface's `Environment` has this shape). */
-export interface ExecEnvironment {
-  readonly id: string;
-  readonly policy: string;
-  readonly tools: ToolDefinition[];
-  /** Given the task, the session starts with the task's initialisation actions applied (telecom). */
-  openSession(task?: ExecTaskView): ToolSession;
-  /** The user's own tools and their instructions (dual control), for the user simulator only. */
-  readonly userTools?: ToolDefinition[];
-  readonly userToolGuidelines?: string;
-}
+export type { ExecEnvironment, ExecTaskView } from './exec-conversation.js';
 
 /** The environment's reward for a finished conversation (tau2's evaluator for the tau2 environments). */
 export type Evaluate = (
@@ -36,6 +19,8 @@ export type Evaluate = (
     messages: LoopMessage[];
     termination: LoopTermination;
     session: ToolSession;
+    mode?: ExecMode;
+    trial?: number;
   },
   signal?: AbortSignal,
 ) => Promise<RewardRecord>;

@@ -23,6 +23,8 @@ export interface OpeningContext {
     id: string;
     userScenario: { persona: string | null; instructions: string };
     actions: readonly ReferenceCall[] | null;
+    /** The user's first message where the task fixes it (ToolSandbox): no simulator call. */
+    firstUserMessage?: string;
   };
   trial: number;
   modes: readonly ExecMode[];
@@ -48,6 +50,8 @@ async function firstUserMessage(
   context: OpeningContext,
 ): Promise<Pick<OpeningLine, 'first_user_message' | 'first_user_usage' | 'error'>> {
   const usage: LoopRoleUsage = { calls: 0, cached_calls: 0, input_tokens: 0, output_tokens: 0 };
+  const fixed = context.task.firstUserMessage;
+  if (fixed !== undefined) return { first_user_message: fixed, first_user_usage: usage };
   const user = modelUser({
     provider: context.user,
     scenario: context.task.userScenario.instructions,

@@ -39,6 +39,8 @@ export interface RewardRecord {
   reward_info: Execution['reward_info'];
   /** Why each component came out as it did (database differences, checks, NL judge verdicts). */
   details: Record<string, unknown>;
+  /** The environment's own line fields (ToolSandbox: `similarity`, `milestone_similarities`, …). */
+  fields?: Record<string, unknown>;
 }
 
 /** One role's calls and tokens in a conversation. */

@@ -4,12 +4,15 @@ import type { Environment } from './environment.js';
 import { createAirlineEnvironment } from './environments/tau2/airline/index.js';
 import { createRetailEnvironment } from './environments/tau2/retail/index.js';
 import { createTelecomEnvironment } from './environments/tau2/telecom/index.js';
+import { createToolSandboxEnvironment } from './environments/toolsandbox/environment.js';
 
 /** Environment id → its constructor. */
 export const ENVIRONMENTS = {
   'tau2:retail': createRetailEnvironment,
   'tau2:airline': createAirlineEnvironment,
   'tau2:telecom': createTelecomEnvironment,
+  // the 728 offline scenarios at the default clock; `apb exec --env toolsandbox` builds its own selection
+  toolsandbox: () => createToolSandboxEnvironment(),
 } satisfies Record<string, () => Environment>;
 
 /** An environment id apb knows. */

@@ -5,6 +5,7 @@
  * domains, so only our pooled `tau2` rows are compared with it, never one domain's row (a domain row is
  * listed as not compared), and never the do-nothing floor. The setup differences are listed beside
  * (`setupDifferences`).
+ * This is the τ²-bench half; ToolSandbox's rows are compared by exec-toolsandbox.ts.
  */
 import { z } from 'zod';
 import type { Table3Row } from '../metrics/executable.js';

@@ -9,6 +9,11 @@ import type { ExecutionLine } from '../execution/records.js';
 import type { Table3Row } from '../metrics/executable.js';
 import { setupDifferences, type Table3Comparison } from './exec-paper.js';
 import { floorNote, playersNote, pooledNote, PLANNER_CONTEXT_NOTE } from './exec-notes.js';
+import {
+  toolSandboxHtml,
+  toolSandboxMarkdown,
+  type ToolSandboxPaperComparison,
+} from './exec-toolsandbox.js';
 import { escapeHtml } from './escape.js';
 import {
   facetAttributes,
@@ -105,7 +110,7 @@ function paperRows(comparison: readonly Table3Comparison[]): string[][] {
 
 const PAPER_HEADER = ['Model', "Paper's model", 'Column', 'Ours', 'Paper (τ²-bench)', 'Match'];
 const PAPER_NOTE =
-  "The paper's τ²-bench rows (200 tasks pooled over the domains) beside our pooled tau2 rows, ours rounded to its printed decimals; one domain's row is never set beside them. Setup differences:";
+  "The paper's τ²-bench rows (200 tasks pooled over the domains) beside our pooled tau2 rows, ours rounded to its printed decimals; one domain's row is never set beside them (ToolSandbox's rows are compared in their own section). Setup differences:";
 
 const TABLE3_NOTE =
   "Mean task reward per mode (tau2-bench's reward); APB CR and Grade of the draft plan → the refined plan. Runs left out of the means:";
@@ -163,6 +168,7 @@ const differencesOf = (scores: ExecScores) =>
 export function execMarkdown(
   scores: ExecScores,
   paper?: readonly Table3Comparison[],
+  toolsandboxPaper?: readonly ToolSandboxPaperComparison[],
   lines: readonly ExecutionLine[] = [],
 ): string {
   const rows = scores.tables.table3;
@@ -185,6 +191,7 @@ export function execMarkdown(
       '',
       markdownTable(MODE_OUTCOME_HEADER, modeOutcomeRows(lines)),
     );
+  parts.push(...toolSandboxMarkdown(scores.tables.toolsandbox, toolsandboxPaper));
   const ks = passHatKRows(rows);
   if (ks.length > 0)
     parts.push('', '## pass^k', '', markdownTable(['Environment', 'Model', 'Mode', 'pass^k'], ks));
@@ -288,6 +295,7 @@ export function execHtml(
   scores: ExecScores,
   lines: readonly ExecutionLine[],
   paper?: readonly Table3Comparison[],
+  toolsandboxPaper?: readonly ToolSandboxPaperComparison[],
 ): string {
   const rows = scores.tables.table3;
   const ks = passHatKRows(rows);
@@ -302,6 +310,7 @@ export function execHtml(
     lines.length > 0
       ? `<h2>Outcomes by mode</h2>${htmlTable(MODE_OUTCOME_HEADER, modeOutcomeRows(lines))}`
       : '',
+    toolSandboxHtml(scores.tables.toolsandbox, toolsandboxPaper),
     ks.length > 0
       ? `<h2>pass^k</h2>${htmlTable(['Environment', 'Model', 'Mode', 'pass^k'], ks)}`
       : '',

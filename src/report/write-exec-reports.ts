@@ -15,6 +15,7 @@ import { pricesAsOf } from '../pipeline/budget.js';
 import { readJsonLines } from '../pipeline/results-store.js';
 import { compareTable3 } from './exec-paper.js';
 import { escapeHtml } from './escape.js';
+import { compareToolSandbox } from './exec-toolsandbox.js';
 import { execHtml, execMarkdown } from './exec-report.js';
 import { PAPER_TABLES_FILE } from './load-runs.js';
 
@@ -67,20 +68,25 @@ export async function renderExecReports(
     prices_as_of: pricesAsOf(),
   };
   const lines = await executionLines(dirs);
-  const paper = options.comparePaper
-    ? compareTable3(scores.tables.table3, JSON.parse(readFileSync(PAPER_TABLES_FILE, 'utf8')))
+  const paperJson = options.comparePaper
+    ? (JSON.parse(readFileSync(PAPER_TABLES_FILE, 'utf8')) as unknown)
     : undefined;
+  // ToolSandbox's rows are compared with the paper's ToolSandbox rows, never with its τ²-bench ones.
+  const tau2Rows = scores.tables.table3.filter((row) => row.env !== 'toolsandbox');
+  const paper = paperJson && tau2Rows.length > 0 ? compareTable3(tau2Rows, paperJson) : undefined;
+  const own = scores.tables.toolsandbox;
+  const tsPaper = paperJson && own ? compareToolSandbox(own, paperJson) : undefined;
   const banners = dirs
     .map((one) =>
       execBanner(one, lines.filter((line) => dirs.length === 1 || line.env === envOf(one)).length),
     )
     .filter((banner): banner is string => banner !== null);
   const banner = banners.length > 0 ? banners.join(' ') : null;
-  const html = execHtml(scores, lines, paper);
+  const html = execHtml(scores, lines, paper, tsPaper);
   return {
     scores,
     lines,
-    markdown: `${banner ? `> **${banner}**\n\n` : ''}${execMarkdown(scores, paper, lines)}`,
+    markdown: `${banner ? `> **${banner}**\n\n` : ''}${execMarkdown(scores, paper, tsPaper, lines)}`,
     html: banner
       ? html.replace('<main>', `<main><p class="banner">${escapeHtml(banner)}</p>`)
       : html,

@@ -21,6 +21,7 @@ import { runModelExec, type ModelExecFlags } from '../exec-model.js';
 import { selectTasks } from '../../pipeline/exec-replay.js';
 import { readTaskSubset, subsetIdsFor } from '../../execution/tau2-subset.js';
 import { runModelExecEnvs } from '../exec-envs.js';
+import { runToolSandboxExec } from '../exec-toolsandbox.js';
 
 interface ExecFlags extends Partial<
   Omit<ModelExecFlags, 'timeoutMs' | 'maxRetries' | 'cache' | 'judge' | 'judgeBaseUrl'>
@@ -75,11 +76,29 @@ export function registerExecCommand(program: Command, outcome: CommandOutcome): 
     )
     .requiredOption(
       '--env <id>',
-      'environment: tau2:retail, tau2:airline or tau2:telecom; with --mode, several separated by commas (pooled tau2 row)',
+      'environment: tau2:retail, tau2:airline, tau2:telecom or toolsandbox; with --mode, several tau2 domains separated by commas (pooled tau2 row)',
     )
     .option(
       '--subset <name|file>',
-      'tau2 tasks of a subset: paper200 (data/tau2/paper200.json, 200 tasks over the three domains) or a JSON file {"tasks": {ENV: [ID, …]}}',
+      'tau2: paper200 (data/tau2/paper200.json, 200 tasks over the three domains) or a JSON file {"tasks": {ENV: [ID, …]}}; toolsandbox: offline (the 728, default), all (1,032) or FILE (a name a line)',
+    )
+    .option(
+      '--scenarios <names>',
+      'toolsandbox: only these base scenarios (all their variants)',
+      commaList,
+    )
+    .option(
+      '--variants <list>',
+      'toolsandbox: only these variants (base, 3_distraction_tools, …)',
+      commaList,
+    )
+    .option(
+      '--clock <iso>',
+      'toolsandbox: the instant every "now" reads (default 2024-09-02T12:00:00Z)',
+    )
+    .option(
+      '--dump-state <dir>',
+      "toolsandbox: write each scenario's final databases and message log to DIR",
     )
     .option(
       '--agent <spec>',
@@ -169,6 +188,7 @@ export function registerExecCommand(program: Command, outcome: CommandOutcome): 
     )
     .option('--dry-run', 'print what the run would execute; call nothing, write nothing', false)
     .action(async (flags: ExecFlags) => {
+      if (flags.env === 'toolsandbox') return runToolSandboxExec(flags, outcome);
       if (!flags.agent) return modelBranch(flags, outcome);
       if (isCodeSpec(flags.agent)) return modelBranch(codeAgentFlags(flags), outcome);
       if (flags.mode)

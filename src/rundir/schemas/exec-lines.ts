@@ -25,6 +25,7 @@ export const TerminationSchema = z.enum([
   'user_error',
   'timeout',
   'infrastructure_error',
+  'max_messages',
 ]);
 
 const ToolCall = z.object({ id: z.string(), name: z.string(), arguments: z.unknown() });
@@ -157,6 +158,15 @@ export const ExecutionLineSchema = z.object({
     .optional(),
   /** The reward's explanation (`db_differences`, each check, the NL judge's verdicts). */
   reward_details: z.record(z.string(), z.unknown()),
+  /**
+   * ToolSandbox lines only (optional, so version 1 is unchanged for tau2's): the trajectory
+   * similarity (also the line's `reward`; null after an infrastructure error), each milestone's
+   * similarity in milestone order, whether a minefield matched, and ToolSandbox's turn count.
+   */
+  similarity: z.number().min(0).max(1).nullable().optional(),
+  milestone_similarities: z.array(z.number().min(0).max(1)).optional(),
+  minefield_hit: z.boolean().optional(),
+  turns: Count.optional(),
   apb: z.object({
     nl_judge: z.string().nullable(),
     /** Null for a scripted agent, which has no prompt. */

@@ -136,6 +136,8 @@ export const ExecIdentitySchema = z.object({
   max_errors: z.number().int().positive(),
   prompt_versions: z.record(z.string(), z.string()),
   sampling: z.record(z.string(), z.unknown()),
+  /** The frozen clock of an environment that has one (ToolSandbox's `--clock`), in UTC. */
+  clock: z.string().optional(),
 });
 
 /** `exec-manifest.json`: identity, selection and outcome of an exec run directory. */

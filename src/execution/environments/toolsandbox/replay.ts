@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { InputError } from '../../../errors.js';
 import { evaluate, type EvaluationResult } from './evaluation.js';
+import type { ExecutionContext } from './execution-context.js';
 import type { Scenario } from './scenarios.js';
 import { ToolSandboxSession } from './session.js';
 import type { Tool } from './toolbox.js';
@@ -67,8 +68,11 @@ export function playReplay(
   scenario: Scenario,
   line: ReplayLine,
   tools: ReadonlyMap<string, Tool>,
+  prepare?: (context: ExecutionContext) => void,
 ): { session: ToolSandboxSession; result: EvaluationResult } {
-  const session = new ToolSandboxSession(scenario.startingContext(), offered(scenario, tools));
+  const context = scenario.startingContext();
+  prepare?.(context);
+  const session = new ToolSandboxSession(context, offered(scenario, tools));
   let calls = 0;
   for (const turn of line.turns) {
     if (!session.active) break;

@@ -11,6 +11,7 @@ import type { ScenarioEvaluation } from './evaluation.js';
 import { ExecutionContext } from './execution-context.js';
 import type { Row } from './frame.js';
 import { NAMESPACES, type Namespace } from './schemas.js';
+import { shiftRow } from './clock.js';
 
 /** The variant suffixes of a base scenario, in ToolSandbox's order (the base has none). */
 export const VARIANTS = [
@@ -84,8 +85,14 @@ function variantOf(name: string, base: string): Variant {
   return variant;
 }
 
-/** Loads and checks the scenario file; a bad field is an InputError naming it. */
-export function loadScenarios(file = scenariosFile()): { clock: string; scenarios: Scenario[] } {
+/**
+ * Loads and checks the scenario file; a bad field is an InputError naming it. `shift` (seconds)
+ * moves the starting databases' timestamps, for a clock other than the file's (clock.ts).
+ */
+export function loadScenarios(
+  file = scenariosFile(),
+  shift = 0,
+): { clock: string; scenarios: Scenario[] } {
   const parsed = FileSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
   if (!parsed.success)
     throw new InputError(
@@ -111,17 +118,16 @@ export function loadScenarios(file = scenariosFile()): { clock: string; scenario
       toolAugmentations: s.tool_augmentation_list,
       requiresNetwork: s.requires_network,
       evaluation: s.evaluation as unknown as ScenarioEvaluation,
-      startingContext: () => contextOf(dbs as Record<Namespace, Row[]>),
+      startingContext: () => contextOf(dbs as Record<Namespace, Row[]>, shift),
     };
   });
   return { clock: parsed.data.clock, scenarios: out };
 }
 
-function contextOf(dbs: Record<Namespace, Row[]>): ExecutionContext {
+function contextOf(dbs: Record<Namespace, Row[]>, shift: number): ExecutionContext {
   return new ExecutionContext(
-    Object.fromEntries(NAMESPACES.map((ns) => [ns, dbs[ns].map((row) => ({ ...row }))])) as Record<
-      Namespace,
-      Row[]
-    >,
+    Object.fromEntries(
+      NAMESPACES.map((ns) => [ns, dbs[ns].map((row) => shiftRow(row, shift))]),
+    ) as Record<Namespace, Row[]>,
   );
 }

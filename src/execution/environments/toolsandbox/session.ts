@@ -63,6 +63,11 @@ export class ToolSandboxSession {
     return this.execute('agent', calls);
   }
 
+  /** The user's tool calls of one turn (its only tool is `end_conversation`), executed in order. */
+  userCalls(calls: SessionToolCall[]): SessionToolResult[] {
+    return this.execute('user', calls);
+  }
+
   /** The user ends the conversation with its `end_conversation` tool. */
   userEnds(id = 'call_end'): void {
     this.execute('user', [{ id, name: 'end_conversation', arguments: {} }]);
