@@ -297,7 +297,8 @@ export async function runModelExec(
       finished: summary.finished,
       already_done: summary.alreadyDone,
     });
-    await writeFloor(outDir, environment, tasks); // the do-nothing floor: no model call
+    // the do-nothing floor (no model call); tau2's only: ToolSandbox's is its UnhelpfulAgent replay
+    if (environment.id.startsWith('tau2:')) await writeFloor(outDir, environment, tasks);
     const scores = await writeExecOutputs(outDir, costOfCall, {
       comparePaper: flags.comparePaper === true,
     });

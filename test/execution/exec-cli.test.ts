@@ -189,7 +189,7 @@ describe('apb exec --agent replay:FILE', () => {
     ]);
     expect([env.code, env.stderr.trim()]).toEqual([
       2,
-      'apb: --env must be one of tau2:retail, tau2:airline, tau2:telecom, got "tau2:banking"',
+      'apb: --env must be one of tau2:retail, tau2:airline, tau2:telecom, toolsandbox, got "tau2:banking"',
     ]);
     const agent = await runCli(['exec', '--env', 'tau2:retail', '--agent', 'gold', '--out', dir]);
     expect([agent.code, agent.stderr.trim()]).toEqual([

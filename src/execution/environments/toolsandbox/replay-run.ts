@@ -16,7 +16,7 @@ import { writeStateDump } from './dump-state.js';
 import { scoreOf, type ToolSandboxEnvironment } from './environment.js';
 import { playReplay, type ReplayLine } from './replay.js';
 import type { ExecutionContext } from './execution-context.js';
-import { TOOLS } from './tools.js';
+import { TOOLS, toolsForAgent } from './tools.js';
 
 /** What a replay run is asked to do. */
 export interface ToolSandboxReplaySpec {
@@ -133,7 +133,9 @@ export function runToolSandboxReplay(spec: ToolSandboxReplaySpec): ToolSandboxRe
       if (spec.stop?.aborted) break;
       const started = now().toISOString();
       const script = byScenario.get(task.id)!;
-      const { session } = playReplay(task.scenario, script, TOOLS, (c) => setClock(c, clock));
+      // the tools under the names this scenario's agent is offered (scrambled in tool-name variants)
+      const offered = toolsForAgent(TOOLS, task.agentTools.names);
+      const { session } = playReplay(task.scenario, script, offered, (c) => setClock(c, clock));
       const scored = scoreOf(task, session.context, 'user_stop');
       if (spec.dumpStateDir) writeStateDump(spec.dumpStateDir, task.id, session.context);
       const messages = messagesOf(script, session.context);
