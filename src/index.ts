@@ -154,7 +154,7 @@ export {
   type ReplayOutcome,
   type ReplayScript,
 } from './execution/replay.js';
-export { runReplay, type ReplayRunSpec, type ReplaySummary } from './pipeline/exec-replay.js';
+export { runReplay, type ReplayRunSpec, type ReplaySummary } from './engine/exec-replay.js';
 
 // Hardening (issue 12): the run-directory lock and the atomic-write helper.
 export {

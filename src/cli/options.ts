@@ -1,7 +1,7 @@
 /** Option parsers shared by the commands: a bad value is a usage error naming the option. */
 import { InvalidArgumentError, type Command } from 'commander';
 import { didYouMean } from '../did-you-mean.js';
-import type { EngineOptions } from './run-providers.js';
+import type { EngineOptions } from '../engine/providers.js';
 
 /** Parses a positive integer option value. */
 export function positiveInt(value: string): number {

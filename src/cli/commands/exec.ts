@@ -4,17 +4,15 @@ import path from 'node:path';
 import { didYouMean } from '../../did-you-mean.js';
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import { createNlAssertionJudge } from '../../execution/nl-assertions.js';
 import type { Environment } from '../../execution/environment.js';
 import { loadEnvironment } from '../../execution/registry.js';
-import { runReplay } from '../../pipeline/exec-replay.js';
+import { runReplayExecution, selectTasks } from '../../engine/exec-replay.js';
 import { handleInterrupts } from '../interrupts.js';
 import { commaList, nonNegativeInt, positiveInt, positiveNumber, temperature } from '../options.js';
 import { EXIT, type CommandOutcome } from '../outcome.js';
-import { createRunProviders, defaultCacheDir } from '../run-providers.js';
+import { defaultCacheDir } from '../../engine/providers.js';
 import { say } from '../terminal.js';
 import { runModelExec, type ModelExecFlags } from '../exec-model.js';
-import { selectTasks } from '../../pipeline/exec-replay.js';
 
 interface ExecFlags extends Partial<
   Omit<ModelExecFlags, 'timeoutMs' | 'maxRetries' | 'cache' | 'judge' | 'judgeBaseUrl'>
@@ -154,63 +152,60 @@ export function registerExecCommand(program: Command, outcome: CommandOutcome): 
       false,
     )
     .option('--dry-run', 'print what the run would execute; call nothing, write nothing', false)
-    .action(async (flags: ExecFlags) => {
-      if (!flags.agent) return modelBranch(flags, outcome);
-      if (flags.mode)
-        throw new UsageError(
-          '--agent replay:… and --mode exclude each other: a scripted agent has no mode',
-        );
-      const agent = replayAgent(flags.agent);
-      if (!flags.out) throw new UsageError('apb exec needs --out DIR');
-      if (flags.judge === 'rules' || flags.judge?.startsWith('baseline:'))
-        throw new UsageError(
-          `--judge ${flags.judge} cannot judge NL assertions: give an LLM (PROVIDER:MODEL)`,
-        );
-      const environment = loadEnvironment(flags.env);
-      const split = splitOf(environment, flags.taskSplit);
-      const providers = createRunProviders({
-        concurrency: 1,
-        timeoutMs: flags.timeoutMs,
-        maxRetries: flags.maxRetries,
-        cache: flags.cache,
-        cacheDir: defaultCacheDir(process.env),
-      });
-      const interrupts = handleInterrupts();
-      try {
-        const judgeBaseUrl = flags.judgeBaseUrl ?? process.env.APB_JUDGE_BASE_URL ?? null;
-        const nlJudge = flags.judge
-          ? createNlAssertionJudge(providers.provider(flags.judge, judgeBaseUrl))
-          : null;
-        const summary = await runReplay({
-          environment,
-          agent,
-          taskIds: flags.tasks ?? null,
-          split,
-          limit: flags.limit ?? null,
-          outDir: path.resolve(flags.out),
-          dumpDbDir: flags.dumpDb ? path.resolve(flags.dumpDb) : null,
-          nlJudge,
-          stop: interrupts.stop,
-          signal: interrupts.cancel,
-        });
-        if (flags.json)
-          process.stdout.write(
-            `${JSON.stringify({ command: 'exec', env: environment.id, ...summary }, null, 2)}\n`,
-          );
-        const unjudged =
-          summary.unjudged > 0
-            ? `, ${summary.unjudged} with NL assertions not evaluated (${summary.unjudgedWouldPass} would reach 1.0 if they hold; ${flags.judge ? `the judge ${flags.judge} gave no readable verdict for them (the reasons are in executions.jsonl)` : 'give --judge to evaluate them'})`
-            : '';
-        if (!flags.quiet && !flags.json)
-          say(
-            `apb: ${environment.id} ${summary.agent}: ${summary.tasks} task(s): ${summary.rewardOne} reward 1.0, ${summary.rewardZero} reward 0${unjudged}; final database as expected in ${summary.databaseMatches}; ${summary.toolErrors} tool error(s); ${summary.executionsFile}`,
-          );
-        outcome.exitCode = summary.interrupted ? EXIT.interrupted : EXIT.ok;
-      } finally {
-        interrupts.dispose();
-        providers.close();
-      }
+    .action((flags: ExecFlags) =>
+      flags.agent ? replayBranch(flags, outcome) : modelBranch(flags, outcome),
+    );
+}
+
+/** The scripted-agent branch: `--agent replay:FILE|replay:gold`. */
+async function replayBranch(flags: ExecFlags, outcome: CommandOutcome): Promise<void> {
+  if (flags.mode)
+    throw new UsageError(
+      '--agent replay:… and --mode exclude each other: a scripted agent has no mode',
+    );
+  const agent = replayAgent(flags.agent);
+  if (!flags.out) throw new UsageError('apb exec needs --out DIR');
+  if (flags.judge === 'rules' || flags.judge?.startsWith('baseline:'))
+    throw new UsageError(
+      `--judge ${flags.judge} cannot judge NL assertions: give an LLM (PROVIDER:MODEL)`,
+    );
+  const environment = loadEnvironment(flags.env);
+  const split = splitOf(environment, flags.taskSplit);
+  const interrupts = handleInterrupts();
+  try {
+    const summary = await runReplayExecution({
+      environment,
+      agent,
+      taskIds: flags.tasks ?? null,
+      split,
+      limit: flags.limit ?? null,
+      outDir: path.resolve(flags.out),
+      dumpDbDir: flags.dumpDb ? path.resolve(flags.dumpDb) : null,
+      judge: flags.judge ?? null,
+      judgeBaseUrl: flags.judgeBaseUrl ?? process.env.APB_JUDGE_BASE_URL ?? null,
+      timeoutMs: flags.timeoutMs,
+      maxRetries: flags.maxRetries,
+      cache: flags.cache,
+      cacheDir: defaultCacheDir(process.env),
+      stop: interrupts.stop,
+      signal: interrupts.cancel,
     });
+    if (flags.json)
+      process.stdout.write(
+        `${JSON.stringify({ command: 'exec', env: environment.id, ...summary }, null, 2)}\n`,
+      );
+    const unjudged =
+      summary.unjudged > 0
+        ? `, ${summary.unjudged} with NL assertions not evaluated (${summary.unjudgedWouldPass} would reach 1.0 if they hold; ${flags.judge ? `the judge ${flags.judge} gave no readable verdict for them (the reasons are in executions.jsonl)` : 'give --judge to evaluate them'})`
+        : '';
+    if (!flags.quiet && !flags.json)
+      say(
+        `apb: ${environment.id} ${summary.agent}: ${summary.tasks} task(s): ${summary.rewardOne} reward 1.0, ${summary.rewardZero} reward 0${unjudged}; final database as expected in ${summary.databaseMatches}; ${summary.toolErrors} tool error(s); ${summary.executionsFile}`,
+      );
+    outcome.exitCode = summary.interrupted ? EXIT.interrupted : EXIT.ok;
+  } finally {
+    interrupts.dispose();
+  }
 }
 
 /** The model-agent branch: `--mode … --model …`. */

@@ -9,7 +9,7 @@ import { baselinePlanner, providerPlanner, type Planner } from '../pipeline/plan
 import { didYouMean } from '../did-you-mean.js';
 import { isProviderId, PROVIDERS } from '../providers/model-spec.js';
 import type { SamplingParams } from '../providers/provider.js';
-import type { RunProviders, StackOverrides } from './run-providers.js';
+import type { RunProviders, StackOverrides } from './providers.js';
 
 const BASELINE_SPECS = Object.keys(BASELINES).map((name) => `baseline:${name}`);
 

@@ -8,13 +8,14 @@ import path from 'node:path';
 import { RunMismatchError, UsageError } from '../errors.js';
 import type { Environment, ExecTask } from '../execution/environment.js';
 import { executionRecord, type ExecutionRecord } from '../execution/execution-record.js';
-import type { NlAssertionJudge } from '../execution/nl-assertions.js';
+import { createNlAssertionJudge, type NlAssertionJudge } from '../execution/nl-assertions.js';
 import { goldReplay, readReplayFile, replayTask, type ReplayAgent } from '../execution/replay.js';
 import { computeReward } from '../execution/reward.js';
 import { appendLineSync, openAppendNoFollow, writeFileAtomic } from '../atomic-write.js';
 import { APB_VERSION } from '../version.js';
-import { readJsonLines } from './results-store.js';
+import { readJsonLines } from '../pipeline/results-store.js';
 import { withRunLock } from '../rundir/lock.js';
+import { createRunProviders } from './providers.js';
 
 /** What a replay run is asked to do. */
 export interface ReplayRunSpec {
@@ -209,4 +210,29 @@ async function replayInto(
     `${JSON.stringify(manifest, null, 2)}\n`,
   );
   return summary;
+}
+
+/** A replay run as the command gives it: the NL-assertion judge as a spec, with its engine knobs. */
+export interface ReplayExecutionSpec extends Omit<ReplayRunSpec, 'nlJudge'> {
+  /** An LLM judge of NL assertions (`PROVIDER:MODEL`), or null: they are reported as not evaluated. */
+  judge: string | null;
+  judgeBaseUrl: string | null;
+  timeoutMs: number;
+  maxRetries: number;
+  cache: boolean;
+  cacheDir: string;
+}
+
+/** `runReplay` with the NL-assertion judge behind the run's provider stack (cache, retries, timeout). */
+export async function runReplayExecution(spec: ReplayExecutionSpec): Promise<ReplaySummary> {
+  const { judge, judgeBaseUrl, timeoutMs, maxRetries, cache, cacheDir, ...run } = spec;
+  if (judge === 'rules' || judge?.startsWith('baseline:'))
+    throw new UsageError(`--judge ${judge} cannot judge NL assertions: give an LLM (PROVIDER:MODEL)`);
+  const providers = createRunProviders({ concurrency: 1, timeoutMs, maxRetries, cache, cacheDir });
+  try {
+    const nlJudge = judge ? createNlAssertionJudge(providers.provider(judge, judgeBaseUrl)) : null;
+    return await runReplay({ ...run, nlJudge });
+  } finally {
+    providers.close();
+  }
 }
