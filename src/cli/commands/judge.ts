@@ -1,20 +1,14 @@
 /** `apb judge RUN_DIR --judge SPEC [--judge SPEC…]`: re-judge a run's saved predictions without calling the planner. */
-import path from 'node:path';
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import { writeRunReports } from '../../report/write-reports.js';
-import { writeRunOutputs } from '../../pipeline/outputs.js';
-import { readManifest } from '../../pipeline/manifest.js';
-import { rejudgeRun } from '../../pipeline/rejudge.js';
-import { acquireRunLock } from '../../rundir/lock.js';
+import { runRejudge } from '../../engine/rejudge.js';
 import { EXIT, type CommandOutcome } from '../outcome.js';
 import { choice, collect, nonNegativeInt, positiveInt } from '../options.js';
 import { PROTOCOLS } from '../../pipeline/run-spec.js';
 import { limitHeapGrowth } from '../heap.js';
 import { handleInterrupts } from '../interrupts.js';
 import { createProgressReporter } from '../progress.js';
-import { resolveJudge } from '../resolve.js';
-import { createRunProviders, defaultCacheDir } from '../run-providers.js';
+import { defaultCacheDir } from '../../engine/providers.js';
 import { say } from '../terminal.js';
 
 interface JudgeOptions {
@@ -57,55 +51,36 @@ export function registerJudgeCommand(program: Command, outcome: CommandOutcome):
     .action(async (runDir: string, options: JudgeOptions) => {
       if (!options.judge || options.judge.length === 0)
         throw new UsageError('apb judge needs at least one --judge SPEC');
-      const dir = path.resolve(runDir);
-      const runProtocol = readManifest(dir)?.identity.protocol ?? 'paper';
-      const protocol = options.protocol ?? runProtocol;
-      const judgeBaseUrl = options.judgeBaseUrl ?? process.env.APB_JUDGE_BASE_URL ?? null;
       limitHeapGrowth();
-      const outDir = path.resolve(options.out ?? dir);
-      const lock = acquireRunLock(outDir, 'judge');
-      const providers = createRunProviders({
-        concurrency: options.concurrency,
-        timeoutMs: options.timeoutMs,
-        maxRetries: options.maxRetries,
-        cache: options.cache,
-        cacheDir: defaultCacheDir(process.env),
-      });
       const interrupts = handleInterrupts();
       try {
-        const judge = resolveJudge(options.judge, providers, {
-          baseUrl: judgeBaseUrl,
-          protocol,
-          blind: options.judgeBlind,
-        });
-        const summary = await rejudgeRun(
+        const summary = await runRejudge(
           {
-            runDir: dir,
-            outDir,
+            runDir,
+            ...(options.out ? { outDir: options.out } : {}),
             dataDir: options.data ?? null,
-            judge,
             judgeIds: options.judge,
-            judgeBaseUrl,
-            protocol,
+            judgeBaseUrl: options.judgeBaseUrl ?? process.env.APB_JUDGE_BASE_URL ?? null,
+            ...(options.protocol ? { protocol: options.protocol } : {}),
             blind: options.judgeBlind,
             concurrency: options.concurrency,
+            timeoutMs: options.timeoutMs,
+            maxRetries: options.maxRetries,
+            cache: options.cache,
+            cacheDir: defaultCacheDir(process.env),
           },
           {
             reporter: createProgressReporter({ tty: Boolean(process.stderr.isTTY) }),
             stop: interrupts.stop,
             signal: interrupts.cancel,
-            lock,
           },
         );
-        await writeRunOutputs(summary.dir, writeRunReports);
         say(
-          `apb: ${judge.id}: ${summary.judged} judged, ${summary.alreadyDone} already judged, 0 planner calls; scores in ${path.join(summary.dir, 'scores.json')}`,
+          `apb: ${summary.judge}: ${summary.judged} judged, ${summary.alreadyDone} already judged, 0 planner calls; scores in ${summary.scoresFile}`,
         );
         outcome.exitCode = summary.interrupted ? EXIT.interrupted : EXIT.ok;
       } finally {
         interrupts.dispose();
-        providers.close();
-        lock.release();
       }
     });
 }

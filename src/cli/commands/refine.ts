@@ -2,15 +2,11 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import { SPLITS } from '../../dataset/case.js';
-import { ProviderError, UsageError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import { panelId } from '../../judge/panel.js';
-import { Budget } from '../../pipeline/budget.js';
-import { acquireRunLock } from '../../rundir/lock.js';
-import { writeRunReports } from '../../report/write-reports.js';
-import { writeRunOutputs } from '../../pipeline/outputs.js';
 import type { RefineSetup } from '../../pipeline/records.js';
 import { estimateRefine, formatRefineDryRun } from '../../pipeline/refine-dry-run.js';
-import { refineRun } from '../../pipeline/refine-run.js';
+import { runRefinement } from '../../engine/refine.js';
 import { loadRefineSource, type RefineSelection } from '../../pipeline/refine-source.js';
 import { parseSplits } from '../../pipeline/run-spec.js';
 import { REFINE_PROMPT_VERSION } from '../../refine/refine-prompts.js';
@@ -29,8 +25,7 @@ import {
   type EngineFlags,
 } from '../options.js';
 import { createProgressReporter } from '../progress.js';
-import { resolveJudge } from '../resolve.js';
-import { createRunProviders, defaultCacheDir } from '../run-providers.js';
+import { defaultCacheDir } from '../../engine/providers.js';
 import { buildRefineSummary, table4Lines } from '../refine-summary.js';
 import { formatSummary } from '../summary-text.js';
 import { say } from '../terminal.js';
@@ -149,45 +144,28 @@ async function refineAction(
     );
     return;
   }
-  const outDir = path.resolve(options.out!);
-  // Checked before the lock, which would create a file in it: the source is never written.
-  if (outDir === source.dir)
-    throw new UsageError(
-      `--out must not be the source run ${source.dir}: apb refine never writes into it`,
-    );
   limitHeapGrowth();
-  const lock = acquireRunLock(outDir, 'refine');
-  const budget = options.maxCost ? new Budget(options.maxCost) : undefined;
-  const providers = createRunProviders({
-    ...engineOptionsOf(options),
-    cacheDir: defaultCacheDir(process.env),
-    ...(budget ? { budget } : {}),
-  });
   const interrupts = handleInterrupts();
   try {
-    const reviser = providers.provider(testedModel, baseUrl);
-    const critic = mode === 'self' ? reviser : providers.provider(criticSpec, criticBaseUrl);
-    const judge = resolveJudge(judgeSpecs, providers, { baseUrl: judgeBaseUrl, ...judgeOptions });
-    const summary = await refineRun(
+    const outDir = path.resolve(options.out!);
+    const summary = await runRefinement(
       {
         source,
         selection,
         outDir,
         setup,
-        judging: {
-          judgeIds: judgeSpecs,
-          judgeVersion: judge.version,
-          judgeBaseUrl,
-          judgeBlind: identity.judge_blind,
-          baseUrl,
-        },
-        concurrency: options.concurrency,
         retryErrors: options.retryErrors,
+        testedModel,
+        baseUrl,
+        criticBaseUrl,
+        judges: judgeSpecs,
+        judgeBaseUrl,
+        ...judgeOptions,
+        judgeBlind: identity.judge_blind,
+        engine: { ...engineOptionsOf(options), cacheDir: defaultCacheDir(process.env) },
+        ...(options.maxCost ? { maxCost: options.maxCost } : {}),
       },
       {
-        reviser,
-        critic,
-        judge,
         reporter: createProgressReporter({
           tty: Boolean(process.stderr.isTTY),
           quiet: options.quiet || options.json,
@@ -195,11 +173,8 @@ async function refineAction(
         }),
         stop: interrupts.stop,
         signal: interrupts.cancel,
-        lock,
-        ...(budget ? { budget } : {}),
       },
     );
-    await writeRunOutputs(outDir, writeRunReports);
     const { summary: endOfRun, table4 } = await buildRefineSummary(
       outDir,
       summary,
@@ -209,17 +184,8 @@ async function refineAction(
     else if (!options.quiet)
       for (const line of [...formatSummary(endOfRun), ...table4Lines(table4)]) say(line);
     outcome.exitCode = summary.interrupted ? EXIT.interrupted : EXIT.ok;
-  } catch (error) {
-    throw error instanceof ProviderError && error.kind === 'auth'
-      ? new ProviderError({
-          ...error,
-          message: `${error.message}\napb: refinement stopped at the first authentication failure; finished answers are kept in ${outDir} (fix the key and rerun to resume)`,
-        })
-      : error;
   } finally {
     interrupts.dispose();
-    providers.close();
-    lock.release();
   }
 }
 
