@@ -88,7 +88,7 @@ export function addEngineOptions(command: Command, unit: string): Command {
     .option('--no-cache', 'bypass the response cache (no read, no write)');
 }
 
-/** The engine flags as `createRunProviders` takes them (unset caps left out). */
+/** The engine flags as the library's engine knobs (unset caps left out). */
 export function engineOptionsOf(flags: EngineFlags): EngineFlags {
   return {
     concurrency: flags.concurrency,

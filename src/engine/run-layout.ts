@@ -7,7 +7,7 @@ import path from 'node:path';
 import { resolveDatasetDir } from '../dataset/read-cases.js';
 import { UsageError } from '../errors.js';
 import type { ResolvedRun } from '../pipeline/run.js';
-import { BATCH_PROVIDERS } from '../providers/batch/client.js';
+import { BATCH_VENDORS, takesBatches } from '../providers/registry.js';
 import { modelDirName } from '../pipeline/run-dirs.js';
 import { parseSplits, type ModelEntry, type RunSpec } from '../pipeline/run-spec.js';
 import type { SamplingParams } from '../providers/provider.js';
@@ -116,13 +116,9 @@ export function assertBatchable(spec: RunSpec): void {
       '--max-cost cannot yet keep a budget over batches (their cost is known only when they end): estimate with --dry-run --batch instead',
     );
   const specs = [...spec.models.map((entry) => entry.spec), ...spec.judges];
-  if (
-    !specs.some((model) =>
-      (BATCH_PROVIDERS as readonly string[]).includes(model.split(':')[0] ?? ''),
-    )
-  ) {
+  if (!specs.some((model) => takesBatches(model.split(':')[0] ?? ''))) {
     throw new UsageError(
-      `--batch: none of the run's models (${specs.join(', ')}) is of a vendor with a batch API (${BATCH_PROVIDERS.join(', ')})`,
+      `--batch: none of the run's models (${specs.join(', ')}) is of a vendor with a batch API (${BATCH_VENDORS.join(', ')})`,
     );
   }
 }

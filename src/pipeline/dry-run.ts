@@ -8,7 +8,7 @@ import { runChecks } from '../judge/checks/index.js';
 import { buildJudgePrompt, type JudgePromptOptions } from '../judge/rubric.js';
 import { estimateInputTokens, imageTokensOf } from '../providers/estimate.js';
 import { formatBytes } from '../limits.js';
-import { BATCH_PROVIDERS } from '../providers/batch/client.js';
+import { takesBatches } from '../providers/registry.js';
 import type { Price } from '../providers/cost.js';
 import { resolveSampling } from '../providers/model-options.js';
 import { parseModelSpec } from '../providers/model-spec.js';
@@ -124,7 +124,7 @@ export function callModel(
   const parsed = parseModelSpec(spec);
   const resolved = resolveSampling(parsed, sampling).sampling;
   const outputTokens = resolved.maxOutputTokens ?? DEFAULT_OUTPUT_TOKENS[role] ?? 1024;
-  if (batch && (BATCH_PROVIDERS as readonly string[]).includes(parsed.provider))
+  if (batch && takesBatches(parsed.provider))
     return { role, spec, outputTokens, price: batchPrice(price), batch: true };
   return { role, spec, outputTokens, price };
 }

@@ -156,6 +156,12 @@ function balanced(
 const isBatchProvider = (provider: string): provider is BatchProviderId =>
   (BATCH_PROVIDERS as readonly string[]).includes(provider);
 
+/** The vendors whose batch API `--batch` uses (the run core asks here, never the batch clients). */
+export const BATCH_VENDORS: readonly string[] = BATCH_PROVIDERS;
+
+/** Whether `--batch` sends this provider's calls through batches. */
+export const takesBatches = (provider: string): boolean => isBatchProvider(provider);
+
 /** The batch layer of a stack: the batcher, with the vendor adapter to capture requests and read results. */
 function batched(
   spec: ModelSpec,
