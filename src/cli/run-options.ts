@@ -2,6 +2,7 @@
  * `apb run`'s flags and how they become a `RunSpec`: the command line wins over `--config FILE`,
  * which wins over the environment (`APB_MODEL`, `APB_BASE_URL`, `APB_JUDGE_BASE_URL`) and the defaults.
  */
+import { ENGINE_DEFAULTS } from '../defaults.js';
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import {
@@ -125,12 +126,17 @@ export function addRunOptions(command: Command): Command {
       '--concurrency <n>',
       'cases in flight at once, and requests in flight per endpoint',
       positiveInt,
-      8,
+      ENGINE_DEFAULTS.concurrency,
     )
     .option('--rpm <n>', 'requests per minute cap per endpoint', positiveNumber)
     .option('--tpm <n>', 'tokens per minute cap per endpoint', positiveNumber)
-    .option('--timeout-ms <n>', 'per-request timeout', positiveInt, 120_000)
-    .option('--max-retries <n>', 'retries of a retryable failure', nonNegativeInt, 6)
+    .option('--timeout-ms <n>', 'per-request timeout', positiveInt, ENGINE_DEFAULTS.timeoutMs)
+    .option(
+      '--max-retries <n>',
+      'retries of a retryable failure',
+      nonNegativeInt,
+      ENGINE_DEFAULTS.maxRetries,
+    )
     .option('--no-cache', 'bypass the response cache (no read, no write)')
     .option('--repeats <k>', 'run every case K times (pass@k, pass^k)', positiveInt, 1)
     .option(

@@ -1,4 +1,5 @@
 /** `apb exec --env tau2:retail|tau2:airline|tau2:telecom --agent replay:FILE|replay:gold [--dump-db DIR] --out DIR`: executable validation. */
+import { EXEC_DEFAULTS } from '../../defaults.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { didYouMean } from '../../did-you-mean.js';
@@ -86,8 +87,18 @@ export function registerExecCommand(program: Command, outcome: CommandOutcome): 
       'LLM judge of NL assertions (PROVIDER:MODEL); without it they are reported as not evaluated',
     )
     .option('--judge-base-url <url>', 'endpoint of the judge model')
-    .option('--timeout-ms <n>', 'per-request timeout of the judge', positiveInt, 120_000)
-    .option('--max-retries <n>', 'retries of a retryable judge failure', nonNegativeInt, 6)
+    .option(
+      '--timeout-ms <n>',
+      'per-request timeout of every model call (the agent, user simulator, critic and judge; a replay: the NL-assertion judge)',
+      positiveInt,
+      EXEC_DEFAULTS.timeoutMs,
+    )
+    .option(
+      '--max-retries <n>',
+      'retries of a retryable failure of a model call (429, 5xx, timeout), the same calls as --timeout-ms',
+      nonNegativeInt,
+      EXEC_DEFAULTS.maxRetries,
+    )
     .option('--no-cache', 'bypass the response cache (no read, no write)')
     .option(
       '--mode <modes>',
@@ -111,18 +122,18 @@ export function registerExecCommand(program: Command, outcome: CommandOutcome): 
     .option('--critic-base-url <url>', 'endpoint of the critic')
     .option('--metric', "refine: critique with APB's E1–E6 taxonomy (default)", true)
     .option('--no-metric', 'refine: a general critique without the taxonomy')
-    .option('--trials <k>', 'run every task K times (pass^k)', positiveInt, 1)
+    .option('--trials <k>', 'run every task K times (pass^k)', positiveInt, EXEC_DEFAULTS.trials)
     .option(
       '--max-steps <n>',
       'steps per conversation before it is cut (tau2: 200)',
       positiveInt,
-      200,
+      EXEC_DEFAULTS.maxSteps,
     )
     .option(
       '--concurrency <n>',
       'tasks in flight at once (and requests per endpoint)',
       positiveInt,
-      4,
+      EXEC_DEFAULTS.concurrency,
     )
     .option(
       '--max-cost <usd>',
@@ -241,9 +252,9 @@ async function modelBranch(flags: ExecFlags, outcome: CommandOutcome): Promise<v
       ...(flags as ModelExecFlags),
       mode: flags.mode,
       metric: flags.metric !== false,
-      trials: flags.trials ?? 1,
-      maxSteps: flags.maxSteps ?? 200,
-      concurrency: flags.concurrency ?? 4,
+      trials: flags.trials ?? EXEC_DEFAULTS.trials,
+      maxSteps: flags.maxSteps ?? EXEC_DEFAULTS.maxSteps,
+      concurrency: flags.concurrency ?? EXEC_DEFAULTS.concurrency,
       dryRun: flags.dryRun === true,
       comparePaper: flags.comparePaper === true,
       retryErrors: flags.retryErrors === true,

@@ -1,4 +1,5 @@
 /** `apb judge RUN_DIR --judge SPEC [--judge SPEC…]`: re-judge a run's saved predictions without calling the planner. */
+import { ENGINE_DEFAULTS } from '../../defaults.js';
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { runRejudge } from '../../engine/rejudge.js';
@@ -44,9 +45,14 @@ export function registerJudgeCommand(program: Command, outcome: CommandOutcome):
     )
     .option('--judge-blind', "judge without the reference (the paper's Table 7 ablation)", false)
     .option('--data <dir>', "the run's dataset, if it has moved (its content must be unchanged)")
-    .option('--concurrency <n>', 'answers judged at once', positiveInt, 8)
-    .option('--timeout-ms <n>', 'per-request timeout', positiveInt, 120_000)
-    .option('--max-retries <n>', 'retries of a retryable failure', nonNegativeInt, 6)
+    .option('--concurrency <n>', 'answers judged at once', positiveInt, ENGINE_DEFAULTS.concurrency)
+    .option('--timeout-ms <n>', 'per-request timeout', positiveInt, ENGINE_DEFAULTS.timeoutMs)
+    .option(
+      '--max-retries <n>',
+      'retries of a retryable failure',
+      nonNegativeInt,
+      ENGINE_DEFAULTS.maxRetries,
+    )
     .option('--no-cache', 'bypass the response cache (no read, no write)')
     .action(async (runDir: string, options: JudgeOptions) => {
       if (!options.judge || options.judge.length === 0)

@@ -1,4 +1,5 @@
 /** `apb serve`: the OpenAI-compatible planning endpoint on 127.0.0.1 (direct, plan-first or refine), until Ctrl-C. */
+import { SERVE_DEFAULTS } from '../../defaults.js';
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import {
@@ -111,9 +112,19 @@ function withServeFlags(command: Command): Command {
       'agent',
     )
     .option('--out <dir>', "append every conversation's plan to DIR/serve-plans.jsonl")
-    .option('--concurrency <n>', 'requests in flight to the model at once', positiveInt, 8)
-    .option('--timeout-ms <n>', 'per-request timeout', positiveInt, 300_000)
-    .option('--max-retries <n>', 'retries of a retryable failure', nonNegativeInt, 4)
+    .option(
+      '--concurrency <n>',
+      'requests in flight to the model at once',
+      positiveInt,
+      SERVE_DEFAULTS.concurrency,
+    )
+    .option('--timeout-ms <n>', 'per-request timeout', positiveInt, SERVE_DEFAULTS.timeoutMs)
+    .option(
+      '--max-retries <n>',
+      'retries of a retryable failure',
+      nonNegativeInt,
+      SERVE_DEFAULTS.maxRetries,
+    )
     .option('--no-cache', 'do not cache the planning calls (forwarded requests are never cached)')
     .option('--temperature <t>', 'sampling temperature of the planning calls', temperature)
     .option(
