@@ -12,12 +12,18 @@ import {
   type ModelEntry,
   type RunSpec,
 } from '../pipeline/run-spec.js';
-import { parseModelSpec } from '../providers/model-spec.js';
 import { vendorBaseUrl } from '../providers/registry.js';
 import { GATE_METRICS, parseGate } from './fail-under.js';
-import { fleetShare, formatShard, shardFromScheduler } from '../pipeline/shard.js';
+import { fleetShare } from '../pipeline/shard.js';
+import {
+  assertDistinct,
+  autoShard,
+  withRunWideOptions,
+  withVendorBaseUrls,
+} from './run-entries.js';
+
+export { environmentEndpointLines } from './run-entries.js';
 import { readRunConfig } from './config-file.js';
-import { say } from './terminal.js';
 import {
   choice,
   collect,
@@ -61,7 +67,6 @@ const SPEC_FIELDS = {
   batchTimeout: 'batchTimeout',
 } as const;
 
-/** Registers every flag of `apb run` on `command`. */
 /** The model specs `apb run` takes, listed once under its help (every provider, the baselines and the judge-only `rules`). */
 export const SPEC_HELP = `
 Model specs (--model, --judge):
@@ -78,8 +83,14 @@ Examples:
   apb run --config board.yaml                               (docs/config.md)
 `;
 
+/** Registers every flag of `apb run` on `command`. */
 export function addRunOptions(command: Command): Command {
   command.addHelpText('after', SPEC_HELP);
+  return withOutputOptions(withEngineOptions(withSelectionOptions(command)));
+}
+
+/** What runs: the config, the data and its selection, the models and judges, the directory. */
+function withSelectionOptions(command: Command): Command {
   return command
     .option(
       '--config <file>',
@@ -121,7 +132,12 @@ export function addRunOptions(command: Command): Command {
       'run directory, an existing one is resumed; with several --model the folder of their run directories (default: runs/<timestamp>-<model>)',
     )
     .option('--limit <n>', 'first N cases of each split, in file order', positiveInt)
-    .option('--ids <list>', 'only these case ids (comma-separated)', commaList)
+    .option('--ids <list>', 'only these case ids (comma-separated)', commaList);
+}
+
+/** How it runs: concurrency, limits, retries, cache, repeats, protocol, shards, budget. */
+function withEngineOptions(command: Command): Command {
+  return command
     .option(
       '--concurrency <n>',
       'cases in flight at once, and requests in flight per endpoint',
@@ -172,6 +188,12 @@ export function addRunOptions(command: Command): Command {
       '--retry-errors',
       'in an existing run directory, run again the cases whose planner call failed',
     )
+    .option('--temperature <t>', 'sampling temperature of the planner(s)', temperature);
+}
+
+/** Sampling, the judge's blind ablation, batches and what is printed. */
+function withOutputOptions(command: Command): Command {
+  return command
     .option('--temperature <t>', 'sampling temperature of the planner(s)', temperature)
     .option('--max-tokens <n>', 'output token limit of the planner(s)', positiveInt)
     .option('--judge-blind', "judge without the reference (the paper's Table 7 ablation)")
@@ -206,59 +228,6 @@ export function addRunOptions(command: Command): Command {
       '--dry-run',
       'print the calls, tokens and cost the run would take per split; call nothing, write nothing',
     );
-}
-
-/** The sampling flags fill what a model entry leaves out; a single --base-url goes to every model that calls an endpoint. */
-function withRunWideOptions(
-  models: ModelEntry[],
-  flags: {
-    baseUrl?: string | string[] | undefined;
-    temperature?: number | undefined;
-    maxTokens?: number | undefined;
-  },
-): ModelEntry[] {
-  const endpointModels = models.filter((entry) => !entry.spec.startsWith('baseline:'));
-  if (flags.baseUrl && models.length > 1) {
-    const providers = new Set(
-      endpointModels.filter((entry) => !entry.baseUrl).map((entry) => providerOf(entry.spec)),
-    );
-    if (providers.size > 1)
-      throw new UsageError(
-        `--base-url ${flags.baseUrl} would apply to models of ${providers.size} providers (${[...providers].join(', ')}): give each model its own base URL in a --config file`,
-      );
-  }
-  return models.map((entry) => ({
-    ...entry,
-    ...(entry.baseUrl === undefined && flags.baseUrl && !entry.spec.startsWith('baseline:')
-      ? { baseUrl: flags.baseUrl }
-      : {}),
-    ...(entry.temperature === undefined && flags.temperature !== undefined
-      ? { temperature: flags.temperature }
-      : {}),
-    ...(entry.maxTokens === undefined && flags.maxTokens !== undefined
-      ? { maxTokens: flags.maxTokens }
-      : {}),
-  }));
-}
-
-function providerOf(spec: string): string {
-  try {
-    return parseModelSpec(spec).provider;
-  } catch {
-    return spec;
-  }
-}
-
-/** Every tested model is named once: two entries of one spec would be one row of the leaderboard. */
-function assertDistinct(models: readonly ModelEntry[]): void {
-  const seen = new Set<string>();
-  for (const entry of models) {
-    if (seen.has(entry.spec))
-      throw new UsageError(
-        `model ${entry.spec} is given twice: each tested model runs once per command`,
-      );
-    seen.add(entry.spec);
-  }
 }
 
 /** The run's specification from its flags, its config file and the environment (validated). */
@@ -297,41 +266,4 @@ export function runSpecOf(
       ? vendorBaseUrl(llmJudges[0]!, env)
       : null;
   return { ...spec, models, ...(judgeFromEnv ? { judgeBaseUrl: judgeFromEnv.url } : {}) };
-}
-
-/**
- * Models with no base URL take their vendor's own variable (`OPENAI_BASE_URL`, …) when it is set,
- * so the manifest names the endpoint actually called, as a proxy or gateway user expects.
- */
-function withVendorBaseUrls(models: ModelEntry[], env: NodeJS.ProcessEnv): ModelEntry[] {
-  return models.map((entry) => {
-    if (entry.baseUrl !== undefined || entry.spec.startsWith('baseline:')) return entry;
-    const fromEnv = vendorBaseUrl(entry.spec, env);
-    return fromEnv ? { ...entry, baseUrl: fromEnv.url } : entry;
-  });
-}
-
-/** One line per spec whose endpoint comes from a vendor's base-URL variable, for the run's output. */
-export function environmentEndpointLines(
-  specs: readonly (string | undefined)[],
-  env: NodeJS.ProcessEnv = process.env,
-): string[] {
-  return [...new Set(specs.filter((spec): spec is string => Boolean(spec)))].flatMap((spec) => {
-    const fromEnv = vendorBaseUrl(spec, env);
-    return fromEnv ? [`apb: ${spec} is called at ${fromEnv.url} (from ${fromEnv.variable})`] : [];
-  });
-}
-
-/** `--shard auto`: the scheduler's shard, said on stderr (which variables gave it). */
-function autoShard(
-  env: Readonly<Record<string, string | undefined>>,
-  shards: number | undefined,
-): { index: number; count: number } {
-  try {
-    const found = shardFromScheduler(env, shards);
-    say(`apb: --shard auto: shard ${formatShard(found.shard)} from ${found.source}`);
-    return found.shard;
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
 }

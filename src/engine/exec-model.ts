@@ -203,11 +203,22 @@ async function executeLocked(
   const scores = await writeExecOutputs(spec.outDir, costOfCall, {
     comparePaper: spec.comparePaper,
   });
+  return summaryOf(spec, engine, { status, run, scores, players });
+}
+
+/** What the run did, with this invocation's retries, 429s and budget. */
+function summaryOf(
+  spec: ModelExecutionSpec,
+  engine: Engine,
+  done: { status: ExecStatus; run: ExecSummary; scores: ExecScores; players: ExecPlayers },
+): ModelExecutionSummary {
+  const { run, players } = done;
+  const { budget, providers } = engine;
   const counted = engine.calls();
   return {
-    status,
+    status: done.status,
     run,
-    scores,
+    scores: done.scores,
     agent: players.agent.id,
     judge: players.judge.id,
     retries: counted.retries,
