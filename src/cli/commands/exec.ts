@@ -60,11 +60,19 @@ function replayAgent(spec: string | undefined): string {
 
 /** Registers `apb exec`. */
 export function registerExecCommand(program: Command, outcome: CommandOutcome): void {
-  program
+  const command = program
     .command('exec')
     .description(
       "execute tasks in tau2-bench's retail, airline or telecom environment and score them with tau2's reward",
-    )
+    );
+  withRunFlags(withModelAgentFlags(withTaskFlags(command))).action((flags: ExecFlags) =>
+    flags.agent ? replayBranch(flags, outcome) : modelBranch(flags, outcome),
+  );
+}
+
+/** The environment, the scripted agent, the tasks, the directory, the judge and its calls. */
+function withTaskFlags(command: Command): Command {
+  return command
     .requiredOption('--env <id>', 'environment: tau2:retail, tau2:airline or tau2:telecom')
     .option(
       '--agent <spec>',
@@ -99,7 +107,12 @@ export function registerExecCommand(program: Command, outcome: CommandOutcome): 
       nonNegativeInt,
       EXEC_DEFAULTS.maxRetries,
     )
-    .option('--no-cache', 'bypass the response cache (no read, no write)')
+    .option('--no-cache', 'bypass the response cache (no read, no write)');
+}
+
+/** The model agent: modes, the tested model, the user simulator, the critic, trials and limits. */
+function withModelAgentFlags(command: Command): Command {
+  return command
     .option(
       '--mode <modes>',
       'model agent: direct, plan-first, refine, or several separated by commas',
@@ -141,7 +154,12 @@ export function registerExecCommand(program: Command, outcome: CommandOutcome): 
       positiveNumber,
     )
     .option('--temperature <t>', 'sampling temperature of the tested model', temperature)
-    .option('--user-temperature <t>', 'sampling temperature of the user simulator', temperature)
+    .option('--user-temperature <t>', 'sampling temperature of the user simulator', temperature);
+}
+
+/** The reports, resuming after errors, and what is printed. */
+function withRunFlags(command: Command): Command {
+  return command
     .option(
       '--compare-paper',
       "put the paper's Table 3 (τ²-bench rows) beside ours in the reports",
@@ -162,10 +180,7 @@ export function registerExecCommand(program: Command, outcome: CommandOutcome): 
       'print the end-of-run summary as JSON on stdout (a replay: its counts)',
       false,
     )
-    .option('--dry-run', 'print what the run would execute; call nothing, write nothing', false)
-    .action((flags: ExecFlags) =>
-      flags.agent ? replayBranch(flags, outcome) : modelBranch(flags, outcome),
-    );
+    .option('--dry-run', 'print what the run would execute; call nothing, write nothing', false);
 }
 
 /** The scripted-agent branch: `--agent replay:FILE|replay:gold`. */

@@ -54,39 +54,46 @@ export function registerJudgeCommand(program: Command, outcome: CommandOutcome):
       ENGINE_DEFAULTS.maxRetries,
     )
     .option('--no-cache', 'bypass the response cache (no read, no write)')
-    .action(async (runDir: string, options: JudgeOptions) => {
-      if (!options.judge || options.judge.length === 0)
-        throw new UsageError('apb judge needs at least one --judge SPEC');
-      limitHeapGrowth();
-      const interrupts = handleInterrupts();
-      try {
-        const summary = await runRejudge(
-          {
-            runDir,
-            ...(options.out ? { outDir: options.out } : {}),
-            dataDir: options.data ?? null,
-            judgeIds: options.judge,
-            judgeBaseUrl: options.judgeBaseUrl ?? process.env.APB_JUDGE_BASE_URL ?? null,
-            ...(options.protocol ? { protocol: options.protocol } : {}),
-            blind: options.judgeBlind,
-            concurrency: options.concurrency,
-            timeoutMs: options.timeoutMs,
-            maxRetries: options.maxRetries,
-            cache: options.cache,
-            cacheDir: defaultCacheDir(process.env),
-          },
-          {
-            reporter: createProgressReporter({ tty: Boolean(process.stderr.isTTY) }),
-            stop: interrupts.stop,
-            signal: interrupts.cancel,
-          },
-        );
-        say(
-          `apb: ${summary.judge}: ${summary.judged} judged, ${summary.alreadyDone} already judged, 0 planner calls; scores in ${summary.scoresFile}`,
-        );
-        outcome.exitCode = summary.interrupted ? EXIT.interrupted : EXIT.ok;
-      } finally {
-        interrupts.dispose();
-      }
-    });
+    .action((runDir: string, options: JudgeOptions) => judgeAction(runDir, options, outcome));
+}
+
+/** Re-judges RUN_DIR (or into --out) and says what was judged. */
+async function judgeAction(
+  runDir: string,
+  options: JudgeOptions,
+  outcome: CommandOutcome,
+): Promise<void> {
+  if (!options.judge || options.judge.length === 0)
+    throw new UsageError('apb judge needs at least one --judge SPEC');
+  limitHeapGrowth();
+  const interrupts = handleInterrupts();
+  try {
+    const summary = await runRejudge(
+      {
+        runDir,
+        ...(options.out ? { outDir: options.out } : {}),
+        dataDir: options.data ?? null,
+        judgeIds: options.judge,
+        judgeBaseUrl: options.judgeBaseUrl ?? process.env.APB_JUDGE_BASE_URL ?? null,
+        ...(options.protocol ? { protocol: options.protocol } : {}),
+        blind: options.judgeBlind,
+        concurrency: options.concurrency,
+        timeoutMs: options.timeoutMs,
+        maxRetries: options.maxRetries,
+        cache: options.cache,
+        cacheDir: defaultCacheDir(process.env),
+      },
+      {
+        reporter: createProgressReporter({ tty: Boolean(process.stderr.isTTY) }),
+        stop: interrupts.stop,
+        signal: interrupts.cancel,
+      },
+    );
+    say(
+      `apb: ${summary.judge}: ${summary.judged} judged, ${summary.alreadyDone} already judged, 0 planner calls; scores in ${summary.scoresFile}`,
+    );
+    outcome.exitCode = summary.interrupted ? EXIT.interrupted : EXIT.ok;
+  } finally {
+    interrupts.dispose();
+  }
 }

@@ -6,7 +6,7 @@ import { UsageError } from '../../errors.js';
 import { panelId } from '../../judge/panel.js';
 import type { RefineSetup } from '../../pipeline/records.js';
 import { estimateRefine, formatRefineDryRun } from '../../pipeline/refine-dry-run.js';
-import { runRefinement } from '../../engine/refine.js';
+import { runRefinement, type RefinementSpec } from '../../engine/refine.js';
 import { loadRefineSource, type RefineSelection } from '../../pipeline/refine-source.js';
 import { parseSplits } from '../../pipeline/run-spec.js';
 import { REFINE_PROMPT_VERSION } from '../../refine/refine-prompts.js';
@@ -89,12 +89,10 @@ function modeOf(options: RefineOptions): 'self' | 'critic' {
   return options.mode;
 }
 
-async function refineAction(
-  runDir: string,
-  options: RefineOptions,
-  outcome: CommandOutcome,
-): Promise<void> {
-  const started = Date.now();
+type Refinement = Omit<RefinementSpec, 'engine' | 'maxCost' | 'outDir'>;
+
+/** The source run, its selection and the refinement's setup and models, from the flags and the run's manifest. */
+async function refinementOf(runDir: string, options: RefineOptions): Promise<Refinement> {
   const mode = modeOf(options);
   if (!options.out && !options.dryRun)
     throw new UsageError(
@@ -109,59 +107,66 @@ async function refineAction(
       `${source.dir} was answered by ${testedModel}, a baseline: only a model can revise its answers`,
     );
   const baseUrl = options.baseUrl ?? identity.base_url ?? process.env.APB_BASE_URL ?? null;
-  const judgeSpecs = options.judge ?? identity.judges;
   const judgeBaseUrl =
     options.judgeBaseUrl ??
     (options.judge ? process.env.APB_JUDGE_BASE_URL : identity.judge_base_url) ??
     null;
-  const criticSpec = mode === 'self' ? testedModel : options.critic!;
   const criticBaseUrl = mode === 'self' ? baseUrl : (options.criticBaseUrl ?? null);
   const setup: RefineSetup = {
     mode,
     taxonomy: options.metric,
-    critic: criticSpec,
+    critic: mode === 'self' ? testedModel : options.critic!,
     critic_base_url: criticBaseUrl,
     critic_sampling: mode === 'self' ? identity.sampling : { temperature: 0 },
     rounds: options.rounds,
     prompt_version: REFINE_PROMPT_VERSION,
   };
-  const judgeOptions = { protocol: identity.protocol, blind: identity.judge_blind };
-  if (options.dryRun) {
-    const judgeId = judgeSpecs.length === 1 ? judgeSpecs[0]! : panelId(judgeSpecs);
-    process.stdout.write(
-      formatRefineDryRun(
-        estimateRefine({
-          source,
-          setup,
-          testedModel,
-          critic: criticSpec,
-          judges: judgeSpecs,
-          judgeId,
-          judgeOptions,
-        }),
-        options.maxCost,
-      ),
-    );
-    return;
-  }
+  return {
+    source,
+    selection,
+    setup,
+    retryErrors: options.retryErrors,
+    testedModel,
+    baseUrl,
+    criticBaseUrl,
+    judges: options.judge ?? identity.judges,
+    judgeBaseUrl,
+    protocol: identity.protocol,
+    judgeBlind: identity.judge_blind,
+  };
+}
+
+/** `--dry-run`: the calls, tokens and cost the refinement would take. */
+function printDryRun(refinement: Refinement, maxCost: number | undefined): void {
+  const { judges } = refinement;
+  const estimate = estimateRefine({
+    source: refinement.source,
+    setup: refinement.setup,
+    testedModel: refinement.testedModel,
+    critic: refinement.setup.critic,
+    judges,
+    judgeId: judges.length === 1 ? judges[0]! : panelId(judges),
+    judgeOptions: { protocol: refinement.protocol, blind: refinement.judgeBlind },
+  });
+  process.stdout.write(formatRefineDryRun(estimate, maxCost));
+}
+
+async function refineAction(
+  runDir: string,
+  options: RefineOptions,
+  outcome: CommandOutcome,
+): Promise<void> {
+  const started = Date.now();
+  const refinement = await refinementOf(runDir, options);
+  if (options.dryRun) return printDryRun(refinement, options.maxCost);
   limitHeapGrowth();
   const interrupts = handleInterrupts();
   try {
     const outDir = path.resolve(options.out!);
     const summary = await runRefinement(
       {
-        source,
-        selection,
+        ...refinement,
         outDir,
-        setup,
-        retryErrors: options.retryErrors,
-        testedModel,
-        baseUrl,
-        criticBaseUrl,
-        judges: judgeSpecs,
-        judgeBaseUrl,
-        ...judgeOptions,
-        judgeBlind: identity.judge_blind,
         engine: { ...engineOptionsOf(options), cacheDir: defaultCacheDir(process.env) },
         ...(options.maxCost ? { maxCost: options.maxCost } : {}),
       },
@@ -235,7 +240,16 @@ export function registerRefineCommand(program: Command, outcome: CommandOutcome)
       'sample SOURCE per subset instead, N per subset (the paper: 5 per real-traffic subset); repeatable',
       collect,
     )
-    .option('--seed <s>', 'seed of the sample', '0')
+    .option('--seed <s>', 'seed of the sample', '0');
+  withOutputFlags(command);
+  addEngineOptions(command, 'answers').action((runDir: string, options: RefineOptions) =>
+    refineAction(runDir, options, outcome),
+  );
+}
+
+/** The limit, the judges, the directories, the budget, and what is printed. */
+function withOutputFlags(command: Command): Command {
+  return command
     .option(
       '--limit <n>',
       'first N cases of each split, in dataset order (after the other filters)',
@@ -271,7 +285,4 @@ export function registerRefineCommand(program: Command, outcome: CommandOutcome)
       'print the end-of-run summary as JSON on stdout (with Table 4), nothing else',
       false,
     );
-  addEngineOptions(command, 'answers').action((runDir: string, options: RefineOptions) =>
-    refineAction(runDir, options, outcome),
-  );
 }
