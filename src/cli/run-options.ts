@@ -187,8 +187,7 @@ function withEngineOptions(command: Command): Command {
     .option(
       '--retry-errors',
       'in an existing run directory, run again the cases whose planner call failed',
-    )
-    .option('--temperature <t>', 'sampling temperature of the planner(s)', temperature);
+    );
 }
 
 /** Sampling, the judge's blind ablation, batches and what is printed. */

@@ -14,7 +14,8 @@ import {
   critiqueProfile,
 } from '../refine/refine-prompts.js';
 import { estimatedCost, pricesAsOf } from './budget.js';
-import { callModel, judgeInputTokens, number, textTable, usd, type CallModel } from './dry-run.js';
+import { callModel, judgeInputTokens, type CallModel } from './dry-run.js';
+import { number, textTable, usd } from './dry-run-text.js';
 import type { RefineSetup } from './records.js';
 import type { RefineSource } from './refine-source.js';
 

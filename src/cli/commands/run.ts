@@ -8,7 +8,8 @@
 import type { Command } from 'commander';
 import { resolveDatasetDir } from '../../dataset/read-cases.js';
 import { unknownDataFileWarnings } from '../../dataset/layout.js';
-import { estimateRun, formatDryRun } from '../../pipeline/dry-run.js';
+import { estimateRun } from '../../pipeline/dry-run.js';
+import { formatDryRun } from '../../pipeline/dry-run-text.js';
 import type { RunSpec } from '../../pipeline/run-spec.js';
 import { buildRunSummary } from '../../report/run-summary.js';
 import { defaultCacheDir } from '../../engine/providers.js';
@@ -25,7 +26,6 @@ import { addRunOptions, environmentEndpointLines, runSpecOf } from '../run-optio
 import { printSummary, shown, type Display } from '../summary-text.js';
 import { say } from '../terminal.js';
 import { failedGates, type Gate } from '../fail-under.js';
-
 
 /** Between `--batch` passes: how many calls wait on how many batches. */
 function onBatchPass(pass: number, pending: { deferred: number; outstanding: number }): void {
