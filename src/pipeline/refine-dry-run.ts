@@ -87,6 +87,25 @@ function add(
       : row.costUsd + estimatedCost(model.price, input, output);
 }
 
+/** The rows summed (a cost unknown in one row is unknown in the total). */
+function totalOf(rows: readonly RefineDryRunRow[]): RefineDryRunRow {
+  const total = emptyRow('total');
+  for (const row of rows) {
+    for (const key of [
+      'answers',
+      'criticCalls',
+      'revisionCalls',
+      'judgeCalls',
+      'inputTokens',
+      'outputTokens',
+    ] as const)
+      total[key] += row[key];
+    total.costUsd =
+      total.costUsd === null || row.costUsd === null ? null : total.costUsd + row.costUsd;
+  }
+  return total;
+}
+
 /** Estimates a refinement without calling anything. */
 export function estimateRefine(request: RefineDryRunRequest): RefineDryRunEstimate {
   const { source, setup } = request;
@@ -137,23 +156,9 @@ export function estimateRefine(request: RefineDryRunRequest): RefineDryRunEstima
     }
   }
   const ordered = SPLITS.flatMap((split) => (rows.has(split) ? [rows.get(split)!] : []));
-  const total = emptyRow('total');
-  for (const row of ordered) {
-    for (const key of [
-      'answers',
-      'criticCalls',
-      'revisionCalls',
-      'judgeCalls',
-      'inputTokens',
-      'outputTokens',
-    ] as const)
-      total[key] += row[key];
-    total.costUsd =
-      total.costUsd === null || row.costUsd === null ? null : total.costUsd + row.costUsd;
-  }
   return {
     rows: ordered,
-    total,
+    total: totalOf(ordered),
     models: [critic, planner, ...judges].filter((model): model is CallModel => model !== null),
     critiqueTokens,
     pricesAsOf: pricesAsOf(),
