@@ -154,7 +154,7 @@ export {
   type ReplayOutcome,
   type ReplayScript,
 } from './execution/replay.js';
-export { runReplay, type ReplayRunSpec, type ReplaySummary } from './pipeline/exec-replay.js';
+export { runReplay, type ReplayRunSpec, type ReplaySummary } from './engine/exec-replay.js';
 
 // Hardening (issue 12): the run-directory lock and the atomic-write helper.
 export {
@@ -251,3 +251,40 @@ export {
   type RefineRunSummary,
   type RefineRunDependencies,
 } from './pipeline/refine-run.js';
+
+// The commands as library functions (src/engine/): a typed spec in, a typed summary out; the CLI
+// maps its flags to the spec and prints the summary.
+export {
+  createRunProviders,
+  defaultCacheDir,
+  type EngineOptions,
+  type RunProviders,
+} from './engine/providers.js';
+export { resolveJudge, resolvePlanner } from './engine/resolve.js';
+export {
+  runModels,
+  type RunModelsHooks,
+  type RunModelsSpec,
+  type RunModelsSummary,
+} from './engine/run-models.js';
+export { runRejudge, type RejudgeRunSpec, type RejudgeRunResult } from './engine/rejudge.js';
+export { runRefinement, type RefinementSpec } from './engine/refine.js';
+export { mergeRunDirs } from './engine/merge.js';
+export {
+  runModelExecution,
+  type ModelExecutionHooks,
+  type ModelExecutionSpec,
+  type ModelExecutionSummary,
+} from './engine/exec-model.js';
+export { runReplayExecution, type ReplayExecutionSpec } from './engine/exec-replay.js';
+export {
+  constructStep,
+  constructPipeline,
+  type ConstructStepSpec,
+  type ConstructPipelineSpec,
+  type ConstructOutcome,
+} from './engine/construct.js';
+export { startServing, type ServeHandle, type ServeSpec } from './engine/serve.js';
+export { runExec, type ExecRunSpec, type ExecDependencies } from './execution/exec-run.js';
+export { buildExecSummary } from './report/exec-summary.js';
+export { writeExecOutputs } from './report/write-exec-reports.js';

@@ -1,60 +1,27 @@
 /**
- * The edges of `apb construct`: what steps need from outside construction (environments, judged
- * runs), the pipeline config file (JSON or YAML, FILE:LINE: field: message), and summary lines.
+ * The edges of `apb construct` in the CLI: the pipeline config file (JSON or YAML, FILE:LINE:
+ * field: message), the progress and summary lines; the run itself is `constructPipeline`
+ * (src/engine/construct.ts).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
-import {
-  PipelineConfigSchema,
-  runPipeline,
-  stepIds,
-  type PipelineConfig,
-} from '../construction/pipeline.js';
-import type { StepDeps, StepSummary } from '../construction/run-step.js';
+import type { ModelUsage } from '../construction/model.js';
+import { PipelineConfigSchema, stepIds, type PipelineConfig } from '../construction/pipeline.js';
+import type { StepSummary } from '../construction/run-step.js';
 import { resolveDatasetDir } from '../dataset/read-cases.js';
 import { InputError, UsageError } from '../errors.js';
-import { ENVIRONMENTS, loadEnvironment } from '../execution/registry.js';
-import { readResultRows } from '../pipeline/result-rows.js';
+import { constructPipeline } from '../engine/construct.js';
+import { formatConstructDryRun, type ConstructEngineOptions } from '../engine/construct-models.js';
 import { fieldName, lineOf } from './config-file.js';
 import { configValuesOf, readConfigText } from './config-text.js';
-import {
-  createConstructModels,
-  formatConstructDryRun,
-  progress,
-  withBudgetHint,
-  type ConstructEngineOptions,
-  type ConstructModels,
-} from './construct-engine.js';
 import type { CommandOutcome } from './outcome.js';
 import { say } from './terminal.js';
 
-/** Ids of the cases a run solved: every judged repeat of the case correct. */
-async function solvedBy(runDir: string): Promise<ReadonlySet<string>> {
-  const file = path.join(runDir, 'judgements.jsonl');
-  if (!existsSync(file))
-    throw new UsageError(
-      `--solved-by ${runDir}: no judgements.jsonl (give a run directory written by apb run or apb judge)`,
-    );
-  const { rows, issues } = await readResultRows(file);
-  if (issues.length > 0) throw new InputError(issues);
-  const verdicts = new Map<string, boolean>();
-  for (const row of rows) verdicts.set(row.id, (verdicts.get(row.id) ?? true) && row.correct);
-  return new Set([...verdicts].filter(([, solved]) => solved).map(([id]) => id));
-}
-
-/** The outside world a step may need. */
-export function constructDeps(): StepDeps {
-  return {
-    environment(id) {
-      if (!Object.hasOwn(ENVIRONMENTS, id))
-        throw new UsageError(
-          `construct import --from tau2: no environment ${id} in this build (known: ${Object.keys(ENVIRONMENTS).join(', ')})`,
-        );
-      return loadEnvironment(id);
-    },
-    solvedBy,
+/** A progress line every tenth of the items, for steps that call a model. */
+export function progressLine(step: string): (done: number, total: number) => void {
+  return (done, total) => {
+    if (done === total || done % Math.max(1, Math.floor(total / 10)) === 0)
+      say(`apb: construct ${step}: ${done}/${total}`);
   };
 }
 
@@ -62,7 +29,7 @@ export function constructDeps(): StepDeps {
 export function describeSummary(
   summary: StepSummary,
   out: string,
-  models: ConstructModels,
+  models: ReadonlyArray<{ spec: string; usage: ModelUsage }>,
 ): string {
   const parts = Object.entries(summary.cases).map(([split, count]) => `${count} ${split}`);
   if (summary.sources !== null) parts.push(`${summary.sources} source record(s)`);
@@ -73,12 +40,10 @@ export function describeSummary(
     parts.push(
       `review: ${summary.review.accepted} accepted, ${summary.review.edited} edited, ${summary.review.rejected} rejected, ${summary.review.pending} not reviewed; ${summary.review.why}`,
     );
-  const usage = models
-    .usage()
-    .map(
-      ({ spec, usage: used }) =>
-        `${spec}: ${used.calls} call(s) (${used.cached} cached, ${used.failed} unusable), ${used.inputTokens} in / ${used.outputTokens} out tokens`,
-    );
+  const usage = models.map(
+    ({ spec, usage: used }) =>
+      `${spec}: ${used.calls} call(s) (${used.cached} cached, ${used.failed} unusable), ${used.inputTokens} in / ${used.outputTokens} out tokens`,
+  );
   const rejected = summary.rejections.slice(0, 20).map((line) => `apb:   rejected ${line}`);
   if (summary.rejections.length > 20)
     rejected.push(`apb:   … and ${summary.rejections.length - 20} more in rejected.jsonl`);
@@ -139,49 +104,32 @@ export async function runPipelineCommand(
       'construct pipeline needs an output directory: --out DIR or "out" in the config',
     );
   const baseUrl = (options.llmBaseUrl as string | undefined) ?? config.llm_base_url;
-  const models = createConstructModels({ ...engine, ...(baseUrl ? { llmBaseUrl: baseUrl } : {}) });
-  const out = engine.dryRun
-    ? mkdtempSync(path.join(tmpdir(), 'apb-construct-dry-'))
-    : path.resolve(outOption);
-  try {
-    const summaries = await runPipeline(
-      {
-        config,
-        out,
-        baseDir: read.baseDir,
-        modelFor: (spec) => models.modelFor(spec),
-        keyword: (name) => (name === 'sample' ? resolveDatasetDir('sample') : undefined),
-        onItem: (step, done, total) => progress(step, !engine.dryRun)?.(done, total),
-        onStep: (summary, index) =>
-          engine.dryRun ||
-          say(
-            describeSummary(summary, path.join(outOption, 'steps', stepIds(config.steps)[index]!), {
-              ...models,
-              usage: () => [],
-            }),
-          ),
-      },
-      constructDeps(),
-    );
-    if (engine.dryRun) process.stdout.write(formatConstructDryRun(models.dryRun()));
-    else {
-      const totals = new Map<string, number>();
-      for (const summary of summaries)
-        for (const [split, count] of Object.entries(summary.cases))
-          totals.set(split, (totals.get(split) ?? 0) + (count ?? 0));
+  const result = await constructPipeline({
+    config,
+    out: outOption,
+    baseDir: read.baseDir,
+    engine,
+    ...(baseUrl ? { llmBaseUrl: baseUrl } : {}),
+    keyword: (name) => (name === 'sample' ? resolveDatasetDir('sample') : undefined),
+    onItem: (step, done, total) => progressLine(step)(done, total),
+    onStep: (summary, index) =>
       say(
-        `apb: construct pipeline: ${[...totals].map(([split, count]) => `${count} ${split}`).join(', ')}; dataset in ${outOption} (check it with apb data validate ${outOption})`,
+        describeSummary(summary, path.join(outOption, 'steps', stepIds(config.steps)[index]!), []),
+      ),
+  });
+  if (result.dryRun) process.stdout.write(formatConstructDryRun(result.dryRun));
+  else {
+    const totals = new Map<string, number>();
+    for (const summary of result.summary)
+      for (const [split, count] of Object.entries(summary.cases))
+        totals.set(split, (totals.get(split) ?? 0) + (count ?? 0));
+    say(
+      `apb: construct pipeline: ${[...totals].map(([split, count]) => `${count} ${split}`).join(', ')}; dataset in ${outOption} (check it with apb data validate ${outOption})`,
+    );
+    for (const { spec, usage } of result.usage)
+      say(
+        `apb:   ${spec}: ${usage.calls} call(s) (${usage.cached} cached, ${usage.failed} unusable), ${usage.inputTokens} in / ${usage.outputTokens} out tokens`,
       );
-      for (const { spec, usage } of models.usage())
-        say(
-          `apb:   ${spec}: ${usage.calls} call(s) (${usage.cached} cached, ${usage.failed} unusable), ${usage.inputTokens} in / ${usage.outputTokens} out tokens`,
-        );
-    }
-    outcome.exitCode = 0;
-  } catch (error) {
-    throw withBudgetHint(error);
-  } finally {
-    models.close();
-    if (engine.dryRun) rmSync(out, { recursive: true, force: true });
   }
+  outcome.exitCode = 0;
 }

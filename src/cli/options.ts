@@ -1,7 +1,8 @@
 /** Option parsers shared by the commands: a bad value is a usage error naming the option. */
+import { ENGINE_DEFAULTS } from '../defaults.js';
 import { InvalidArgumentError, type Command } from 'commander';
 import { didYouMean } from '../did-you-mean.js';
-import type { EngineOptions } from './run-providers.js';
+import type { EngineOptions } from '../engine/providers.js';
 
 /** Parses a positive integer option value. */
 export function positiveInt(value: string): number {
@@ -80,15 +81,25 @@ export type EngineFlags = Pick<
 /** Registers the engine flags on `command`; `unit` names what `--concurrency` counts (cases, answers…). */
 export function addEngineOptions(command: Command, unit: string): Command {
   return command
-    .option('--concurrency <n>', `${unit} in flight at once`, positiveInt, 8)
+    .option(
+      '--concurrency <n>',
+      `${unit} in flight at once`,
+      positiveInt,
+      ENGINE_DEFAULTS.concurrency,
+    )
     .option('--rpm <n>', 'requests per minute cap per endpoint', positiveNumber)
     .option('--tpm <n>', 'tokens per minute cap per endpoint', positiveNumber)
-    .option('--timeout-ms <n>', 'per-request timeout', positiveInt, 120_000)
-    .option('--max-retries <n>', 'retries of a retryable failure', nonNegativeInt, 6)
+    .option('--timeout-ms <n>', 'per-request timeout', positiveInt, ENGINE_DEFAULTS.timeoutMs)
+    .option(
+      '--max-retries <n>',
+      'retries of a retryable failure',
+      nonNegativeInt,
+      ENGINE_DEFAULTS.maxRetries,
+    )
     .option('--no-cache', 'bypass the response cache (no read, no write)');
 }
 
-/** The engine flags as `createRunProviders` takes them (unset caps left out). */
+/** The engine flags as the library's engine knobs (unset caps left out). */
 export function engineOptionsOf(flags: EngineFlags): EngineFlags {
   return {
     concurrency: flags.concurrency,

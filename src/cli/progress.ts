@@ -92,6 +92,30 @@ export function progressText(
   return `[${bar}] ${done}/${total}  ${middle}  ${rate.toFixed(1)}/s${eta !== null ? `  eta ${Math.floor(eta / 60)}m${String(eta % 60).padStart(2, '0')}s` : ''}`;
 }
 
+/** The progress line of the counts so far. */
+function countsText(sum: Counts, elapsedMs: number, traffic: Traffic | undefined): string {
+  // Retries and 429s show as soon as there is one: a run that only waits on them must not look stuck.
+  const waits =
+    traffic && (traffic.retries > 0 || traffic.rateLimited > 0)
+      ? `  retries ${traffic.retries}  429s ${traffic.rateLimited}`
+      : '';
+  return progressText(
+    sum.done,
+    sum.total,
+    elapsedMs,
+    `correct ${sum.correct}  error ${sum.error}  parse_error ${sum.parse_error}  judge_error ${sum.judge_error}${waits}`,
+  );
+}
+
+/** One finished case into the counts. */
+function countCase(sum: Counts, event: CaseEndEvent): void {
+  sum.done += 1;
+  if (event.plannerStatus === 'error') sum.error += 1;
+  else if (event.plannerStatus === 'parse_error') sum.parse_error += 1;
+  if (event.judgeStatus === 'judge_error') sum.judge_error += 1;
+  if (event.correct) sum.correct += 1;
+}
+
 /**
  * `quiet`: only warnings; `summary`: a summary follows the run, so a finished run prints no "done" line
  * (an interrupted one still says what was kept).
@@ -110,20 +134,7 @@ export function createProgressReporter(options: {
   const sum = emptyCounts();
   let started: number | null = null;
   let open = options.runs ?? 1;
-  const line = () => {
-    const traffic = options.traffic?.();
-    // Retries and 429s show as soon as there is one: a run that only waits on them must not look stuck.
-    const waits =
-      traffic && (traffic.retries > 0 || traffic.rateLimited > 0)
-        ? `  retries ${traffic.retries}  429s ${traffic.rateLimited}`
-        : '';
-    return progressText(
-      sum.done,
-      sum.total,
-      now() - (started ?? now()),
-      `correct ${sum.correct}  error ${sum.error}  parse_error ${sum.parse_error}  judge_error ${sum.judge_error}${waits}`,
-    );
-  };
+  const line = () => countsText(sum, now() - (started ?? now()), options.traffic?.());
   const print = (force: boolean) => status.print(line, force);
   const newline = () => status.newline();
 
@@ -143,11 +154,7 @@ export function createProgressReporter(options: {
         print(true);
       },
       onCaseEnd(event: CaseEndEvent) {
-        sum.done += 1;
-        if (event.plannerStatus === 'error') sum.error += 1;
-        else if (event.plannerStatus === 'parse_error') sum.parse_error += 1;
-        if (event.judgeStatus === 'judge_error') sum.judge_error += 1;
-        if (event.correct) sum.correct += 1;
+        countCase(sum, event);
         print(sum.done === sum.total);
       },
       onWarning(message: string) {

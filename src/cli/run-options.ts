@@ -2,6 +2,7 @@
  * `apb run`'s flags and how they become a `RunSpec`: the command line wins over `--config FILE`,
  * which wins over the environment (`APB_MODEL`, `APB_BASE_URL`, `APB_JUDGE_BASE_URL`) and the defaults.
  */
+import { ENGINE_DEFAULTS } from '../defaults.js';
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import {
@@ -11,14 +12,21 @@ import {
   type ModelEntry,
   type RunSpec,
 } from '../pipeline/run-spec.js';
-import { parseModelSpec } from '../providers/model-spec.js';
 import { vendorBaseUrl } from '../providers/registry.js';
 import { GATE_METRICS, parseGate } from './fail-under.js';
 import { addModelFlags, judgeSamplingOf } from './model-flags.js';
 import { parseRankBy, RANK_BY_HELP } from './rank-by.js';
-import { fleetShare, formatShard, shardFromScheduler } from '../pipeline/shard.js';
-import { readRunConfig } from './config-file.js';
+import { fleetShare } from '../pipeline/shard.js';
 import { say } from './terminal.js';
+import {
+  assertDistinct,
+  autoShard,
+  withRunWideOptions,
+  withVendorBaseUrls,
+} from './run-entries.js';
+
+export { environmentEndpointLines } from './run-entries.js';
+import { readRunConfig } from './config-file.js';
 import {
   choice,
   collect,
@@ -65,7 +73,6 @@ const SPEC_FIELDS = {
   batchTimeout: 'batchTimeout',
 } as const;
 
-/** Registers every flag of `apb run` on `command`. */
 /** The model specs `apb run` takes, listed once under its help (every provider, the baselines and the judge-only `rules`). */
 export const SPEC_HELP = `
 Model specs (--model, --judge):
@@ -84,9 +91,15 @@ Examples:
   apb run --config board.yaml                               (docs/config.md)
 `;
 
+/** Registers every flag of `apb run` on `command`. */
 export function addRunOptions(command: Command): Command {
   command.addHelpText('after', SPEC_HELP);
-  command
+  return withOutputOptions(withEngineOptions(withSelectionOptions(command)));
+}
+
+/** What runs: the config, the data and its selection, the models and judges, the directory. */
+function withSelectionOptions(command: Command): Command {
+  return command
     .option(
       '--config <file>',
       'a JSON or YAML file naming data, splits, models (with their own options), judges and engine settings; flags given as well win (docs/config.md)',
@@ -128,17 +141,27 @@ export function addRunOptions(command: Command): Command {
       'run directory, an existing one is resumed; with several --model the folder of their run directories (default: runs/<timestamp>-<model>)',
     )
     .option('--limit <n>', 'first N cases of each split, in file order', positiveInt)
-    .option('--ids <list>', 'only these case ids (comma-separated)', commaList)
+    .option('--ids <list>', 'only these case ids (comma-separated)', commaList);
+}
+
+/** How it runs: concurrency, limits, retries, cache, repeats, protocol, shards, budget. */
+function withEngineOptions(command: Command): Command {
+  return command
     .option(
       '--concurrency <n>',
       'cases in flight at once, and requests in flight per endpoint',
       positiveInt,
-      8,
+      ENGINE_DEFAULTS.concurrency,
     )
     .option('--rpm <n>', 'requests per minute cap per endpoint', positiveNumber)
     .option('--tpm <n>', 'tokens per minute cap per endpoint', positiveNumber)
-    .option('--timeout-ms <n>', 'per-request timeout', positiveInt, 120_000)
-    .option('--max-retries <n>', 'retries of a retryable failure', nonNegativeInt, 6)
+    .option('--timeout-ms <n>', 'per-request timeout', positiveInt, ENGINE_DEFAULTS.timeoutMs)
+    .option(
+      '--max-retries <n>',
+      'retries of a retryable failure',
+      nonNegativeInt,
+      ENGINE_DEFAULTS.maxRetries,
+    )
     .option('--no-cache', 'bypass the response cache (no read, no write)')
     .option('--repeats <k>', 'run every case K times (pass@k, pass^k)', positiveInt, 1)
     .option(
@@ -173,7 +196,12 @@ export function addRunOptions(command: Command): Command {
     .option(
       '--retry-errors',
       'in an existing run directory, run again the cases whose planner call failed',
-    )
+    );
+}
+
+/** Sampling, the judge's blind ablation, batches and what is printed. */
+function withOutputOptions(command: Command): Command {
+  command
     .option('--temperature <t>', 'sampling temperature of the planner(s)', temperature)
     .option('--max-tokens <n>', 'output token limit of the planner(s)', positiveInt)
     .option('--judge-blind', "judge without the reference (the paper's Table 7 ablation)")
@@ -212,55 +240,6 @@ export function addRunOptions(command: Command): Command {
   return addModelFlags(command, 'judge-', 'every LLM judge (its temperature stays 0)', [
     'temperature',
   ]);
-}
-
-/** The model options a flag sets for every model entry that leaves them out. */
-const RUN_WIDE = ['temperature', 'maxTokens', 'seed', 'reasoningEffort', 'thinkingBudget'] as const;
-
-/** The sampling flags fill what a model entry leaves out; a single --base-url goes to every model that calls an endpoint. */
-function withRunWideOptions(
-  models: ModelEntry[],
-  flags: Pick<ModelEntry, (typeof RUN_WIDE)[number]> & { baseUrl?: string | string[] | undefined },
-): ModelEntry[] {
-  const endpointModels = models.filter((entry) => !entry.spec.startsWith('baseline:'));
-  if (flags.baseUrl && models.length > 1) {
-    const providers = new Set(
-      endpointModels.filter((entry) => !entry.baseUrl).map((entry) => providerOf(entry.spec)),
-    );
-    if (providers.size > 1)
-      throw new UsageError(
-        `--base-url ${flags.baseUrl} would apply to models of ${providers.size} providers (${[...providers].join(', ')}): give each model its own base URL in a --config file`,
-      );
-  }
-  return models.map((entry) => {
-    const filled: ModelEntry = { ...entry };
-    if (entry.baseUrl === undefined && flags.baseUrl && !entry.spec.startsWith('baseline:'))
-      filled.baseUrl = flags.baseUrl;
-    for (const key of RUN_WIDE)
-      if (entry[key] === undefined && flags[key] !== undefined)
-        (filled as Record<string, unknown>)[key] = flags[key];
-    return filled;
-  });
-}
-
-function providerOf(spec: string): string {
-  try {
-    return parseModelSpec(spec).provider;
-  } catch {
-    return spec;
-  }
-}
-
-/** Every tested model is named once: two entries of one spec would be one row of the leaderboard. */
-function assertDistinct(models: readonly ModelEntry[]): void {
-  const seen = new Set<string>();
-  for (const entry of models) {
-    if (seen.has(entry.spec))
-      throw new UsageError(
-        `model ${entry.spec} is given twice: each tested model runs once per command`,
-      );
-    seen.add(entry.spec);
-  }
 }
 
 /** The run's specification from its flags, its config file and the environment (validated). */
@@ -302,31 +281,6 @@ export function runSpecOf(
       : null;
   return { ...spec, models, ...(judgeFromEnv ? { judgeBaseUrl: judgeFromEnv.url } : {}) };
 }
-
-/**
- * Models with no base URL take their vendor's own variable (`OPENAI_BASE_URL`, …) when it is set,
- * so the manifest names the endpoint actually called, as a proxy or gateway user expects.
- */
-function withVendorBaseUrls(models: ModelEntry[], env: NodeJS.ProcessEnv): ModelEntry[] {
-  return models.map((entry) => {
-    if (entry.baseUrl !== undefined || entry.spec.startsWith('baseline:')) return entry;
-    const fromEnv = vendorBaseUrl(entry.spec, env);
-    return fromEnv ? { ...entry, baseUrl: fromEnv.url } : entry;
-  });
-}
-
-/** One line per spec whose endpoint comes from a vendor's base-URL variable, for the run's output. */
-export function environmentEndpointLines(
-  specs: readonly (string | undefined)[],
-  env: NodeJS.ProcessEnv = process.env,
-): string[] {
-  return [...new Set(specs.filter((spec): spec is string => Boolean(spec)))].flatMap((spec) => {
-    const fromEnv = vendorBaseUrl(spec, env);
-    return fromEnv ? [`apb: ${spec} is called at ${fromEnv.url} (from ${fromEnv.variable})`] : [];
-  });
-}
-
-/** `--shard auto`: the scheduler's shard, said on stderr (which variables gave it). */
 /** `--fleet-limits`: this shard's share of the fleet's limits, said on stderr. */
 function takeFleetShare(input: Record<string, unknown>, count: number): void {
   const share = fleetShare(input, count);
@@ -337,17 +291,4 @@ function takeFleetShare(input: Record<string, unknown>, count: number): void {
   );
   if (said.length > 0)
     say(`apb: --fleet-limits: this shard's share (1/${count}): ${said.join(', ')}`);
-}
-
-function autoShard(
-  env: Readonly<Record<string, string | undefined>>,
-  shards: number | undefined,
-): { index: number; count: number } {
-  try {
-    const found = shardFromScheduler(env, shards);
-    say(`apb: --shard auto: shard ${formatShard(found.shard)} from ${found.source}`);
-    return found.shard;
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
 }

@@ -7,8 +7,7 @@
 import type { Case, ToolCall } from '../dataset/case.js';
 import { runChecks } from '../judge/checks/index.js';
 import type { Judge } from '../judge/judge.js';
-import { guardParseFailure, judgementOf } from '../pipeline/judge-record.js';
-import type { Judgement } from '../pipeline/records.js';
+import { guardParseFailure, judgementOf, type Judgement } from '../judge/judgement.js';
 import type { Usage } from '../providers/provider.js';
 import type { ParsedAnswer } from '../settings/attempt.js';
 import { draftPlanPrompt, planningInput, type PlanningContext, type PlanRecord } from './plans.js';

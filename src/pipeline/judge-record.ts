@@ -3,9 +3,7 @@
  * never correct), the `apb` meta, every panel member (`apb.judges`) and, for LLM verdicts, the
  * contradictions with the findings. Storage layout: docs/judge.md ("Storage").
  */
-import { NO_TEXT, type AnswerText } from '../judge/checks/check.js';
 import type { Findings } from '../judge/checks/findings.js';
-import { readableProse } from '../judge/checks/refusal.js';
 import {
   findContradictions,
   type Contradiction,
@@ -13,7 +11,8 @@ import {
 } from '../judge/contradictions.js';
 import type { Judge, JudgeResult, MemberResult } from '../judge/judge.js';
 import type { JudgeOutcome } from '../judge/verdict.js';
-import type { ParsedAnswer } from '../settings/attempt.js';
+import type { AnswerText } from '../judge/checks/check.js';
+import { guardParseFailure, judgementOf } from '../judge/judgement.js';
 import {
   RESULT_SCHEMA_VERSION,
   type Judgement,
@@ -22,55 +21,6 @@ import {
   type MemberJudgement,
   type PredictionMeta,
 } from './records.js';
-
-/** The verdict's official keys; a judge error records no correctness (false) and no grade (null). */
-export function judgementOf(outcome: JudgeOutcome, split: string): Judgement {
-  if (outcome.kind === 'unjudged') {
-    return {
-      is_correct: false,
-      grade: null,
-      error_list: [0, 0, 0, 0, 0, 0],
-      reasoning: `judge_error (${outcome.reason}): ${outcome.message}`,
-    };
-  }
-  const judgement: Judgement = {
-    is_correct: outcome.correct,
-    grade: outcome.grade,
-    error_list: outcome.errors.map(Number),
-    reasoning: outcome.reasoning,
-  };
-  if (split === 'step_wise_tool_broken' && outcome.behavior) judgement.behavior = outcome.behavior;
-  if (outcome.refused !== undefined) judgement.refused = outcome.refused;
-  return judgement;
-}
-
-/**
- * An answer without JSON keeps the judge's verdict when it is readable prose (the paper's judge
- * reads the raw answer, so a reasoned prose refusal or plan counts); empty, cut-off or garbage
- * text is never correct and never a refusal, whatever a judge says.
- */
-export function guardParseFailure(
-  outcome: JudgeOutcome,
-  parsed: ParsedAnswer,
-  answer: AnswerText = NO_TEXT,
-): { outcome: JudgeOutcome; notes: string[] } {
-  if (parsed.kind !== 'parse_error' || outcome.kind !== 'verdict' || readableProse(answer))
-    return { outcome, notes: outcome.kind === 'verdict' ? outcome.notes : [] };
-  const notes = [...outcome.notes];
-  if (outcome.correct || outcome.refused)
-    notes.push(
-      'the answer is empty, cut off or not readable text: correctness and refusal overridden to false',
-    );
-  return {
-    outcome: {
-      ...outcome,
-      correct: false,
-      refused: false,
-      grade: outcome.correct ? 0 : outcome.grade,
-    },
-    notes,
-  };
-}
 
 function judgeErrorOf(outcome: JudgeOutcome): JudgeErrorRecord | undefined {
   if (outcome.kind !== 'unjudged') return undefined;

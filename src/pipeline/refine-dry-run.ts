@@ -14,7 +14,8 @@ import {
   critiqueProfile,
 } from '../refine/refine-prompts.js';
 import { estimatedCost, pricesAsOf } from './budget.js';
-import { callModel, judgeInputTokens, number, textTable, usd, type CallModel } from './dry-run.js';
+import { callModel, judgeInputTokens, type CallModel } from './dry-run.js';
+import { number, textTable, usd } from './dry-run-text.js';
 import type { RefineSetup } from './records.js';
 import type { RefineSource } from './refine-source.js';
 
@@ -86,6 +87,25 @@ function add(
       : row.costUsd + estimatedCost(model.price, input, output);
 }
 
+/** The rows summed (a cost unknown in one row is unknown in the total). */
+function totalOf(rows: readonly RefineDryRunRow[]): RefineDryRunRow {
+  const total = emptyRow('total');
+  for (const row of rows) {
+    for (const key of [
+      'answers',
+      'criticCalls',
+      'revisionCalls',
+      'judgeCalls',
+      'inputTokens',
+      'outputTokens',
+    ] as const)
+      total[key] += row[key];
+    total.costUsd =
+      total.costUsd === null || row.costUsd === null ? null : total.costUsd + row.costUsd;
+  }
+  return total;
+}
+
 /** Estimates a refinement without calling anything. */
 export function estimateRefine(request: RefineDryRunRequest): RefineDryRunEstimate {
   const { source, setup } = request;
@@ -136,23 +156,9 @@ export function estimateRefine(request: RefineDryRunRequest): RefineDryRunEstima
     }
   }
   const ordered = SPLITS.flatMap((split) => (rows.has(split) ? [rows.get(split)!] : []));
-  const total = emptyRow('total');
-  for (const row of ordered) {
-    for (const key of [
-      'answers',
-      'criticCalls',
-      'revisionCalls',
-      'judgeCalls',
-      'inputTokens',
-      'outputTokens',
-    ] as const)
-      total[key] += row[key];
-    total.costUsd =
-      total.costUsd === null || row.costUsd === null ? null : total.costUsd + row.costUsd;
-  }
   return {
     rows: ordered,
-    total,
+    total: totalOf(ordered),
     models: [critic, planner, ...judges].filter((model): model is CallModel => model !== null),
     critiqueTokens,
     pricesAsOf: pricesAsOf(),

@@ -3,12 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { JudgementLine, PredictionLine } from './records.js';
-import {
-  JsonlResultsStore,
-  MemoryResultsStore,
-  lineText,
-  type ResultsStore,
-} from './results-store.js';
+import { createJsonlStore } from '../rundir/jsonl-store.js';
+import { lineText, resultLineSchema } from './results-store.js';
 
 // Complete lines: the JSONL store reads every line back through its schema (rundir/schemas/).
 const meta = (id: string): PredictionLine['apb'] => ({
@@ -57,63 +53,34 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   return out;
 }
 
-const implementations: [string, () => ResultsStore][] = [
-  [
-    'JsonlResultsStore',
-    () => new JsonlResultsStore(mkdtempSync(path.join(tmpdir(), 'apb-store-'))),
-  ],
-  ['MemoryResultsStore', () => new MemoryResultsStore()],
-];
-
-describe.each(implementations)('ResultsStore contract: %s', (_name, make) => {
-  it('returns what was appended, in order, and keeps the two streams apart', async () => {
-    const store = make();
-    store.appendPrediction(prediction('a'));
-    store.appendPrediction(prediction('b'));
-    store.appendJudgement(judgement('a'));
-    expect((await collect(store.readPredictions())).map((line) => line.id)).toEqual(['a', 'b']);
-    expect((await collect(store.readJudgements())).map((line) => line.id)).toEqual(['a']);
-    expect(store.tornLinesDropped).toBe(0);
-    store.close();
-  });
-
-  it('stores copies: later mutation of an appended line does not change it', async () => {
-    const store = make();
-    const line = prediction('a');
-    store.appendPrediction(line);
-    line.id = 'changed';
-    expect((await collect(store.readPredictions()))[0]!.id).toBe('a');
-    store.close();
-  });
-});
-
-describe('JsonlResultsStore after a crash', () => {
-  it('drops a torn last line on open and appends after the last complete line', async () => {
+describe('the result stores (rundir/jsonl-store.ts over resultLineSchema)', () => {
+  it('returns what was appended, in order, through the results schema', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'apb-store-'));
-    const first = new JsonlResultsStore(dir);
-    first.appendJudgement(judgement('a'));
-    first.close();
-    appendFileSync(path.join(dir, 'judgements.jsonl'), '{"id": "b", "judge_mo');
-    const second = new JsonlResultsStore(dir);
-    expect(second.tornLinesDropped).toBe(1);
-    second.appendJudgement(judgement('c'));
-    second.close();
-    const text = readFileSync(path.join(dir, 'judgements.jsonl'), 'utf8');
-    expect(
-      text
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => (JSON.parse(line) as { id: string }).id),
-    ).toEqual(['a', 'c']);
+    const predictions = createJsonlStore(
+      path.join(dir, 'predictions.jsonl'),
+      resultLineSchema('predictions'),
+    );
+    const judgements = createJsonlStore(
+      path.join(dir, 'judgements.jsonl'),
+      resultLineSchema('judgements'),
+    );
+    predictions.append(prediction('a'));
+    predictions.append(prediction('b'));
+    judgements.append(judgement('a'));
+    expect((await collect(predictions.read())).map((line) => line.id)).toEqual(['a', 'b']);
+    expect(await collect(judgements.read())).toEqual([judgement('a')]);
+    predictions.close();
+    judgements.close();
   });
 
-  it('treats a file that is one torn line as empty', async () => {
+  it('refuses a line the schema rejects, naming the file and line', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'apb-store-'));
-    appendFileSync(path.join(dir, 'predictions.jsonl'), '{"id": "half');
-    const store = new JsonlResultsStore(dir);
-    expect(store.tornLinesDropped).toBe(1);
-    expect(await collect(store.readPredictions())).toEqual([]);
+    const file = path.join(dir, 'judgements.jsonl');
+    appendFileSync(file, `${JSON.stringify(judgement('a'))}\n${JSON.stringify({ id: 'b' })}\n`);
+    const store = createJsonlStore(file, resultLineSchema('judgements'));
+    await expect(collect(store.read())).rejects.toThrow(/judgements\.jsonl:2/);
     store.close();
+    expect(readFileSync(file, 'utf8').split('\n').filter(Boolean)).toHaveLength(2);
   });
 });
 

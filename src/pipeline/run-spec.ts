@@ -2,6 +2,7 @@
  * `RunSpec`: what the user asked for (flags, as strings and numbers), validated with zod. The
  * orchestrator receives a `ResolvedRun` built from it by the CLI (providers, judges, directories).
  */
+import { ENGINE_DEFAULTS } from '../defaults.js';
 import { z } from 'zod';
 import { SPLITS, type SplitName } from '../dataset/case.js';
 import { UsageError } from '../errors.js';
@@ -46,11 +47,11 @@ export const RunSpecSchema = z.object({
   out: z.string().optional(),
   limit: z.number().int().positive().optional(),
   ids: z.array(z.string()).optional(),
-  concurrency: z.number().int().positive().max(1024).default(8),
+  concurrency: z.number().int().positive().max(1024).default(ENGINE_DEFAULTS.concurrency),
   rpm: z.number().positive().optional(),
   tpm: z.number().positive().optional(),
-  timeoutMs: z.number().int().positive().default(120_000),
-  maxRetries: z.number().int().min(0).max(20).default(6),
+  timeoutMs: z.number().int().positive().default(ENGINE_DEFAULTS.timeoutMs),
+  maxRetries: z.number().int().min(0).max(20).default(ENGINE_DEFAULTS.maxRetries),
   cache: z.boolean().default(true),
   repeats: z.number().int().positive().max(100).default(1),
   protocol: z.enum(PROTOCOLS).default('paper'),

@@ -2,6 +2,7 @@
  * `PROVIDER:MODEL` → a ready Provider: the vendor adapter wrapped as model options → cache → gate → retry → limit → timeout.
  * The only place API keys are read from the environment.
  */
+import { STACK_DEFAULTS } from '../defaults.js';
 import { ProviderError, UsageError } from '../errors.js';
 import { registerSecret } from '../redact.js';
 import { createAnthropicProvider } from './anthropic.js';
@@ -78,7 +79,7 @@ export interface ProviderStackOptions {
 }
 
 /** Defaults for the knobs a caller leaves out. */
-export const DEFAULT_STACK_OPTIONS = { concurrency: 4, timeoutMs: 300_000, maxRetries: 4 } as const;
+export const DEFAULT_STACK_OPTIONS = STACK_DEFAULTS;
 
 /** Builds the decorated Provider for a spec; throws `UsageError` for a bad spec, base URL or missing key. */
 export function buildProviderStack(
@@ -179,6 +180,12 @@ function balanced(
 
 const isBatchProvider = (provider: string): provider is BatchProviderId =>
   (BATCH_PROVIDERS as readonly string[]).includes(provider);
+
+/** The vendors whose batch API `--batch` uses (the run core asks here, never the batch clients). */
+export const BATCH_VENDORS: readonly string[] = BATCH_PROVIDERS;
+
+/** Whether `--batch` sends this provider's calls through batches. */
+export const takesBatches = (provider: string): boolean => isBatchProvider(provider);
 
 /** The batch layer of a stack: the batcher, with the vendor adapter to capture requests and read results. */
 function batched(

@@ -3,25 +3,20 @@
  * --config FILE` (paper §3.2, Appendix B): each step of the construction pipeline as a subcommand.
  */
 import type { Command } from 'commander';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runStep, type StepSummary } from '../../construction/run-step.js';
 import { StepSpecSchema, type StepSpec } from '../../construction/step-spec.js';
 import { UNSOLVABLE_TYPES } from '../../dataset/case.js';
 import { resolveDatasetDir } from '../../dataset/read-cases.js';
 import { UsageError } from '../../errors.js';
+import { constructStep } from '../../engine/construct.js';
 import {
-  createConstructModels,
   formatConstructDryRun,
-  progress,
-  withBudgetHint,
   type ConstructEngineOptions,
-  type ConstructModels,
-} from '../construct-engine.js';
+} from '../../engine/construct-models.js';
+import { defaultCacheDir } from '../../engine/providers.js';
 import {
-  constructDeps,
   describeSummary,
+  progressLine,
   readPipelineConfig,
   runPipelineCommand,
 } from '../construct-pipeline.js';
@@ -75,6 +70,7 @@ function addCommonOptions(command: Command): Command {
 function engineOptions(options: Record<string, unknown>): ConstructEngineOptions {
   return {
     ...engineOptionsOf(options as unknown as EngineFlags),
+    cacheDir: defaultCacheDir(process.env),
     ...(options.llmBaseUrl ? { llmBaseUrl: options.llmBaseUrl as string } : {}),
     ...(options.maxCost ? { maxCost: options.maxCost as number } : {}),
     dryRun: options.dryRun === true,
@@ -101,37 +97,22 @@ async function runOne(
   outcome: CommandOutcome,
 ): Promise<void> {
   const spec = stepSpecOf(step, fields);
-  const models: ConstructModels = createConstructModels(engineOptions(options));
   const inputs = ((options.in as string[] | undefined) ?? []).map((input) =>
     input === 'sample' ? resolveDatasetDir('sample') : path.resolve(input),
   );
-  const dryRun = options.dryRun === true;
-  const out = dryRun
-    ? mkdtempSync(path.join(tmpdir(), 'apb-construct-dry-'))
-    : path.resolve(options.out as string);
-  try {
-    const model = models.modelFor((options.llm as string | undefined) ?? null);
-    const summary: StepSummary = await runStep(
-      {
-        spec,
-        inputs,
-        out,
-        seed: options.seed as number,
-        model,
-        onItem: progress(step, Boolean(model) && !dryRun),
-        recorded: { spec, inputs: (options.in as string[] | undefined) ?? [] },
-      },
-      constructDeps(),
-    );
-    if (dryRun) process.stdout.write(formatConstructDryRun(models.dryRun()));
-    else say(describeSummary(summary, options.out as string, models));
-    outcome.exitCode = 0;
-  } catch (error) {
-    throw withBudgetHint(error);
-  } finally {
-    models.close();
-    if (dryRun) rmSync(out, { recursive: true, force: true });
-  }
+  const result = await constructStep({
+    spec,
+    inputs,
+    out: options.out as string,
+    seed: options.seed as number,
+    llm: (options.llm as string | undefined) ?? null,
+    engine: engineOptions(options),
+    onItem: progressLine(step),
+    recorded: { spec, inputs: (options.in as string[] | undefined) ?? [] },
+  });
+  if (result.dryRun) process.stdout.write(formatConstructDryRun(result.dryRun));
+  else say(describeSummary(result.summary, options.out as string, result.usage));
+  outcome.exitCode = 0;
 }
 
 type StepFields = (options: Record<string, unknown>) => Record<string, unknown>;

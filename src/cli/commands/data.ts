@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import path from 'node:path';
 import { APB_DATASET_REPO, prepareDataset } from '../../dataset/prepare.js';
-import { SPLITS } from '../../dataset/case.js';
+import { SPLITS, type Case } from '../../dataset/case.js';
 import { readCases, resolveDatasetDir } from '../../dataset/read-cases.js';
 import { ruleCheck } from '../../dataset/rule-check.js';
 import { unknownDataFileWarnings } from '../../dataset/layout.js';
@@ -34,51 +34,7 @@ export function registerDataCommands(program: Command, outcome: CommandOutcome):
       'check every record and apply the rule check (paper B.2); print each problem as FILE:LINE: field: message',
     )
     .option('--no-warnings', 'print rule-check errors only (warnings are still counted)')
-    .action(async (dir: string, options: { warnings: boolean }) => {
-      const root = resolveDatasetDir(dir);
-      const perSplit = new Map<string, number>();
-      let problems = 0;
-      let invalid = 0;
-      const rules = { errors: 0, warnings: 0, records: 0 };
-      const sizes = new LargestFiles();
-      const strays = unknownDataFileWarnings(root);
-      if (options.warnings) for (const line of strays) process.stdout.write(`${line}\n`);
-      for await (const item of readCases(root)) {
-        if (item.kind === 'invalid') {
-          invalid += 1;
-          problems += item.issues.length;
-          for (const issue of item.issues) process.stdout.write(`${formatIssue(issue)}\n`);
-          continue;
-        }
-        const { split, location } = item.case;
-        perSplit.set(split, (perSplit.get(split) ?? 0) + 1);
-        sizes.add(item.case.input.files);
-        const found = ruleCheck(item.case);
-        if (found.some((issue) => issue.severity === 'error')) rules.records += 1;
-        for (const issue of found) {
-          const error = issue.severity === 'error';
-          rules[error ? 'errors' : 'warnings'] += 1;
-          if (error || options.warnings)
-            process.stdout.write(
-              `${formatIssue({ ...location, field: issue.field, message: error ? issue.message : `warning: ${issue.message}` })}\n`,
-            );
-        }
-      }
-      const summary = SPLITS.filter((split) => perSplit.has(split))
-        .map((split) => `${split} ${perSplit.get(split)}`)
-        .join(', ');
-      const valid = [...perSplit.values()].reduce((a, b) => a + b, 0);
-      say(
-        `apb: ${valid} valid case(s)${summary ? ` (${summary})` : ''}; ${invalid} invalid record(s), ${problems} problem(s)`,
-      );
-      say(
-        `apb: rule check (paper B.2): ${rules.errors} error(s) in ${rules.records} record(s), ${rules.warnings} warning(s)`,
-      );
-      if (strays.length > 0)
-        say(`apb: ${strays.length} file(s) under data/ that are not split files (warnings)`);
-      for (const line of sizes.lines()) say(`apb: ${line}`);
-      outcome.exitCode = problems > 0 || rules.errors > 0 ? 1 : 0;
-    });
+    .action((dir: string, options: { warnings: boolean }) => validateAction(dir, options, outcome));
   data
     .command('prepare')
     .description(
@@ -106,26 +62,95 @@ export function registerDataCommands(program: Command, outcome: CommandOutcome):
       21_600_000,
     )
     .option('--allow-unverified', 'download files the listing gives no size for (unchecked)')
-    .action(async (options: PrepareFlags) => {
-      const out = path.resolve(options.out);
-      const token = process.env.HF_TOKEN?.trim() || undefined;
-      const result = await prepareDataset({
-        out,
-        repo: options.repo,
-        revision: options.revision,
-        endpoint: (process.env.HF_ENDPOINT?.trim() || 'https://huggingface.co').replace(/\/+$/, ''),
-        ...(token ? { token } : {}),
-        stallMs: options.stallTimeoutMs,
-        minBytesPerSecond: options.minRate,
-        deadlineMs: options.deadlineMs,
-        allowUnverified: options.allowUnverified === true,
-        onProgress: (message) => say(`apb: ${message}`),
-      });
-      for (const reason of result.skipped) say(`warning: not extracted: ${reason}`);
-      say(
-        `apb: ${result.downloaded} file(s) downloaded, ${result.kept} already present, ${result.extracted} asset file(s) extracted into ${options.out}`,
+    .action((options: PrepareFlags) => prepareAction(options, outcome));
+}
+
+/** `apb data prepare`: downloads the released dataset and says what it did. */
+async function prepareAction(options: PrepareFlags, outcome: CommandOutcome): Promise<void> {
+  const out = path.resolve(options.out);
+  const token = process.env.HF_TOKEN?.trim() || undefined;
+  const result = await prepareDataset({
+    out,
+    repo: options.repo,
+    revision: options.revision,
+    endpoint: (process.env.HF_ENDPOINT?.trim() || 'https://huggingface.co').replace(/\/+$/, ''),
+    ...(token ? { token } : {}),
+    stallMs: options.stallTimeoutMs,
+    minBytesPerSecond: options.minRate,
+    deadlineMs: options.deadlineMs,
+    allowUnverified: options.allowUnverified === true,
+    onProgress: (message) => say(`apb: ${message}`),
+  });
+  for (const reason of result.skipped) say(`warning: not extracted: ${reason}`);
+  say(
+    `apb: ${result.downloaded} file(s) downloaded, ${result.kept} already present, ${result.extracted} asset file(s) extracted into ${options.out}`,
+  );
+  say(`apb: next: apb data validate ${options.out}`);
+  outcome.exitCode = 0;
+}
+
+/** Counts of `apb data validate`: schema problems, and the rule check's errors and warnings. */
+interface Tally {
+  perSplit: Map<string, number>;
+  problems: number;
+  invalid: number;
+  rules: { errors: number; warnings: number; records: number };
+  sizes: LargestFiles;
+}
+
+/** `apb data validate DIR`: prints every problem, then the counts. */
+async function validateAction(
+  dir: string,
+  options: { warnings: boolean },
+  outcome: CommandOutcome,
+): Promise<void> {
+  const root = resolveDatasetDir(dir);
+  const tally: Tally = {
+    perSplit: new Map(),
+    problems: 0,
+    invalid: 0,
+    rules: { errors: 0, warnings: 0, records: 0 },
+    sizes: new LargestFiles(),
+  };
+  const strays = unknownDataFileWarnings(root);
+  if (options.warnings) for (const line of strays) process.stdout.write(`${line}\n`);
+  for await (const item of readCases(root)) {
+    if (item.kind === 'invalid') {
+      tally.invalid += 1;
+      tally.problems += item.issues.length;
+      for (const issue of item.issues) process.stdout.write(`${formatIssue(issue)}\n`);
+    } else checkCase(item.case, tally, options.warnings);
+  }
+  const { perSplit, rules, invalid, problems } = tally;
+  const summary = SPLITS.filter((split) => perSplit.has(split))
+    .map((split) => `${split} ${perSplit.get(split)}`)
+    .join(', ');
+  const valid = [...perSplit.values()].reduce((a, b) => a + b, 0);
+  say(
+    `apb: ${valid} valid case(s)${summary ? ` (${summary})` : ''}; ${invalid} invalid record(s), ${problems} problem(s)`,
+  );
+  say(
+    `apb: rule check (paper B.2): ${rules.errors} error(s) in ${rules.records} record(s), ${rules.warnings} warning(s)`,
+  );
+  if (strays.length > 0)
+    say(`apb: ${strays.length} file(s) under data/ that are not split files (warnings)`);
+  for (const line of tally.sizes.lines()) say(`apb: ${line}`);
+  outcome.exitCode = problems > 0 || rules.errors > 0 ? 1 : 0;
+}
+
+/** One valid case: counted, its files sized, its rule-check issues printed (warnings if asked). */
+function checkCase(testCase: Case, tally: Tally, warnings: boolean): void {
+  const { split, location } = testCase;
+  tally.perSplit.set(split, (tally.perSplit.get(split) ?? 0) + 1);
+  tally.sizes.add(testCase.input.files);
+  const found = ruleCheck(testCase);
+  if (found.some((issue) => issue.severity === 'error')) tally.rules.records += 1;
+  for (const issue of found) {
+    const error = issue.severity === 'error';
+    tally.rules[error ? 'errors' : 'warnings'] += 1;
+    if (error || warnings)
+      process.stdout.write(
+        `${formatIssue({ ...location, field: issue.field, message: error ? issue.message : `warning: ${issue.message}` })}\n`,
       );
-      say(`apb: next: apb data validate ${options.out}`);
-      outcome.exitCode = 0;
-    });
+  }
 }

@@ -1,24 +1,23 @@
 /** `apb exec --env tau2:retail|tau2:airline|tau2:telecom --agent replay:FILE|replay:gold [--dump-db DIR] --out DIR`: executable validation. */
 import { isCodeSpec } from '../../providers/code/spec.js';
 import { addModelFlags } from '../model-flags.js';
+import { EXEC_DEFAULTS } from '../../defaults.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { didYouMean } from '../../did-you-mean.js';
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import { createNlAssertionJudge } from '../../execution/nl-assertions.js';
 import type { Environment } from '../../execution/environment.js';
 import { loadEnvironment } from '../../execution/registry.js';
 import { costOfCall } from '../../pipeline/budget.js';
-import { runReplay } from '../../pipeline/exec-replay.js';
 import { writeExecOutputs } from '../../report/write-exec-reports.js';
+import { runReplayExecution, selectTasks } from '../../engine/exec-replay.js';
 import { handleInterrupts } from '../interrupts.js';
 import { commaList, nonNegativeInt, positiveInt, positiveNumber, temperature } from '../options.js';
 import { EXIT, type CommandOutcome } from '../outcome.js';
-import { createRunProviders, defaultCacheDir } from '../run-providers.js';
+import { defaultCacheDir } from '../../engine/providers.js';
 import { say } from '../terminal.js';
 import { runModelExec, type ModelExecFlags } from '../exec-model.js';
-import { selectTasks } from '../../pipeline/exec-replay.js';
 import { readTaskSubset, subsetIdsFor } from '../../execution/tau2-subset.js';
 import { runModelExecEnvs } from '../exec-envs.js';
 import { runToolSandboxExec } from '../exec-toolsandbox.js';
@@ -73,7 +72,46 @@ export function registerExecCommand(program: Command, outcome: CommandOutcome): 
     .command('exec')
     .description(
       "execute tasks in tau2-bench's retail, airline or telecom environment and score them with tau2's reward",
-    )
+    );
+  withRunFlags(withModelAgentFlags(withTaskFlags(command))).action((flags: ExecFlags) =>
+    branchOf(flags, outcome),
+  );
+  addModelFlags(command, '', 'the tested model', ['temperature']);
+  addModelFlags(command, 'user-', 'the user simulator', ['temperature']);
+  addModelFlags(command, 'judge-', 'the plan judge (its temperature stays 0)', ['temperature']);
+}
+
+/** Which branch runs: ToolSandbox's, a model agent (or an agent as code), or a replay. */
+function branchOf(flags: ExecFlags, outcome: CommandOutcome): Promise<void> {
+  if (flags.env === 'toolsandbox') return runToolSandboxExec(flags, outcome);
+  if (!flags.agent) return modelBranch(flags, outcome);
+  if (isCodeSpec(flags.agent)) return modelBranch(codeAgentFlags(flags), outcome);
+  return replayBranch(flags, outcome);
+}
+
+/**
+ * `--agent module:|cmd:|http:`: an agent as code runs the model path in its own loop, turn by turn
+ * (direct mode: it gets the conversation and the tools, and answers a message or tool calls).
+ */
+function codeAgentFlags(flags: ExecFlags): ExecFlags {
+  if (flags.model)
+    throw new UsageError(
+      `--agent ${flags.agent} is the tested agent: drop --model ${flags.model} (or use --model without --agent)`,
+    );
+  if (flags.mode && flags.mode !== 'direct')
+    throw new UsageError(
+      `--agent ${flags.agent} runs in --mode direct only: plan-first and refine need a model that also plans`,
+    );
+  if (!flags.userModel && (!flags.judge || flags.judge === 'rules'))
+    throw new UsageError(
+      `--agent ${flags.agent} needs --user-model SPEC (or an LLM --judge, which then plays the user): an agent as code cannot also play the user simulator`,
+    );
+  return { ...flags, model: flags.agent!, mode: 'direct' };
+}
+
+/** The environment, the scripted agent, the tasks, the directory, the judge and its calls. */
+function withTaskFlags(command: Command): Command {
+  return command
     .requiredOption(
       '--env <id>',
       'environment: tau2:retail, tau2:airline, tau2:telecom or toolsandbox; with --mode, several tau2 domains separated by commas (pooled tau2 row)',
@@ -121,9 +159,24 @@ export function registerExecCommand(program: Command, outcome: CommandOutcome): 
       'LLM judge of NL assertions (PROVIDER:MODEL); without it they are reported as not evaluated',
     )
     .option('--judge-base-url <url>', 'endpoint of the judge model')
-    .option('--timeout-ms <n>', 'per-request timeout of the judge', positiveInt, 120_000)
-    .option('--max-retries <n>', 'retries of a retryable judge failure', nonNegativeInt, 6)
-    .option('--no-cache', 'bypass the response cache (no read, no write)')
+    .option(
+      '--timeout-ms <n>',
+      'per-request timeout of every model call (the agent, user simulator, critic and judge; a replay: the NL-assertion judge)',
+      positiveInt,
+      EXEC_DEFAULTS.timeoutMs,
+    )
+    .option(
+      '--max-retries <n>',
+      'retries of a retryable failure of a model call (429, 5xx, timeout), the same calls as --timeout-ms',
+      nonNegativeInt,
+      EXEC_DEFAULTS.maxRetries,
+    )
+    .option('--no-cache', 'bypass the response cache (no read, no write)');
+}
+
+/** The model agent: modes, the tested model, the user simulator, the critic, trials and limits. */
+function withModelAgentFlags(command: Command): Command {
+  return command
     .option(
       '--mode <modes>',
       'model agent: direct, plan-first, refine, or several separated by commas',
@@ -146,18 +199,18 @@ export function registerExecCommand(program: Command, outcome: CommandOutcome): 
     .option('--critic-base-url <url>', 'endpoint of the critic')
     .option('--metric', "refine: critique with APB's E1–E6 taxonomy (default)", true)
     .option('--no-metric', 'refine: a general critique without the taxonomy')
-    .option('--trials <k>', 'run every task K times (pass^k)', positiveInt, 1)
+    .option('--trials <k>', 'run every task K times (pass^k)', positiveInt, EXEC_DEFAULTS.trials)
     .option(
       '--max-steps <n>',
       'steps per conversation before it is cut (tau2: 200)',
       positiveInt,
-      200,
+      EXEC_DEFAULTS.maxSteps,
     )
     .option(
       '--concurrency <n>',
       'tasks in flight at once (and requests per endpoint)',
       positiveInt,
-      4,
+      EXEC_DEFAULTS.concurrency,
     )
     .option(
       '--max-cost <usd>',
@@ -165,7 +218,12 @@ export function registerExecCommand(program: Command, outcome: CommandOutcome): 
       positiveNumber,
     )
     .option('--temperature <t>', 'sampling temperature of the tested model', temperature)
-    .option('--user-temperature <t>', 'sampling temperature of the user simulator', temperature)
+    .option('--user-temperature <t>', 'sampling temperature of the user simulator', temperature);
+}
+
+/** The reports, resuming after errors, and what is printed. */
+function withRunFlags(command: Command): Command {
+  return command
     .option(
       '--compare-paper',
       "put the paper's Table 3 (τ²-bench rows) beside ours in the reports",
@@ -186,90 +244,59 @@ export function registerExecCommand(program: Command, outcome: CommandOutcome): 
       'print the end-of-run summary as JSON on stdout (a replay: its counts)',
       false,
     )
-    .option('--dry-run', 'print what the run would execute; call nothing, write nothing', false)
-    .action(async (flags: ExecFlags) => {
-      if (flags.env === 'toolsandbox') return runToolSandboxExec(flags, outcome);
-      if (!flags.agent) return modelBranch(flags, outcome);
-      if (isCodeSpec(flags.agent)) return modelBranch(codeAgentFlags(flags), outcome);
-      if (flags.mode)
-        throw new UsageError(
-          '--agent replay:… and --mode exclude each other: a scripted agent has no mode',
-        );
-      const agent = replayAgent(flags.agent);
-      if (!flags.out) throw new UsageError('apb exec needs --out DIR');
-      if (flags.judge === 'rules' || flags.judge?.startsWith('baseline:'))
-        throw new UsageError(
-          `--judge ${flags.judge} cannot judge NL assertions: give an LLM (PROVIDER:MODEL)`,
-        );
-      const environment = loadEnvironment(flags.env);
-      const split = splitOf(environment, flags.taskSplit);
-      const providers = createRunProviders({
-        concurrency: 1,
-        timeoutMs: flags.timeoutMs,
-        maxRetries: flags.maxRetries,
-        cache: flags.cache,
-        cacheDir: defaultCacheDir(process.env),
-      });
-      const interrupts = handleInterrupts();
-      try {
-        const judgeBaseUrl = flags.judgeBaseUrl ?? process.env.APB_JUDGE_BASE_URL ?? null;
-        const nlJudge = flags.judge
-          ? createNlAssertionJudge(providers.provider(flags.judge, judgeBaseUrl))
-          : null;
-        const summary = await runReplay({
-          environment,
-          agent,
-          taskIds: flags.tasks ?? null,
-          split,
-          limit: flags.limit ?? null,
-          outDir: path.resolve(flags.out),
-          dumpDbDir: flags.dumpDb ? path.resolve(flags.dumpDb) : null,
-          nlJudge,
-          stop: interrupts.stop,
-          signal: interrupts.cancel,
-        });
-        if (flags.json)
-          process.stdout.write(
-            `${JSON.stringify({ command: 'exec', env: environment.id, ...summary }, null, 2)}\n`,
-          );
-        const unjudged =
-          summary.unjudged > 0
-            ? `, ${summary.unjudged} with NL assertions not evaluated (${summary.unjudgedWouldPass} would reach 1.0 if they hold; ${flags.judge ? `the judge ${flags.judge} gave no readable verdict for them (the reasons are in executions.jsonl)` : 'give --judge to evaluate them'})`
-            : '';
-        if (!flags.quiet && !flags.json)
-          say(
-            `apb: ${environment.id} ${summary.agent}: ${summary.tasks} task(s): ${summary.rewardOne} reward 1.0, ${summary.rewardZero} reward 0${unjudged}; final database as expected in ${summary.databaseMatches}; ${summary.toolErrors} tool error(s); ${summary.executionsFile}`,
-          );
-        await writeReplayReports(flags);
-        outcome.exitCode = summary.interrupted ? EXIT.interrupted : EXIT.ok;
-      } finally {
-        interrupts.dispose();
-        providers.close();
-      }
-    });
-  addModelFlags(command, '', 'the tested model', ['temperature']);
-  addModelFlags(command, 'user-', 'the user simulator', ['temperature']);
-  addModelFlags(command, 'judge-', 'the plan judge (its temperature stays 0)', ['temperature']);
+    .option('--dry-run', 'print what the run would execute; call nothing, write nothing', false);
 }
 
-/**
- * `--agent module:|cmd:|http:`: an agent as code runs the model path in its own loop, turn by turn
- * (direct mode: it gets the conversation and the tools, and answers a message or tool calls).
- */
-function codeAgentFlags(flags: ExecFlags): ExecFlags {
-  if (flags.model)
+/** The scripted-agent branch: `--agent replay:FILE|replay:gold`. */
+async function replayBranch(flags: ExecFlags, outcome: CommandOutcome): Promise<void> {
+  if (flags.mode)
     throw new UsageError(
-      `--agent ${flags.agent} is the tested agent: drop --model ${flags.model} (or use --model without --agent)`,
+      '--agent replay:… and --mode exclude each other: a scripted agent has no mode',
     );
-  if (flags.mode && flags.mode !== 'direct')
+  const agent = replayAgent(flags.agent);
+  if (!flags.out) throw new UsageError('apb exec needs --out DIR');
+  if (flags.judge === 'rules' || flags.judge?.startsWith('baseline:'))
     throw new UsageError(
-      `--agent ${flags.agent} runs in --mode direct only: plan-first and refine need a model that also plans`,
+      `--judge ${flags.judge} cannot judge NL assertions: give an LLM (PROVIDER:MODEL)`,
     );
-  if (!flags.userModel && (!flags.judge || flags.judge === 'rules'))
-    throw new UsageError(
-      `--agent ${flags.agent} needs --user-model SPEC (or an LLM --judge, which then plays the user): an agent as code cannot also play the user simulator`,
-    );
-  return { ...flags, model: flags.agent!, mode: 'direct' };
+  const environment = loadEnvironment(flags.env);
+  const split = splitOf(environment, flags.taskSplit);
+  const interrupts = handleInterrupts();
+  try {
+    const summary = await runReplayExecution({
+      environment,
+      agent,
+      taskIds: flags.tasks ?? null,
+      split,
+      limit: flags.limit ?? null,
+      outDir: path.resolve(flags.out),
+      dumpDbDir: flags.dumpDb ? path.resolve(flags.dumpDb) : null,
+      judge: flags.judge ?? null,
+      judgeBaseUrl: flags.judgeBaseUrl ?? process.env.APB_JUDGE_BASE_URL ?? null,
+      timeoutMs: flags.timeoutMs,
+      maxRetries: flags.maxRetries,
+      cache: flags.cache,
+      cacheDir: defaultCacheDir(process.env),
+      stop: interrupts.stop,
+      signal: interrupts.cancel,
+    });
+    if (flags.json)
+      process.stdout.write(
+        `${JSON.stringify({ command: 'exec', env: environment.id, ...summary }, null, 2)}\n`,
+      );
+    const unjudged =
+      summary.unjudged > 0
+        ? `, ${summary.unjudged} with NL assertions not evaluated (${summary.unjudgedWouldPass} would reach 1.0 if they hold; ${flags.judge ? `the judge ${flags.judge} gave no readable verdict for them (the reasons are in executions.jsonl)` : 'give --judge to evaluate them'})`
+        : '';
+    if (!flags.quiet && !flags.json)
+      say(
+        `apb: ${environment.id} ${summary.agent}: ${summary.tasks} task(s): ${summary.rewardOne} reward 1.0, ${summary.rewardZero} reward 0${unjudged}; final database as expected in ${summary.databaseMatches}; ${summary.toolErrors} tool error(s); ${summary.executionsFile}`,
+      );
+    await writeReplayReports(flags);
+    outcome.exitCode = summary.interrupted ? EXIT.interrupted : EXIT.ok;
+  } finally {
+    interrupts.dispose();
+  }
 }
 
 /** A replay is a run like any other: its scores and reports sit beside its executions. */
@@ -323,9 +350,9 @@ function modelFlags(flags: ExecFlags): ModelExecFlags {
     ...(flags as ModelExecFlags),
     mode: flags.mode!,
     metric: flags.metric !== false,
-    trials: flags.trials ?? 1,
-    maxSteps: flags.maxSteps ?? 200,
-    concurrency: flags.concurrency ?? 4,
+    trials: flags.trials ?? EXEC_DEFAULTS.trials,
+    maxSteps: flags.maxSteps ?? EXEC_DEFAULTS.maxSteps,
+    concurrency: flags.concurrency ?? EXEC_DEFAULTS.concurrency,
     dryRun: flags.dryRun === true,
     comparePaper: flags.comparePaper === true,
     retryErrors: flags.retryErrors === true,

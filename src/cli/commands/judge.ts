@@ -1,55 +1,18 @@
 /** `apb judge RUN_DIR --judge SPEC [--judge SPEC…]`: re-judge a run's saved predictions without calling the planner. */
 import { addModelFlags, judgeSamplingOf } from '../model-flags.js';
-import path from 'node:path';
+import { ENGINE_DEFAULTS } from '../../defaults.js';
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import { writeRunReports } from '../../report/write-reports.js';
-import { writeRunOutputs } from '../../pipeline/outputs.js';
-import { readManifest } from '../../pipeline/manifest.js';
-import { rejudgeRun } from '../../pipeline/rejudge.js';
-import { acquireRunLock } from '../../rundir/lock.js';
+import { runRejudge } from '../../engine/rejudge.js';
+import type { JudgeSamplingFlags } from '../../engine/resolve.js';
 import { EXIT, type CommandOutcome } from '../outcome.js';
 import { choice, collect, nonNegativeInt, positiveInt } from '../options.js';
 import { PROTOCOLS } from '../../pipeline/run-spec.js';
 import { limitHeapGrowth } from '../heap.js';
 import { handleInterrupts } from '../interrupts.js';
 import { createProgressReporter } from '../progress.js';
-import { resolveJudge } from '../resolve.js';
-import { createRunProviders, defaultCacheDir } from '../run-providers.js';
+import { defaultCacheDir } from '../../engine/providers.js';
 import { say } from '../terminal.js';
-import { existsSync, statSync } from 'node:fs';
-import { resolveDatasetDir } from '../../dataset/read-cases.js';
-import {
-  importOfficialPredictions,
-  officialPredictionsFile,
-} from '../../pipeline/official-import.js';
-
-/** True for a run directory apb wrote (its manifest.json); an official predictions file or folder is not one. */
-function isRunWithManifest(target: string): boolean {
-  if (!existsSync(target)) throw new UsageError(`run directory not found: ${target}`);
-  return statSync(target).isDirectory() && existsSync(path.join(target, 'manifest.json'));
-}
-
-/** An official-harness predictions file (no manifest.json) imported into a run directory first. */
-async function importedDir(target: string, options: JudgeOptions): Promise<string> {
-  const dir = await importOfficialPredictions({
-    file: officialPredictionsFile(target),
-    datasetDir: resolveDatasetDir(options.data ?? 'sample'),
-    outDir: path.resolve(options.out ?? officialOutDir(target)),
-    protocol: options.protocol ?? 'official',
-  });
-  say(`apb: official predictions of ${target} imported into ${dir}`);
-  return dir;
-}
-
-/** Where an official predictions file is imported by default: `NAME-apb` beside it. */
-function officialOutDir(target: string): string {
-  const resolved = path.resolve(target);
-  const base = statSync(resolved).isDirectory()
-    ? resolved
-    : resolved.slice(0, -path.extname(resolved).length || undefined);
-  return `${base}-apb`;
-}
 
 interface JudgeOptions {
   judge?: string[];
@@ -87,66 +50,60 @@ export function registerJudgeCommand(program: Command, outcome: CommandOutcome):
     )
     .option('--judge-blind', "judge without the reference (the paper's Table 7 ablation)", false)
     .option('--data <dir>', "the run's dataset, if it has moved (its content must be unchanged)")
-    .option('--concurrency <n>', 'answers judged at once', positiveInt, 8)
-    .option('--timeout-ms <n>', 'per-request timeout', positiveInt, 120_000)
-    .option('--max-retries <n>', 'retries of a retryable failure', nonNegativeInt, 6)
+    .option('--concurrency <n>', 'answers judged at once', positiveInt, ENGINE_DEFAULTS.concurrency)
+    .option('--timeout-ms <n>', 'per-request timeout', positiveInt, ENGINE_DEFAULTS.timeoutMs)
+    .option(
+      '--max-retries <n>',
+      'retries of a retryable failure',
+      nonNegativeInt,
+      ENGINE_DEFAULTS.maxRetries,
+    )
     .option('--no-cache', 'bypass the response cache (no read, no write)')
-    .action(async (runDir: string, options: JudgeOptions) => {
-      if (!options.judge || options.judge.length === 0)
-        throw new UsageError('apb judge needs at least one --judge SPEC');
-      const official = !isRunWithManifest(runDir);
-      const dir = official ? await importedDir(runDir, options) : path.resolve(runDir);
-      const runProtocol = readManifest(dir)?.identity.protocol ?? 'paper';
-      const protocol = options.protocol ?? runProtocol;
-      const judgeBaseUrl = options.judgeBaseUrl ?? process.env.APB_JUDGE_BASE_URL ?? null;
-      limitHeapGrowth();
-      const outDir = official ? dir : path.resolve(options.out ?? dir);
-      const lock = acquireRunLock(outDir, 'judge');
-      const providers = createRunProviders({
+    .action((runDir: string, options: JudgeOptions) => judgeAction(runDir, options, outcome));
+  addModelFlags(command, 'judge-', 'every LLM judge (its temperature stays 0)', ['temperature']);
+}
+
+/** Re-judges RUN_DIR (or into --out) and says what was judged. */
+async function judgeAction(
+  runDir: string,
+  options: JudgeOptions,
+  outcome: CommandOutcome,
+): Promise<void> {
+  if (!options.judge || options.judge.length === 0)
+    throw new UsageError('apb judge needs at least one --judge SPEC');
+  limitHeapGrowth();
+  const interrupts = handleInterrupts();
+  try {
+    const summary = await runRejudge(
+      {
+        runDir,
+        ...(options.out ? { outDir: options.out } : {}),
+        dataDir: options.data ?? null,
+        judgeIds: options.judge,
+        judgeBaseUrl: options.judgeBaseUrl ?? process.env.APB_JUDGE_BASE_URL ?? null,
+        ...(options.protocol ? { protocol: options.protocol } : {}),
+        blind: options.judgeBlind,
+        judgeSampling: judgeSamplingOf(
+          options as unknown as Record<string, unknown>,
+        ) as JudgeSamplingFlags | null,
         concurrency: options.concurrency,
         timeoutMs: options.timeoutMs,
         maxRetries: options.maxRetries,
         cache: options.cache,
         cacheDir: defaultCacheDir(process.env),
-      });
-      const interrupts = handleInterrupts();
-      try {
-        const sampling = judgeSamplingOf(options as unknown as Record<string, unknown>);
-        const judge = resolveJudge(options.judge, providers, {
-          baseUrl: judgeBaseUrl,
-          protocol,
-          blind: options.judgeBlind,
-          ...(sampling ? { sampling } : {}),
-        });
-        const summary = await rejudgeRun(
-          {
-            runDir: dir,
-            outDir,
-            dataDir: official ? null : (options.data ?? null),
-            judge,
-            judgeIds: options.judge,
-            judgeBaseUrl,
-            protocol,
-            blind: options.judgeBlind,
-            concurrency: options.concurrency,
-          },
-          {
-            reporter: createProgressReporter({ tty: Boolean(process.stderr.isTTY) }),
-            stop: interrupts.stop,
-            signal: interrupts.cancel,
-            lock,
-          },
-        );
-        await writeRunOutputs(summary.dir, writeRunReports);
-        say(
-          `apb: ${judge.id}: ${summary.judged} judged, ${summary.alreadyDone} already judged, 0 planner calls; scores in ${path.join(summary.dir, 'scores.json')}`,
-        );
-        outcome.exitCode = summary.interrupted ? EXIT.interrupted : EXIT.ok;
-      } finally {
-        interrupts.dispose();
-        providers.close();
-        lock.release();
-      }
-    });
-  addModelFlags(command, 'judge-', 'every LLM judge (its temperature stays 0)', ['temperature']);
+      },
+      {
+        reporter: createProgressReporter({ tty: Boolean(process.stderr.isTTY) }),
+        stop: interrupts.stop,
+        signal: interrupts.cancel,
+        onImported: (from, dir) => say(`apb: official predictions of ${from} imported into ${dir}`),
+      },
+    );
+    say(
+      `apb: ${summary.judge}: ${summary.judged} judged, ${summary.alreadyDone} already judged, 0 planner calls; scores in ${summary.scoresFile}`,
+    );
+    outcome.exitCode = summary.interrupted ? EXIT.interrupted : EXIT.ok;
+  } finally {
+    interrupts.dispose();
+  }
 }

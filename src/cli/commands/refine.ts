@@ -3,15 +3,12 @@ import { addModelFlags, judgeSamplingOf, modelFlagsOf } from '../model-flags.js'
 import path from 'node:path';
 import type { Command } from 'commander';
 import { SPLITS } from '../../dataset/case.js';
-import { ProviderError, UsageError } from '../../errors.js';
+import { UsageError } from '../../errors.js';
 import { panelId } from '../../judge/panel.js';
-import { Budget } from '../../pipeline/budget.js';
-import { acquireRunLock } from '../../rundir/lock.js';
-import { writeRunReports } from '../../report/write-reports.js';
-import { writeRunOutputs } from '../../pipeline/outputs.js';
 import type { RefineSetup } from '../../pipeline/records.js';
 import { estimateRefine, formatRefineDryRun } from '../../pipeline/refine-dry-run.js';
-import { refineRun } from '../../pipeline/refine-run.js';
+import { runRefinement, type RefinementSpec } from '../../engine/refine.js';
+import type { JudgeSamplingFlags } from '../../engine/resolve.js';
 import { loadRefineSource, type RefineSelection } from '../../pipeline/refine-source.js';
 import { parseSplits } from '../../pipeline/run-spec.js';
 import { REFINE_PROMPT_VERSION } from '../../refine/refine-prompts.js';
@@ -30,8 +27,7 @@ import {
   type EngineFlags,
 } from '../options.js';
 import { createProgressReporter } from '../progress.js';
-import { resolveJudge } from '../resolve.js';
-import { createRunProviders, defaultCacheDir } from '../run-providers.js';
+import { defaultCacheDir } from '../../engine/providers.js';
 import { buildRefineSummary, table4Lines } from '../refine-summary.js';
 import { formatSummary } from '../summary-text.js';
 import { say } from '../terminal.js';
@@ -99,12 +95,10 @@ function modeOf(options: RefineOptions): 'self' | 'critic' {
   return options.mode;
 }
 
-async function refineAction(
-  runDir: string,
-  options: RefineOptions,
-  outcome: CommandOutcome,
-): Promise<void> {
-  const started = Date.now();
+type Refinement = Omit<RefinementSpec, 'engine' | 'maxCost' | 'outDir'>;
+
+/** The source run, its selection and the refinement's setup and models, from the flags and the run's manifest. */
+async function refinementOf(runDir: string, options: RefineOptions): Promise<Refinement> {
   const mode = modeOf(options);
   if (!options.out && !options.dryRun)
     throw new UsageError(
@@ -119,86 +113,74 @@ async function refineAction(
       `${source.dir} was answered by ${testedModel}, a baseline: only a model can revise its answers`,
     );
   const baseUrl = options.baseUrl ?? identity.base_url ?? process.env.APB_BASE_URL ?? null;
-  const judgeSpecs = options.judge ?? identity.judges;
   const judgeBaseUrl =
     options.judgeBaseUrl ??
     (options.judge ? process.env.APB_JUDGE_BASE_URL : identity.judge_base_url) ??
     null;
-  const criticSpec = mode === 'self' ? testedModel : options.critic!;
   const criticBaseUrl = mode === 'self' ? baseUrl : (options.criticBaseUrl ?? null);
   const setup: RefineSetup = {
     mode,
     taxonomy: options.metric,
-    critic: criticSpec,
+    critic: mode === 'self' ? testedModel : options.critic!,
     critic_base_url: criticBaseUrl,
     critic_sampling:
       mode === 'self' ? identity.sampling : { temperature: 0, ...modelFlagsOf(options, 'critic-') },
     rounds: options.rounds,
     prompt_version: REFINE_PROMPT_VERSION,
   };
-  const judgeOptions = { protocol: identity.protocol, blind: identity.judge_blind };
-  if (options.dryRun) {
-    const judgeId = judgeSpecs.length === 1 ? judgeSpecs[0]! : panelId(judgeSpecs);
-    process.stdout.write(
-      formatRefineDryRun(
-        estimateRefine({
-          source,
-          setup,
-          testedModel,
-          critic: criticSpec,
-          judges: judgeSpecs,
-          judgeId,
-          judgeOptions,
-        }),
-        options.maxCost,
-      ),
-    );
-    return;
-  }
-  const outDir = path.resolve(options.out!);
-  // Checked before the lock, which would create a file in it: the source is never written.
-  if (outDir === source.dir)
-    throw new UsageError(
-      `--out must not be the source run ${source.dir}: apb refine never writes into it`,
-    );
-  limitHeapGrowth();
-  const lock = acquireRunLock(outDir, 'refine');
-  const budget = options.maxCost ? new Budget(options.maxCost) : undefined;
-  const providers = createRunProviders({
-    ...engineOptionsOf(options),
-    cacheDir: defaultCacheDir(process.env),
-    ...(budget ? { budget } : {}),
+  return {
+    source,
+    selection,
+    setup,
+    retryErrors: options.retryErrors,
+    testedModel,
+    baseUrl,
+    criticBaseUrl,
+    judges: options.judge ?? identity.judges,
+    judgeBaseUrl,
+    protocol: identity.protocol,
+    judgeBlind: identity.judge_blind,
+    judgeSampling: judgeSamplingOf(
+      options as unknown as Record<string, unknown>,
+    ) as JudgeSamplingFlags | null,
+  };
+}
+
+/** `--dry-run`: the calls, tokens and cost the refinement would take. */
+function printDryRun(refinement: Refinement, maxCost: number | undefined): void {
+  const { judges } = refinement;
+  const estimate = estimateRefine({
+    source: refinement.source,
+    setup: refinement.setup,
+    testedModel: refinement.testedModel,
+    critic: refinement.setup.critic,
+    judges,
+    judgeId: judges.length === 1 ? judges[0]! : panelId(judges),
+    judgeOptions: { protocol: refinement.protocol, blind: refinement.judgeBlind },
   });
+  process.stdout.write(formatRefineDryRun(estimate, maxCost));
+}
+
+async function refineAction(
+  runDir: string,
+  options: RefineOptions,
+  outcome: CommandOutcome,
+): Promise<void> {
+  const started = Date.now();
+  const refinement = await refinementOf(runDir, options);
+  if (options.dryRun) return printDryRun(refinement, options.maxCost);
+  limitHeapGrowth();
   const interrupts = handleInterrupts();
   try {
-    const reviser = providers.provider(testedModel, baseUrl);
-    const critic = mode === 'self' ? reviser : providers.provider(criticSpec, criticBaseUrl);
-    const judgeSampling = judgeSamplingOf(options as unknown as Record<string, unknown>);
-    const judge = resolveJudge(judgeSpecs, providers, {
-      baseUrl: judgeBaseUrl,
-      ...judgeOptions,
-      ...(judgeSampling ? { sampling: judgeSampling } : {}),
-    });
-    const summary = await refineRun(
+    const outDir = path.resolve(options.out!);
+    const summary = await runRefinement(
       {
-        source,
-        selection,
+        ...refinement,
         outDir,
-        setup,
-        judging: {
-          judgeIds: judgeSpecs,
-          judgeVersion: judge.version,
-          judgeBaseUrl,
-          judgeBlind: identity.judge_blind,
-          baseUrl,
-        },
-        concurrency: options.concurrency,
-        retryErrors: options.retryErrors,
+        engine: { ...engineOptionsOf(options), cacheDir: defaultCacheDir(process.env) },
+        ...(options.maxCost ? { maxCost: options.maxCost } : {}),
       },
       {
-        reviser,
-        critic,
-        judge,
         reporter: createProgressReporter({
           tty: Boolean(process.stderr.isTTY),
           quiet: options.quiet || options.json,
@@ -206,11 +188,8 @@ async function refineAction(
         }),
         stop: interrupts.stop,
         signal: interrupts.cancel,
-        lock,
-        ...(budget ? { budget } : {}),
       },
     );
-    await writeRunOutputs(outDir, writeRunReports);
     const { summary: endOfRun, table4 } = await buildRefineSummary(
       outDir,
       summary,
@@ -220,17 +199,8 @@ async function refineAction(
     else if (!options.quiet)
       for (const line of [...formatSummary(endOfRun), ...table4Lines(table4)]) say(line);
     outcome.exitCode = summary.interrupted ? EXIT.interrupted : EXIT.ok;
-  } catch (error) {
-    throw error instanceof ProviderError && error.kind === 'auth'
-      ? new ProviderError({
-          ...error,
-          message: `${error.message}\napb: refinement stopped at the first authentication failure; finished answers are kept in ${outDir} (fix the key and rerun to resume)`,
-        })
-      : error;
   } finally {
     interrupts.dispose();
-    providers.close();
-    lock.release();
   }
 }
 
@@ -283,7 +253,18 @@ export function registerRefineCommand(program: Command, outcome: CommandOutcome)
       'sample SOURCE per subset instead, N per subset (the paper: 5 per real-traffic subset); repeatable',
       collect,
     )
-    .option('--seed <s>', 'seed of the sample', '0')
+    .option('--seed <s>', 'seed of the sample', '0');
+  withOutputFlags(command);
+  addModelFlags(command, 'critic-', 'the critic (with --mode critic; default temperature 0)');
+  addModelFlags(command, 'judge-', 'every LLM judge (its temperature stays 0)', ['temperature']);
+  addEngineOptions(command, 'answers').action((runDir: string, options: RefineOptions) =>
+    refineAction(runDir, options, outcome),
+  );
+}
+
+/** The limit, the judges, the directories, the budget, and what is printed. */
+function withOutputFlags(command: Command): Command {
+  return command
     .option(
       '--limit <n>',
       'first N cases of each split, in dataset order (after the other filters)',
@@ -319,9 +300,4 @@ export function registerRefineCommand(program: Command, outcome: CommandOutcome)
       'print the end-of-run summary as JSON on stdout (with Table 4), nothing else',
       false,
     );
-  addModelFlags(command, 'critic-', 'the critic (with --mode critic; default temperature 0)');
-  addModelFlags(command, 'judge-', 'every LLM judge (its temperature stays 0)', ['temperature']);
-  addEngineOptions(command, 'answers').action((runDir: string, options: RefineOptions) =>
-    refineAction(runDir, options, outcome),
-  );
 }

@@ -1,23 +1,19 @@
 /** `apb serve`: the OpenAI-compatible planning endpoint on 127.0.0.1 (direct, plan-first or refine), until Ctrl-C. */
+import { SERVE_DEFAULTS } from '../../defaults.js';
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import { draftPlan, refinePlan, type PlanningContext } from '../../execution/plans.js';
 import {
   REASONING_EFFORTS,
-  type Provider,
   type ReasoningEffort,
   type SamplingParams,
 } from '../../providers/provider.js';
-import { redact } from '../../redact.js';
-import { Budget, costOfCall } from '../../pipeline/budget.js';
 import type { UsageTotals } from '../../pipeline/manifest.js';
 import { usd } from '../../report/numbers.js';
 import { roleText } from '../summary-text.js';
-import { RoleUsage } from '../../serve/usage.js';
-import { openPlanLog, type PlanLog } from '../../serve/plan-log.js';
-import { withoutDefaults } from '../../providers/model-options.js';
 import { registerSecret } from '../../redact.js';
-import { startServe, type ServeMode, type ServeOptions } from '../../serve/server.js';
+import type { ServeMode } from '../../serve/server.js';
+import { defaultCacheDir } from '../../engine/providers.js';
+import { startServing } from '../../engine/serve.js';
 import { untilStopped } from '../interrupts.js';
 import {
   choice,
@@ -28,7 +24,6 @@ import {
   temperature,
 } from '../options.js';
 import type { CommandOutcome } from '../outcome.js';
-import { createRunProviders, defaultCacheDir } from '../run-providers.js';
 import { say } from '../terminal.js';
 
 const MODES: readonly ServeMode[] = ['direct', 'plan-first', 'refine'];
@@ -63,59 +58,6 @@ function usageText(roles: Record<string, UsageTotals>): string {
   return entries.length > 0 ? `usage: ${entries.join(' · ')}` : 'no model calls';
 }
 
-/** The model stacks: forwarding (as the client asked), planning and critique, one budget and usage by role. */
-function modelStacks(flags: ServeFlags, model: string) {
-  const budget = flags.maxCost ? new Budget(flags.maxCost) : undefined;
-  const providers = createRunProviders({
-    concurrency: flags.concurrency,
-    timeoutMs: flags.timeoutMs,
-    maxRetries: flags.maxRetries,
-    cache: flags.cache,
-    cacheDir: defaultCacheDir(process.env),
-    // A server answers for hours: early upstream failures must not refuse every later request.
-    failureWatch: false,
-    ...(budget ? { budget } : {}),
-  });
-  const baseUrl = flags.baseUrl ?? process.env.APB_BASE_URL ?? null;
-  const usage = new RoleUsage(costOfCall);
-  // Forwarded as the client asked: no defaults added, no retries (the client retries), no failure watch.
-  const forward = usage.wrap(
-    providers.provider(model, baseUrl, {
-      cache: false,
-      maxRetries: 0,
-      failureWatch: false,
-      modelDefaults: withoutDefaults(),
-    }),
-  );
-  const planner = usage.wrap(providers.provider(model, baseUrl));
-  const critic = flags.critic
-    ? usage.wrap(providers.provider(flags.critic, flags.criticBaseUrl ?? null))
-    : planner;
-  return { budget, providers, usage, forward, planner, critic };
-}
-
-/** A conversation's plan: the draft (plan-first) or the draft refined (refine). */
-function planMaker(
-  mode: ServeMode,
-  taxonomy: boolean,
-  calls: { planner: Provider; critic: Provider; sampling: SamplingParams },
-) {
-  const { planner, critic, sampling } = calls;
-  return async (context: PlanningContext, signal: AbortSignal) => {
-    const draft = await draftPlan(planner, context, { sampling, repeat: 0, signal });
-    return mode === 'refine'
-      ? refinePlan(draft, context, {
-          reviser: planner,
-          critic,
-          taxonomy,
-          sampling,
-          repeat: 0,
-          signal,
-        })
-      : draft;
-  };
-}
-
 /** The planning calls' own options; forwarded requests carry only the client's. */
 function planningSampling(flags: ServeFlags): SamplingParams {
   return {
@@ -135,21 +77,6 @@ function accessOf(flags: ServeFlags): { apiKey: string | undefined; host: string
   if (!/^(127\.0\.0\.1|localhost|::1)$/.test(host) && !apiKey)
     throw new UsageError(`--host ${host} is not a loopback address: give --api-key KEY too`);
   return { apiKey, host };
-}
-
-/** Says each new conversation's plan and appends it to the plan log (a failed write is a warning, not a 500). */
-function planRecorder(log: PlanLog | null, mode: ServeMode, model: string) {
-  return ({ conversation, context, plan }: Parameters<NonNullable<ServeOptions['onPlan']>>[0]) => {
-    say(`apb serve: new conversation ${conversation}: plan ${plan.status}`);
-    const at = new Date().toISOString();
-    try {
-      log?.append(
-        redact(JSON.stringify({ conversation, mode, model, at, request: context.request, plan })),
-      );
-    } catch (error) {
-      say(`apb serve: warning: could not record the plan in ${log?.file}: ${String(error)}`);
-    }
-  };
 }
 
 function modeOf(value: string): ServeMode {
@@ -185,9 +112,19 @@ function withServeFlags(command: Command): Command {
       'agent',
     )
     .option('--out <dir>', "append every conversation's plan to DIR/serve-plans.jsonl")
-    .option('--concurrency <n>', 'requests in flight to the model at once', positiveInt, 8)
-    .option('--timeout-ms <n>', 'per-request timeout', positiveInt, 300_000)
-    .option('--max-retries <n>', 'retries of a retryable failure', nonNegativeInt, 4)
+    .option(
+      '--concurrency <n>',
+      'requests in flight to the model at once',
+      positiveInt,
+      SERVE_DEFAULTS.concurrency,
+    )
+    .option('--timeout-ms <n>', 'per-request timeout', positiveInt, SERVE_DEFAULTS.timeoutMs)
+    .option(
+      '--max-retries <n>',
+      'retries of a retryable failure',
+      nonNegativeInt,
+      SERVE_DEFAULTS.maxRetries,
+    )
     .option('--no-cache', 'do not cache the planning calls (forwarded requests are never cached)')
     .option('--temperature <t>', 'sampling temperature of the planning calls', temperature)
     .option(
@@ -224,34 +161,38 @@ export function registerServeCommand(program: Command, outcome: CommandOutcome):
       throw new UsageError(`--model ${model} is not a model: apb serve forwards to a provider`);
     if (flags.critic && mode !== 'refine')
       throw new UsageError('--critic applies to --mode refine only');
-    const { budget, providers, usage, forward, planner, critic } = modelStacks(flags, model);
     const { apiKey, host } = accessOf(flags);
-    const sampling = planningSampling(flags);
-    const log = flags.out ? openPlanLog(flags.out) : null;
-    const makePlan = planMaker(mode, flags.metric, { planner, critic, sampling });
-    const server = await startServe({
-      mode,
-      forward,
-      ...(mode === 'direct' ? {} : { makePlan }),
-      port: flags.port,
-      host,
-      ...(apiKey ? { apiKey } : {}),
-      planRoles: flags.planRoles.split(',').map((role) => role.trim().toLowerCase()),
-      ...(log ? { beforePlan: () => log.checkSpace() } : {}),
-      accounting: () => ({ usage: usage.totals(), budget: budget?.summary() ?? null }),
-      onPlan: planRecorder(log, mode, model),
-    });
+    const server = await startServing(
+      {
+        mode,
+        model,
+        baseUrl: flags.baseUrl ?? process.env.APB_BASE_URL ?? null,
+        ...(flags.critic ? { critic: flags.critic } : {}),
+        criticBaseUrl: flags.criticBaseUrl ?? null,
+        taxonomy: flags.metric,
+        port: flags.port,
+        host,
+        ...(apiKey ? { apiKey } : {}),
+        planRoles: flags.planRoles.split(',').map((role) => role.trim().toLowerCase()),
+        out: flags.out ?? null,
+        concurrency: flags.concurrency,
+        timeoutMs: flags.timeoutMs,
+        maxRetries: flags.maxRetries,
+        cache: flags.cache,
+        cacheDir: defaultCacheDir(process.env),
+        sampling: planningSampling(flags),
+        ...(flags.maxCost ? { maxCost: flags.maxCost } : {}),
+      },
+      say,
+    );
     process.stdout.write(`${server.baseUrl}\n`);
     say(
       `apb serve: ${mode} for ${model} at ${server.baseUrl} (POST /chat/completions, /responses, /messages); press Ctrl-C to stop`,
     );
     await untilStopped();
-    const stats = server.stats();
-    await server.close();
-    log?.close();
-    providers.close();
+    const { stats, budget } = await server.close();
     say(
-      `apb serve: stopped after ${stats.requests} request(s) in ${stats.plans} planned conversation(s); ${usageText(stats.usage ?? {})}${budget ? `; --max-cost ${flags.maxCost} USD: spent about ${usd(budget.summary().spent_usd)}, ${stats.refused_budget} request(s) refused` : ''}`,
+      `apb serve: stopped after ${stats.requests} request(s) in ${stats.plans} planned conversation(s); ${usageText(stats.usage ?? {})}${budget ? `; --max-cost ${flags.maxCost} USD: spent about ${usd(budget.spent_usd)}, ${stats.refused_budget} request(s) refused` : ''}`,
     );
     outcome.exitCode = 0;
   });

@@ -1,20 +1,23 @@
 /**
  * `apb exec --agent replay:FILE|replay:gold`: replays scripted agents on an environment's tasks,
  * scores each with tau2's reward, and writes `executions.jsonl` (one line per task, mode `replay`,
- * trial 0), `manifest.json` and, with `--dump-db`, each task's final database.
+ * trial 0), `manifest.json` and, with `--dump-db`, each task's final database — a composition of
+ * the run-directory core (`withSession` → `runUnits` → `finish`).
  */
-import { closeSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { RunMismatchError, UsageError } from '../errors.js';
 import type { Environment, ExecTask } from '../execution/environment.js';
 import { executionRecord, type ExecutionRecord } from '../execution/execution-record.js';
-import type { NlAssertionJudge } from '../execution/nl-assertions.js';
+import { createNlAssertionJudge, type NlAssertionJudge } from '../execution/nl-assertions.js';
 import { goldReplay, readReplayFile, replayTask, type ReplayAgent } from '../execution/replay.js';
 import { computeReward } from '../execution/reward.js';
-import { appendLineSync, openAppendNoFollow, writeFileAtomic } from '../atomic-write.js';
+import { writeFileAtomic } from '../atomic-write.js';
 import { APB_VERSION } from '../version.js';
-import { readJsonLines } from './results-store.js';
-import { withRunLock } from '../rundir/lock.js';
+import { readJsonLines } from '../pipeline/results-store.js';
+import { runUnits } from '../rundir/run-units.js';
+import { jsonManifest, withSession, type RunSession } from '../rundir/session.js';
+import { createRunProviders } from './providers.js';
 
 /** What a replay run is asked to do. */
 export interface ReplayRunSpec {
@@ -106,7 +109,10 @@ function dumpFile(dir: string, taskId: string): string {
   return path.join(dir, `${name}.json`);
 }
 
-/** Runs the replay and writes its files (holding the run directory's lock); returns the counts. */
+/** `manifest.json` of a replay: written when the run ends (a replay is redone whole, never resumed). */
+const REPLAY_MANIFEST = jsonManifest<Record<string, unknown>>('manifest.json', () => null);
+
+/** Runs the replay and writes its files (on the run-directory core: its lock, store and unit loop); returns the counts. */
 export async function runReplay(spec: ReplayRunSpec): Promise<ReplaySummary> {
   const { environment } = spec;
   // The script and the selection are checked before the run directory is created or locked.
@@ -117,10 +123,53 @@ export async function runReplay(spec: ReplayRunSpec): Promise<ReplaySummary> {
     throw new UsageError(
       `no task of ${environment.id} is selected (split ${spec.split}${spec.taskIds ? `, --tasks ${spec.taskIds.join(',')}` : ''})`,
     );
-  return withRunLock(spec.outDir, 'exec', () => replayInto(spec, agent, tasks));
+  mkdirSync(spec.outDir, { recursive: true });
+  return withSession(
+    {
+      dir: spec.outDir,
+      command: 'exec',
+      manifest: REPLAY_MANIFEST,
+      stop: spec.stop,
+      signal: spec.signal,
+    },
+    (session) => replayInto(session, spec, agent, tasks),
+  );
+}
+
+/** One task replayed through the conversation loop and scored with tau2's reward. */
+async function replayOne(
+  spec: ReplayRunSpec,
+  agent: ReplayAgent,
+  task: ExecTask,
+  signal: AbortSignal,
+): Promise<{ record: ExecutionRecord; database: unknown }> {
+  const { environment } = spec;
+  const startedAt = new Date().toISOString();
+  const outcome = await replayTask(environment, task, agent.scripts.get(task.id)!);
+  const reward = await computeReward({
+    environment,
+    task,
+    ...outcome,
+    ...(spec.nlJudge ? { nlJudge: spec.nlJudge } : {}),
+    signal,
+  });
+  const record = executionRecord({
+    env: environment.id,
+    task,
+    model: agent.id,
+    trial: 0,
+    messages: outcome.messages,
+    termination: outcome.termination,
+    reward,
+    nlJudge: spec.nlJudge?.id ?? null,
+    startedAt,
+    finishedAt: new Date().toISOString(),
+  });
+  return { record, database: outcome.finalDatabase.toJson() };
 }
 
 async function replayInto(
+  session: RunSession<Record<string, unknown>>,
   spec: ReplayRunSpec,
   agent: ReplayAgent,
   tasks: ExecTask[],
@@ -130,51 +179,49 @@ async function replayInto(
   await checkOutDir(executionsFile, environment, agent.id);
   if (spec.dumpDbDir) mkdirSync(spec.dumpDbDir, { recursive: true });
   const startedAt = new Date().toISOString();
-  const records: ExecutionRecord[] = [];
-  let interrupted = false;
   // A replay is deterministic: a re-run starts the file afresh, and each line is appended as its task ends.
   writeFileAtomic(executionsFile, '');
-  const fd = openAppendNoFollow(executionsFile);
-  try {
-    for (const task of tasks) {
-      if (spec.stop?.aborted) {
-        interrupted = true;
-        break;
-      }
-      const taskStartedAt = new Date().toISOString();
-      const outcome = await replayTask(environment, task, agent.scripts.get(task.id)!);
-      const reward = await computeReward({
-        environment,
-        task,
-        ...outcome,
-        ...(spec.nlJudge ? { nlJudge: spec.nlJudge } : {}),
-        ...(spec.signal ? { signal: spec.signal } : {}),
-      });
-      const record = executionRecord({
-        env: environment.id,
-        task,
-        model: agent.id,
-        trial: 0,
-        messages: outcome.messages,
-        termination: outcome.termination,
-        reward,
-        nlJudge: spec.nlJudge?.id ?? null,
-        startedAt: taskStartedAt,
-        finishedAt: new Date().toISOString(),
-      });
-      appendLineSync(fd, executionsFile, `${JSON.stringify(record)}\n`);
+  const store = session.store<ExecutionRecord>('executions.jsonl');
+  const records: ExecutionRecord[] = [];
+  const end = await runUnits(
+    session,
+    tasks,
+    (task, signal) => replayOne(spec, agent, task, signal),
+    { concurrency: 1, ordered: true },
+    ({ record, database }, task) => {
+      store.append(record);
       records.push(record);
       if (spec.dumpDbDir)
-        writeFileAtomic(
-          dumpFile(spec.dumpDbDir, task.id),
-          `${JSON.stringify(outcome.finalDatabase.toJson())}\n`,
-        );
-    }
-  } finally {
-    closeSync(fd);
-  }
-  const summary: ReplaySummary = {
+        writeFileAtomic(dumpFile(spec.dumpDbDir, task.id), `${JSON.stringify(database)}\n`);
+    },
+  );
+  if (end.failure) throw end.failure;
+  const interrupted = records.length < tasks.length && session.interrupted(end);
+  const summary = summaryOf(agent.id, records, executionsFile, interrupted);
+  session.finish({
+    apb_version: APB_VERSION,
+    command: 'exec',
+    env: environment.id,
     agent: agent.id,
+    nl_judge: spec.nlJudge?.id ?? null,
+    split: spec.split,
+    started_at: startedAt,
+    finished_at: new Date().toISOString(),
+    counts: { ...summary, executionsFile: undefined, interrupted: undefined },
+    interrupted,
+  });
+  return summary;
+}
+
+/** The counts of a replay's executions. */
+function summaryOf(
+  agent: string,
+  records: readonly ExecutionRecord[],
+  executionsFile: string,
+  interrupted: boolean,
+): ReplaySummary {
+  return {
+    agent,
     tasks: records.length,
     rewardOne: records.filter((record) => record.reward === 1).length,
     rewardZero: records.filter((record) => record.reward === 0).length,
@@ -192,21 +239,31 @@ async function replayInto(
     executionsFile,
     interrupted,
   };
-  const manifest = {
-    apb_version: APB_VERSION,
-    command: 'exec',
-    env: environment.id,
-    agent: agent.id,
-    nl_judge: spec.nlJudge?.id ?? null,
-    split: spec.split,
-    started_at: startedAt,
-    finished_at: new Date().toISOString(),
-    counts: { ...summary, executionsFile: undefined, interrupted: undefined },
-    interrupted,
-  };
-  writeFileAtomic(
-    path.join(spec.outDir, 'manifest.json'),
-    `${JSON.stringify(manifest, null, 2)}\n`,
-  );
-  return summary;
+}
+
+/** A replay run as the command gives it: the NL-assertion judge as a spec, with its engine knobs. */
+export interface ReplayExecutionSpec extends Omit<ReplayRunSpec, 'nlJudge'> {
+  /** An LLM judge of NL assertions (`PROVIDER:MODEL`), or null: they are reported as not evaluated. */
+  judge: string | null;
+  judgeBaseUrl: string | null;
+  timeoutMs: number;
+  maxRetries: number;
+  cache: boolean;
+  cacheDir: string;
+}
+
+/** `runReplay` with the NL-assertion judge behind the run's provider stack (cache, retries, timeout). */
+export async function runReplayExecution(spec: ReplayExecutionSpec): Promise<ReplaySummary> {
+  const { judge, judgeBaseUrl, timeoutMs, maxRetries, cache, cacheDir, ...run } = spec;
+  if (judge === 'rules' || judge?.startsWith('baseline:'))
+    throw new UsageError(
+      `--judge ${judge} cannot judge NL assertions: give an LLM (PROVIDER:MODEL)`,
+    );
+  const providers = createRunProviders({ concurrency: 1, timeoutMs, maxRetries, cache, cacheDir });
+  try {
+    const nlJudge = judge ? createNlAssertionJudge(providers.provider(judge, judgeBaseUrl)) : null;
+    return await runReplay({ ...run, nlJudge });
+  } finally {
+    providers.close();
+  }
 }

@@ -12,7 +12,6 @@ import type { Provider } from '../providers/provider.js';
 import { buildProviderStack } from '../providers/registry.js';
 import type { RetryPolicy } from '../providers/retry.js';
 import type { ModelDefaults } from '../providers/model-options.js';
-import { say } from './terminal.js';
 
 /** The engine knobs of a run (from `RunSpec`). */
 export interface EngineOptions {
@@ -33,6 +32,8 @@ export interface EngineOptions {
   onRetry?: RetryPolicy['onRetry'];
   /** False for a long-lived server: no loud-failure watch (it would latch after early failures). */
   failureWatch?: boolean;
+  /** Told of a warning (the response cache could not be opened as asked); default: stderr. */
+  warn?: (message: string) => void;
 }
 
 /** Per-model settings that override the run's (from a config file's model entry). */
@@ -67,6 +68,8 @@ export function defaultCacheDir(env: NodeJS.ProcessEnv): string {
   return path.resolve(env.APB_CACHE_DIR || '.apb-cache');
 }
 
+const stderrLine = (message: string) => void process.stderr.write(`${message}\n`);
+
 export function createRunProviders(options: EngineOptions): RunProviders {
   const limiters = new LimiterPool();
   const health = new HealthPool();
@@ -80,7 +83,7 @@ export function createRunProviders(options: EngineOptions): RunProviders {
       // Opened on first use, so baseline and rules runs never create a cache file.
       if (cached && !cache)
         cache = ResponseCache.open(path.join(options.cacheDir, 'responses.sqlite'), (message) =>
-          say(`warning: ${message}`),
+          (options.warn ?? stderrLine)(`warning: ${message}`),
         );
       const rpm = stack.rpm ?? options.rpm;
       const tpm = stack.tpm ?? options.tpm;

@@ -13,12 +13,13 @@ import {
 import { UsageError } from '../errors.js';
 import { Budget, BudgetExceededError, estimatedCost, priceOfSpec } from '../pipeline/budget.js';
 import { estimateInputTokens } from '../providers/estimate.js';
-import { createRunProviders, defaultCacheDir, type RunProviders } from './run-providers.js';
-import type { EngineFlags } from './options.js';
-import { say } from './terminal.js';
+import { createRunProviders, type EngineOptions, type RunProviders } from './providers.js';
 
-/** The engine flags of `apb construct`: the shared ones, plus the model's endpoint, the budget and the dry run. */
-export type ConstructEngineOptions = EngineFlags & {
+/** The engine knobs of `apb construct`: the shared ones, plus the model's endpoint, the budget and the dry run. */
+export type ConstructEngineOptions = Pick<
+  EngineOptions,
+  'concurrency' | 'rpm' | 'tpm' | 'timeoutMs' | 'maxRetries' | 'cache' | 'cacheDir'
+> & {
   llmBaseUrl?: string;
   maxCost?: number;
   dryRun: boolean;
@@ -78,7 +79,7 @@ export function createConstructModels(options: ConstructEngineOptions): Construc
           timeoutMs: options.timeoutMs,
           maxRetries: options.maxRetries,
           cache: options.cache,
-          cacheDir: defaultCacheDir(process.env),
+          cacheDir: options.cacheDir,
           ...(budget ? { budget } : {}),
         });
         model = providerModel(providers.provider(spec, options.llmBaseUrl ?? null), {
@@ -106,18 +107,6 @@ export function formatConstructDryRun(tallies: readonly DryRunTally[]): string {
     return `${tally.spec}: ${tally.calls} call(s), about ${tally.inputTokens} input tokens, at most ${outputTokens} output tokens, ${cost === null ? 'cost unknown (no price in data/prices.json)' : `at most about $${cost.toFixed(4)}`}`;
   });
   return `apb construct --dry-run (nothing called, nothing written; items after a model step are counted from its deterministic fallback):\n${lines.join('\n')}\n`;
-}
-
-/** A progress line every tenth of the items, for steps that call a model. */
-export function progress(
-  step: string,
-  enabled: boolean,
-): ((done: number, total: number) => void) | undefined {
-  if (!enabled) return undefined;
-  return (done, total) => {
-    if (done === total || done % Math.max(1, Math.floor(total / 10)) === 0)
-      say(`apb: construct ${step}: ${done}/${total}`);
-  };
 }
 
 /** A `--max-cost` stop, with what to do next: the cache already holds every reply paid for. */

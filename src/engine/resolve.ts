@@ -16,7 +16,7 @@ import { CODE_FORMS, isCodeSpec } from '../providers/code/spec.js';
 import { didYouMean } from '../did-you-mean.js';
 import { isProviderId, PROVIDERS } from '../providers/model-spec.js';
 import type { SamplingParams } from '../providers/provider.js';
-import type { RunProviders, StackOverrides } from './run-providers.js';
+import type { RunProviders, StackOverrides } from './providers.js';
 
 const BASELINE_SPECS = Object.keys(BASELINES).map((name) => `baseline:${name}`);
 
