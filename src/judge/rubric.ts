@@ -36,7 +36,10 @@ import {
 } from './render-material.js';
 import { REFERENCE_RENDERING, referenceText } from './render-reference.js';
 
-/** How the judge prompt is built: the paper's protocol or the released runner's shape, with or without the reference. */
+/**
+ * How the judge prompt is built: the paper's protocol or the released runner's shape, with or
+ * without the reference.
+ */
 export interface JudgePromptOptions {
   protocol: 'paper' | 'official';
   /** The paper's Table 7 ablation: no reference, nor any finding derived from it. */
@@ -210,7 +213,10 @@ function templateTexts(module: Record<string, unknown>): string[] {
     });
 }
 
-/** Version of everything that shapes an LLM judge's verdicts under a protocol: all rubric templates, the layout and the parse rules. */
+/**
+ * Version of everything that shapes an LLM judge's verdicts under a protocol: all rubric templates,
+ * the layout and the parse rules.
+ */
 export function rubricVersion(options: JudgePromptOptions): string {
   const modules = options.protocol === 'official' ? [O] : [C, H, S, B, U];
   const layout =

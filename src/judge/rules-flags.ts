@@ -8,7 +8,10 @@ import type { HolisticSeverity, StepWiseSeverity } from './rules-grades.js';
 
 const list = (names: Iterable<string>) => [...new Set(names)].join(', ');
 
-/** Flags every split shares (unlisted tools E6, distractors E5, schema and value problems E5/E6); returns the answer steps with a real error and those with only a trivial one. */
+/**
+ * Flags every split shares (unlisted tools E6, distractors E5, schema and value problems E5/E6);
+ * returns the answer steps with a real error and those with only a trivial one.
+ */
 function callFlags(
   findings: Findings,
   flags: FlagSet,
@@ -50,7 +53,10 @@ function callFlags(
   return { flawed, trivial };
 }
 
-/** Holistic rules (C.1.2): incompleteness, no shared tool, unrequested state changes, unsound order, data before it exists. */
+/**
+ * Holistic rules (C.1.2): incompleteness, no shared tool, unrequested state changes, unsound order,
+ * data before it exists.
+ */
 export function holisticFlags(findings: Findings, flags: FlagSet): HolisticSeverity {
   const { flawed, trivial } = callFlags(findings, flags);
   const refused = findings.refusal.refused;
@@ -131,7 +137,10 @@ export function holisticFlags(findings: Findings, flags: FlagSet): HolisticSever
   };
 }
 
-/** Step-wise rules (C.1.1, zero tolerance): every position needs the reference's tool with agreeing values, or a sound reorder. */
+/**
+ * Step-wise rules (C.1.1, zero tolerance): every position needs the reference's tool with agreeing
+ * values, or a sound reorder.
+ */
 export function stepWiseFlags(findings: Findings, flags: FlagSet): StepWiseSeverity {
   callFlags(findings, flags);
   const { nextK, refusal } = findings;
@@ -176,7 +185,10 @@ export function stepWiseFlags(findings: Findings, flags: FlagSet): StepWiseSever
   };
 }
 
-/** Whether an unsolvable answer passes (C.6: an explicit refusal passes; planning as if the task could be done fails). */
+/**
+ * Whether an unsolvable answer passes (C.6: an explicit refusal passes; planning as if the task
+ * could be done fails).
+ */
 export function unsolvableOutcome(findings: Findings): { passes: boolean; why: string } {
   const { refusal } = findings;
   if (!refusal.refused) return { passes: false, why: 'does not refuse an unsolvable task' };

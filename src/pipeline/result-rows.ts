@@ -86,7 +86,10 @@ export function behaviorField(judgement: Loose): BrokenBehavior | null {
 
 export { behaviorOf };
 
-/** A line's refinement: the method, and where the line records them, the initial verdict and the critiques (apb refine's shape). */
+/**
+ * A line's refinement: the method, and where the line records them, the initial verdict and the
+ * critiques (apb refine's shape).
+ */
 function refinementOf(value: unknown): RowRefinement | null {
   const object = asObject(value);
   if (!object || (object.mode !== 'self' && object.mode !== 'critic')) return null;
@@ -145,7 +148,10 @@ const TEXT_EXTENSIONS = new Set([
   'yml',
 ]);
 
-/** A `files` entry as a `CaseFile` without touching the filesystem: kind from the extension, else from an image-like `type`. */
+/**
+ * A `files` entry as a `CaseFile` without touching the filesystem: kind from the extension, else
+ * from an image-like `type`.
+ */
 function fileOf(entry: unknown): CaseFile | null {
   const object = asObject(entry);
   const path = typeof entry === 'string' ? entry : stringOrNull(object?.path);
@@ -236,7 +242,10 @@ function facetsFrom(value: unknown): Facets | null {
     : null;
 }
 
-/** The call fields a prediction or judge record carries (`latency_ms`, `attempts`, `cached`), or null when it has none. */
+/**
+ * The call fields a prediction or judge record carries (`latency_ms`, `attempts`, `cached`), or
+ * null when it has none.
+ */
 function callRecordOf(record: Record<string, unknown> | null): CallRecord | null {
   if (!record || typeof record.attempts !== 'number') return null;
   return {
@@ -257,7 +266,10 @@ function reasonText(message: string): string {
     .slice(0, 80);
 }
 
-/** Why a line failed, as a grouping key and an example message (planner failures first: they leave the judge nothing). */
+/**
+ * Why a line failed, as a grouping key and an example message (planner failures first: they leave
+ * the judge nothing).
+ */
 export function failureReasonOf(
   plannerStatus: ResultRow['plannerStatus'],
   judgeStatus: ResultRow['judgeStatus'],
@@ -335,7 +347,10 @@ function checkedLine(line: Loose): void {
   if (!checked.ok) throw new ResultLineError(checked.field, checked.message);
 }
 
-/** One judgement line (ours or the official harness's) as a `ResultRow`; throws `ResultLineError` when it cannot be one. */
+/**
+ * One judgement line (ours or the official harness's) as a `ResultRow`; throws `ResultLineError`
+ * when it cannot be one.
+ */
 export function rowFromJudgementLine(line: Record<string, unknown>): ResultRow {
   checkedLine(line);
   const split = line.split as SplitName;
@@ -395,7 +410,11 @@ export interface ResultRowsRead {
   lines: Record<string, unknown>[];
 }
 
-/** Streams a `judgements.jsonl` into rows; a torn last line is skipped, every other bad line is reported with file:line. `onRow` sees each line that gave a row, with its byte position in the file. */
+/**
+ * Streams a `judgements.jsonl` into rows; a torn last line is skipped, every other bad line is
+ * reported with file:line. `onRow` sees each line that gave a row, with its byte position in the
+ * file.
+ */
 export async function readResultRows(
   file: string,
   options: {

@@ -1,11 +1,15 @@
-/** Any OpenAI-compatible chat server (vLLM, Ollama, llama.cpp server, OpenRouter) through `@ai-sdk/openai-compatible`. */
+/**
+ * Any OpenAI-compatible chat server (vLLM, Ollama, llama.cpp server, OpenRouter) through
+ * `@ai-sdk/openai-compatible`.
+ */
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { Provider } from './provider.js';
 import { createSdkProvider, type AdapterOptions } from './sdk-adapter.js';
 
 /** A model behind an OpenAI-compatible base URL as a Provider; the key is optional (sent as `Bearer` when given). */
 export function createOpenAICompatibleProvider(options: AdapterOptions): Provider {
-  // Our options key `openai-compatible` maps to the SDK's `openaiCompatible`; unknown fields pass through into the body.
+  // Our options key `openai-compatible` maps to the SDK's `openaiCompatible`; unknown fields pass
+  // through into the body.
   const sdk = createOpenAICompatible({
     name: 'openaiCompatible',
     apiKey: options.apiKey,

@@ -136,17 +136,26 @@ export interface ProviderResult {
   vendorMetadata?: Record<string, Record<string, unknown>>;
   /** The model's reasoning, in order, with what the vendor needs to accept it again on a later turn. */
   reasoning?: ReasoningPart[];
-  /** Set when the reported usage was impossible (negative, non-finite) or implausible: the budget counts apb's own estimate instead. */
+  /**
+   * Set when the reported usage was impossible (negative, non-finite) or implausible: the budget
+   * counts apb's own estimate instead.
+   */
   usageImplausible?: boolean;
 }
 
-/** A reasoning block and its vendor data (Claude's signature, Gemini's thought signature), replayable on a later turn. */
+/**
+ * A reasoning block and its vendor data (Claude's signature, Gemini's thought signature),
+ * replayable on a later turn.
+ */
 export interface ReasoningPart {
   text: string;
   vendorMetadata?: Record<string, Record<string, unknown>>;
 }
 
-/** Tool-call arguments as JSON text (from a model or a client: untrusted) → an object, or an empty one and the reason. */
+/**
+ * Tool-call arguments as JSON text (from a model or a client: untrusted) → an object, or an empty
+ * one and the reason.
+ */
 export function readToolArguments(
   input: string,
 ): Pick<ModelToolCall, 'arguments' | 'argumentsError' | 'rawArguments'> {

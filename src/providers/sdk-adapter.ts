@@ -70,7 +70,8 @@ export function createSdkProvider(config: SdkAdapterConfig): Provider {
     const vendorOptions = providerOptions?.[config.optionsKey.ours];
     const format = request.sampling.responseFormat;
     try {
-      // A JSON reply format, yet the raw text comes back: parsing is the setting's job, and prose is data, not an error.
+      // A JSON reply format, yet the raw text comes back: parsing is the setting's job, and prose
+      // is data, not an error.
       return await config.languageModel.doGenerate({
         prompt,
         temperature,

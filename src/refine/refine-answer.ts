@@ -63,7 +63,10 @@ export interface RefineRequest {
   onStep?: (step: RefineStep) => void | Promise<void>;
 }
 
-/** What a refinement produced: every round, the refined answer (null unless a revision came back), and usage per role. */
+/**
+ * What a refinement produced: every round, the refined answer (null unless a revision came back),
+ * and usage per role.
+ */
 export interface RefineOutcome {
   status: RefineStatus;
   mode: RefineMode;
@@ -118,7 +121,10 @@ const emptyRole = (): RoleUsage => ({
   output_tokens: 0,
 });
 
-/** Runs the refinement loop on one answer. Throws only what must stop a run (a rejected key, an abort, a budget refusal). */
+/**
+ * Runs the refinement loop on one answer. Throws only what must stop a run (a rejected key, an
+ * abort, a budget refusal).
+ */
 export async function refineAnswer(
   request: RefineRequest,
   signal?: AbortSignal,

@@ -88,11 +88,17 @@ export interface CaseDetail {
     replacementTool: string | null;
   };
   facets: Record<string, string | number | null>;
-  /** The reference as a list of calls (tool chain, or the next steps), for the step-by-step comparison; empty when it has none. */
+  /**
+   * The reference as a list of calls (tool chain, or the next steps), for the step-by-step
+   * comparison; empty when it has none.
+   */
   referenceCalls: CallView[];
 }
 
-/** One call of a plan as the step-by-step view shows it: tool name and compact arguments (text-only steps: name null). */
+/**
+ * One call of a plan as the step-by-step view shows it: tool name and compact arguments (text-only
+ * steps: name null).
+ */
 export interface CallView {
   name: string | null;
   arguments: string;
@@ -104,7 +110,10 @@ export function argumentsText(value: unknown): string {
   return capText(typeof value === 'string' ? value : JSON.stringify(value), 600);
 }
 
-/** The reference's calls: the holistic tool chain, else the step-wise next steps (their text when a step calls nothing). */
+/**
+ * The reference's calls: the holistic tool chain, else the step-wise next steps (their text when a
+ * step calls nothing).
+ */
 function referenceCallsOf(line: Loose): CallView[] {
   const chain = decodeJsonField(line.tool_chain_json);
   if (Array.isArray(chain) && chain.length > 0) {
@@ -147,7 +156,10 @@ export interface RowDetail {
   usage: string | null;
 }
 
-/** A tool in any of the dataset's shapes (see `ToolDefinitionSchema`), read leniently for display; null when it has no name. */
+/**
+ * A tool in any of the dataset's shapes (see `ToolDefinitionSchema`), read leniently for display;
+ * null when it has no name.
+ */
 function toolOf(entry: unknown): ToolView | null {
   if (typeof entry === 'string') {
     const name = /^\s*([A-Za-z_][\w.-]*)\s*[(:]/.exec(entry)?.[1] ?? entry.trim();

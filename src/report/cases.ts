@@ -50,7 +50,10 @@ export interface CaseBrowserData {
   stages: string[];
   /** Refinement methods of the refined answers (Self_R+, …); `rows.x` indexes them. */
   methods: string[];
-  /** One entry per case (split + id): split index, id, distractor level / horizon / stage index (-1 none), query head. */
+  /**
+   * One entry per case (split + id): split index, id, distractor level / horizon / stage index (-1
+   * none), query head.
+   */
   cases: {
     split: number[];
     id: string[];
@@ -59,7 +62,10 @@ export interface CaseBrowserData {
     stage: number[];
     query: string[];
   };
-  /** One entry per judgement: case, model, judge, ROW_STATUS index, E1–E6 bitmask, behaviour (-1 none), grade ×5 (-1 none), repeat, refinement method (-1 none). */
+  /**
+   * One entry per judgement: case, model, judge, ROW_STATUS index, E1–E6 bitmask, behaviour (-1
+   * none), grade ×5 (-1 none), repeat, refinement method (-1 none).
+   */
   rows: {
     c: number[];
     m: number[];
@@ -71,9 +77,15 @@ export interface CaseBrowserData {
     r: number[];
     x: number[];
   };
-  /** The first line of each case (aligned with `cases`) and its run; `caseDetailAt` turns one into what the page shows, chunk by chunk when rendering. */
+  /**
+   * The first line of each case (aligned with `cases`) and its run; `caseDetailAt` turns one into
+   * what the page shows, chunk by chunk when rendering.
+   */
   caseSources: { source: LineWithRow; run: number }[];
-  /** The line behind each judgement (aligned with `rows`); `rowDetailAt` turns one into what the page shows, chunk by chunk when rendering. */
+  /**
+   * The line behind each judgement (aligned with `rows`); `rowDetailAt` turns one into what the
+   * page shows, chunk by chunk when rendering.
+   */
   rowSources: LineWithRow[];
   /** Embedded files, in the order the case details first refer to them (filled as details are made). */
   media: MediaItem[];
@@ -82,7 +94,10 @@ export interface CaseBrowserData {
   mediaIndex: Map<string, number>;
 }
 
-/** What the page shows for judgement `index` of the browser data; a refined answer also carries its refinement (before, critiques, after). */
+/**
+ * What the page shows for judgement `index` of the browser data; a refined answer also carries its
+ * refinement (before, critiques, after).
+ */
 export function rowDetailAt(
   data: CaseBrowserData,
   index: number,
@@ -156,7 +171,11 @@ function indexer(initial: readonly string[] = []) {
   };
 }
 
-/** Builds the browser data from every run's lines (runs in order), sorted by case in dataset order (split, line in its file), then model, judge and repeat. Reads each case's first line once (its query); details are made later, chunk by chunk. */
+/**
+ * Builds the browser data from every run's lines (runs in order), sorted by case in dataset order
+ * (split, line in its file), then model, judge and repeat. Reads each case's first line once (its
+ * query); details are made later, chunk by chunk.
+ */
 export function buildCaseBrowser(
   runs: readonly (readonly LineWithRow[])[],
   media: ReadonlyMap<string, MediaItem> = new Map(),

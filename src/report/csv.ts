@@ -1,4 +1,7 @@
-/** `ReportData` → CSV, one file per table (`{id}.csv`), with raw unrounded values; intervals become `_lo` / `_hi` columns. */
+/**
+ * `ReportData` → CSV, one file per table (`{id}.csv`), with raw unrounded values; intervals become
+ * `_lo` / `_hi` columns.
+ */
 import type { Interval } from '../metrics/intervals.js';
 import type { ReportData } from './report-data.js';
 import { headlineViews } from './headline-views.js';
@@ -33,7 +36,10 @@ function fieldsOf(column: Column, value: unknown): string[] {
   return [csvField(range?.lo ?? null, 'rate'), csvField(range?.hi ?? null, 'rate')];
 }
 
-/** Renders every non-empty table as CSV text, keyed by file name (`scorecard.csv`, `usage.csv`, `table1_holistic.csv`, …), plus `runs.csv` and `notes.csv`. */
+/**
+ * Renders every non-empty table as CSV text, keyed by file name (`scorecard.csv`, `usage.csv`,
+ * `table1_holistic.csv`, …), plus `runs.csv` and `notes.csv`.
+ */
 export function renderCsv(data: ReportData): Record<string, string> {
   const files: Record<string, string> = {};
   for (const view of [...headlineViews(data), ...tableViews(data)]) {

@@ -40,7 +40,10 @@ export function presentHeadlines(data: ReportData): HeadlineKey[] {
   );
 }
 
-/** The scorecard view: one row per (model, judge), ranked; a headline column appears only when some row has cases for it. */
+/**
+ * The scorecard view: one row per (model, judge), ranked; a headline column appears only when some
+ * row has cases for it.
+ */
 export function scorecardView(data: ReportData): TableView {
   const present = presentHeadlines(data);
   const cell = (row: ScorecardRow, key: string) =>
@@ -82,7 +85,10 @@ type EndpointRow = ReportData['usage']['endpoints'][number];
 const role = (row: UsageRow, name: string): RoleUsage | undefined =>
   row.roles.find((entry) => entry.role === name);
 
-/** "Usage and cost" per (model, judge): one column group per role the runs have, then cost per correct case, latency, cache, retries, 429s. */
+/**
+ * "Usage and cost" per (model, judge): one column group per role the runs have, then cost per
+ * correct case, latency, cache, retries, 429s.
+ */
 export function usageView(data: ReportData): TableView {
   const roles = [
     ...new Set(

@@ -54,7 +54,10 @@ export const PaperTablesSchema = z
   .loose();
 export type PaperTables = z.infer<typeof PaperTablesSchema>;
 
-/** One compared cell: ours unrounded and at the paper's decimals, our interval and n, the paper's printed value, and both verdicts. */
+/**
+ * One compared cell: ours unrounded and at the paper's decimals, our interval and n, the paper's
+ * printed value, and both verdicts.
+ */
 export interface PaperCell {
   /** The printed table, "Table 1" … "Table 18". */
   table: string;
@@ -86,7 +89,10 @@ export interface PaperModelComparison {
   cells: PaperCell[];
   matched: number;
   mismatched: number;
-  /** Mismatches in cells the paper itself gets wrong (not counted in `mismatched`). Cells we have no value for are left out. */
+  /**
+   * Mismatches in cells the paper itself gets wrong (not counted in `mismatched`). Cells we have no
+   * value for are left out.
+   */
   explained: number;
   /** Cells with an interval, and how many of them hold the paper's value. */
   withCi: number;
@@ -184,7 +190,10 @@ const RELEASE_COUNTS: Record<string, string> = {
   holistic_unsolvable: 'unsolvable',
 };
 
-/** Caveats of the whole comparison: other data than the release (per split, by case count), and how to read the verdicts. */
+/**
+ * Caveats of the whole comparison: other data than the release (per split, by case count), and how
+ * to read the verdicts.
+ */
 export function comparisonCaveats(
   paper: PaperTables,
   casesPerSplit: Readonly<Record<string, number>>,

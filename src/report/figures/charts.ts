@@ -1,4 +1,7 @@
-/** Generic SVG charts, pure: grouped bars, 100 % stacked bars, lines (with a dashed reference line) and a heatmap. Values carry <title> tooltips. */
+/**
+ * Generic SVG charts, pure: grouped bars, 100 % stacked bars, lines (with a dashed reference line)
+ * and a heatmap. Values carry <title> tooltips.
+ */
 import { escapeHtml } from '../escape.js';
 import {
   colorOf,

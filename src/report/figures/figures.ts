@@ -244,7 +244,10 @@ function figures58and59(tables: Tables): Figure[] {
   ];
 }
 
-/** Base and refined CR per method, two bars per model, one chart per regime (Table 4 as a figure; step-wise per horizon). */
+/**
+ * Base and refined CR per method, two bars per model, one chart per regime (Table 4 as a figure;
+ * step-wise per horizon).
+ */
 function refinementFigures(tables: Tables): Figure[] {
   const rows = tables.table4;
   const regimes = [...new Set(rows.map((row) => row.regime))];
