@@ -2,7 +2,6 @@
  * Any OpenAI-compatible chat server (vLLM, Ollama, llama.cpp server, OpenRouter) through
  * `@ai-sdk/openai-compatible`.
  */
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { Provider } from './provider.js';
 import { createSdkProvider, type AdapterOptions } from './sdk-adapter.js';
 
@@ -10,18 +9,19 @@ import { createSdkProvider, type AdapterOptions } from './sdk-adapter.js';
 export function createOpenAICompatibleProvider(options: AdapterOptions): Provider {
   // Our options key `openai-compatible` maps to the SDK's `openaiCompatible`; unknown fields pass
   // through into the body.
-  const sdk = createOpenAICompatible({
-    name: 'openaiCompatible',
-    apiKey: options.apiKey,
-    baseURL: options.baseUrl,
-    fetch: options.fetch,
-    // A JSON schema is sent as `json_schema` (vLLM, llama.cpp, Ollama take it), not weakened to `json_object`;
-    // only a request with a schema (a client's structured output through `apb serve`) carries one.
-    supportsStructuredOutputs: true,
-  });
+  const sdk = async () =>
+    (await import('@ai-sdk/openai-compatible')).createOpenAICompatible({
+      name: 'openaiCompatible',
+      apiKey: options.apiKey,
+      baseURL: options.baseUrl,
+      fetch: options.fetch,
+      // A JSON schema is sent as `json_schema` (vLLM, llama.cpp, Ollama take it), not weakened to `json_object`;
+      // only a request with a schema (a client's structured output through `apb serve`) carries one.
+      supportsStructuredOutputs: true,
+    });
   return createSdkProvider({
     id: `openai-compatible:${options.model}`,
-    languageModel: sdk.chatModel(options.model),
+    languageModel: async () => (await sdk()).chatModel(options.model),
     optionsKey: { ours: 'openai-compatible', sdk: 'openaiCompatible' },
     jsonMode: true,
     secrets: options.apiKey ? [options.apiKey] : [],

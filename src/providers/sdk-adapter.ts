@@ -46,7 +46,11 @@ export interface AdapterOptions {
 export interface SdkAdapterConfig {
   /** `vendor:model`. */
   id: string;
-  languageModel: SdkLanguageModel;
+  /**
+   * The model, or a loader of it: the vendor files import their SDK package on the first call, so a
+   * command that never calls a model (and every CLI start) does not pay for loading it.
+   */
+  languageModel: SdkLanguageModel | (() => Promise<SdkLanguageModel>);
   /** Key of our `providerOptions` (the provider id) and the SDK's key for the same options. */
   optionsKey: { ours: string; sdk: string };
   /** Whether to ask the endpoint for a JSON reply when the request wants one. */
@@ -59,6 +63,11 @@ export interface SdkAdapterConfig {
 export function createSdkProvider(config: SdkAdapterConfig): Provider {
   // Once an endpoint has rejected the JSON option, later calls skip it instead of paying a 400 each time.
   let jsonRejected = false;
+  let loaded: Promise<SdkLanguageModel> | undefined;
+  const model = () =>
+    (loaded ??= Promise.resolve(
+      typeof config.languageModel === 'function' ? config.languageModel() : config.languageModel,
+    ));
 
   const call = async (
     request: ProviderRequest,
@@ -69,10 +78,11 @@ export function createSdkProvider(config: SdkAdapterConfig): Provider {
     const { temperature, maxOutputTokens, seed, providerOptions } = request.sampling;
     const vendorOptions = providerOptions?.[config.optionsKey.ours];
     const format = request.sampling.responseFormat;
+    const languageModel = await model();
     try {
       // A JSON reply format, yet the raw text comes back: parsing is the setting's job, and prose
       // is data, not an error.
-      return await config.languageModel.doGenerate({
+      return await languageModel.doGenerate({
         prompt,
         temperature,
         maxOutputTokens,
