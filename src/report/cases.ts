@@ -8,7 +8,8 @@ import type { ResultRow } from '../metrics/result-row.js';
 import { BROKEN_BEHAVIORS } from '../judge/verdict.js';
 import type { Findings } from '../judge/checks/findings.js';
 import { methodLabel } from './labels.js';
-import { caseDetailOf, rowDetailOf, type CaseDetail, type RowDetail } from './case-details.js';
+import { caseDetailOf, type CaseDetail } from './case-details.js';
+import { rowDetailOf, type RowDetail } from './row-details.js';
 import { refinementViewOf, type RefinementView } from './refinement-view.js';
 
 /**
