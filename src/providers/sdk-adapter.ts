@@ -74,33 +74,7 @@ export function createSdkProvider(config: SdkAdapterConfig): Provider {
     prompt: SdkPrompt,
     json: boolean,
     signal: AbortSignal | undefined,
-  ) => {
-    const { temperature, maxOutputTokens, seed, providerOptions } = request.sampling;
-    const vendorOptions = providerOptions?.[config.optionsKey.ours];
-    const format = request.sampling.responseFormat;
-    const languageModel = await model();
-    try {
-      // A JSON reply format, yet the raw text comes back: parsing is the setting's job, and prose
-      // is data, not an error.
-      return await languageModel.doGenerate({
-        prompt,
-        temperature,
-        maxOutputTokens,
-        seed,
-        ...clientSampling(request.sampling),
-        providerOptions: vendorOptions
-          ? ({ [config.optionsKey.sdk]: vendorOptions } as CallOptions['providerOptions'])
-          : undefined,
-        abortSignal: signal,
-        ...(format ? { responseFormat: sdkFormat(format) } : {}),
-        ...(json && !format ? { responseFormat: { type: 'json' as const } } : {}),
-        ...(request.tools ? toolOptions(request.tools, request.toolChoice) : {}),
-      });
-    } catch (error) {
-      if (json && rejectsJsonMode(error)) return 'json-rejected' as const;
-      throw classifyError(error, { provider: config.id, signal, secrets: config.secrets });
-    }
-  };
+  ) => callModel(config, await model(), { request, prompt, json, signal });
 
   return {
     id: config.id,
@@ -126,6 +100,42 @@ export function createSdkProvider(config: SdkAdapterConfig): Provider {
       return toProviderResult(result, { attempts, started, warnings });
     },
   };
+}
+
+/**
+ * One `doGenerate` call, its errors classified at the edge; `'json-rejected'` when the endpoint
+ * refused the JSON option (the caller sends again without it).
+ */
+async function callModel(
+  config: SdkAdapterConfig,
+  languageModel: SdkLanguageModel,
+  call: { request: ProviderRequest; prompt: SdkPrompt; json: boolean; signal?: AbortSignal },
+): Promise<SdkResult | 'json-rejected'> {
+  const { request, prompt, json, signal } = call;
+  const { temperature, maxOutputTokens, seed, providerOptions } = request.sampling;
+  const vendorOptions = providerOptions?.[config.optionsKey.ours];
+  const format = request.sampling.responseFormat;
+  try {
+    // A JSON reply format, yet the raw text comes back: parsing is the setting's job, and prose
+    // is data, not an error.
+    return await languageModel.doGenerate({
+      prompt,
+      temperature,
+      maxOutputTokens,
+      seed,
+      ...clientSampling(request.sampling),
+      providerOptions: vendorOptions
+        ? ({ [config.optionsKey.sdk]: vendorOptions } as CallOptions['providerOptions'])
+        : undefined,
+      abortSignal: signal,
+      ...(format ? { responseFormat: sdkFormat(format) } : {}),
+      ...(json && !format ? { responseFormat: { type: 'json' as const } } : {}),
+      ...(request.tools ? toolOptions(request.tools, request.toolChoice) : {}),
+    });
+  } catch (error) {
+    if (json && rejectsJsonMode(error)) return 'json-rejected';
+    throw classifyError(error, { provider: config.id, signal, secrets: config.secrets });
+  }
 }
 
 /** The SDK's reply as ours: text, tool calls, reasoning, vendor metadata, usage (checked), finish reason. */
