@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { runCli, runMain } from '../helpers/cli.js';
 
 const root = mkdtempSync(path.join(tmpdir(), 'apb-construct-cli-'));
 const tools = [
@@ -332,8 +332,9 @@ describe('apb construct (CLI)', () => {
       ['construct', 'pipeline', '--config', config, '--out', path.join(root, 'p')],
       /pipeline\.yaml:3: steps\[0\]: unknown key\(s\) frm[\s\S]*pipeline\.yaml:5: steps\[1\]\.step/,
     ]);
+    // In process (the CLI's own `main`): eight refusals need no eight Node start-ups.
     for (const [args, message] of cases) {
-      const result = await runCli(args);
+      const result = await runMain(args);
       expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(2);
       expect(result.stderr).toMatch(message);
     }
