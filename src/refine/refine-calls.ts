@@ -3,7 +3,8 @@
  * revision (parsed as the split's answer), failures as data, and the usage per role.
  */
 import { isFatal, ProviderError } from '../errors.js';
-import type { ProviderResult, Usage } from '../providers/provider.js';
+import type { CaseInput, SplitName } from '../dataset/case.js';
+import type { Provider, ProviderResult, SamplingParams, Usage } from '../providers/provider.js';
 import { redact } from '../redact.js';
 import { SETTINGS } from '../settings/index.js';
 import type { Prompt } from '../settings/prompt.js';
@@ -15,7 +16,6 @@ import type {
   RevisionRecord,
   RoleUsage,
 } from './records.js';
-import type { RefineRequest } from './refine-answer.js';
 
 type CallDetails = Pick<
   ProviderResult,
@@ -92,8 +92,17 @@ export async function askCritic(
   };
 }
 
+/** What the reviser's call needs of a `RefineRequest`. */
+export interface ReviserSide {
+  split: SplitName;
+  input: CaseInput;
+  reviser: Provider;
+  sampling?: SamplingParams;
+  json?: boolean;
+}
+
 export async function askReviser(
-  request: RefineRequest,
+  request: ReviserSide,
   prompt: Prompt,
   repeat: number,
   signal?: AbortSignal,

@@ -11,28 +11,9 @@ import {
 import { TrajectoryEntrySchema } from '../dataset/record-schema.js';
 import { parseUntrustedJson } from '../json-depth.js';
 
-export type Loose = Record<string, unknown>;
+import { asObject, capText, stringOrNull, type Loose } from './capped-text.js';
 
-/** Longest text kept per field (characters). */
-export const TEXT_CAP = 50_000;
-
-/** A text cut at `max` characters with a marker saying how much was left out. */
-export function capText(value: unknown, max = TEXT_CAP): string {
-  const text =
-    typeof value === 'string'
-      ? value
-      : value === undefined || value === null
-        ? ''
-        : JSON.stringify(value, null, 2);
-  return text.length <= max
-    ? text
-    : `${text.slice(0, max)}\n… [${(text.length - max).toLocaleString('en-US')} more characters not shown]`;
-}
-
-export const asObject = (value: unknown): Loose | null =>
-  value && typeof value === 'object' && !Array.isArray(value) ? (value as Loose) : null;
-export const stringOrNull = (value: unknown): string | null =>
-  typeof value === 'string' && value !== '' ? value : null;
+export { capText, TEXT_CAP } from './capped-text.js';
 
 /** Decodes a `*_json` dataset field (a JSON string or an already-decoded value); undefined when unreadable. */
 export function decodeJsonField(value: unknown): unknown {

@@ -1,9 +1,9 @@
 /**
  * The answer part of a judgement line as the case browser shows it: raw text, parsed plan, verdict,
- * findings in plain language, notes and usage; every text capped as in `case-details.ts`.
+ * findings in plain language, notes and usage; every text capped (`capped-text.ts`).
  */
 import type { Findings } from '../judge/checks/findings.js';
-import { asObject, capText, stringOrNull, TEXT_CAP, type Loose } from './case-details.js';
+import { asObject, capText, stringOrNull, TEXT_CAP, type Loose } from './capped-text.js';
 
 /** Everything the browser shows about one answer and its judgement. */
 export interface RowDetail {
