@@ -181,27 +181,15 @@ export function buildCaseBrowser(
   runs: readonly (readonly LineWithRow[])[],
   media: ReadonlyMap<string, MediaItem> = new Map(),
 ): CaseBrowserData {
-  const models = indexer();
-  const judges = indexer();
-  const splits = indexer(SPLITS);
-  const methods = indexer();
-  const caseIndex = new Map<string, number>();
-  const data: CaseBrowserData = {
-    models: models.list,
-    judges: judges.list,
-    splits: splits.list,
-    behaviors: [...BROKEN_BEHAVIORS],
-    stages: [...STAGES],
-    methods: methods.list,
-    cases: { split: [], id: [], level: [], horizon: [], stage: [], query: [] },
-    rows: { c: [], m: [], j: [], s: [], e: [], b: [], g: [], r: [], x: [] },
-    caseSources: [],
-    rowSources: [],
-    media: [],
-    mediaSource: media,
-    mediaIndex: new Map(),
+  const index: Indexes = {
+    models: indexer(),
+    judges: indexer(),
+    splits: indexer(SPLITS),
+    methods: indexer(),
   };
-  const entries: { c: number; m: number; j: number; item: LineWithRow }[] = [];
+  const data = emptyBrowser(index, media);
+  const caseIndex = new Map<string, number>();
+  const entries: Entry[] = [];
   // Dataset order: split, then the case's line in its split file (when the lines record it), then first seen.
   const caseLine: number[] = [];
   runs.forEach((lines, runIndex) => {
@@ -211,16 +199,10 @@ export function buildCaseBrowser(
       let c = caseIndex.get(key);
       if (c === undefined) {
         caseIndex.set(key, (c = data.caseSources.length));
-        data.caseSources.push({ source: item, run: runIndex });
-        data.cases.split.push(splits.of(row.facets.split));
-        data.cases.id.push(row.id);
-        data.cases.level.push(row.facets.distractorLevel ?? -1);
-        data.cases.horizon.push(row.facets.horizon ?? -1);
-        data.cases.stage.push(row.facets.stage ? STAGES.indexOf(row.facets.stage) : -1);
-        data.cases.query.push(item.queryHead ?? String(item.line.query ?? '').slice(0, QUERY_HEAD));
+        addCase(data, item, runIndex, index.splits);
         caseLine.push(row.datasetLine ?? Number.MAX_SAFE_INTEGER);
       }
-      entries.push({ c, m: models.of(row.model), j: judges.of(row.judge), item });
+      entries.push({ c, m: index.models.of(row.model), j: index.judges.of(row.judge), item });
     }
   });
   const refined = (entry: { item: LineWithRow }) => (entry.item.row.refinement ? 1 : 0);
@@ -234,22 +216,61 @@ export function buildCaseBrowser(
       refined(a) - refined(b) ||
       a.item.row.repeat - b.item.row.repeat,
   );
-  for (const { c, m, j, item } of entries) {
-    const { row } = item;
-    data.rows.c.push(c);
-    data.rows.m.push(m);
-    data.rows.j.push(j);
-    data.rows.s.push(statusCode(row));
-    data.rows.e.push(errorBits(row));
-    data.rows.b.push(row.behavior ? BROKEN_BEHAVIORS.indexOf(row.behavior) : -1);
-    data.rows.g.push(row.grade === null ? -1 : Math.round(row.grade * 5));
-    data.rows.r.push(row.repeat);
-    data.rows.x.push(
-      row.refinement
-        ? methods.of(methodLabel({ ...row.refinement, rounds: row.refinement.rounds ?? 1 }))
-        : -1,
-    );
-    data.rowSources.push(item);
-  }
+  for (const entry of entries) addRow(data, entry, index.methods);
   return data;
+}
+
+type Indexer = ReturnType<typeof indexer>;
+type Indexes = { models: Indexer; judges: Indexer; splits: Indexer; methods: Indexer };
+type Entry = { c: number; m: number; j: number; item: LineWithRow };
+
+/** A browser with its name lists (filled as lines are read) and no case or row yet. */
+function emptyBrowser(index: Indexes, media: ReadonlyMap<string, MediaItem>): CaseBrowserData {
+  return {
+    models: index.models.list,
+    judges: index.judges.list,
+    splits: index.splits.list,
+    behaviors: [...BROKEN_BEHAVIORS],
+    stages: [...STAGES],
+    methods: index.methods.list,
+    cases: { split: [], id: [], level: [], horizon: [], stage: [], query: [] },
+    rows: { c: [], m: [], j: [], s: [], e: [], b: [], g: [], r: [], x: [] },
+    caseSources: [],
+    rowSources: [],
+    media: [],
+    mediaSource: media,
+    mediaIndex: new Map(),
+  };
+}
+
+/** A case's columns, from the first line that has it. */
+function addCase(data: CaseBrowserData, item: LineWithRow, run: number, splits: Indexer): void {
+  const { row } = item;
+  data.caseSources.push({ source: item, run });
+  data.cases.split.push(splits.of(row.facets.split));
+  data.cases.id.push(row.id);
+  data.cases.level.push(row.facets.distractorLevel ?? -1);
+  data.cases.horizon.push(row.facets.horizon ?? -1);
+  data.cases.stage.push(row.facets.stage ? STAGES.indexOf(row.facets.stage) : -1);
+  data.cases.query.push(item.queryHead ?? String(item.line.query ?? '').slice(0, QUERY_HEAD));
+}
+
+/** A row's columns: case, model, judge, status, error bits, behaviour, grade, repeat, method. */
+function addRow(data: CaseBrowserData, entry: Entry, methods: Indexer): void {
+  const { c, m, j, item } = entry;
+  const { row } = item;
+  data.rows.c.push(c);
+  data.rows.m.push(m);
+  data.rows.j.push(j);
+  data.rows.s.push(statusCode(row));
+  data.rows.e.push(errorBits(row));
+  data.rows.b.push(row.behavior ? BROKEN_BEHAVIORS.indexOf(row.behavior) : -1);
+  data.rows.g.push(row.grade === null ? -1 : Math.round(row.grade * 5));
+  data.rows.r.push(row.repeat);
+  data.rows.x.push(
+    row.refinement
+      ? methods.of(methodLabel({ ...row.refinement, rounds: row.refinement.rounds ?? 1 }))
+      : -1,
+  );
+  data.rowSources.push(item);
 }
