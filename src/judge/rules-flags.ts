@@ -90,35 +90,7 @@ export function holisticFlags(findings: Findings, flags: FlagSet): HolisticSever
       `unrequested state change(s) the reference does not make: ${list(writes.map((extra) => extra.tool))}`,
     );
   for (const extra of writes) flawed.add(extra.step);
-  if (alignment.unsoundOrder.length > 0)
-    flags.raise(
-      4,
-      `called before what it depends on: ${alignment.unsoundOrder.map((entry) => `${entry.tool} (step ${entry.step}) before step ${entry.before}`).join(', ')}`,
-    );
-  for (const entry of alignment.unsoundOrder) flawed.add(entry.step);
-  // Both sides cite steps and a reference link is lost: a broken dependency the order check cannot see.
-  const order = findings.chainOrder;
-  const lostLink = order?.edgeBasis === 'data-flow' && (order.sharedEdgeRecall ?? 1) < 1 - 1e-9;
-  if (lostLink) flags.raise(4, 'data-flow links of the reference are missing');
-  const unavailable = alignment.dataFlow.filter((entry) => entry.problem === 'unavailable');
-  const wrongSource = alignment.dataFlow.filter((entry) => entry.problem !== 'unavailable');
-  if (unavailable.length > 0)
-    flags.raise(
-      6,
-      `uses data no earlier step produces: ${unavailable.map((entry) => `step ${entry.step} ${entry.argument} (${entry.detail})`).join('; ')}`,
-    );
-  if (wrongSource.length > 0)
-    flags.raise(
-      4,
-      `takes data from the wrong step: ${wrongSource.map((entry) => `step ${entry.step} ${entry.argument} (${entry.detail})`).join('; ')}`,
-    );
-  for (const entry of alignment.dataFlow) flawed.add(entry.step);
-  if (alignment.futureData.length > 0)
-    flags.raise(
-      6,
-      `uses results not yet available: ${alignment.futureData.map((entry) => `step ${entry.step} cites step ${entry.cites}`).join(', ')}`,
-    );
-  for (const entry of alignment.futureData) flawed.add(entry.step);
+  const lostLink = orderFlags(findings, alignment, flags, flawed);
   const pairedFlawed = alignment.pairs.filter((pair) => flawed.has(pair.step)).length;
   return {
     refused,
@@ -135,6 +107,42 @@ export function holisticFlags(findings: Findings, flags: FlagSet): HolisticSever
     served: alignment.referenceCalls - uncovered.length,
     referenceCalls: alignment.referenceCalls,
   };
+}
+
+/**
+ * The order and data-flow rules of a holistic answer (E4 misplaced calls, a lost reference link and
+ * data from the wrong step; E6 data that no earlier step produces or that is not yet available);
+ * every step they concern is added to `flawed`. Returns whether a reference link is lost.
+ */
+function orderFlags(
+  findings: Findings,
+  alignment: NonNullable<Findings['planAlignment']>,
+  flags: FlagSet,
+  flawed: Set<number>,
+): boolean {
+  const misplaced = alignment.unsoundOrder.map(
+    (entry) => `${entry.tool} (step ${entry.step}) before step ${entry.before}`,
+  );
+  if (misplaced.length > 0)
+    flags.raise(4, `called before what it depends on: ${misplaced.join(', ')}`);
+  for (const entry of alignment.unsoundOrder) flawed.add(entry.step);
+  // Both sides cite steps and a reference link is lost: a broken dependency the order check cannot see.
+  const order = findings.chainOrder;
+  const lostLink = order?.edgeBasis === 'data-flow' && (order.sharedEdgeRecall ?? 1) < 1 - 1e-9;
+  if (lostLink) flags.raise(4, 'data-flow links of the reference are missing');
+  const unavailable = alignment.dataFlow.filter((entry) => entry.problem === 'unavailable');
+  const wrongSource = alignment.dataFlow.filter((entry) => entry.problem !== 'unavailable');
+  const described = (entries: typeof unavailable) =>
+    entries.map((entry) => `step ${entry.step} ${entry.argument} (${entry.detail})`).join('; ');
+  if (unavailable.length > 0)
+    flags.raise(6, `uses data no earlier step produces: ${described(unavailable)}`);
+  if (wrongSource.length > 0)
+    flags.raise(4, `takes data from the wrong step: ${described(wrongSource)}`);
+  for (const entry of alignment.dataFlow) flawed.add(entry.step);
+  const early = alignment.futureData.map((entry) => `step ${entry.step} cites step ${entry.cites}`);
+  if (early.length > 0) flags.raise(6, `uses results not yet available: ${early.join(', ')}`);
+  for (const entry of alignment.futureData) flawed.add(entry.step);
+  return lostLink;
 }
 
 /**
