@@ -15,7 +15,10 @@ import { createReadStream, readSync } from 'node:fs';
 import { InputError } from './errors.js';
 import { formatBytes, LIMITS } from './limits.js';
 
-/** Bytes per read: a quarter of the reads of the 64 KiB default, each a round trip to libuv's thread pool (~60 ms less per pass over 31 MB). */
+/**
+ * Bytes per read: a quarter of the reads of the 64 KiB default, each a round trip to libuv's thread
+ * pool (~60 ms less per pass over 31 MB).
+ */
 const CHUNK_BYTES = 256 * 1024;
 
 function decode(buffer: Buffer, start: number, end: number): string {
@@ -35,7 +38,10 @@ export interface NumberedLine {
   overlong?: true;
 }
 
-/** Reads the raw bytes of one line again (by the `offset` and `bytes` `readLines` gave) and returns its trimmed text. */
+/**
+ * Reads the raw bytes of one line again (by the `offset` and `bytes` `readLines` gave) and returns
+ * its trimmed text.
+ */
 export function readLineAt(fd: number, offset: number, bytes: number): string {
   const buffer = Buffer.allocUnsafe(bytes);
   let read = 0;
@@ -54,7 +60,10 @@ const OVERLONG_HEAD_BYTES = 4096;
 
 /** What `readLines` may be told: a cap on one line's bytes. */
 export interface ReadLinesOptions {
-  /** A line longer than this is not held in memory: it is yielded with `overlong` set and only its first 4 KiB as `text`. Without it, a line over `LIMITS.lineBytes` is an input error. */
+  /**
+   * A line longer than this is not held in memory: it is yielded with `overlong` set and only its
+   * first 4 KiB as `text`. Without it, a line over `LIMITS.lineBytes` is an input error.
+   */
   maxLineBytes?: number;
 }
 

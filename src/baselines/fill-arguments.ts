@@ -138,7 +138,10 @@ export function kindOf(name: string, schema: unknown): Kind | null {
   return null;
 }
 
-/** A value for one argument from the pool (consumed in order), or a placeholder; `text` is the request, for enums and free text. */
+/**
+ * A value for one argument from the pool (consumed in order), or a placeholder; `text` is the
+ * request, for enums and free text.
+ */
 function valueFor(
   name: string,
   schema: unknown,

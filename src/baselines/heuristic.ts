@@ -24,7 +24,10 @@ const RECENT_MESSAGES = 6;
 const ERROR_RETURN =
   /\b(?:error|failed|failure|exception|timed?\s?out|unavailable|not found|invalid|denied|refused)\b/i;
 
-/** Read before compute before write; within a class, in the order the request mentions them; then by score and listed order. */
+/**
+ * Read before compute before write; within a class, in the order the request mentions them; then by
+ * score and listed order.
+ */
 function planOrder(left: ScoredTool, right: ScoredTool): number {
   return (
     verbClass(left.tool.name) - verbClass(right.tool.name) ||

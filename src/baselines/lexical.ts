@@ -19,7 +19,10 @@ export function stem(token: string): string {
   return word;
 }
 
-/** Lower-case stemmed word tokens of a text, camelCase and snake_case split, stopwords and one-letter tokens dropped. */
+/**
+ * Lower-case stemmed word tokens of a text, camelCase and snake_case split, stopwords and
+ * one-letter tokens dropped.
+ */
 export function tokenize(text: string): string[] {
   return text
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
@@ -36,7 +39,10 @@ export interface ScoredTool {
   score: number;
   /** Query tokens the tool contains, in query order. */
   matched: string[];
-  /** Position in the query of the first matched token (Infinity when none): where the request first mentions the tool. */
+  /**
+   * Position in the query of the first matched token (Infinity when none): where the request first
+   * mentions the tool.
+   */
   firstMention: number;
 }
 
@@ -101,7 +107,10 @@ const VERB_CLASS = new Map(
   VERBS.flatMap(([rank, verbs]) => verbs.map((verb) => [stem(verb), rank] as const)),
 );
 
-/** 0 read, 1 compute, 2 write: the first verb found in the tool's name; a name without a known verb sits with compute. */
+/**
+ * 0 read, 1 compute, 2 write: the first verb found in the tool's name; a name without a known verb
+ * sits with compute.
+ */
 export function verbClass(toolName: string): number {
   for (const token of tokenize(toolName)) {
     const rank = VERB_CLASS.get(token);

@@ -1,4 +1,7 @@
-/** The always-refuse baseline: REJECT on every case, whatever it asks. A floor for refusal metrics, correct only on unsolvable cases. */
+/**
+ * The always-refuse baseline: REJECT on every case, whatever it asks. A floor for refusal metrics,
+ * correct only on unsolvable cases.
+ */
 import { rejectAnswer, type BaselinePlanner } from './baseline.js';
 
 /** Refuses every case without reading it. */

@@ -58,7 +58,10 @@ export interface Tool {
   cost?: number;
   /** A usage example, when the dataset gives one instead of a schema. */
   example?: string;
-  /** Explicitly annotated as read-only (true) or state-changing (false); absent when the data says nothing (see tool-effect.ts). */
+  /**
+   * Explicitly annotated as read-only (true) or state-changing (false); absent when the data says
+   * nothing (see tool-effect.ts).
+   */
   readOnly?: boolean;
 }
 

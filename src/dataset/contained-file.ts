@@ -39,7 +39,10 @@ const inside = (parent: string, child: string) => {
   return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
 };
 
-/** Resolves `relative` against the dataset `root` by real path and checks kind and size (`maxBytes`, named by `capName`). */
+/**
+ * Resolves `relative` against the dataset `root` by real path and checks kind and size (`maxBytes`,
+ * named by `capName`).
+ */
 export function containedFile(
   root: string,
   relative: string,

@@ -1,4 +1,7 @@
-/** Resolution of a case's `files` against the dataset root: containment by real path, existence, kind, size and hash. */
+/**
+ * Resolution of a case's `files` against the dataset root: containment by real path, existence,
+ * kind, size and hash.
+ */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { CaseFile } from './case.js';

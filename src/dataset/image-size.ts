@@ -99,7 +99,10 @@ function geminiTokens({ width, height }: ImageSize): number {
     : 258 * Math.ceil(width / 768) * Math.ceil(height / 768);
 }
 
-/** Input tokens of an image of `size`: the most any of the three vendors' published formulas gives (an estimate for budgets, never billing). */
+/**
+ * Input tokens of an image of `size`: the most any of the three vendors' published formulas gives
+ * (an estimate for budgets, never billing).
+ */
 export function imageTokens(size: ImageSize): number {
   return Math.max(openAiTokens(size), anthropicTokens(size), geminiTokens(size));
 }

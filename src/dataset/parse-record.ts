@@ -1,17 +1,11 @@
 /** One dataset line → a `Case`, or every problem with it as `InputIssue`s (field paths included). */
-import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { acceptsAsIs } from './accepts-as-is.js';
-import type { Case, CaseFile, CaseInput, CaseReference, Horizon, SplitName } from './case.js';
+import type { Case, CaseFile, CaseInput, CaseReference, SplitName } from './case.js';
 import { SPLIT_REGIME } from './case.js';
+import { casePartsOf, DatasetCase, type Decoded } from './dataset-case.js';
 import { facetsOf } from './facets.js';
 import type { FileResolver } from './files.js';
-import {
-  normalizeChainNode,
-  normalizeReferenceStep,
-  normalizeTool,
-  normalizeTrajectoryEntry,
-} from './normalize.js';
 import {
   FileEntrySchema,
   JSON_FIELDS,
@@ -58,8 +52,6 @@ function zodIssues(origin: LineOrigin, base: string, error: z.ZodError): InputIs
     message: messageOf(issue),
   }));
 }
-
-type Decoded = { [K in JsonFieldName]?: z.infer<(typeof JSON_FIELDS)[K]> };
 
 /**
  * zod's verdict on a value, asking zod only when the compiled test cannot say yes: a valid value
@@ -201,6 +193,50 @@ function checkSplitRequirements(
   }
 }
 
+/** The line as JSON, or its one issue: invalid JSON or nesting too deep. */
+function readJson(
+  text: string,
+  origin: LineOrigin,
+  validate: boolean,
+): { json: unknown } | { issue: InputIssue } {
+  try {
+    // A line that passed validation in this process is not measured again.
+    return { json: validate ? parseUntrustedJson(text) : JSON.parse(text) };
+  } catch (error) {
+    const message =
+      error instanceof JsonTooDeepError
+        ? error.message
+        : `invalid JSON: ${(error as Error).message}`;
+    return { issue: { file: origin.file, line: origin.line, field: '(line)', message } };
+  }
+}
+
+type Issue = (field: string, message: string) => void;
+
+/** The record's split against its file's, its planning regime against its split, its horizon. */
+function checkRecordFields(record: RawRecord, origin: LineOrigin, issue: Issue): void {
+  if (origin.fileSplit && record.split !== origin.fileSplit)
+    issue('split', `"${record.split}" does not match the file's split "${origin.fileSplit}"`);
+  if (record.planning_regime && record.planning_regime !== SPLIT_REGIME[record.split]) {
+    issue(
+      'planning_regime',
+      `"${record.planning_regime}" does not match split ${record.split} (expected "${SPLIT_REGIME[record.split]}")`,
+    );
+  }
+  const horizon = record.prediction_horizon ?? null;
+  if (horizon !== null && ![1, 2, 3].includes(horizon))
+    issue('prediction_horizon', `must be 1, 2 or 3 (got ${horizon})`);
+}
+
+/** Tool names are unique in a case's tool list. */
+function checkToolNames(input: CaseInput, issue: Issue): void {
+  const seen = new Set<string>();
+  input.tools.forEach((tool, index) => {
+    if (seen.has(tool.name)) issue(`tools_json[${index}]`, `duplicate tool name "${tool.name}"`);
+    seen.add(tool.name);
+  });
+}
+
 /**
  * Parses and validates one non-blank line. `validate: false` is for a line that already passed
  * validation in this process (a run's second pass): it builds the same case without the schema work.
@@ -215,26 +251,9 @@ export function parseRecordLine(
   const issues: InputIssue[] = [];
   const issue = (field: string, message: string) =>
     issues.push({ file: origin.file, line: origin.line, field, message });
-  let json: unknown;
-  try {
-    // A line that passed validation in this process is not measured again.
-    json = validate ? parseUntrustedJson(text) : JSON.parse(text);
-  } catch (error) {
-    return {
-      ok: false,
-      issues: [
-        {
-          file: origin.file,
-          line: origin.line,
-          field: '(line)',
-          message:
-            error instanceof JsonTooDeepError
-              ? error.message
-              : `invalid JSON: ${(error as Error).message}`,
-        },
-      ],
-    };
-  }
+  const read = readJson(text, origin, validate);
+  if ('issue' in read) return { ok: false, issues: [read.issue] };
+  const { json } = read;
   if (!json || typeof json !== 'object' || Array.isArray(json)) {
     issue('(line)', 'expected a JSON object');
     return { ok: false, issues };
@@ -242,51 +261,13 @@ export function parseRecordLine(
   const parsed = validate ? checkRecord(json) : { success: true as const, data: json as RawRecord };
   if (!parsed.success) return { ok: false, issues: zodIssues(origin, '', parsed.error) };
   const record = parsed.data;
-  if (origin.fileSplit && record.split !== origin.fileSplit)
-    issue('split', `"${record.split}" does not match the file's split "${origin.fileSplit}"`);
-  if (record.planning_regime && record.planning_regime !== SPLIT_REGIME[record.split]) {
-    issue(
-      'planning_regime',
-      `"${record.planning_regime}" does not match split ${record.split} (expected "${SPLIT_REGIME[record.split]}")`,
-    );
-  }
+  checkRecordFields(record, origin, issue);
   const horizon = record.prediction_horizon ?? null;
-  if (horizon !== null && ![1, 2, 3].includes(horizon))
-    issue('prediction_horizon', `must be 1, 2 or 3 (got ${horizon})`);
   const decoded = decodeJsonFields(record, origin, issues, validate);
   const files = resolveFiles(record, origin, resolver, issues, validate);
-  const input: CaseInput = {
-    regime: SPLIT_REGIME[record.split],
-    query: record.query,
-    systemPrompt: record.system_prompt ?? null,
-    tools: (decoded.tools_json ?? []).map(normalizeTool),
-    files,
-    trajectoryPrefix: (decoded.trajectory_prefix_json ?? []).flatMap(normalizeTrajectoryEntry),
-    horizon: horizon !== null && [1, 2, 3].includes(horizon) ? (horizon as Horizon) : null,
-  };
-  const replacement = decoded.replacement_tool_json;
-  const reference: CaseReference = {
-    plan: record.plan ?? null,
-    toolChain: (decoded.tool_chain_json ?? []).map((node) =>
-      normalizeChainNode(node as Record<string, unknown>),
-    ),
-    groundTruthSteps: (decoded.ground_truth_steps_json ?? []).map((step) =>
-      normalizeReferenceStep(step as Record<string, unknown>),
-    ),
-    remainingSteps: (decoded.reference_remaining_steps_json ?? []).map((step) =>
-      normalizeReferenceStep(step as Record<string, unknown>),
-    ),
-    unsolvableType: record.unsolvable_type ?? null,
-    extraneousToolNames: decoded.extraneous_tool_names_json ?? [],
-    brokenToolName: record.broken_tool_name ?? null,
-    replacementTool: replacement ? normalizeTool(replacement) : null,
-  };
+  const { input, reference } = casePartsOf(record, decoded, files, horizon);
   if (validate) {
-    const seen = new Set<string>();
-    input.tools.forEach((tool, index) => {
-      if (seen.has(tool.name)) issue(`tools_json[${index}]`, `duplicate tool name "${tool.name}"`);
-      seen.add(tool.name);
-    });
+    checkToolNames(input, issue);
     if (issues.length === 0) checkSplitRequirements(record, input, reference, issue);
   }
   if (issues.length > 0) return { ok: false, issues };
@@ -304,33 +285,4 @@ export function parseRecordLine(
       { file: origin.file, line: origin.line },
     ),
   };
-}
-
-/**
- * A case read from a dataset line. Its content hash is computed on first use (a run's validation
- * pass reads every case and never needs it) by a getter on the class: a getter written in an
- * object literal gives every case its own closure and hidden class, and V8 then kept each case
- * alive through two young-generation collections (scavenges of ~13 ms instead of ~0.4 ms, and
- * ~2.5 MB promoted to the old generation per scavenge, over a 4,209-case pass).
- */
-class DatasetCase implements Case {
-  #contentHash: string | undefined;
-
-  constructor(
-    readonly id: string,
-    readonly split: SplitName,
-    readonly input: CaseInput,
-    readonly reference: CaseReference,
-    readonly facets: Case['facets'],
-    readonly record: Record<string, unknown>,
-    readonly recordText: string,
-    readonly location: Case['location'],
-  ) {}
-
-  get contentHash(): string {
-    return (this.#contentHash ??= createHash('sha256')
-      .update(this.recordText)
-      .digest('hex')
-      .slice(0, 16));
-  }
 }

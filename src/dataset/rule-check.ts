@@ -44,7 +44,10 @@ function rawList(record: Loose, field: string): unknown[] {
 
 const CALL_KEYS = ['tool', 'name', 'tool_name'];
 
-/** The key naming the tool when the entry is itself one call (`{tool, arguments}`, `{name, parameter_description}`), else null. */
+/**
+ * The key naming the tool when the entry is itself one call (`{tool, arguments}`, `{name,
+ * parameter_description}`), else null.
+ */
 function ownCallKey(entry: unknown): string | null {
   const loose = (entry && typeof entry === 'object' ? entry : {}) as Loose;
   return CALL_KEYS.find((key) => typeof loose[key] === 'string' && loose[key] !== '') ?? null;

@@ -182,7 +182,10 @@ function copyMember(file: string, entry: TarEntry, target: string): void {
   }
 }
 
-/** Extracts regular files and directories into `root`; returns what was skipped and why. A damaged archive throws before anything is written. */
+/**
+ * Extracts regular files and directories into `root`; returns what was skipped and why. A damaged
+ * archive throws before anything is written.
+ */
 export async function extractTar(
   file: string,
   root: string,

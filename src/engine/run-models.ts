@@ -21,6 +21,7 @@ import type { RunSpec } from '../pipeline/run-spec.js';
 import { Batcher, type BatcherOptions } from '../providers/batch/batcher.js';
 import type { EndpointStats } from '../providers/endpoints.js';
 import { acquireRunLocks } from '../rundir/lock.js';
+import type { HeadlineKey } from '../report/scorecard.js';
 import { writeLeaderboard, writeRunReports, type WrittenReports } from '../report/write-reports.js';
 import { createRunProviders, type RunProviders } from './providers.js';
 import { resolveJudge, resolvePlanner } from './resolve.js';
@@ -34,7 +35,11 @@ import {
 import { explainFailure, referenceRunsOf } from './run-outcome.js';
 
 /** A run's spec as the command gives it, with the response cache's folder. */
-export type RunModelsSpec = RunSpec & { cacheDir: string };
+export type RunModelsSpec = RunSpec & {
+  cacheDir: string;
+  /** The leaderboard's ranking headline (default holistic CR). */
+  rankBy?: HeadlineKey;
+};
 
 /** How a caller follows the run (every member optional). */
 export interface RunModelsHooks {
@@ -136,7 +141,7 @@ function playersOf(spec: RunSpec, providers: RunProviders) {
 
 /** Runs every model at once under its lock; each keeps its own directory and resumes on its own. */
 async function runAll(
-  spec: RunSpec,
+  spec: RunModelsSpec,
   hooks: RunModelsHooks,
   engine: Engine,
 ): Promise<RunModelsSummary> {
@@ -175,7 +180,7 @@ async function runAll(
 
 /** The reports of every finished run and the leaderboard; a failed run's error is thrown after. */
 async function writeOutputs(
-  spec: RunSpec,
+  spec: RunModelsSpec,
   hooks: RunModelsHooks,
   layout: { root: string | null; dirs: string[] },
   settled: PromiseSettledResult<RunSummary>[],

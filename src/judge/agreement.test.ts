@@ -4,7 +4,8 @@ import type { Grade, JudgeOutcome } from './verdict.js';
 
 describe('cohenKappa', () => {
   it('matches the hand computation', () => {
-    // a = [x,x,y], b = [x,y,y]: p_o = 2/3; p_e = (2/3)(1/3) + (1/3)(2/3) = 4/9; κ = (2/3 − 4/9)/(1 − 4/9) = (2/9)/(5/9) = 0.4
+    // a = [x,x,y], b = [x,y,y]: p_o = 2/3; p_e = (2/3)(1/3) + (1/3)(2/3) = 4/9; κ = (2/3 − 4/9)/(1
+    // − 4/9) = (2/9)/(5/9) = 0.4
     const result = cohenKappa(['x', 'x', 'y'], ['x', 'y', 'y']);
     expect(result.kappa).toBeCloseTo(0.4, 12);
     expect(result.observed).toBeCloseTo(2 / 3, 12);
@@ -41,7 +42,8 @@ describe('krippendorffAlpha', () => {
   });
 
   it('nominal, three coders with missing values: 0.5625', () => {
-    // u1 (T,T,T): o_TT += 6 pairs × 1/2 = 3; u2 (T,F,–): o_TF = o_FT = 1; u3 (F,F,F): o_FF = 3; u4 (T,–,–) is not pairable
+    // u1 (T,T,T): o_TT += 6 pairs × 1/2 = 3; u2 (T,F,–): o_TF = o_FT = 1; u3 (F,F,F): o_FF = 3; u4
+    // (T,–,–) is not pairable
     // n = 8, n_T = n_F = 4; D_o = 2/8 = 0.25; D_e = (4·4 + 4·4)/(8·7) = 32/56; α = 1 − 0.25·56/32 = 1 − 0.4375 = 0.5625
     const result = krippendorffAlpha(
       [
@@ -58,7 +60,8 @@ describe('krippendorffAlpha', () => {
 
   it('interval on grades: 0.950495', () => {
     // units (1,1) (0.6,0.8) (0.2,0.2): n = 6; D_o = (2·0.2²)/6 = 0.08/6
-    // unordered squared differences over all values {1,1,0.6,0.8,0.2,0.2}: 0.32 + 0.08 + 2.56 + 0.04 + 0.32 + 0.72 = 4.04
+    // unordered squared differences over all values {1,1,0.6,0.8,0.2,0.2}: 0.32 + 0.08 + 2.56 +
+    // 0.04 + 0.32 + 0.72 = 4.04
     // D_e = 2·4.04/(6·5) = 8.08/30; α = 1 − (0.08/6)/(8.08/30) = 1 − 2.4/48.48 = 0.950495…
     expect(
       krippendorffAlpha(

@@ -85,7 +85,8 @@ describe('calibrate', () => {
   });
 
   it('Table 8 splits the human-correct rows by correct_but_different', () => {
-    // correct but different: row 2/M1 (judge says incorrect, |Δ| 0.2); standard: row 1/M1 (agrees, |Δ| 0); 1/M2 has no flag
+    // correct but different: row 2/M1 (judge says incorrect, |Δ| 0.2); standard: row 1/M1 (agrees,
+    // |Δ| 0); 1/M2 has no flag
     expect(result!.table8.correctButDifferent).toMatchObject({ n: 1, agreement: 0 });
     expect(result!.table8.correctButDifferent.gradeMae).toBeCloseTo(0.2, 10);
     expect(result!.table8.standardCorrect).toEqual({ n: 1, agreement: 100, gradeMae: 0 });
@@ -94,7 +95,8 @@ describe('calibrate', () => {
 
   it('Table 9 gives per-model rates, grades and bias = judge − human', () => {
     const [m1, m2] = result!.table9;
-    // M1: human CR 2/4 = 50 %, judge CR 2/4 = 50 %; human grade (1 + 1 + 0.6 + 0.2)/4 = 0.7, judge (1 + 0.8 + 1 + 0.2)/4 = 0.75
+    // M1: human CR 2/4 = 50 %, judge CR 2/4 = 50 %; human grade (1 + 1 + 0.6 + 0.2)/4 = 0.7, judge
+    // (1 + 0.8 + 1 + 0.2)/4 = 0.75
     expect(m1).toMatchObject({ testedModel: 'M1', n: 4, humanCr: 50, judgeCr: 50, crBias: 0 });
     expect(m1!.humanGrade).toBeCloseTo(0.7, 10);
     expect(m1!.judgeGrade).toBeCloseTo(0.75, 10);

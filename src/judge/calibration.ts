@@ -41,7 +41,10 @@ export interface JudgeAccuracy {
    * E1–E6). The definition consistent with the paper's Table 7 (docs/metrics.md, "Err-Type").
    */
   errorTypeAgreement: number | null;
-  /** Percent: the share of the six flags on which judge and human agree, averaged over rows (per-flag; shown beside Err-Type). */
+  /**
+   * Percent: the share of the six flags on which judge and human agree, averaged over rows
+   * (per-flag; shown beside Err-Type).
+   */
   flagAgreement: number | null;
 }
 

@@ -32,7 +32,10 @@ export interface Contradiction {
   message: string;
 }
 
-/** What the cross-check reads: the case's split and labels, the parsed answer and its findings (a `JudgeInput` fits). */
+/**
+ * What the cross-check reads: the case's split and labels, the parsed answer and its findings (a
+ * `JudgeInput` fits).
+ */
 export interface ContradictionInput {
   case: { split: SplitName; reference: Pick<CaseReference, 'replacementTool' | 'brokenToolName'> };
   parsed: ParsedAnswer;
@@ -129,7 +132,10 @@ export interface ContradictionCount {
   byCode: Partial<Record<ContradictionCode, number>>;
 }
 
-/** The `contradictions` section of `scores.json`: the recorded verdicts per split and overall, and each LLM judge's own. */
+/**
+ * The `contradictions` section of `scores.json`: the recorded verdicts per split and overall, and
+ * each LLM judge's own.
+ */
 export interface ContradictionsSection {
   overall: ContradictionCount;
   bySplit: Record<string, ContradictionCount>;

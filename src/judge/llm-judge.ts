@@ -4,7 +4,7 @@
  * unreadable. A failed call becomes `Unjudged`; only an auth failure or a cancellation propagates.
  */
 import { ProviderError } from '../errors.js';
-import type { Provider, SamplingParams, Usage } from '../providers/provider.js';
+import type { Provider, ProviderRequest, SamplingParams, Usage } from '../providers/provider.js';
 import type { PromptMessage } from '../settings/prompt.js';
 import type { Judge, JudgeInput, JudgeResult } from './judge.js';
 import { parseVerdict } from './parse-verdict.js';
@@ -48,6 +48,28 @@ function mustPropagate(error: unknown, signal: AbortSignal | undefined): boolean
   return !(error instanceof ProviderError) || error.kind === 'auth' || error.kind === 'aborted';
 }
 
+/** What the asks of one judgement gathered so far. */
+interface Asking {
+  usage: Usage | null;
+  latencyMs: number;
+  attempts: number;
+  cached: boolean;
+  batchIds: string[];
+  /** Why each earlier reply could not be used. */
+  earlier: string[];
+  outcome: JudgeOutcome | null;
+}
+
+const freshAsking = (): Asking => ({
+  usage: null,
+  latencyMs: 0,
+  attempts: 0,
+  cached: true,
+  batchIds: [],
+  earlier: [],
+  outcome: null,
+});
+
 /** Creates the LLM judge; its id is the provider id. */
 export function createLlmJudge(options: LlmJudgeOptions): Judge {
   const maxReasks = options.maxReasks ?? 1;
@@ -62,71 +84,91 @@ export function createLlmJudge(options: LlmJudgeOptions): Judge {
       const { prompt, promptVersion } = buildJudgePrompt(input, { protocol, blind });
       const expectation = expectationFor(input.case.split, protocol);
       const messages: PromptMessage[] = [...prompt.messages];
-      let usage: Usage | null = null;
-      let latencyMs = 0;
-      let attempts = 0;
-      let cached = true;
-      const batchIds: string[] = [];
-      let outcome: JudgeOutcome | null = null;
-      const earlier: string[] = [];
-      while (attempts <= maxReasks) {
-        attempts += 1;
-        try {
-          const result = await provider.generate(
-            {
-              messages,
-              promptVersion,
-              json: true,
-              sampling: { ...options.sampling, temperature: 0 },
-              repeat: input.repeat,
-              role: 'judge',
-            },
-            signal,
-          );
-          usage = addUsage(usage, result.usage);
-          latencyMs += result.latencyMs;
-          cached &&= result.cached;
-          if (result.batch && !batchIds.includes(result.batch.id)) batchIds.push(result.batch.id);
-          outcome = parseVerdict(result.text, expectation);
-          if (outcome.kind === 'unjudged' && result.finishReason === 'length')
-            outcome = {
-              ...outcome,
-              message: `${outcome.message} (the reply hit the output-token limit)`,
-            };
-          if (outcome.kind === 'verdict') break;
-          earlier.push(`${outcome.reason}: ${outcome.message}`);
-          messages.push(
-            { role: 'assistant', parts: [{ type: 'text', text: result.text }] },
-            { role: 'user', parts: [{ type: 'text', text: reaskMessage(outcome) }] },
-          );
-        } catch (error) {
-          if (mustPropagate(error, signal)) throw error;
-          const failure = error as ProviderError;
-          cached = false;
-          outcome = {
-            kind: 'unjudged',
-            reason: 'judge-call-failed',
-            message: `${failure.kind}${failure.status ? ` ${failure.status}` : ''}: ${failure.message}`,
-          };
-          break;
-        }
-      }
-      if (outcome?.kind === 'verdict' && earlier.length > 0)
-        outcome.notes.push(`readable on ask ${attempts} after: ${earlier.join(' | ')}`);
-      if (outcome?.kind === 'unjudged' && earlier.length > 1)
-        outcome = {
-          ...outcome,
-          message: `${outcome.message} (after ${attempts} asks: ${earlier.join(' | ')})`,
+      const state = freshAsking();
+      while (state.attempts <= maxReasks) {
+        state.attempts += 1;
+        const request: ProviderRequest = {
+          messages,
+          promptVersion,
+          json: true,
+          sampling: { ...options.sampling, temperature: 0 },
+          repeat: input.repeat,
+          role: 'judge',
         };
+        if (await askOnce(provider, request, { expectation, messages, state }, signal)) break;
+      }
       return {
-        outcome: outcome!,
-        usage,
-        latencyMs,
-        attempts,
-        cached,
+        outcome: withHistory(state),
+        usage: state.usage,
+        latencyMs: state.latencyMs,
+        attempts: state.attempts,
+        cached: state.cached,
         promptVersion,
-        ...(batchIds.length > 0 ? { batchIds } : {}),
+        ...(state.batchIds.length > 0 ? { batchIds: state.batchIds } : {}),
       };
     },
   };
+}
+
+/**
+ * One ask: the reply read into `state.outcome`, usage and timing added; after an unreadable reply,
+ * the reply and the corrective message appended to `messages`. True when asking is over (a verdict,
+ * or a failed call recorded as unjudged); an error that must stop the run is thrown.
+ */
+async function askOnce(
+  provider: Provider,
+  request: ProviderRequest,
+  ask: {
+    expectation: ReturnType<typeof expectationFor>;
+    messages: PromptMessage[];
+    state: Asking;
+  },
+  signal: AbortSignal | undefined,
+): Promise<boolean> {
+  const { state } = ask;
+  try {
+    const result = await provider.generate(request, signal);
+    state.usage = addUsage(state.usage, result.usage);
+    state.latencyMs += result.latencyMs;
+    state.cached &&= result.cached;
+    if (result.batch && !state.batchIds.includes(result.batch.id))
+      state.batchIds.push(result.batch.id);
+    let outcome = parseVerdict(result.text, ask.expectation);
+    if (outcome.kind === 'unjudged' && result.finishReason === 'length')
+      outcome = {
+        ...outcome,
+        message: `${outcome.message} (the reply hit the output-token limit)`,
+      };
+    state.outcome = outcome;
+    if (outcome.kind === 'verdict') return true;
+    state.earlier.push(`${outcome.reason}: ${outcome.message}`);
+    ask.messages.push(
+      { role: 'assistant', parts: [{ type: 'text', text: result.text }] },
+      { role: 'user', parts: [{ type: 'text', text: reaskMessage(outcome) }] },
+    );
+    return false;
+  } catch (error) {
+    if (mustPropagate(error, signal)) throw error;
+    const failure = error as ProviderError;
+    state.cached = false;
+    state.outcome = {
+      kind: 'unjudged',
+      reason: 'judge-call-failed',
+      message: `${failure.kind}${failure.status ? ` ${failure.status}` : ''}: ${failure.message}`,
+    };
+    return true;
+  }
+}
+
+/** The final outcome, with what the earlier asks could not use. */
+function withHistory(state: Asking): JudgeOutcome {
+  const { outcome, earlier, attempts } = state;
+  if (outcome?.kind === 'verdict' && earlier.length > 0)
+    outcome.notes.push(`readable on ask ${attempts} after: ${earlier.join(' | ')}`);
+  if (outcome?.kind === 'unjudged' && earlier.length > 1)
+    return {
+      ...outcome,
+      message: `${outcome.message} (after ${attempts} asks: ${earlier.join(' | ')})`,
+    };
+  return outcome!;
 }

@@ -1,4 +1,7 @@
-/** `--protocol official`: the released runner's judge shape (a split-specific system prompt and a JSON payload), plus the planner prompt and its images. */
+/**
+ * `--protocol official`: the released runner's judge shape (a split-specific system prompt and a
+ * JSON payload), plus the planner prompt and its images.
+ */
 import type { SplitName } from '../dataset/case.js';
 import { versionOf, type Prompt, type PromptPart } from '../settings/prompt.js';
 import type { JudgeInput } from './judge.js';

@@ -23,9 +23,15 @@ export const PARSE_RULES_VERSION = 'parse-rules-2';
 
 /** What the judge was asked to return, and how correctness is derived from it. */
 export interface VerdictExpectation {
-  /** `graded`: is_correct, grade, six error flags; `behavior`: the tool-broken category; `refusal`: the unsolvable pass flag. */
+  /**
+   * `graded`: is_correct, grade, six error flags; `behavior`: the tool-broken category; `refusal`:
+   * the unsolvable pass flag.
+   */
   shape: 'graded' | 'behavior' | 'refusal';
-  /** `strict`: correct ⇔ no error flag (paper); `flags-veto`: a flag only vetoes a claimed pass (official); `none`: flags carry no meaning. */
+  /**
+   * `strict`: correct ⇔ no error flag (paper); `flags-veto`: a flag only vetoes a claimed pass
+   * (official); `none`: flags carry no meaning.
+   */
   consistency: 'strict' | 'flags-veto' | 'none';
   /** Unsolvable: the pass flag is the refusal flag. */
   passIsRefusal: boolean;
@@ -247,7 +253,10 @@ function reasoningOf(object: Record<string, unknown>, notes: string[]): string {
   return JSON.stringify(value);
 }
 
-/** Reads one judge reply; a `Verdict` only when it is readable and consistent, else `Unjudged` with the reason and raw text. */
+/**
+ * Reads one judge reply; a `Verdict` only when it is readable and consistent, else `Unjudged` with
+ * the reason and raw text.
+ */
 export function parseVerdict(raw: string, expectation: VerdictExpectation): JudgeOutcome {
   const extracted = extractReplyJson(raw);
   if (!extracted.ok) {

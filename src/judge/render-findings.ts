@@ -1,4 +1,7 @@
-/** Renders the deterministic findings for the judge, as hints; blind mode drops every finding derived from the reference. */
+/**
+ * Renders the deterministic findings for the judge, as hints; blind mode drops every finding
+ * derived from the reference.
+ */
 import type { ParsedAnswer } from '../settings/attempt.js';
 import type { Findings } from './checks/findings.js';
 

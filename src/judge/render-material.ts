@@ -1,4 +1,7 @@
-/** Renders what the judge is shown: the planner's exact prompt (text and images), marked blocks, and the quoted answer. */
+/**
+ * Renders what the judge is shown: the planner's exact prompt (text and images), marked blocks, and
+ * the quoted answer.
+ */
 import type { Prompt, PromptPart } from '../settings/prompt.js';
 
 /** The block titles of a paper-protocol judge message; part of every judge prompt version. */

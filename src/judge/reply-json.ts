@@ -59,24 +59,31 @@ export function extractReplyJson(raw: string): ReplyJson {
       problem: 'too-deep',
       message: `the reply is ${new JsonTooDeepError(LIMITS.jsonDepth).message}`,
     };
-  const whole = (() => {
-    try {
-      return { value: parseUntrustedJson(text) };
-    } catch {
-      return null;
-    }
-  })();
-  if (whole) {
-    if (whole.value !== null && typeof whole.value === 'object' && !Array.isArray(whole.value))
-      return { ok: true, value: whole.value as Record<string, unknown>, embedded: false };
-    return {
-      ok: false,
-      problem: 'not-an-object',
-      message: `the reply is JSON but not one object (${Array.isArray(whole.value) ? 'an array' : typeof whole.value})`,
-    };
+  return wholeReply(text) ?? embeddedVerdict(text);
+}
+
+/** The reply as one JSON value: the object, or why another value is none; null when not JSON. */
+function wholeReply(text: string): ReplyJson | null {
+  let value: unknown;
+  try {
+    value = parseUntrustedJson(text);
+  } catch {
+    return null;
   }
-  // Fence markers are removed (not their content) so a fenced object is found by the scan below.
-  const unfenced = text.replace(/```[a-zA-Z0-9_-]*/g, ' ');
+  if (value !== null && typeof value === 'object' && !Array.isArray(value))
+    return { ok: true, value: value as Record<string, unknown>, embedded: false };
+  return {
+    ok: false,
+    problem: 'not-an-object',
+    message: `the reply is JSON but not one object (${Array.isArray(value) ? 'an array' : typeof value})`,
+  };
+}
+
+/** The complete objects in a text (with their spans), and where braces open that never close. */
+function scanObjects(unfenced: string): {
+  found: { object: Record<string, unknown>; start: number; end: number }[];
+  unclosed: number[];
+} {
   const found: { object: Record<string, unknown>; start: number; end: number }[] = [];
   const unclosed: number[] = [];
   for (let index = 0; index < unfenced.length; index += 1) {
@@ -90,6 +97,14 @@ export function extractReplyJson(raw: string): ReplyJson {
       if (object) index = end - 1;
     }
   }
+  return { found, unclosed };
+}
+
+/** The one verdict object embedded in prose (fenced or not), or why there is none. */
+function embeddedVerdict(text: string): ReplyJson {
+  // Fence markers are removed (not their content) so a fenced object is found by the scan below.
+  const unfenced = text.replace(/```[a-zA-Z0-9_-]*/g, ' ');
+  const { found, unclosed } = scanObjects(unfenced);
   const covered = (position: number) =>
     found.some((span) => position >= span.start && position < span.end);
   const keyPositions = Array.from(

@@ -36,7 +36,10 @@ import {
 } from './render-material.js';
 import { REFERENCE_RENDERING, referenceText } from './render-reference.js';
 
-/** How the judge prompt is built: the paper's protocol or the released runner's shape, with or without the reference. */
+/**
+ * How the judge prompt is built: the paper's protocol or the released runner's shape, with or
+ * without the reference.
+ */
 export interface JudgePromptOptions {
   protocol: 'paper' | 'official';
   /** The paper's Table 7 ablation: no reference, nor any finding derived from it. */
@@ -49,14 +52,11 @@ export interface JudgePrompt {
   promptVersion: string;
 }
 
-/** The rubric text of one split and the unfilled templates it was made from (for the version hash). */
-function paperRubric(
-  split: SplitName,
-  k: number,
-  blind: boolean,
-  unsolvableType: UnsolvableType | null,
-): { text: string; templates: string[] } {
-  const holistic = (extra: string, templates: string[]) => ({
+type RubricText = { text: string; templates: string[] };
+
+/** The holistic rubric with a split's extra principles (and their templates). */
+function holisticRubric(blind: boolean, extra: string, templates: string[]): RubricText {
+  return {
     text: fill(H.HOLISTIC_RUBRIC, {
       reference_principle: blind ? H.HOLISTIC_BLIND_PRINCIPLE : H.HOLISTIC_REFERENCE_PRINCIPLE,
       extra_principles: extra,
@@ -67,8 +67,12 @@ function paperRubric(
       ...templates,
       GRADED_OUTPUT,
     ],
-  });
-  const stepWise = (extra: string, templates: string[]) => ({
+  };
+}
+
+/** The step-wise rubric for `k` next steps with a split's extra principles (and their templates). */
+function stepWiseRubric(k: number, blind: boolean, extra: string, templates: string[]): RubricText {
+  return {
     text: fill(S.STEP_WISE_RUBRIC, {
       k: String(k),
       reference_principle: blind ? S.STEP_WISE_BLIND_PRINCIPLE : S.STEP_WISE_REFERENCE_PRINCIPLE,
@@ -82,7 +86,19 @@ function paperRubric(
       ...templates,
       GRADED_OUTPUT,
     ],
-  });
+  };
+}
+
+/** The rubric text of one split and the unfilled templates it was made from (for the version hash). */
+function paperRubric(
+  split: SplitName,
+  k: number,
+  blind: boolean,
+  unsolvableType: UnsolvableType | null,
+): { text: string; templates: string[] } {
+  const holistic = (extra: string, templates: string[]) => holisticRubric(blind, extra, templates);
+  const stepWise = (extra: string, templates: string[]) =>
+    stepWiseRubric(k, blind, extra, templates);
   const extraneous = blind ? H.EXTRANEOUS_BLIND_PRINCIPLE : H.EXTRANEOUS_PRINCIPLE;
   switch (split) {
     case 'holistic_planning':
@@ -210,7 +226,10 @@ function templateTexts(module: Record<string, unknown>): string[] {
     });
 }
 
-/** Version of everything that shapes an LLM judge's verdicts under a protocol: all rubric templates, the layout and the parse rules. */
+/**
+ * Version of everything that shapes an LLM judge's verdicts under a protocol: all rubric templates,
+ * the layout and the parse rules.
+ */
 export function rubricVersion(options: JudgePromptOptions): string {
   const modules = options.protocol === 'official' ? [O] : [C, H, S, B, U];
   const layout =

@@ -1,7 +1,13 @@
-/** `FlagSet`: the E1–E6 flags of a rules verdict under construction, with the reason of each and which are only trivial. */
+/**
+ * `FlagSet`: the E1–E6 flags of a rules verdict under construction, with the reason of each and
+ * which are only trivial.
+ */
 import { NO_ERRORS, type ErrorFlags } from './verdict.js';
 
-/** Flags under construction: which E codes fire, why (for the verdict's reasoning), and whether every one is trivial. */
+/**
+ * Flags under construction: which E codes fire, why (for the verdict's reasoning), and whether
+ * every one is trivial.
+ */
 export class FlagSet {
   readonly errors: ErrorFlags = [...NO_ERRORS];
   readonly reasons: string[] = [];

@@ -8,7 +8,10 @@ import type { HolisticSeverity, StepWiseSeverity } from './rules-grades.js';
 
 const list = (names: Iterable<string>) => [...new Set(names)].join(', ');
 
-/** Flags every split shares (unlisted tools E6, distractors E5, schema and value problems E5/E6); returns the answer steps with a real error and those with only a trivial one. */
+/**
+ * Flags every split shares (unlisted tools E6, distractors E5, schema and value problems E5/E6);
+ * returns the answer steps with a real error and those with only a trivial one.
+ */
 function callFlags(
   findings: Findings,
   flags: FlagSet,
@@ -50,7 +53,10 @@ function callFlags(
   return { flawed, trivial };
 }
 
-/** Holistic rules (C.1.2): incompleteness, no shared tool, unrequested state changes, unsound order, data before it exists. */
+/**
+ * Holistic rules (C.1.2): incompleteness, no shared tool, unrequested state changes, unsound order,
+ * data before it exists.
+ */
 export function holisticFlags(findings: Findings, flags: FlagSet): HolisticSeverity {
   const { flawed, trivial } = callFlags(findings, flags);
   const refused = findings.refusal.refused;
@@ -84,35 +90,7 @@ export function holisticFlags(findings: Findings, flags: FlagSet): HolisticSever
       `unrequested state change(s) the reference does not make: ${list(writes.map((extra) => extra.tool))}`,
     );
   for (const extra of writes) flawed.add(extra.step);
-  if (alignment.unsoundOrder.length > 0)
-    flags.raise(
-      4,
-      `called before what it depends on: ${alignment.unsoundOrder.map((entry) => `${entry.tool} (step ${entry.step}) before step ${entry.before}`).join(', ')}`,
-    );
-  for (const entry of alignment.unsoundOrder) flawed.add(entry.step);
-  // Both sides cite steps and a reference link is lost: a broken dependency the order check cannot see.
-  const order = findings.chainOrder;
-  const lostLink = order?.edgeBasis === 'data-flow' && (order.sharedEdgeRecall ?? 1) < 1 - 1e-9;
-  if (lostLink) flags.raise(4, 'data-flow links of the reference are missing');
-  const unavailable = alignment.dataFlow.filter((entry) => entry.problem === 'unavailable');
-  const wrongSource = alignment.dataFlow.filter((entry) => entry.problem !== 'unavailable');
-  if (unavailable.length > 0)
-    flags.raise(
-      6,
-      `uses data no earlier step produces: ${unavailable.map((entry) => `step ${entry.step} ${entry.argument} (${entry.detail})`).join('; ')}`,
-    );
-  if (wrongSource.length > 0)
-    flags.raise(
-      4,
-      `takes data from the wrong step: ${wrongSource.map((entry) => `step ${entry.step} ${entry.argument} (${entry.detail})`).join('; ')}`,
-    );
-  for (const entry of alignment.dataFlow) flawed.add(entry.step);
-  if (alignment.futureData.length > 0)
-    flags.raise(
-      6,
-      `uses results not yet available: ${alignment.futureData.map((entry) => `step ${entry.step} cites step ${entry.cites}`).join(', ')}`,
-    );
-  for (const entry of alignment.futureData) flawed.add(entry.step);
+  const lostLink = orderFlags(findings, alignment, flags, flawed);
   const pairedFlawed = alignment.pairs.filter((pair) => flawed.has(pair.step)).length;
   return {
     refused,
@@ -131,7 +109,46 @@ export function holisticFlags(findings: Findings, flags: FlagSet): HolisticSever
   };
 }
 
-/** Step-wise rules (C.1.1, zero tolerance): every position needs the reference's tool with agreeing values, or a sound reorder. */
+/**
+ * The order and data-flow rules of a holistic answer (E4 misplaced calls, a lost reference link and
+ * data from the wrong step; E6 data that no earlier step produces or that is not yet available);
+ * every step they concern is added to `flawed`. Returns whether a reference link is lost.
+ */
+function orderFlags(
+  findings: Findings,
+  alignment: NonNullable<Findings['planAlignment']>,
+  flags: FlagSet,
+  flawed: Set<number>,
+): boolean {
+  const misplaced = alignment.unsoundOrder.map(
+    (entry) => `${entry.tool} (step ${entry.step}) before step ${entry.before}`,
+  );
+  if (misplaced.length > 0)
+    flags.raise(4, `called before what it depends on: ${misplaced.join(', ')}`);
+  for (const entry of alignment.unsoundOrder) flawed.add(entry.step);
+  // Both sides cite steps and a reference link is lost: a broken dependency the order check cannot see.
+  const order = findings.chainOrder;
+  const lostLink = order?.edgeBasis === 'data-flow' && (order.sharedEdgeRecall ?? 1) < 1 - 1e-9;
+  if (lostLink) flags.raise(4, 'data-flow links of the reference are missing');
+  const unavailable = alignment.dataFlow.filter((entry) => entry.problem === 'unavailable');
+  const wrongSource = alignment.dataFlow.filter((entry) => entry.problem !== 'unavailable');
+  const described = (entries: typeof unavailable) =>
+    entries.map((entry) => `step ${entry.step} ${entry.argument} (${entry.detail})`).join('; ');
+  if (unavailable.length > 0)
+    flags.raise(6, `uses data no earlier step produces: ${described(unavailable)}`);
+  if (wrongSource.length > 0)
+    flags.raise(4, `takes data from the wrong step: ${described(wrongSource)}`);
+  for (const entry of alignment.dataFlow) flawed.add(entry.step);
+  const early = alignment.futureData.map((entry) => `step ${entry.step} cites step ${entry.cites}`);
+  if (early.length > 0) flags.raise(6, `uses results not yet available: ${early.join(', ')}`);
+  for (const entry of alignment.futureData) flawed.add(entry.step);
+  return lostLink;
+}
+
+/**
+ * Step-wise rules (C.1.1, zero tolerance): every position needs the reference's tool with agreeing
+ * values, or a sound reorder.
+ */
 export function stepWiseFlags(findings: Findings, flags: FlagSet): StepWiseSeverity {
   callFlags(findings, flags);
   const { nextK, refusal } = findings;
@@ -176,7 +193,10 @@ export function stepWiseFlags(findings: Findings, flags: FlagSet): StepWiseSever
   };
 }
 
-/** Whether an unsolvable answer passes (C.6: an explicit refusal passes; planning as if the task could be done fails). */
+/**
+ * Whether an unsolvable answer passes (C.6: an explicit refusal passes; planning as if the task
+ * could be done fails).
+ */
 export function unsolvableOutcome(findings: Findings): { passes: boolean; why: string } {
   const { refusal } = findings;
   if (!refusal.refused) return { passes: false, why: 'does not refuse an unsolvable task' };

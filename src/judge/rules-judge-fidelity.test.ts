@@ -1,4 +1,7 @@
-/** The rules of issue 11 (rules@2): state changes, argument values, sound reorders, stand-ins, tool-broken recovery, reasoned refusals, grades. */
+/**
+ * The rules of issue 11 (rules@2): state changes, argument values, sound reorders, stand-ins,
+ * tool-broken recovery, reasoned refusals, grades.
+ */
 import { describe, expect, it } from 'vitest';
 import type { Case, SplitName, Tool } from '../dataset/case.js';
 import { SETTINGS } from '../settings/index.js';

@@ -100,7 +100,10 @@ export function unsolvableVerdict(findings: Findings): Verdict {
   return verdict(passes, passes ? 1 : 0, flags, findings.refusal.refused);
 }
 
-/** The rules verdict of one answer. An unreadable answer is incorrect, grade 0, never a refusal, unless it is a reasoned prose refusal (D5). */
+/**
+ * The rules verdict of one answer. An unreadable answer is incorrect, grade 0, never a refusal,
+ * unless it is a reasoned prose refusal (D5).
+ */
 export function rulesVerdict(split: SplitName, parsed: ParsedAnswer, findings: Findings): Verdict {
   if (parsed.kind === 'parse_error' && !findings.refusal.prose) {
     const flags = new FlagSet();

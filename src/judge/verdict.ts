@@ -4,7 +4,10 @@
 export const GRADE_GRID = [0, 0.2, 0.4, 0.6, 0.8, 1] as const;
 export type Grade = (typeof GRADE_GRID)[number];
 
-/** E1..E6 (paper §3.3): goal understanding, premature conclusion / incompleteness, constraint violation, logic, tool use, hallucination. */
+/**
+ * E1..E6 (paper §3.3): goal understanding, premature conclusion / incompleteness, constraint
+ * violation, logic, tool use, hallucination.
+ */
 export const ERROR_CODES = ['E1', 'E2', 'E3', 'E4', 'E5', 'E6'] as const;
 export type ErrorFlags = [boolean, boolean, boolean, boolean, boolean, boolean];
 export const NO_ERRORS: ErrorFlags = [false, false, false, false, false, false];

@@ -16,7 +16,8 @@ const ext = (split: SplitName, level: number, key: string, overrides: Partial<Re
   });
 
 // Holistic half: level 2 → 2 cases (1 correct, 1 wrong with E2+E5, 2 distractor calls);
-//                level 4 → 3 cases (all correct, 1 distractor call). Pooled CR 4/5 = 80 %, level mean (50 + 100)/2 = 75 %.
+// level 4 → 3 cases (all correct, 1 distractor call). Pooled CR 4/5 = 80 %, level mean (50 + 100)/2
+// = 75 %.
 const HOLISTIC = [
   ext('holistic_tool_extraneous', 2, 'k1', { findings: used(0) }),
   ext('holistic_tool_extraneous', 2, 'k2', {

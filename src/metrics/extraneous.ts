@@ -57,7 +57,10 @@ export function matchedBaseRows(
   return baseRows.filter((row) => keys.has(row.facets.baseCaseKey));
 }
 
-/** One half of Table 18 (and Table 2): base ("Orig") against extraneous ("Red") over matched pairs, and the pooled "Red". */
+/**
+ * One half of Table 18 (and Table 2): base ("Orig") against extraneous ("Red") over matched pairs,
+ * and the pooled "Red".
+ */
 export interface BaseVsExtraneous {
   /** Base rows of the matched keys. */
   cr_orig: number | null;

@@ -21,7 +21,10 @@ export interface OfficialScores {
   groups: Record<string, OfficialGroup>;
 }
 
-/** Python's `bool(value)` for a JSON value: false, null, 0, "", [] and {} are falsy; everything else (even "false") is truthy. */
+/**
+ * Python's `bool(value)` for a JSON value: false, null, 0, "", [] and {} are falsy; everything else
+ * (even "false") is truthy.
+ */
 export function pythonTruthy(value: unknown): boolean {
   if (value === null || value === undefined || value === false || value === 0 || value === '')
     return false;

@@ -43,7 +43,10 @@ export function mcnemarExact(b: number, c: number): number {
 
 const pairKey = (row: ResultRow) => `${row.facets.split}\u0000${row.id}\u0000${row.repeat}`;
 
-/** Compares A and B on the cases both have (exact McNemar; "A ahead" when p < 0.05 and A wins more discordant pairs). */
+/**
+ * Compares A and B on the cases both have (exact McNemar; "A ahead" when p < 0.05 and A wins more
+ * discordant pairs).
+ */
 export function comparePaired(
   aRows: readonly ResultRow[],
   bRows: readonly ResultRow[],

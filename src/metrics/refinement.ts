@@ -6,7 +6,8 @@
  * judge's unrefined row of the same (split, id, repeat), and a refined row with neither is left out
  * (`unpaired`). Regimes: `holistic` = holistic_planning; step_wise_planning always per horizon,
  * `step_wise_next{k}` (the paper's step-wise column is `step_wise_next1`: the official refinement
- * evaluator is next-1 only; no row pools horizons); every other split under its own name. Refined CR counts a refinement that produced no answer as not correct, like a
+ * evaluator is next-1 only; no row pools horizons); every other split under its own name. Refined
+ * CR counts a refinement that produced no answer as not correct, like a
  * failed planner call (docs/metrics.md, "Table 4").
  */
 import { SPLITS, type SplitName } from '../dataset/case.js';
@@ -31,7 +32,10 @@ export interface RefinementRow {
   delta: number | null;
   /** Paired cases: refined rows with a base. */
   n: number;
-  /** Paired cases per source (`source` or `source/subset`), so the subset can be set beside the paper's 25 per source + 5 per real-traffic subset. */
+  /**
+   * Paired cases per source (`source` or `source/subset`), so the subset can be set beside the
+   * paper's 25 per source + 5 per real-traffic subset.
+   */
   sources: Record<string, number>;
   flips: { to_correct: number; to_incorrect: number };
   /** Two-sided exact McNemar p-value on the flips; 1 without a flip. */
@@ -44,7 +48,10 @@ export interface RefinementRow {
   unpaired: number;
 }
 
-/** A correct answer that refinement made incorrect (the paper's over-correction, Appendix F.5), with the critiques that led there. */
+/**
+ * A correct answer that refinement made incorrect (the paper's over-correction, Appendix F.5), with
+ * the critiques that led there.
+ */
 export interface OverCorrection {
   mode: RowRefinement['mode'];
   taxonomy: boolean;
@@ -148,7 +155,10 @@ function methods(
   return [...found.values()];
 }
 
-/** Table 4 for one model and judge: per method, one row per regime it refined (the paper's two first, then the other splits). */
+/**
+ * Table 4 for one model and judge: per method, one row per regime it refined (the paper's two
+ * first, then the other splits).
+ */
 export function refinementRows(rows: readonly ResultRow[]): RefinementRow[] {
   const unrefined = new Map(rows.filter((row) => !row.refinement).map((row) => [key(row), row]));
   return methods(rows).flatMap(({ refinement, rows: refined }) =>

@@ -31,7 +31,10 @@ export interface UnsolvableBlock extends FailureCounts, Record<UnsolvableColumn,
   passed: number;
   n_by_type: Record<UnsolvableColumn, number>;
   ci_by_type: Record<UnsolvableColumn, Interval | null>;
-  /** Percent of cases the judge marked `refused: true` (over cases whose judgement says either way); null when none says. */
+  /**
+   * Percent of cases the judge marked `refused: true` (over cases whose judgement says either way);
+   * null when none says.
+   */
   refused: number | null;
   /** Rows whose unsolvable type is missing or unknown (counted in n, in no column). */
   untyped: number;

@@ -31,7 +31,10 @@ export interface ResultRow {
   plannerStatus: 'ok' | 'error' | 'parse_error';
   /** Judge outcome: `judge_error` = no readable verdict. Never counted as correct. */
   judgeStatus: 'ok' | 'judge_error';
-  /** Strictly parsed correctness; false for a planner `error` or a judge error (a `parse_error` keeps a verdict that credits readable prose). */
+  /**
+   * Strictly parsed correctness; false for a planner `error` or a judge error (a `parse_error`
+   * keeps a verdict that credits readable prose).
+   */
   correct: boolean;
   /** Plan grade on the grid; null for a judge error (excluded from grade means, counted beside them). */
   grade: number | null;

@@ -239,7 +239,10 @@ export function latestRows(rows: readonly ResultRow[]): ResultRow[] {
   return [...latest.values()];
 }
 
-/** Computes every paper table from the rows (pure; JSON-serialisable output); duplicates are dropped first (`latestRows`). */
+/**
+ * Computes every paper table from the rows (pure; JSON-serialisable output); duplicates are dropped
+ * first (`latestRows`).
+ */
 export function computeTables(rows: readonly ResultRow[], options: TablesOptions = {}): Tables {
   const distinct = latestRows(rows);
   const unrefined = distinct.filter((row) => !row.refinement);

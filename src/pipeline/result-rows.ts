@@ -3,55 +3,33 @@
  * and the streaming reader of a `judgements.jsonl`. Everything but `readResultRows` is pure.
  * Parsing rules and facet derivations: docs/metrics.md ("Reading judgement lines").
  */
-import { z } from 'zod';
-import {
-  MODALITIES,
-  SPLITS,
-  SPLIT_REGIME,
-  STAGES,
-  UNSOLVABLE_TYPES,
-  type CaseFile,
-  type CaseInput,
-  type CaseReference,
-  type Facets,
-  type Horizon,
-  type SplitName,
-} from '../dataset/case.js';
-import { facetsOf } from '../dataset/facets.js';
-import {
-  normalizeChainNode,
-  normalizeReferenceStep,
-  normalizeTrajectoryEntry,
-} from '../dataset/normalize.js';
-import {
-  ChainNodeSchema,
-  ReferenceStepSchema,
-  TrajectoryEntrySchema,
-  type RawRecord,
-} from '../dataset/record-schema.js';
+import { SPLITS, type SplitName } from '../dataset/case.js';
 import { ApbError, type InputIssue } from '../errors.js';
+import { parseUntrustedJson } from '../json-depth.js';
 import { readLines } from '../jsonl-lines.js';
-import { NO_ERRORS, snapGrade, type BrokenBehavior, type ErrorFlags } from '../judge/verdict.js';
+import { NO_ERRORS, type ErrorFlags } from '../judge/verdict.js';
+import type { ResultRow } from '../metrics/result-row.js';
 import {
   behaviorOf,
   checkRunFileValue,
-  officialBoolean,
-  officialErrorList,
-  officialGrade,
   OfficialJudgementLineSchema,
   firstIssue,
   readJudgement,
 } from '../rundir/schemas/index.js';
-import type {
-  CallRecord,
-  FailureReason,
-  ResultRow,
-  RowFindings,
-  RowRefinement,
-} from '../metrics/result-row.js';
-import { parseUntrustedJson } from '../json-depth.js';
+import { derivedFacets, facetsFrom } from './derived-facets.js';
+import {
+  asObject,
+  callRecordOf,
+  failureReasonOf,
+  gradeOf,
+  refinementOf,
+  rowFindingsOf,
+  stringOrNull,
+  type Loose,
+} from './row-fields.js';
 
-type Loose = Record<string, unknown>;
+export { behaviorOf, derivedFacets };
+export { behaviorField, errorFlagsOf, failureReasonOf, gradeOf } from './row-fields.js';
 
 /** A judgement line that cannot become a `ResultRow`; `field` names the offending key. */
 export class ResultLineError extends ApbError {
@@ -61,260 +39,6 @@ export class ResultLineError extends ApbError {
   ) {
     super('result-line', `${field}: ${message}`);
   }
-}
-
-const asObject = (value: unknown): Loose | null =>
-  value && typeof value === 'object' && !Array.isArray(value) ? (value as Loose) : null;
-const stringOrNull = (value: unknown): string | null =>
-  typeof value === 'string' && value !== '' ? value : null;
-
-/** A grade snapped to the grid when it is a number in [0, 1]; null otherwise. */
-export function gradeOf(value: unknown): number | null {
-  const grade = officialGrade(value);
-  return grade === null ? null : snapGrade(grade);
-}
-
-/** E1..E6 flags from six strict booleans (true/false or 1/0); anything else gives no flags. */
-export function errorFlagsOf(value: unknown): ErrorFlags {
-  return (officialErrorList(value) ?? [...NO_ERRORS]) as ErrorFlags;
-}
-
-/** The behaviour a judgement records: `behavior`, or the legacy evaluator's `category_name` / `category`. */
-export function behaviorField(judgement: Loose): BrokenBehavior | null {
-  return readJudgement(judgement).behavior;
-}
-
-export { behaviorOf };
-
-/** A line's refinement: the method, and where the line records them, the initial verdict and the critiques (apb refine's shape). */
-function refinementOf(value: unknown): RowRefinement | null {
-  const object = asObject(value);
-  if (!object || (object.mode !== 'self' && object.mode !== 'critic')) return null;
-  const refinement: RowRefinement = {
-    mode: object.mode,
-    taxonomy: officialBoolean(object.taxonomy ?? object.metric) ?? false,
-    critic: object.mode === 'critic' ? stringOrNull(object.critic) : null,
-  };
-  if (typeof object.rounds === 'number' && Number.isInteger(object.rounds) && object.rounds > 0)
-    refinement.rounds = object.rounds;
-  const initial = asObject(object.initial);
-  const initialCorrect = officialBoolean(initial?.is_correct);
-  // Only a readable verdict is a base: a judge error on the initial answer leaves the row to pair otherwise.
-  // As `isCorrect` reads a row: a planner error is never correct; a parse error keeps a verdict that credits it.
-  if (initial && initialCorrect !== undefined && initial.judge_status !== 'judge_error')
-    refinement.initial = {
-      correct: initialCorrect && initial.status !== 'error',
-      grade: gradeOf(initial.grade) ?? null,
-    };
-  if (Array.isArray(object.critiques))
-    refinement.critiques = object.critiques
-      .map((entry) => asObject(entry)?.text)
-      .filter((text): text is string => typeof text === 'string');
-  return refinement;
-}
-
-/** Decodes a `*_json` field (a JSON string or an already-decoded list), keeping the entries the schema accepts. */
-function decodeList<T>(value: unknown, schema: z.ZodType<T>): T[] {
-  let decoded = value;
-  if (typeof value === 'string') {
-    try {
-      decoded = parseUntrustedJson(value);
-    } catch {
-      return [];
-    }
-  }
-  if (!Array.isArray(decoded)) return [];
-  return decoded.flatMap((entry) => {
-    const parsed = schema.safeParse(entry);
-    return parsed.success ? [parsed.data] : [];
-  });
-}
-
-const IMAGE_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'bmp']);
-const VIDEO_EXTENSIONS = new Set(['mp4', 'webm', 'mov', 'avi', 'mkv']);
-const TEXT_EXTENSIONS = new Set([
-  'txt',
-  'md',
-  'json',
-  'jsonl',
-  'csv',
-  'tsv',
-  'xml',
-  'html',
-  'yaml',
-  'yml',
-]);
-
-/** A `files` entry as a `CaseFile` without touching the filesystem: kind from the extension, else from an image-like `type`. */
-function fileOf(entry: unknown): CaseFile | null {
-  const object = asObject(entry);
-  const path = typeof entry === 'string' ? entry : stringOrNull(object?.path);
-  if (!path) return null;
-  const label = stringOrNull(object?.type);
-  const extension = /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? '';
-  let kind: CaseFile['kind'] = 'other';
-  if (IMAGE_EXTENSIONS.has(extension)) kind = 'image';
-  else if (VIDEO_EXTENSIONS.has(extension)) kind = 'video';
-  else if (TEXT_EXTENSIONS.has(extension)) kind = 'text';
-  else if (label && /image|screenshot|frame/i.test(label)) kind = 'image';
-  return {
-    path,
-    absolutePath: path,
-    kind,
-    mimeType: 'application/octet-stream',
-    label,
-    sha256: '',
-    bytes: 0,
-  };
-}
-
-const oneOf = <T extends string>(values: readonly T[], value: unknown): T | null =>
-  values.includes(value as T) ? (value as T) : null;
-
-/** Facets of a line that carries none (an official-harness line), derived leniently from its dataset fields. */
-export function derivedFacets(line: Loose, split: SplitName): Facets {
-  const horizonValue = line.prediction_horizon;
-  const horizon =
-    horizonValue === 1 || horizonValue === 2 || horizonValue === 3
-      ? (horizonValue as Horizon)
-      : null;
-  const steps =
-    typeof line.steps === 'number' && Number.isInteger(line.steps) && line.steps >= 0
-      ? line.steps
-      : null;
-  const record = {
-    id: String(line.id),
-    split,
-    query: typeof line.query === 'string' ? line.query : '',
-    source: stringOrNull(line.source),
-    source_subset: stringOrNull(line.source_subset),
-    task_family: stringOrNull(line.task_family),
-    task_category: stringOrNull(line.task_category),
-    stage: oneOf(STAGES, line.stage),
-    modality: oneOf(MODALITIES, line.modality),
-    base_case_id: stringOrNull(line.base_case_id),
-    steps,
-  } as RawRecord;
-  const input: CaseInput = {
-    regime: SPLIT_REGIME[split],
-    query: record.query,
-    systemPrompt: null,
-    tools: [],
-    files: (Array.isArray(line.files) ? line.files : [])
-      .map(fileOf)
-      .filter((file): file is CaseFile => file !== null),
-    trajectoryPrefix: decodeList(line.trajectory_prefix_json, TrajectoryEntrySchema).flatMap(
-      normalizeTrajectoryEntry,
-    ),
-    horizon,
-  };
-  const reference: CaseReference = {
-    plan: stringOrNull(line.plan),
-    toolChain: decodeList(line.tool_chain_json, ChainNodeSchema).map((node) =>
-      normalizeChainNode(node as Loose),
-    ),
-    groundTruthSteps: decodeList(line.ground_truth_steps_json, ReferenceStepSchema).map((step) =>
-      normalizeReferenceStep(step as Loose),
-    ),
-    remainingSteps: decodeList(line.reference_remaining_steps_json, ReferenceStepSchema).map(
-      (step) => normalizeReferenceStep(step as Loose),
-    ),
-    unsolvableType: oneOf(UNSOLVABLE_TYPES, line.unsolvable_type),
-    extraneousToolNames: decodeList(line.extraneous_tool_names_json, z.string()),
-    brokenToolName: stringOrNull(line.broken_tool_name),
-    replacementTool: null,
-  };
-  return facetsOf(record, input, reference);
-}
-
-function facetsFrom(value: unknown): Facets | null {
-  const object = asObject(value);
-  return object &&
-    SPLITS.includes(object.split as SplitName) &&
-    typeof object.baseCaseKey === 'string'
-    ? (object as unknown as Facets)
-    : null;
-}
-
-/** The call fields a prediction or judge record carries (`latency_ms`, `attempts`, `cached`), or null when it has none. */
-function callRecordOf(record: Record<string, unknown> | null): CallRecord | null {
-  if (!record || typeof record.attempts !== 'number') return null;
-  return {
-    latencyMs:
-      typeof record.latency_ms === 'number' && record.cached !== true ? record.latency_ms : null,
-    attempts: record.attempts,
-    cached: record.cached === true,
-  };
-}
-
-/** A short text for grouping: numbers, quoted strings and ids collapse, so alike failures share a key. */
-function reasonText(message: string): string {
-  return message
-    .replace(/"[^"]*"|'[^']*'/g, '…')
-    .replace(/\d+/g, 'N')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 80);
-}
-
-/** Why a line failed, as a grouping key and an example message (planner failures first: they leave the judge nothing). */
-export function failureReasonOf(
-  plannerStatus: ResultRow['plannerStatus'],
-  judgeStatus: ResultRow['judgeStatus'],
-  prediction: Record<string, unknown> | null,
-  apb: Record<string, unknown> | null,
-): FailureReason | null {
-  if (plannerStatus === 'error') {
-    const error = asObject(prediction?.error);
-    const status = typeof error?.status === 'number' ? ` ${error.status}` : '';
-    const message = typeof error?.message === 'string' ? error.message : 'no message recorded';
-    return {
-      key: `planner ${typeof error?.kind === 'string' ? error.kind : 'error'}${status}`,
-      message,
-    };
-  }
-  if (plannerStatus === 'parse_error') {
-    const message =
-      typeof prediction?.parse_error === 'string'
-        ? prediction.parse_error
-        : 'the answer could not be read';
-    return { key: `parse: ${reasonText(message)}`, message };
-  }
-  if (judgeStatus === 'judge_error') {
-    const error = asObject(apb?.judge_error);
-    const message = typeof error?.message === 'string' ? error.message : 'no readable verdict';
-    return { key: `judge ${typeof error?.reason === 'string' ? error.reason : 'error'}`, message };
-  }
-  return null;
-}
-
-/** The findings a row keeps (`RowFindings`), copied out of a line's full findings so the rest can be freed. */
-function rowFindingsOf(findings: Record<string, unknown> | null): RowFindings | null {
-  if (!findings) return null;
-  const use = asObject(findings.distractorUse);
-  const refusal = asObject(findings.refusal);
-  const cost = asObject(findings.planCost);
-  return {
-    distractorUse:
-      use && typeof use.count === 'number'
-        ? {
-            names: Array.isArray(use.names)
-              ? use.names.filter((name): name is string => typeof name === 'string')
-              : [],
-            count: use.count,
-          }
-        : null,
-    refusal: refusal ? { refused: refusal.refused === true } : null,
-    planCost:
-      cost && typeof cost.predictedSteps === 'number'
-        ? {
-            predictedSteps: cost.predictedSteps,
-            referenceSteps: typeof cost.referenceSteps === 'number' ? cost.referenceSteps : 0,
-            predictedCost: typeof cost.predictedCost === 'number' ? cost.predictedCost : null,
-            referenceCost: typeof cost.referenceCost === 'number' ? cost.referenceCost : null,
-          }
-        : null,
-  };
 }
 
 /** Checks a line against its schema: ours (with `apb`) strictly, the official harness's through its adapter. */
@@ -335,7 +59,10 @@ function checkedLine(line: Loose): void {
   if (!checked.ok) throw new ResultLineError(checked.field, checked.message);
 }
 
-/** One judgement line (ours or the official harness's) as a `ResultRow`; throws `ResultLineError` when it cannot be one. */
+/**
+ * One judgement line (ours or the official harness's) as a `ResultRow`; throws `ResultLineError`
+ * when it cannot be one.
+ */
 export function rowFromJudgementLine(line: Record<string, unknown>): ResultRow {
   checkedLine(line);
   const split = line.split as SplitName;
@@ -395,7 +122,11 @@ export interface ResultRowsRead {
   lines: Record<string, unknown>[];
 }
 
-/** Streams a `judgements.jsonl` into rows; a torn last line is skipped, every other bad line is reported with file:line. `onRow` sees each line that gave a row, with its byte position in the file. */
+/**
+ * Streams a `judgements.jsonl` into rows; a torn last line is skipped, every other bad line is
+ * reported with file:line. `onRow` sees each line that gave a row, with its byte position in the
+ * file.
+ */
 export async function readResultRows(
   file: string,
   options: {

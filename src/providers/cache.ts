@@ -124,7 +124,10 @@ export class ResponseCache {
     }
   }
 
-  /** Opens (creating it and its folder if needed) the cache file; `:memory:` for a private in-memory cache. Never throws. */
+  /**
+   * Opens (creating it and its folder if needed) the cache file; `:memory:` for a private in-memory
+   * cache. Never throws.
+   */
   static open(file: string, onFault: CacheFaultHandler = () => {}): ResponseCache {
     return new ResponseCache(file, onFault);
   }

@@ -47,7 +47,10 @@ export interface ClassifyContext {
   now?: number;
 }
 
-/** Classifies at the edge: 408/409/429/5xx, network failures and unreadable bodies retry; other 4xx do not; 401/403 are `auth`. */
+/**
+ * Classifies at the edge: 408/409/429/5xx, network failures and unreadable bodies retry; other 4xx
+ * do not; 401/403 are `auth`.
+ */
 export function classifyError(error: unknown, context: ClassifyContext): ProviderError {
   if (error instanceof ProviderError) return error;
   const make = (
@@ -91,7 +94,8 @@ export function classifyError(error: unknown, context: ClassifyContext): Provide
   if (isNetworkFailure(error))
     return make('network', true, `connection failed: ${messageOf(error)}`);
   if (isSdkError(error)) {
-    // Response-shape errors (no content, invalid data, JSON parse) are transient server misbehaviour; the rest are our request.
+    // Response-shape errors (no content, invalid data, JSON parse) are transient server
+    // misbehaviour; the rest are our request.
     const transient =
       /NoContentGenerated|InvalidResponseData|JSONParse|TypeValidation|EmptyResponseBody/.test(
         error.name,
@@ -111,7 +115,10 @@ export function rejectsJsonMode(error: unknown): boolean {
   );
 }
 
-/** `retry-after-ms`, then `retry-after` (seconds or an HTTP date), in milliseconds; undefined when absent or unreadable. */
+/**
+ * `retry-after-ms`, then `retry-after` (seconds or an HTTP date), in milliseconds; undefined when
+ * absent or unreadable.
+ */
 export function parseRetryAfter(
   headers: Record<string, string | undefined> | undefined,
   now: number,
@@ -181,7 +188,8 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-// The SDK error keeps the response body and request values, which can echo a key: keep only a redacted name and message.
+// The SDK error keeps the response body and request values, which can echo a key: keep only a
+// redacted name and message.
 function safeCause(error: unknown, context: ClassifyContext): Error {
   const cause = new Error(clean(messageOf(error), context));
   const name = (error as { name?: unknown } | null)?.name;

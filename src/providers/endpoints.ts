@@ -64,7 +64,10 @@ export class EndpointHealth {
     return this.probation;
   }
 
-  /** Stamp for a request starting now: failures of requests started before the latest set-aside are not counted again. */
+  /**
+   * Stamp for a request starting now: failures of requests started before the latest set-aside are
+   * not counted again.
+   */
   get epoch(): number {
     return this.timesSetAside;
   }
@@ -115,14 +118,20 @@ export function healthPolicy(
   };
 }
 
-/** Load of an endpoint: requests in flight and waiting per slot of its current limit; a probing endpoint takes one at a time. */
+/**
+ * Load of an endpoint: requests in flight and waiting per slot of its current limit; a probing
+ * endpoint takes one at a time.
+ */
 function load(endpoint: Endpoint): number {
   const busy = endpoint.limiter.active + endpoint.limiter.queued;
   if (endpoint.health.probing && busy >= 1) return Number.POSITIVE_INFINITY;
   return busy / endpoint.limiter.limit;
 }
 
-/** Picks the endpoint for the next call: the least loaded available one (ties in turn); when all are aside, the one back soonest. */
+/**
+ * Picks the endpoint for the next call: the least loaded available one (ties in turn); when all are
+ * aside, the one back soonest.
+ */
 export function pickEndpoint(endpoints: readonly Endpoint[], turn: number): Endpoint {
   const available = endpoints.filter((endpoint) => endpoint.health.available());
   if (available.length === 0)
@@ -166,7 +175,10 @@ export function withEndpoints(id: string, endpoints: readonly Endpoint[]): Provi
   };
 }
 
-/** One health record per endpoint key, shared by every stack of a run (planner and judge on one endpoint see the same health). */
+/**
+ * One health record per endpoint key, shared by every stack of a run (planner and judge on one
+ * endpoint see the same health).
+ */
 export class HealthPool {
   private readonly records = new Map<string, EndpointHealth>();
 
@@ -184,7 +196,10 @@ export class HealthPool {
   }
 }
 
-/** What a run records per endpoint (`manifest.json` → `endpoints`): the limiter's counts and the times it was set aside. */
+/**
+ * What a run records per endpoint (`manifest.json` → `endpoints`): the limiter's counts and the
+ * times it was set aside.
+ */
 export type EndpointStats = LimiterStats & { endpoint: string; set_aside: number };
 
 /** Every endpoint's counts, in the order the endpoints were first used. */

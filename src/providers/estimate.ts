@@ -31,7 +31,8 @@ const NO_SPECIAL_TOKENS = { disallowedSpecial: new Set<string>() };
 
 /**
  * Estimated input tokens of messages (and of the tool definitions sent with them): o200k text tokens + per-message
- * overhead + each image by its pixel size (else a fixed allowance); tool calls, tool results and definitions count as their JSON text.
+ * overhead + each image by its pixel size (else a fixed allowance); tool calls, tool results and
+ * definitions count as their JSON text.
  */
 export function estimateInputTokens(
   messages: ChatMessage[],
@@ -55,7 +56,10 @@ export function estimateInputTokens(
   return total;
 }
 
-/** Estimated tokens a request may use: its input plus the output cap when one is set (what token-per-minute limits count). */
+/**
+ * Estimated tokens a request may use: its input plus the output cap when one is set (what
+ * token-per-minute limits count).
+ */
 export function estimateRequestTokens(request: ProviderRequest): {
   inputTokens: number;
   maxOutputTokens: number;

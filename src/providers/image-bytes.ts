@@ -1,4 +1,7 @@
-/** Image bytes for a request, read from disk at send time through a small in-memory cache, with the MIME type checked. */
+/**
+ * Image bytes for a request, read from disk at send time through a small in-memory cache, with the
+ * MIME type checked.
+ */
 import { createHash } from 'node:crypto';
 import { readContainedFile } from '../dataset/contained-file.js';
 import { LIMITS } from '../limits.js';
@@ -24,7 +27,10 @@ const MAX_CACHED_BYTES = 64 * 1024 * 1024;
 const cache = new Map<string, ImageData>();
 let cachedBytes = 0;
 
-/** Reads an image (cached by path and hash, least recently used evicted past 64 MB of base64); throws a plain Error naming the file. */
+/**
+ * Reads an image (cached by path and hash, least recently used evicted past 64 MB of base64);
+ * throws a plain Error naming the file.
+ */
 export async function readImage(source: ImageSource): Promise<ImageData> {
   const key = `${source.sha256}:${source.absolutePath}`;
   const hit = cache.get(key);

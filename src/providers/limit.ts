@@ -187,7 +187,10 @@ export class AdaptiveLimiter {
   }
 }
 
-/** One limiter per key (provider + base URL), shared by every stack built with the same pool; the first settings win. */
+/**
+ * One limiter per key (provider + base URL), shared by every stack built with the same pool; the
+ * first settings win.
+ */
 export class LimiterPool {
   private readonly limiters = new Map<string, AdaptiveLimiter>();
 

@@ -100,7 +100,10 @@ export function loadModelDefaults(file: URL | string = DEFAULTS_URL): ModelDefau
   return parsed.data;
 }
 
-/** Fills `requested` with the model's defaults, then applies the endpoint rules; explicit `providerOptions` win over mapped ones. */
+/**
+ * Fills `requested` with the model's defaults, then applies the endpoint rules; explicit
+ * `providerOptions` win over mapped ones.
+ */
 export function resolveSampling(
   spec: ModelSpec,
   requested: SamplingParams,

@@ -64,7 +64,10 @@ export function isProviderId(value: string): value is ProviderId {
   return Object.hasOwn(PROVIDERS, value);
 }
 
-/** Parses `PROVIDER:MODEL` (split at the first colon, so `openai-compatible:llama3.2:3b` keeps its tag); throws `UsageError`. */
+/**
+ * Parses `PROVIDER:MODEL` (split at the first colon, so `openai-compatible:llama3.2:3b` keeps its
+ * tag); throws `UsageError`.
+ */
 export function parseModelSpec(text: string): ModelSpec {
   const colon = text.indexOf(':');
   const provider = colon < 0 ? text.trim() : text.slice(0, colon).trim();

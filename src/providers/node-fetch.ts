@@ -91,44 +91,11 @@ export const nodeFetch: typeof globalThis.fetch = (input, init = {}) => {
     const request = transport.request(
       url,
       { method: init.method ?? 'GET', headers, agent: AGENTS[url.protocol as keyof typeof AGENTS] },
-      (response) => {
-        const chunks: Buffer[] = [];
-        let received = 0;
-        const overCap = () => {
-          fail(
-            tooLarge(
-              `the reply is larger than ${formatBytes(LIMITS.replyBytes)} (the cap, ${LIMIT_VARIABLES.replyBytes})`,
-            ),
-          );
-          request.destroy();
-        };
-        if (Number(response.headers['content-length']) > LIMITS.replyBytes) return overCap();
-        response.on('data', (chunk: Buffer) => {
-          received += chunk.length;
-          if (received > LIMITS.replyBytes) overCap();
-          else chunks.push(chunk);
-        });
-        response.on('error', fail);
-        response.on('close', () => {
-          if (!response.complete)
-            return fail(new Error('the connection closed before the whole reply arrived'));
-          const status = response.statusCode ?? 0;
-          try {
-            const bytes = decode(Buffer.concat(chunks), response.headers['content-encoding']);
-            const reply = new BufferedResponse({
-              status,
-              statusText: response.statusMessage ?? '',
-              headers: headerPairs(response.rawHeaders),
-              bytes: NULL_BODY_STATUS.has(status) ? null : bytes,
-              url: url.href,
-            });
-            // The subset of Response the adapters use (buffered-response.ts), at a fraction of its cost.
-            finish(() => resolve(reply as unknown as Response));
-          } catch (error) {
-            fail(error);
-          }
-        });
-      },
+      (response) =>
+        bufferReply(response, url, request, {
+          fail,
+          resolve: (reply) => finish(() => resolve(reply)),
+        }),
     );
     detach = signal
       ? onAbort(signal, () => {
@@ -140,3 +107,45 @@ export const nodeFetch: typeof globalThis.fetch = (input, init = {}) => {
     request.end(body ?? undefined);
   });
 };
+
+/** Buffers a reply, capped at the reply limit, into the Response the adapters read. */
+function bufferReply(
+  response: http.IncomingMessage,
+  url: URL,
+  request: http.ClientRequest,
+  done: { fail: (error: unknown) => void; resolve: (reply: Response) => void },
+): void {
+  const chunks: Buffer[] = [];
+  let received = 0;
+  const overCap = () => {
+    const cap = `${formatBytes(LIMITS.replyBytes)} (the cap, ${LIMIT_VARIABLES.replyBytes})`;
+    done.fail(tooLarge(`the reply is larger than ${cap}`));
+    request.destroy();
+  };
+  if (Number(response.headers['content-length']) > LIMITS.replyBytes) return overCap();
+  response.on('data', (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > LIMITS.replyBytes) overCap();
+    else chunks.push(chunk);
+  });
+  response.on('error', done.fail);
+  response.on('close', () => {
+    if (!response.complete)
+      return done.fail(new Error('the connection closed before the whole reply arrived'));
+    const status = response.statusCode ?? 0;
+    try {
+      const bytes = decode(Buffer.concat(chunks), response.headers['content-encoding']);
+      const reply = new BufferedResponse({
+        status,
+        statusText: response.statusMessage ?? '',
+        headers: headerPairs(response.rawHeaders),
+        bytes: NULL_BODY_STATUS.has(status) ? null : bytes,
+        url: url.href,
+      });
+      // The subset of Response the adapters use (buffered-response.ts), at a fraction of its cost.
+      done.resolve(reply as unknown as Response);
+    } catch (error) {
+      done.fail(error);
+    }
+  });
+}

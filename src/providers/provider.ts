@@ -150,17 +150,26 @@ export interface ProviderResult {
   reasoning?: ReasoningPart[];
   /** What the call cost as the endpoint itself reported it (a planner as code's `cost_usd`). */
   costUsd?: number;
-  /** Set when the reported usage was impossible (negative, non-finite) or implausible: the budget counts apb's own estimate instead. */
+  /**
+   * Set when the reported usage was impossible (negative, non-finite) or implausible: the budget
+   * counts apb's own estimate instead.
+   */
   usageImplausible?: boolean;
 }
 
-/** A reasoning block and its vendor data (Claude's signature, Gemini's thought signature), replayable on a later turn. */
+/**
+ * A reasoning block and its vendor data (Claude's signature, Gemini's thought signature),
+ * replayable on a later turn.
+ */
 export interface ReasoningPart {
   text: string;
   vendorMetadata?: Record<string, Record<string, unknown>>;
 }
 
-/** Tool-call arguments as JSON text (from a model or a client: untrusted) → an object, or an empty one and the reason. */
+/**
+ * Tool-call arguments as JSON text (from a model or a client: untrusted) → an object, or an empty
+ * one and the reason.
+ */
 export function readToolArguments(
   input: string,
 ): Pick<ModelToolCall, 'arguments' | 'argumentsError' | 'rawArguments'> {

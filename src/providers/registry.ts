@@ -1,5 +1,6 @@
 /**
- * `PROVIDER:MODEL` → a ready Provider: the vendor adapter wrapped as model options → cache → gate → retry → limit → timeout.
+ * `PROVIDER:MODEL` → a ready Provider: the vendor adapter wrapped as model options → cache → gate →
+ * retry → limit → timeout.
  * The only place API keys are read from the environment.
  */
 import { STACK_DEFAULTS } from '../defaults.js';
@@ -223,7 +224,10 @@ function batched(
   );
 }
 
-/** The API key for a spec from `env`, registered for redaction; a required key that is missing is a `UsageError` naming the variable. */
+/**
+ * The API key for a spec from `env`, registered for redaction; a required key that is missing is a
+ * `UsageError` naming the variable.
+ */
 export function readApiKey(
   spec: ModelSpec,
   env: Readonly<Record<string, string | undefined>>,

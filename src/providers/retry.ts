@@ -1,4 +1,7 @@
-/** The one retry helper: bounded retries of retryable ProviderErrors, honouring Retry-After, abortable while waiting. */
+/**
+ * The one retry helper: bounded retries of retryable ProviderErrors, honouring Retry-After,
+ * abortable while waiting.
+ */
 import { ProviderError } from '../errors.js';
 import { onAbort } from './abort.js';
 import type { Provider } from './provider.js';
@@ -46,7 +49,10 @@ export function withRetry(provider: Provider, policy: RetryPolicy): Provider {
   };
 }
 
-/** The wait before retry number `attempt` (1-based): the server's retry-after when within bounds, else full-jitter backoff. */
+/**
+ * The wait before retry number `attempt` (1-based): the server's retry-after when within bounds,
+ * else full-jitter backoff.
+ */
 export function retryDelay(attempt: number, error: ProviderError, policy: RetryPolicy): number {
   const maxRetryAfter = policy.maxRetryAfterMs ?? 60_000;
   if (

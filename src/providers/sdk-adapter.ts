@@ -46,7 +46,11 @@ export interface AdapterOptions {
 export interface SdkAdapterConfig {
   /** `vendor:model`. */
   id: string;
-  languageModel: SdkLanguageModel;
+  /**
+   * The model, or a loader of it: the vendor files import their SDK package on the first call, so a
+   * command that never calls a model (and every CLI start) does not pay for loading it.
+   */
+  languageModel: SdkLanguageModel | (() => Promise<SdkLanguageModel>);
   /** Key of our `providerOptions` (the provider id) and the SDK's key for the same options. */
   optionsKey: { ours: string; sdk: string };
   /** Whether to ask the endpoint for a JSON reply when the request wants one. */
@@ -59,37 +63,18 @@ export interface SdkAdapterConfig {
 export function createSdkProvider(config: SdkAdapterConfig): Provider {
   // Once an endpoint has rejected the JSON option, later calls skip it instead of paying a 400 each time.
   let jsonRejected = false;
+  let loaded: Promise<SdkLanguageModel> | undefined;
+  const model = () =>
+    (loaded ??= Promise.resolve(
+      typeof config.languageModel === 'function' ? config.languageModel() : config.languageModel,
+    ));
 
   const call = async (
     request: ProviderRequest,
     prompt: SdkPrompt,
     json: boolean,
     signal: AbortSignal | undefined,
-  ) => {
-    const { temperature, maxOutputTokens, seed, providerOptions } = request.sampling;
-    const vendorOptions = providerOptions?.[config.optionsKey.ours];
-    const format = request.sampling.responseFormat;
-    try {
-      // A JSON reply format, yet the raw text comes back: parsing is the setting's job, and prose is data, not an error.
-      return await config.languageModel.doGenerate({
-        prompt,
-        temperature,
-        maxOutputTokens,
-        seed,
-        ...clientSampling(request.sampling),
-        providerOptions: vendorOptions
-          ? ({ [config.optionsKey.sdk]: vendorOptions } as CallOptions['providerOptions'])
-          : undefined,
-        abortSignal: signal,
-        ...(format ? { responseFormat: sdkFormat(format) } : {}),
-        ...(json && !format ? { responseFormat: { type: 'json' as const } } : {}),
-        ...(request.tools ? toolOptions(request.tools, request.toolChoice) : {}),
-      });
-    } catch (error) {
-      if (json && rejectsJsonMode(error)) return 'json-rejected' as const;
-      throw classifyError(error, { provider: config.id, signal, secrets: config.secrets });
-    }
-  };
+  ) => callModel(config, await model(), { request, prompt, json, signal });
 
   return {
     id: config.id,
@@ -115,6 +100,42 @@ export function createSdkProvider(config: SdkAdapterConfig): Provider {
       return toProviderResult(result, { attempts, started, warnings });
     },
   };
+}
+
+/**
+ * One `doGenerate` call, its errors classified at the edge; `'json-rejected'` when the endpoint
+ * refused the JSON option (the caller sends again without it).
+ */
+async function callModel(
+  config: SdkAdapterConfig,
+  languageModel: SdkLanguageModel,
+  call: { request: ProviderRequest; prompt: SdkPrompt; json: boolean; signal?: AbortSignal },
+): Promise<SdkResult | 'json-rejected'> {
+  const { request, prompt, json, signal } = call;
+  const { temperature, maxOutputTokens, seed, providerOptions } = request.sampling;
+  const vendorOptions = providerOptions?.[config.optionsKey.ours];
+  const format = request.sampling.responseFormat;
+  try {
+    // A JSON reply format, yet the raw text comes back: parsing is the setting's job, and prose
+    // is data, not an error.
+    return await languageModel.doGenerate({
+      prompt,
+      temperature,
+      maxOutputTokens,
+      seed,
+      ...clientSampling(request.sampling),
+      providerOptions: vendorOptions
+        ? ({ [config.optionsKey.sdk]: vendorOptions } as CallOptions['providerOptions'])
+        : undefined,
+      abortSignal: signal,
+      ...(format ? { responseFormat: sdkFormat(format) } : {}),
+      ...(json && !format ? { responseFormat: { type: 'json' as const } } : {}),
+      ...(request.tools ? toolOptions(request.tools, request.toolChoice) : {}),
+    });
+  } catch (error) {
+    if (json && rejectsJsonMode(error)) return 'json-rejected';
+    throw classifyError(error, { provider: config.id, signal, secrets: config.secrets });
+  }
 }
 
 /** The SDK's reply as ours: text, tool calls, reasoning, vendor metadata, usage (checked), finish reason. */

@@ -7,13 +7,10 @@
  * Design notes: docs/refine.md.
  */
 import type { CaseInput, SplitName } from '../dataset/case.js';
-import { isFatal, ProviderError } from '../errors.js';
-import type { Provider, ProviderResult, SamplingParams, Usage } from '../providers/provider.js';
-import { redact } from '../redact.js';
-import { SETTINGS } from '../settings/index.js';
+import type { Provider, SamplingParams } from '../providers/provider.js';
 import type { ParsedAnswer } from '../settings/attempt.js';
 import type { Prompt } from '../settings/prompt.js';
-import { isProvider, providerCritic, type Critic, type CriticReply } from './critic.js';
+import { isProvider, providerCritic, type Critic } from './critic.js';
 import {
   isFinishedStep,
   type CallError,
@@ -29,8 +26,10 @@ import {
   buildCritiquePrompt,
   buildRevisionPrompt,
   critiqueProfile,
+  type CritiqueProfile,
   type RefineMode,
 } from './refine-prompts.js';
+import { addRole, askCritic, askReviser, emptyRole } from './refine-calls.js';
 
 /** One answer to refine, and how. */
 export interface RefineRequest {
@@ -63,7 +62,10 @@ export interface RefineRequest {
   onStep?: (step: RefineStep) => void | Promise<void>;
 }
 
-/** What a refinement produced: every round, the refined answer (null unless a revision came back), and usage per role. */
+/**
+ * What a refinement produced: every round, the refined answer (null unless a revision came back),
+ * and usage per role.
+ */
 export interface RefineOutcome {
   status: RefineStatus;
   mode: RefineMode;
@@ -75,50 +77,25 @@ export interface RefineOutcome {
   usage: { critic: RoleUsage; planner: RoleUsage };
 }
 
-type CallDetails = Pick<
-  ProviderResult,
-  'usage' | 'latencyMs' | 'finishReason' | 'attempts' | 'cached'
->;
-
-function callRecord(promptVersion: string, result: Partial<CallDetails>): CallRecord {
-  return {
-    prompt_version: promptVersion,
-    usage: result.usage ?? null,
-    latency_ms: result.latencyMs ?? null,
-    finish_reason: result.finishReason ?? null,
-    attempts: result.attempts ?? 0,
-    cached: result.cached ?? false,
-  };
+/** What every round of one refinement shares. */
+interface RefineLoop {
+  request: RefineRequest;
+  critic: Critic;
+  mode: RefineMode;
+  taxonomy: boolean;
+  profile: CritiqueProfile;
+  /** Steps finished before (a resumed refinement), by `round/kind`. */
+  done: Map<string, RefineStep>;
+  repeat: number;
+  usage: RefineOutcome['usage'];
+  recorded: RefineRound[];
+  signal?: AbortSignal;
 }
 
-/** A model call's failure as data; a fatal error (key, abort) or anything that is not a `ProviderError` propagates. */
-function failureOf(error: unknown, promptVersion: string): CallRecord {
-  if (isFatal(error) || !(error instanceof ProviderError)) throw error;
-  const recorded: CallError = {
-    kind: error.kind,
-    message: redact(error.message),
-    ...(error.status ? { status: error.status } : {}),
-  };
-  return { ...callRecord(promptVersion, {}), error: recorded };
-}
-
-function addRole(usage: RoleUsage, record: CallRecord): void {
-  if (record.error) return;
-  usage.calls += 1;
-  if (record.cached) return void (usage.cached_calls += 1);
-  const reported: Usage | null = record.usage;
-  usage.input_tokens += reported?.inputTokens ?? 0;
-  usage.output_tokens += reported?.outputTokens ?? 0;
-}
-
-const emptyRole = (): RoleUsage => ({
-  calls: 0,
-  cached_calls: 0,
-  input_tokens: 0,
-  output_tokens: 0,
-});
-
-/** Runs the refinement loop on one answer. Throws only what must stop a run (a rejected key, an abort, a budget refusal). */
+/**
+ * Runs the refinement loop on one answer. Throws only what must stop a run (a rejected key, an
+ * abort, a budget refusal).
+ */
 export async function refineAnswer(
   request: RefineRequest,
   signal?: AbortSignal,
@@ -126,164 +103,139 @@ export async function refineAnswer(
   const rounds = request.rounds ?? 1;
   if (!Number.isInteger(rounds) || rounds < 1)
     throw new RangeError(`rounds must be a positive integer (got ${rounds})`);
-  const critic = isProvider(request.critic)
-    ? providerCritic(request.critic, request.criticSampling ?? { temperature: 0 })
-    : request.critic;
-  const mode = request.mode ?? (request.critic === request.reviser ? 'self' : 'critic');
-  const taxonomy = request.taxonomy ?? true;
-  const profile = critiqueProfile(request.split, request.input, request.allowRefusal);
-  const done = new Map(
-    (request.done ?? []).filter(isFinishedStep).map((step) => [`${step.round}/${step.kind}`, step]),
-  );
-  const repeat = request.repeat ?? 0;
-  const usage = { critic: emptyRole(), planner: emptyRole() };
-  const recorded: RefineRound[] = [];
+  const loop = loopOf(request, signal);
   let current = request.initialAnswer;
-
-  const finish = async (step: RefineStep) => {
-    if (!done.has(`${step.round}/${step.kind}`) && isFinishedStep(step))
-      await request.onStep?.(step);
-  };
-  const outcome = (
-    status: RefineStatus,
-    text: string | null,
-    parsed: ParsedAnswer | null,
-  ): RefineOutcome => ({
-    status,
-    mode,
-    taxonomy,
-    critic: critic.id,
-    rounds: recorded,
-    text,
-    parsed,
-    usage,
-  });
-
   for (let round = 1; round <= rounds; round += 1) {
-    const prompt = buildCritiquePrompt({
-      plannerPrompt: request.prompt,
-      answer: current,
-      profile,
-      taxonomy,
-      mode,
-    });
-    const critiqueStep = done.get(`${round}/critique`) as
-      Extract<RefineStep, { kind: 'critique' }> | undefined;
-    const critique =
-      critiqueStep?.record ??
-      (await askCritic(
-        critic,
-        {
-          prompt,
-          plannerPrompt: request.prompt,
-          answer: current,
-          split: request.split,
-          input: request.input,
-          profile,
-          taxonomy,
-          mode,
-          round,
-          repeat,
-        },
-        signal,
-      ));
-    await finish({ round, kind: 'critique', record: critique });
-    addRole(usage.critic, critique);
+    const critique = await critiqueRound(loop, round, current);
     const entry: RefineRound = { round, critique, revision: null };
-    recorded.push(entry);
+    loop.recorded.push(entry);
     if (critique.status !== 'ok')
-      return outcome(
+      return outcomeOf(
+        loop,
         critique.status === 'error' ? 'critique_failed' : 'critique_unreadable',
         null,
         null,
       );
-
-    const revisionStep = done.get(`${round}/revision`) as
-      Extract<RefineStep, { kind: 'revision' }> | undefined;
-    const revision =
-      revisionStep?.record ??
-      (await askReviser(
-        request,
-        buildRevisionPrompt(request.prompt, current, critique.text),
-        repeat,
-        signal,
-      ));
-    await finish({ round, kind: 'revision', record: revision });
-    addRole(usage.planner, revision);
+    const revision = await revisionRound(loop, round, current, critique.text);
     entry.revision = revision;
-    if (revision.status === 'error') return outcome('revision_failed', null, null);
+    if (revision.status === 'error') return outcomeOf(loop, 'revision_failed', null, null);
     current = revision.text;
     if (round === rounds) {
       const parsed: ParsedAnswer = revision.parsed ?? {
         kind: 'parse_error',
         message: revision.parse_error ?? 'the revised answer could not be read',
       };
-      return outcome(revision.status, revision.text, parsed);
+      return outcomeOf(loop, revision.status, revision.text, parsed);
     }
   }
   throw new Error('unreachable: the loop returns in its last round');
 }
 
-/** The text outside `<think>`/`<thinking>`/`<reasoning>` blocks (an unclosed one runs to the end). */
-function withoutThinking(text: string): string {
-  return text
-    .replace(/<(think|thinking|reasoning)>[\s\S]*?<\/\1>/gi, '')
-    .replace(/<(think|thinking|reasoning)>[\s\S]*$/i, '');
-}
-
-async function askCritic(
-  critic: Critic,
-  request: Parameters<Critic['critique']>[0],
-  signal?: AbortSignal,
-): Promise<CritiqueRecord> {
-  const version = request.prompt.promptVersion;
-  let reply: CriticReply;
-  try {
-    reply = await critic.critique(request, signal);
-  } catch (error) {
-    return { ...failureOf(error, version), status: 'error', critic: critic.id, text: '' };
-  }
-  // Untrusted text: anything but a string, only whitespace, or only thinking is no critique at all.
-  const text = typeof reply?.text === 'string' ? reply.text : '';
+/** The shared part of a refinement: the critic, the mode, the profile and the finished steps. */
+function loopOf(request: RefineRequest, signal: AbortSignal | undefined): RefineLoop {
+  const critic = isProvider(request.critic)
+    ? providerCritic(request.critic, request.criticSampling ?? { temperature: 0 })
+    : request.critic;
   return {
-    ...callRecord(version, reply ?? {}),
-    status: withoutThinking(text).trim() ? 'ok' : 'unreadable',
-    critic: critic.id,
-    text,
+    request,
+    critic,
+    mode: request.mode ?? (request.critic === request.reviser ? 'self' : 'critic'),
+    taxonomy: request.taxonomy ?? true,
+    profile: critiqueProfile(request.split, request.input, request.allowRefusal),
+    done: new Map(
+      (request.done ?? [])
+        .filter(isFinishedStep)
+        .map((step) => [`${step.round}/${step.kind}`, step]),
+    ),
+    repeat: request.repeat ?? 0,
+    usage: { critic: emptyRole(), planner: emptyRole() },
+    recorded: [],
+    signal,
   };
 }
 
-async function askReviser(
-  request: RefineRequest,
-  prompt: Prompt,
-  repeat: number,
-  signal?: AbortSignal,
-): Promise<RevisionRecord> {
-  let result: ProviderResult;
-  try {
-    result = await request.reviser.generate(
+function outcomeOf(
+  loop: RefineLoop,
+  status: RefineStatus,
+  text: string | null,
+  parsed: ParsedAnswer | null,
+): RefineOutcome {
+  const { mode, taxonomy, usage } = loop;
+  return {
+    status,
+    mode,
+    taxonomy,
+    critic: loop.critic.id,
+    rounds: loop.recorded,
+    text,
+    parsed,
+    usage,
+  };
+}
+
+/** Reports a step the first time it finishes (not when it was read back from `done`). */
+async function finish(loop: RefineLoop, step: RefineStep): Promise<void> {
+  if (!loop.done.has(`${step.round}/${step.kind}`) && isFinishedStep(step))
+    await loop.request.onStep?.(step);
+}
+
+/** A round's critique: the one finished before, or a new one from the critic. */
+async function critiqueRound(
+  loop: RefineLoop,
+  round: number,
+  current: string,
+): Promise<CritiqueRecord> {
+  const { request, profile, taxonomy, mode } = loop;
+  const prompt = buildCritiquePrompt({
+    plannerPrompt: request.prompt,
+    answer: current,
+    profile,
+    taxonomy,
+    mode,
+  });
+  const step = loop.done.get(`${round}/critique`) as
+    Extract<RefineStep, { kind: 'critique' }> | undefined;
+  const critique =
+    step?.record ??
+    (await askCritic(
+      loop.critic,
       {
-        messages: prompt.messages,
-        promptVersion: prompt.promptVersion,
-        json: request.json ?? false,
-        sampling: request.sampling ?? {},
-        repeat,
-        role: 'planner',
+        prompt,
+        plannerPrompt: request.prompt,
+        answer: current,
+        split: request.split,
+        input: request.input,
+        profile,
+        taxonomy,
+        mode,
+        round,
+        repeat: loop.repeat,
       },
-      signal,
-    );
-  } catch (error) {
-    return { ...failureOf(error, prompt.promptVersion), status: 'error', text: '', parsed: null };
-  }
-  const parsed = SETTINGS[request.split].parseAnswer(result.text, request.input);
-  const base = callRecord(prompt.promptVersion, result);
-  if (parsed.kind === 'parse_error')
-    return {
-      ...base,
-      status: 'parse_error',
-      text: result.text,
-      parsed: null,
-      parse_error: parsed.message,
-    };
-  return { ...base, status: 'ok', text: result.text, parsed };
+      loop.signal,
+    ));
+  await finish(loop, { round, kind: 'critique', record: critique });
+  addRole(loop.usage.critic, critique);
+  return critique;
+}
+
+/** A round's revision: the one finished before, or a new one from the reviser. */
+async function revisionRound(
+  loop: RefineLoop,
+  round: number,
+  current: string,
+  critique: string,
+): Promise<RevisionRecord> {
+  const step = loop.done.get(`${round}/revision`) as
+    Extract<RefineStep, { kind: 'revision' }> | undefined;
+  const revision =
+    step?.record ??
+    (await askReviser(
+      loop.request,
+      buildRevisionPrompt(loop.request.prompt, current, critique),
+      loop.repeat,
+      loop.signal,
+    ));
+  await finish(loop, { round, kind: 'revision', record: revision });
+  addRole(loop.usage.planner, revision);
+  return revision;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { caseDetailOf, capText, findingLines, rowDetailOf } from './case-details.js';
+import { caseDetailOf, capText } from './case-details.js';
+import { findingLines, rowDetailOf } from './row-details.js';
 import { fakeApbLine } from './fake-lines.fixture.js';
 
 const noMedia = () => ({ index: null, note: 'none' });

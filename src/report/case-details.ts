@@ -1,7 +1,7 @@
 /**
  * One judgement line → what the case browser shows: the case (query, tools, files, trajectory,
- * reference) and the answer (raw text, parsed plan, verdict, findings). Pure; every text is capped
- * with a visible marker so one huge answer cannot bloat the report.
+ * reference); the answer (raw text, parsed plan, verdict, findings) is `row-details.ts`. Pure; every
+ * text is capped with a visible marker so one huge answer cannot bloat the report.
  */
 import {
   normalizeChainNode,
@@ -9,31 +9,11 @@ import {
   normalizeTrajectoryEntry,
 } from '../dataset/normalize.js';
 import { TrajectoryEntrySchema } from '../dataset/record-schema.js';
-import type { Findings } from '../judge/checks/findings.js';
 import { parseUntrustedJson } from '../json-depth.js';
 
-type Loose = Record<string, unknown>;
+import { asObject, capText, stringOrNull, type Loose } from './capped-text.js';
 
-/** Longest text kept per field (characters). */
-export const TEXT_CAP = 50_000;
-
-/** A text cut at `max` characters with a marker saying how much was left out. */
-export function capText(value: unknown, max = TEXT_CAP): string {
-  const text =
-    typeof value === 'string'
-      ? value
-      : value === undefined || value === null
-        ? ''
-        : JSON.stringify(value, null, 2);
-  return text.length <= max
-    ? text
-    : `${text.slice(0, max)}\n… [${(text.length - max).toLocaleString('en-US')} more characters not shown]`;
-}
-
-const asObject = (value: unknown): Loose | null =>
-  value && typeof value === 'object' && !Array.isArray(value) ? (value as Loose) : null;
-const stringOrNull = (value: unknown): string | null =>
-  typeof value === 'string' && value !== '' ? value : null;
+export { capText, TEXT_CAP } from './capped-text.js';
 
 /** Decodes a `*_json` dataset field (a JSON string or an already-decoded value); undefined when unreadable. */
 export function decodeJsonField(value: unknown): unknown {
@@ -88,11 +68,17 @@ export interface CaseDetail {
     replacementTool: string | null;
   };
   facets: Record<string, string | number | null>;
-  /** The reference as a list of calls (tool chain, or the next steps), for the step-by-step comparison; empty when it has none. */
+  /**
+   * The reference as a list of calls (tool chain, or the next steps), for the step-by-step
+   * comparison; empty when it has none.
+   */
   referenceCalls: CallView[];
 }
 
-/** One call of a plan as the step-by-step view shows it: tool name and compact arguments (text-only steps: name null). */
+/**
+ * One call of a plan as the step-by-step view shows it: tool name and compact arguments (text-only
+ * steps: name null).
+ */
 export interface CallView {
   name: string | null;
   arguments: string;
@@ -104,7 +90,10 @@ export function argumentsText(value: unknown): string {
   return capText(typeof value === 'string' ? value : JSON.stringify(value), 600);
 }
 
-/** The reference's calls: the holistic tool chain, else the step-wise next steps (their text when a step calls nothing). */
+/**
+ * The reference's calls: the holistic tool chain, else the step-wise next steps (their text when a
+ * step calls nothing).
+ */
 function referenceCallsOf(line: Loose): CallView[] {
   const chain = decodeJsonField(line.tool_chain_json);
   if (Array.isArray(chain) && chain.length > 0) {
@@ -126,28 +115,10 @@ function referenceCallsOf(line: Loose): CallView[] {
   });
 }
 
-/** Everything the browser shows about one answer and its judgement. */
-export interface RowDetail {
-  response: string;
-  /** The parsed answer as data (pretty-printed by the page), or its capped JSON text when very large. */
-  parsed: unknown;
-  parseError: string | null;
-  plannerError: string | null;
-  correct: boolean | null;
-  grade: number | null;
-  errors: number[];
-  reasoning: string;
-  behavior: string | null;
-  refused: boolean | null;
-  judgeError: string | null;
-  findings: string[];
-  /** The findings as data, shown pretty-printed on demand by the page. */
-  findingsData: Findings | null;
-  notes: string[];
-  usage: string | null;
-}
-
-/** A tool in any of the dataset's shapes (see `ToolDefinitionSchema`), read leniently for display; null when it has no name. */
+/**
+ * A tool in any of the dataset's shapes (see `ToolDefinitionSchema`), read leniently for display;
+ * null when it has no name.
+ */
 function toolOf(entry: unknown): ToolView | null {
   if (typeof entry === 'string') {
     const name = /^\s*([A-Za-z_][\w.-]*)\s*[(:]/.exec(entry)?.[1] ?? entry.trim();
@@ -262,117 +233,4 @@ const mediaFields = (found: { index: number | null; note: string | null }) => ({
   note: found.note,
 });
 
-/** Plain-language lines for the deterministic findings (D1–D10). */
-export function findingLines(findings: Findings | null): string[] {
-  if (!findings) return [];
-  const lines: string[] = [];
-  if (findings.schema && !findings.schema.valid)
-    lines.push(`Schema: ${findings.schema.issues.join('; ') || 'invalid'}`);
-  if (findings.hallucinatedTools?.names.length)
-    lines.push(`Tools not in the tool list: ${findings.hallucinatedTools.names.join(', ')}`);
-  if (findings.distractorUse)
-    lines.push(
-      `Distractor tools used: ${findings.distractorUse.count}${findings.distractorUse.names.length ? ` (${findings.distractorUse.names.join(', ')})` : ''}`,
-    );
-  if (findings.brokenTool)
-    lines.push(
-      `Broken tool: behaviour ${findings.brokenTool.behavior}${findings.brokenTool.calledTool ? `, calls ${findings.brokenTool.calledTool}` : ''}`,
-    );
-  if (findings.refusal?.refused)
-    lines.push(
-      `Refusal detected${findings.refusal.explicit ? ' (explicit)' : ''}${findings.refusal.evidence ? `: ${findings.refusal.evidence}` : ''}`,
-    );
-  if (findings.toolSet) {
-    const { precision, recall, f1, missing, extra } = findings.toolSet;
-    lines.push(
-      `Tool set: precision ${precision.toFixed(2)}, recall ${recall.toFixed(2)}, F1 ${f1.toFixed(2)}${missing.length ? `; missing ${missing.join(', ')}` : ''}${extra.length ? `; extra ${extra.join(', ')}` : ''}`,
-    );
-  }
-  if (findings.chainOrder)
-    lines.push(
-      `Order: LCS ratio ${findings.chainOrder.lcsRatio.toFixed(2)}${findings.chainOrder.edgeF1 === null ? '' : `, edge F1 ${findings.chainOrder.edgeF1.toFixed(2)}`}`,
-    );
-  if (findings.arguments?.problems.length)
-    lines.push(
-      `Argument problems: ${findings.arguments.problems.map((problem) => `step ${problem.step} ${problem.tool}: ${problem.kind} ${problem.argument}`).join('; ')}`,
-    );
-  if (findings.nextK)
-    lines.push(
-      `Next ${findings.nextK.horizon} steps: tools ${findings.nextK.toolMatches.map((match) => (match ? '✓' : '✗')).join(' ')}`,
-    );
-  if (findings.planCost) {
-    const { predictedSteps, referenceSteps, predictedCost, referenceCost } = findings.planCost;
-    lines.push(
-      `Plan length ${predictedSteps} vs reference ${referenceSteps}${predictedCost !== null ? `; cost ${predictedCost} vs ${referenceCost ?? '?'}` : ''}`,
-    );
-  }
-  return lines.map((line) => capText(line, 2000));
-}
-
-function usageText(prediction: Loose | null, apb: Loose | null): string | null {
-  const parts: string[] = [];
-  const planner = asObject(prediction?.usage);
-  const judge = asObject(apb?.usage);
-  if (planner)
-    parts.push(
-      `planner ${planner.inputTokens ?? '?'} in / ${planner.outputTokens ?? '?'} out tokens`,
-    );
-  if (typeof prediction?.latency_ms === 'number')
-    parts.push(`planner ${Math.round(prediction.latency_ms)} ms`);
-  if (judge)
-    parts.push(`judge ${judge.inputTokens ?? '?'} in / ${judge.outputTokens ?? '?'} out tokens`);
-  return parts.length > 0 ? parts.join('; ') : null;
-}
-
-/** A JSON value kept as data when small, as capped JSON text when its JSON is over the cap; null when absent. */
-export function cappedData(value: unknown, sourceLength = Infinity): unknown {
-  if (value === undefined || value === null) return null;
-  // A value parsed from a short text cannot be long: skip measuring it.
-  if (sourceLength * 2 < TEXT_CAP) return value;
-  const text = JSON.stringify(value);
-  return text.length <= TEXT_CAP ? value : capText(text);
-}
-
-/** The answer part of a judgement line. */
-export function rowDetailOf(line: Loose, findings: Findings | null): RowDetail {
-  const apb = asObject(line.apb);
-  const prediction = asObject(apb?.prediction);
-  const judgement = asObject(line.judgement) ?? {};
-  const plannerError = asObject(prediction?.error);
-  const judgeError = asObject(apb?.judge_error);
-  const errors = Array.isArray(judgement.error_list)
-    ? judgement.error_list.map((flag) => (flag === 1 || flag === true ? 1 : 0))
-    : [];
-  return {
-    response: capText(line.model_response),
-    parsed: cappedData(
-      prediction?.parsed,
-      typeof line.model_response === 'string' ? line.model_response.length : Infinity,
-    ),
-    parseError: stringOrNull(prediction?.parse_error)
-      ? capText(prediction!.parse_error, 4000)
-      : null,
-    plannerError: plannerError
-      ? capText(
-          `${plannerError.kind ?? 'error'}${plannerError.status ? ` ${plannerError.status}` : ''}: ${plannerError.message ?? ''}`,
-          4000,
-        )
-      : null,
-    correct: typeof judgement.is_correct === 'boolean' ? judgement.is_correct : null,
-    grade: typeof judgement.grade === 'number' ? judgement.grade : null,
-    errors,
-    reasoning: capText(judgement.reasoning),
-    behavior: stringOrNull(judgement.behavior),
-    refused: typeof judgement.refused === 'boolean' ? judgement.refused : null,
-    judgeError: judgeError
-      ? capText(
-          `${judgeError.reason ?? 'judge error'}: ${judgeError.message ?? ''}${judgeError.raw_text ? `\n${judgeError.raw_text}` : ''}`,
-          8000,
-        )
-      : null,
-    findings: findingLines(findings),
-    findingsData: findings,
-    notes: Array.isArray(apb?.notes) ? apb!.notes.map((note) => capText(note, 2000)) : [],
-    usage: usageText(prediction, apb),
-  };
-}
+export type { RowDetail } from './row-details.js';

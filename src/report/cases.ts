@@ -8,7 +8,8 @@ import type { ResultRow } from '../metrics/result-row.js';
 import { BROKEN_BEHAVIORS } from '../judge/verdict.js';
 import type { Findings } from '../judge/checks/findings.js';
 import { methodLabel } from './labels.js';
-import { caseDetailOf, rowDetailOf, type CaseDetail, type RowDetail } from './case-details.js';
+import { caseDetailOf, type CaseDetail } from './case-details.js';
+import { rowDetailOf, type RowDetail } from './row-details.js';
 import { refinementViewOf, type RefinementView } from './refinement-view.js';
 
 /**
@@ -50,7 +51,10 @@ export interface CaseBrowserData {
   stages: string[];
   /** Refinement methods of the refined answers (Self_R+, …); `rows.x` indexes them. */
   methods: string[];
-  /** One entry per case (split + id): split index, id, distractor level / horizon / stage index (-1 none), query head. */
+  /**
+   * One entry per case (split + id): split index, id, distractor level / horizon / stage index (-1
+   * none), query head.
+   */
   cases: {
     split: number[];
     id: string[];
@@ -59,7 +63,10 @@ export interface CaseBrowserData {
     stage: number[];
     query: string[];
   };
-  /** One entry per judgement: case, model, judge, ROW_STATUS index, E1–E6 bitmask, behaviour (-1 none), grade ×5 (-1 none), repeat, refinement method (-1 none). */
+  /**
+   * One entry per judgement: case, model, judge, ROW_STATUS index, E1–E6 bitmask, behaviour (-1
+   * none), grade ×5 (-1 none), repeat, refinement method (-1 none).
+   */
   rows: {
     c: number[];
     m: number[];
@@ -71,9 +78,15 @@ export interface CaseBrowserData {
     r: number[];
     x: number[];
   };
-  /** The first line of each case (aligned with `cases`) and its run; `caseDetailAt` turns one into what the page shows, chunk by chunk when rendering. */
+  /**
+   * The first line of each case (aligned with `cases`) and its run; `caseDetailAt` turns one into
+   * what the page shows, chunk by chunk when rendering.
+   */
   caseSources: { source: LineWithRow; run: number }[];
-  /** The line behind each judgement (aligned with `rows`); `rowDetailAt` turns one into what the page shows, chunk by chunk when rendering. */
+  /**
+   * The line behind each judgement (aligned with `rows`); `rowDetailAt` turns one into what the
+   * page shows, chunk by chunk when rendering.
+   */
   rowSources: LineWithRow[];
   /** Embedded files, in the order the case details first refer to them (filled as details are made). */
   media: MediaItem[];
@@ -82,7 +95,10 @@ export interface CaseBrowserData {
   mediaIndex: Map<string, number>;
 }
 
-/** What the page shows for judgement `index` of the browser data; a refined answer also carries its refinement (before, critiques, after). */
+/**
+ * What the page shows for judgement `index` of the browser data; a refined answer also carries its
+ * refinement (before, critiques, after).
+ */
 export function rowDetailAt(
   data: CaseBrowserData,
   index: number,
@@ -156,32 +172,24 @@ function indexer(initial: readonly string[] = []) {
   };
 }
 
-/** Builds the browser data from every run's lines (runs in order), sorted by case in dataset order (split, line in its file), then model, judge and repeat. Reads each case's first line once (its query); details are made later, chunk by chunk. */
+/**
+ * Builds the browser data from every run's lines (runs in order), sorted by case in dataset order
+ * (split, line in its file), then model, judge and repeat. Reads each case's first line once (its
+ * query); details are made later, chunk by chunk.
+ */
 export function buildCaseBrowser(
   runs: readonly (readonly LineWithRow[])[],
   media: ReadonlyMap<string, MediaItem> = new Map(),
 ): CaseBrowserData {
-  const models = indexer();
-  const judges = indexer();
-  const splits = indexer(SPLITS);
-  const methods = indexer();
-  const caseIndex = new Map<string, number>();
-  const data: CaseBrowserData = {
-    models: models.list,
-    judges: judges.list,
-    splits: splits.list,
-    behaviors: [...BROKEN_BEHAVIORS],
-    stages: [...STAGES],
-    methods: methods.list,
-    cases: { split: [], id: [], level: [], horizon: [], stage: [], query: [] },
-    rows: { c: [], m: [], j: [], s: [], e: [], b: [], g: [], r: [], x: [] },
-    caseSources: [],
-    rowSources: [],
-    media: [],
-    mediaSource: media,
-    mediaIndex: new Map(),
+  const index: Indexes = {
+    models: indexer(),
+    judges: indexer(),
+    splits: indexer(SPLITS),
+    methods: indexer(),
   };
-  const entries: { c: number; m: number; j: number; item: LineWithRow }[] = [];
+  const data = emptyBrowser(index, media);
+  const caseIndex = new Map<string, number>();
+  const entries: Entry[] = [];
   // Dataset order: split, then the case's line in its split file (when the lines record it), then first seen.
   const caseLine: number[] = [];
   runs.forEach((lines, runIndex) => {
@@ -191,16 +199,10 @@ export function buildCaseBrowser(
       let c = caseIndex.get(key);
       if (c === undefined) {
         caseIndex.set(key, (c = data.caseSources.length));
-        data.caseSources.push({ source: item, run: runIndex });
-        data.cases.split.push(splits.of(row.facets.split));
-        data.cases.id.push(row.id);
-        data.cases.level.push(row.facets.distractorLevel ?? -1);
-        data.cases.horizon.push(row.facets.horizon ?? -1);
-        data.cases.stage.push(row.facets.stage ? STAGES.indexOf(row.facets.stage) : -1);
-        data.cases.query.push(item.queryHead ?? String(item.line.query ?? '').slice(0, QUERY_HEAD));
+        addCase(data, item, runIndex, index.splits);
         caseLine.push(row.datasetLine ?? Number.MAX_SAFE_INTEGER);
       }
-      entries.push({ c, m: models.of(row.model), j: judges.of(row.judge), item });
+      entries.push({ c, m: index.models.of(row.model), j: index.judges.of(row.judge), item });
     }
   });
   const refined = (entry: { item: LineWithRow }) => (entry.item.row.refinement ? 1 : 0);
@@ -214,22 +216,61 @@ export function buildCaseBrowser(
       refined(a) - refined(b) ||
       a.item.row.repeat - b.item.row.repeat,
   );
-  for (const { c, m, j, item } of entries) {
-    const { row } = item;
-    data.rows.c.push(c);
-    data.rows.m.push(m);
-    data.rows.j.push(j);
-    data.rows.s.push(statusCode(row));
-    data.rows.e.push(errorBits(row));
-    data.rows.b.push(row.behavior ? BROKEN_BEHAVIORS.indexOf(row.behavior) : -1);
-    data.rows.g.push(row.grade === null ? -1 : Math.round(row.grade * 5));
-    data.rows.r.push(row.repeat);
-    data.rows.x.push(
-      row.refinement
-        ? methods.of(methodLabel({ ...row.refinement, rounds: row.refinement.rounds ?? 1 }))
-        : -1,
-    );
-    data.rowSources.push(item);
-  }
+  for (const entry of entries) addRow(data, entry, index.methods);
   return data;
+}
+
+type Indexer = ReturnType<typeof indexer>;
+type Indexes = { models: Indexer; judges: Indexer; splits: Indexer; methods: Indexer };
+type Entry = { c: number; m: number; j: number; item: LineWithRow };
+
+/** A browser with its name lists (filled as lines are read) and no case or row yet. */
+function emptyBrowser(index: Indexes, media: ReadonlyMap<string, MediaItem>): CaseBrowserData {
+  return {
+    models: index.models.list,
+    judges: index.judges.list,
+    splits: index.splits.list,
+    behaviors: [...BROKEN_BEHAVIORS],
+    stages: [...STAGES],
+    methods: index.methods.list,
+    cases: { split: [], id: [], level: [], horizon: [], stage: [], query: [] },
+    rows: { c: [], m: [], j: [], s: [], e: [], b: [], g: [], r: [], x: [] },
+    caseSources: [],
+    rowSources: [],
+    media: [],
+    mediaSource: media,
+    mediaIndex: new Map(),
+  };
+}
+
+/** A case's columns, from the first line that has it. */
+function addCase(data: CaseBrowserData, item: LineWithRow, run: number, splits: Indexer): void {
+  const { row } = item;
+  data.caseSources.push({ source: item, run });
+  data.cases.split.push(splits.of(row.facets.split));
+  data.cases.id.push(row.id);
+  data.cases.level.push(row.facets.distractorLevel ?? -1);
+  data.cases.horizon.push(row.facets.horizon ?? -1);
+  data.cases.stage.push(row.facets.stage ? STAGES.indexOf(row.facets.stage) : -1);
+  data.cases.query.push(item.queryHead ?? String(item.line.query ?? '').slice(0, QUERY_HEAD));
+}
+
+/** A row's columns: case, model, judge, status, error bits, behaviour, grade, repeat, method. */
+function addRow(data: CaseBrowserData, entry: Entry, methods: Indexer): void {
+  const { c, m, j, item } = entry;
+  const { row } = item;
+  data.rows.c.push(c);
+  data.rows.m.push(m);
+  data.rows.j.push(j);
+  data.rows.s.push(statusCode(row));
+  data.rows.e.push(errorBits(row));
+  data.rows.b.push(row.behavior ? BROKEN_BEHAVIORS.indexOf(row.behavior) : -1);
+  data.rows.g.push(row.grade === null ? -1 : Math.round(row.grade * 5));
+  data.rows.r.push(row.repeat);
+  data.rows.x.push(
+    row.refinement
+      ? methods.of(methodLabel({ ...row.refinement, rounds: row.refinement.rounds ?? 1 }))
+      : -1,
+  );
+  data.rowSources.push(item);
 }

@@ -1,4 +1,7 @@
-/** `ReportData` → CSV, one file per table (`{id}.csv`), with raw unrounded values; intervals become `_lo` / `_hi` columns. */
+/**
+ * `ReportData` → CSV, one file per table (`{id}.csv`), with raw unrounded values; intervals become
+ * `_lo` / `_hi` columns.
+ */
 import type { Interval } from '../metrics/intervals.js';
 import type { ReportData } from './report-data.js';
 import { headlineViews } from './headline-views.js';
@@ -33,88 +36,23 @@ function fieldsOf(column: Column, value: unknown): string[] {
   return [csvField(range?.lo ?? null, 'rate'), csvField(range?.hi ?? null, 'rate')];
 }
 
-/** Renders every non-empty table as CSV text, keyed by file name (`scorecard.csv`, `usage.csv`, `table1_holistic.csv`, …), plus `runs.csv` and `notes.csv`. */
+/** CSV text: a header, rows, CRLF line ends and a final CRLF. */
+const csvText = (lines: readonly string[]) => `${lines.join('\r\n')}\r\n`;
+
+/**
+ * Renders every non-empty table as CSV text, keyed by file name (`scorecard.csv`, `usage.csv`,
+ * `table1_holistic.csv`, …), plus `runs.csv` and `notes.csv`.
+ */
 export function renderCsv(data: ReportData): Record<string, string> {
   const files: Record<string, string> = {};
   for (const view of [...headlineViews(data), ...tableViews(data)]) {
     const lines = [view.columns.flatMap(headerOf).join(',')];
     for (const row of view.rows)
       lines.push(view.columns.flatMap((column) => fieldsOf(column, column.get(row))).join(','));
-    files[`${view.id}.csv`] = `${lines.join('\r\n')}\r\n`;
+    files[`${view.id}.csv`] = csvText(lines);
   }
-  const runs = [
-    [
-      'dir',
-      'source',
-      'status',
-      'dataset',
-      'dataset_hash',
-      'cases',
-      'models',
-      'judges',
-      'judgements',
-      'unreadable_lines',
-      'duplicates',
-    ].join(','),
-  ];
-  for (const run of data.runs) {
-    runs.push(
-      [
-        run.dir,
-        run.source,
-        run.status,
-        run.dataset,
-        run.datasetHash,
-        run.cases,
-        run.models.join(' '),
-        run.judges.join(' '),
-        run.judgements,
-        run.issues.length,
-        run.duplicates,
-      ]
-        .map((value) => csvField(value))
-        .join(','),
-    );
-  }
-  files['runs.csv'] = `${runs.join('\r\n')}\r\n`;
-  if (data.paper) {
-    const header = [
-      'model',
-      'judge',
-      'paper_model',
-      'table',
-      'row',
-      'column',
-      'ours',
-      'ci_lo',
-      'ci_hi',
-      'n',
-      'paper',
-      'exact',
-      'within_ci',
-      'note',
-    ];
-    const cells = data.paper.models.flatMap((model) =>
-      model.cells.map((cell) => [
-        model.model,
-        model.judge,
-        model.paperModel,
-        cell.table,
-        cell.row,
-        cell.column,
-        cell.ours,
-        cell.ci?.lo ?? null,
-        cell.ci?.hi ?? null,
-        cell.n,
-        cell.paper,
-        cell.matches,
-        cell.withinCi,
-        cell.note,
-      ]),
-    );
-    files['paper_comparison.csv'] =
-      `${[header.join(','), ...cells.map((cells) => cells.map((value) => csvField(value, typeof value === 'number' ? 'rate' : 'text')).join(','))].join('\r\n')}\r\n`;
-  }
+  files['runs.csv'] = runsCsv(data);
+  if (data.paper) files['paper_comparison.csv'] = paperCsv(data.paper);
   // The caveats every other format prints above its tables: comparability, coverage, baselines.
   const caveats = data.paper
     ? [
@@ -124,7 +62,84 @@ export function renderCsv(data: ReportData): Record<string, string> {
         ),
       ]
     : [];
-  files['notes.csv'] =
-    `${['note', ...[...data.banners, ...data.notes, ...caveats].map((note) => csvField(note))].join('\r\n')}\r\n`;
+  const notes = [...data.banners, ...data.notes, ...caveats].map((note) => csvField(note));
+  files['notes.csv'] = csvText(['note', ...notes]);
   return files;
+}
+
+/** `runs.csv`: one line per run directory read. */
+function runsCsv(data: ReportData): string {
+  const header = [
+    'dir',
+    'source',
+    'status',
+    'dataset',
+    'dataset_hash',
+    'cases',
+    'models',
+    'judges',
+    'judgements',
+    'unreadable_lines',
+    'duplicates',
+  ];
+  const lines = data.runs.map((run) =>
+    [
+      run.dir,
+      run.source,
+      run.status,
+      run.dataset,
+      run.datasetHash,
+      run.cases,
+      run.models.join(' '),
+      run.judges.join(' '),
+      run.judgements,
+      run.issues.length,
+      run.duplicates,
+    ]
+      .map((value) => csvField(value))
+      .join(','),
+  );
+  return csvText([header.join(','), ...lines]);
+}
+
+/** `paper_comparison.csv`: one line per compared cell, numbers at full precision. */
+function paperCsv(paper: NonNullable<ReportData['paper']>): string {
+  const header = [
+    'model',
+    'judge',
+    'paper_model',
+    'table',
+    'row',
+    'column',
+    'ours',
+    'ci_lo',
+    'ci_hi',
+    'n',
+    'paper',
+    'exact',
+    'within_ci',
+    'note',
+  ];
+  const cells = paper.models.flatMap((model) =>
+    model.cells.map((cell) => [
+      model.model,
+      model.judge,
+      model.paperModel,
+      cell.table,
+      cell.row,
+      cell.column,
+      cell.ours,
+      cell.ci?.lo ?? null,
+      cell.ci?.hi ?? null,
+      cell.n,
+      cell.paper,
+      cell.matches,
+      cell.withinCi,
+      cell.note,
+    ]),
+  );
+  const lines = cells.map((values) =>
+    values.map((value) => csvField(value, typeof value === 'number' ? 'rate' : 'text')).join(','),
+  );
+  return csvText([header.join(','), ...lines]);
 }

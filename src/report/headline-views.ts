@@ -40,7 +40,10 @@ export function presentHeadlines(data: ReportData): HeadlineKey[] {
   );
 }
 
-/** The scorecard view: one row per (model, judge), ranked; a headline column appears only when some row has cases for it. */
+/**
+ * The scorecard view: one row per (model, judge), ranked; a headline column appears only when some
+ * row has cases for it.
+ */
 export function scorecardView(data: ReportData): TableView {
   const present = presentHeadlines(data);
   const cell = (row: ScorecardRow, key: string) =>
@@ -82,7 +85,54 @@ type EndpointRow = ReportData['usage']['endpoints'][number];
 const role = (row: UsageRow, name: string): RoleUsage | undefined =>
   row.roles.find((entry) => entry.role === name);
 
-/** "Usage and cost" per (model, judge): one column group per role the runs have, then cost per correct case, latency, cache, retries, 429s. */
+/** The four columns of one role: calls, tokens in and out, cost. */
+const roleColumns = (name: string): Column<UsageRow>[] => [
+  {
+    key: `${name}_calls`,
+    label: `${name} calls`,
+    kind: 'count',
+    get: (row) => role(row, name)?.calls ?? null,
+  },
+  {
+    key: `${name}_input_tokens`,
+    label: `${name} tokens in`,
+    kind: 'count',
+    get: (row) => role(row, name)?.input_tokens ?? null,
+  },
+  {
+    key: `${name}_output_tokens`,
+    label: `${name} tokens out`,
+    kind: 'count',
+    get: (row) => role(row, name)?.output_tokens ?? null,
+  },
+  {
+    key: `${name}_cost_usd`,
+    label: `${name} cost`,
+    kind: 'usd',
+    get: (row) => role(row, name)?.cost_usd ?? null,
+  },
+];
+
+/** The p50 and p95 latency columns of the planner's or the judge's calls. */
+const latencyColumns = (name: 'planner' | 'judge'): Column<UsageRow>[] => [
+  {
+    key: `${name}_latency_p50_ms`,
+    label: `${name} p50 ms`,
+    kind: 'ms',
+    get: (row) => row.latency[name].p50,
+  },
+  {
+    key: `${name}_latency_p95_ms`,
+    label: `${name} p95 ms`,
+    kind: 'ms',
+    get: (row) => row.latency[name].p95,
+  },
+];
+
+/**
+ * "Usage and cost" per (model, judge): one column group per role the runs have, then cost per
+ * correct case, latency, cache, retries, 429s.
+ */
 export function usageView(data: ReportData): TableView {
   const roles = [
     ...new Set(
@@ -91,49 +141,9 @@ export function usageView(data: ReportData): TableView {
       ),
     ),
   ];
-  const roleColumns = roles.flatMap((name): Column<UsageRow>[] => [
-    {
-      key: `${name}_calls`,
-      label: `${name} calls`,
-      kind: 'count',
-      get: (row) => role(row, name)?.calls ?? null,
-    },
-    {
-      key: `${name}_input_tokens`,
-      label: `${name} tokens in`,
-      kind: 'count',
-      get: (row) => role(row, name)?.input_tokens ?? null,
-    },
-    {
-      key: `${name}_output_tokens`,
-      label: `${name} tokens out`,
-      kind: 'count',
-      get: (row) => role(row, name)?.output_tokens ?? null,
-    },
-    {
-      key: `${name}_cost_usd`,
-      label: `${name} cost`,
-      kind: 'usd',
-      get: (row) => role(row, name)?.cost_usd ?? null,
-    },
-  ]);
-  const latency = (name: 'planner' | 'judge'): Column<UsageRow>[] => [
-    {
-      key: `${name}_latency_p50_ms`,
-      label: `${name} p50 ms`,
-      kind: 'ms',
-      get: (row) => row.latency[name].p50,
-    },
-    {
-      key: `${name}_latency_p95_ms`,
-      label: `${name} p95 ms`,
-      kind: 'ms',
-      get: (row) => row.latency[name].p95,
-    },
-  ];
   const columns: Column<UsageRow>[] = [
     ...identity<UsageRow>(data),
-    ...roleColumns,
+    ...roles.flatMap(roleColumns),
     { key: 'cost_usd', label: 'total cost', kind: 'usd', get: (row) => row.cost_usd },
     { key: 'correct', label: 'correct', kind: 'count', get: (row) => row.correct },
     {
@@ -142,19 +152,23 @@ export function usageView(data: ReportData): TableView {
       kind: 'usd',
       get: (row) => row.cost_per_correct_usd,
     },
-    ...latency('planner'),
-    ...latency('judge'),
+    ...latencyColumns('planner'),
+    ...latencyColumns('judge'),
     { key: 'cache_hits', label: 'cache hits', kind: 'count', get: (row) => row.cache_hits },
     { key: 'retries', label: 'retries', kind: 'count', get: (row) => row.retries },
     { key: 'rate_limited', label: '429s', kind: 'count', get: (row) => row.rate_limited },
   ];
   const prices = data.usage.pricesAsOf
-    ? ` Costs at the prices of data/prices.json as of ${data.usage.pricesAsOf}; – where a model has no price.`
+    ? ` Costs at the prices of data/prices.json as of ${data.usage.pricesAsOf}; – where a model ` +
+      'has no price.'
     : ' – where a model has no price.';
   return tableView<UsageRow>({
     id: 'usage',
     title: 'Usage and cost',
-    description: `Calls, tokens and cost per role as the runs recorded them (a cache hit is a call with no tokens or cost).${prices} Latency: nearest-rank percentiles over calls that reached an endpoint. 429s are counted per endpoint and shared by the models of one command.`,
+    description:
+      'Calls, tokens and cost per role as the runs recorded them (a cache hit is a call with no ' +
+      `tokens or cost).${prices} Latency: nearest-rank percentiles over calls that reached an ` +
+      'endpoint. 429s are counted per endpoint and shared by the models of one command.',
     columns,
     rows: data.usage.rows,
   });

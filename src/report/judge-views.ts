@@ -161,13 +161,34 @@ function table9(calibration: Calibration): SectionView['tables'][number] {
   };
 }
 
-/** Judges vs human labels as the paper prints it (Appendix D): coverage, Table 7, Table 8, and Table 9 per judge. */
+/**
+ * Judges vs human labels as the paper prints it (Appendix D): coverage, Table 7, Table 8, and
+ * Table 9 per judge.
+ */
 export function calibrationViews(summary: CalibrationSummary): SectionView[] {
   const { calibrations } = summary;
-  const coverage: SectionView = {
+  const coverage = coverageView(summary);
+  if (calibrations.length === 0) return [coverage];
+  return [
+    coverage,
+    table7View(calibrations),
+    table8View(calibrations),
+    ...calibrations.map((calibration) => ({
+      title: `Table 9: judge ${calibration.judge} vs human, per tested model`,
+      paragraphs: [],
+      tables: [table9(calibration)],
+    })),
+  ];
+}
+
+/** How many labels each judge was compared on, and what was left out. */
+function coverageView(summary: CalibrationSummary): SectionView {
+  const { calibrations } = summary;
+  return {
     title: 'Judge vs human labels',
     paragraphs: [
-      `Labels: ${summary.labels}; matching no judged answer (id, tested model): ${summary.unmatchedLabels}. Correct is the positive class; – is undefined.`,
+      `Labels: ${summary.labels}; matching no judged answer (id, tested model): ` +
+        `${summary.unmatchedLabels}. Correct is the positive class; – is undefined.`,
       ...(calibrations.length === 0 ? ['No judged answer in the run.'] : []),
     ],
     tables: [
@@ -189,11 +210,16 @@ export function calibrationViews(summary: CalibrationSummary): SectionView[] {
       },
     ],
   };
-  if (calibrations.length === 0) return [coverage];
-  const table7: SectionView = {
+}
+
+/** Table 7: agreement, precision, recall, F1, grade MAE and error-type agreement per judge. */
+function table7View(calibrations: CalibrationSummary['calibrations']): SectionView {
+  return {
     title: 'Table 7: judge vs human',
     paragraphs: [
-      "Err-Type = rows whose six E flags judge and human set identically (the definition consistent with the paper's Table 7); per-flag = the share of single flags that agree, which sparse flags inflate.",
+      'Err-Type = rows whose six E flags judge and human set identically (the definition ' +
+        "consistent with the paper's Table 7); per-flag = the share of single flags that agree, " +
+        'which sparse flags inflate.',
     ],
     tables: [
       {
@@ -222,7 +248,11 @@ export function calibrationViews(summary: CalibrationSummary): SectionView[] {
       },
     ],
   };
-  const table8: SectionView = {
+}
+
+/** Table 8: correct-but-different answers against standard correct ones, per judge. */
+function table8View(calibrations: CalibrationSummary['calibrations']): SectionView {
+  return {
     title: 'Table 8: correct but different vs standard correct',
     paragraphs: [],
     tables: [
@@ -250,14 +280,4 @@ export function calibrationViews(summary: CalibrationSummary): SectionView[] {
       },
     ],
   };
-  return [
-    coverage,
-    table7,
-    table8,
-    ...calibrations.map((calibration) => ({
-      title: `Table 9: judge ${calibration.judge} vs human, per tested model`,
-      paragraphs: [],
-      tables: [table9(calibration)],
-    })),
-  ];
 }

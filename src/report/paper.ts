@@ -1,60 +1,34 @@
 /**
- * The paper's published numbers beside ours (`--compare-paper`): the zod schema of
- * data/paper-tables.json (the part used here), model-name matching through the paper's aliases,
- * and a cell-by-cell comparison of every printed table the run fills (`paper-specs.ts`: Tables
- * 1, 2, 4, 5, 12–18), each cell judged twice: equal at the paper's printed decimals, and inside the
- * 95 % interval of ours. The paper's own known inconsistencies are marked instead of counted, and
- * caveats (other data, another judge, small n) are stated with the comparison. docs/reports.md.
+ * The paper's published numbers beside ours (`--compare-paper`; the data/paper-tables.json schema
+ * and model-name matching are `paper-tables.ts`): a cell-by-cell comparison of every printed table
+ * the run fills (`paper-specs.ts`: Tables 1, 2, 4, 5, 12–18), each cell judged twice: equal at the
+ * paper's printed decimals, and inside the 95 % interval of ours. The paper's own known
+ * inconsistencies are marked instead of counted, and caveats (other data, another judge, small n)
+ * are stated with the comparison. docs/reports.md.
  */
-import { z } from 'zod';
 import type { Interval } from '../metrics/intervals.js';
 import type { Tables } from '../metrics/tables.js';
 import { PAPER_TABLE_SPECS, type PaperGroup } from './paper-specs.js';
+import {
+  inconsistencyOf,
+  matchPaperModel,
+  normalizeModelName,
+  type PaperTables,
+} from './paper-tables.js';
 import { roundTo } from './numbers.js';
 
-const PaperTableSchema = z
-  .object({
-    columns: z.array(z.string()),
-    decimals: z.record(z.string(), z.union([z.number(), z.array(z.number())])).nullish(),
-    rows: z.array(z.record(z.string(), z.unknown())),
-  })
-  .loose();
+export {
+  inconsistencyOf,
+  matchPaperModel,
+  normalizeModelName,
+  PaperTablesSchema,
+  type PaperTables,
+} from './paper-tables.js';
 
-/** The part of data/paper-tables.json this module reads. */
-export const PaperTablesSchema = z
-  .object({
-    source: z.string().optional(),
-    model_aliases: z.record(z.string(), z.string()),
-    models: z
-      .object({
-        list: z.array(
-          z
-            .object({
-              name: z.string(),
-              api_model_id: z.string().nullish(),
-              url: z.string().nullish(),
-            })
-            .loose(),
-        ),
-      })
-      .loose(),
-    known_paper_inconsistencies: z.array(
-      z
-        .object({
-          id: z.string(),
-          tables: z.array(z.number()),
-          description: z.string(),
-          cells: z.array(z.string()),
-        })
-        .loose(),
-    ),
-    splits: z.record(z.string(), z.unknown()).optional(),
-    tables: z.record(z.string(), PaperTableSchema),
-  })
-  .loose();
-export type PaperTables = z.infer<typeof PaperTablesSchema>;
-
-/** One compared cell: ours unrounded and at the paper's decimals, our interval and n, the paper's printed value, and both verdicts. */
+/**
+ * One compared cell: ours unrounded and at the paper's decimals, our interval and n, the paper's
+ * printed value, and both verdicts.
+ */
 export interface PaperCell {
   /** The printed table, "Table 1" … "Table 18". */
   table: string;
@@ -86,7 +60,10 @@ export interface PaperModelComparison {
   cells: PaperCell[];
   matched: number;
   mismatched: number;
-  /** Mismatches in cells the paper itself gets wrong (not counted in `mismatched`). Cells we have no value for are left out. */
+  /**
+   * Mismatches in cells the paper itself gets wrong (not counted in `mismatched`). Cells we have no
+   * value for are left out.
+   */
   explained: number;
   /** Cells with an interval, and how many of them hold the paper's value. */
   withCi: number;
@@ -103,68 +80,6 @@ export interface PaperComparison {
   models: PaperModelComparison[];
   /** Our models that match no paper model. */
   unmatched: string[];
-}
-
-/** Lower-case letters and digits only: "Qwen3VL-32B-In." and "qwen3-vl-32b" meet as "qwen3vl32b". */
-export function normalizeModelName(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]/g, '');
-}
-
-/** The paper's canonical model name for one of our model specs (`provider:model`), or null. */
-export function matchPaperModel(spec: string, paper: PaperTables): string | null {
-  const names = new Map<string, string>();
-  for (const [alias, canonical] of Object.entries(paper.model_aliases))
-    names.set(normalizeModelName(alias), canonical);
-  for (const model of paper.models.list) {
-    names.set(normalizeModelName(model.name), paper.model_aliases[model.name] ?? model.name);
-    if (model.api_model_id)
-      names.set(
-        normalizeModelName(model.api_model_id),
-        paper.model_aliases[model.name] ?? model.name,
-      );
-    const repository = model.url?.match(/huggingface\.co\/[^/]+\/([^/?#]+)/)?.[1];
-    if (repository)
-      names.set(normalizeModelName(repository), paper.model_aliases[model.name] ?? model.name);
-  }
-  const bare = spec.includes(':') ? spec.slice(spec.indexOf(':') + 1) : spec;
-  const candidates = [
-    bare,
-    bare.split('/').pop() ?? bare,
-    bare.replace(/-\d{8}$/, ''),
-    bare.replace(/-(preview|latest)$/i, ''),
-  ];
-  for (const candidate of candidates) {
-    const found = names.get(normalizeModelName(candidate));
-    if (found) return found;
-  }
-  return null;
-}
-
-/** Columns a model-level inconsistency entry covers, by id (entries naming `Model/column` cover that cell only). */
-const INCONSISTENCY_COLUMNS: Record<string, string[]> = {
-  table1_extraneous_E2H_E2S_swapped: ['extraneous_E2-H', 'extraneous_E2-S'],
-  table1_extraneous_E3_E6_shifted: [
-    'extraneous_E3',
-    'extraneous_E4',
-    'extraneous_E5',
-    'extraneous_E6',
-  ],
-};
-
-/** The id of the known paper inconsistency touching a Table 1/2 cell of a model, or null. */
-export function inconsistencyOf(
-  paper: PaperTables,
-  table: number,
-  model: string,
-  column: string,
-): string | null {
-  for (const entry of paper.known_paper_inconsistencies) {
-    if (!entry.tables.includes(table)) continue;
-    if (entry.cells.includes(`${model}/${column}`)) return entry.id;
-    if (entry.cells.includes(model) && INCONSISTENCY_COLUMNS[entry.id]?.includes(column))
-      return entry.id;
-  }
-  return null;
 }
 
 function decimalsOf(value: number | number[] | undefined): number {
@@ -184,7 +99,10 @@ const RELEASE_COUNTS: Record<string, string> = {
   holistic_unsolvable: 'unsolvable',
 };
 
-/** Caveats of the whole comparison: other data than the release (per split, by case count), and how to read the verdicts. */
+/**
+ * Caveats of the whole comparison: other data than the release (per split, by case count), and how
+ * to read the verdicts.
+ */
 export function comparisonCaveats(
   paper: PaperTables,
   casesPerSplit: Readonly<Record<string, number>>,

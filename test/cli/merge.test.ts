@@ -1,12 +1,13 @@
 /**
  * `apb run --shard I/N` + `apb merge` through the real CLI on the real restbench-tmdb-apb data:
  * three shards merged equal one unsharded run; directories of different runs are refused by field.
+ * The runs are real processes; `apb merge` is called through the CLI's `main` in process.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT, runCli } from '../helpers/cli.js';
+import { REPO_ROOT, runCli, runMain } from '../helpers/cli.js';
 
 const RESTBENCH = path.join(REPO_ROOT, 'test/fixtures/datasets/restbench-tmdb-apb');
 const TAU2 = path.join(REPO_ROOT, 'test/fixtures/datasets/tau2-bench-apb');
@@ -47,7 +48,7 @@ describe('apb merge', () => {
     for (const ids of shardIds)
       for (const id of ids)
         expect(ids).toContain(id.replace(/#\d$/, id.endsWith('#0') ? '#1' : '#0'));
-    const merged = await runCli([
+    const merged = await runMain([
       'merge',
       dir('shard-1'),
       dir('shard-2'),
@@ -88,14 +89,14 @@ describe('apb merge', () => {
       '--out',
       dir('tau2-1'),
     ]);
-    const mixed = await runCli(['merge', dir('shard-1'), dir('tau2-1'), '--out', dir('mixed')]);
+    const mixed = await runMain(['merge', dir('shard-1'), dir('tau2-1'), '--out', dir('mixed')]);
     expect(mixed.code).toBe(2);
     expect(mixed.stderr).toMatch(
       /cannot merge: the directories are not shards of one run\n\s+dataset_content_hash: "[0-9a-f]+" in .*shard-1, "[0-9a-f]+" in .*tau2-1/,
     );
     expect(mixed.stderr).not.toMatch(/\n\s+at /);
     await run('--shard', '2/3', '--protocol', 'official', '--out', dir('official-2'));
-    const protocol = await runCli([
+    const protocol = await runMain([
       'merge',
       dir('shard-1'),
       dir('official-2'),
@@ -104,16 +105,16 @@ describe('apb merge', () => {
     ]);
     expect(protocol.code).toBe(2);
     expect(protocol.stderr).toContain('protocol: "paper" in');
-    const twice = await runCli(['merge', dir('shard-1'), dir('shard-1'), '--out', dir('mixed')]);
+    const twice = await runMain(['merge', dir('shard-1'), dir('shard-1'), '--out', dir('mixed')]);
     expect(twice.code).toBe(2);
     expect(twice.stderr).toContain('shard 1/3 is given twice');
-    const into = await runCli(['merge', dir('shard-1'), dir('shard-2'), '--out', dir('full')]);
+    const into = await runMain(['merge', dir('shard-1'), dir('shard-2'), '--out', dir('full')]);
     expect(into.code).toBe(2);
     expect(into.stderr).toContain('already holds a run');
   }, 120_000);
 
   it('says which shards are missing, and the merged directory resumes the rest as one run', async () => {
-    const partial = await runCli([
+    const partial = await runMain([
       'merge',
       dir('shard-1'),
       dir('shard-3'),

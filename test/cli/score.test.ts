@@ -3,7 +3,7 @@ import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT, runCli } from '../helpers/cli.js';
+import { REPO_ROOT, runCli, runMain } from '../helpers/cli.js';
 
 const tempDir = () => mkdtempSync(path.join(tmpdir(), 'apb-score-'));
 
@@ -14,7 +14,7 @@ describe('apb score', () => {
       path.join(REPO_ROOT, 'test/metrics/fixtures/official-odd.jsonl'),
       path.join(dir, 'judgements.jsonl'),
     );
-    const result = await runCli(['score', dir]);
+    const result = await runMain(['score', dir]);
     expect(result.code, result.stderr).toBe(0);
     const scores = JSON.parse(readFileSync(path.join(dir, 'scores.json'), 'utf8'));
     // The official scorer never sees holistic_efficiency lines (the project's own split): one here.
@@ -34,15 +34,15 @@ describe('apb score', () => {
       (await runCli(['run', '--model', 'baseline:oracle', '--limit', '2', '--out', out])).code,
     ).toBe(0);
     const written = readFileSync(path.join(out, 'scores.json'), 'utf8');
-    expect((await runCli(['score', out])).code).toBe(0);
+    expect((await runMain(['score', out])).code).toBe(0);
     expect(readFileSync(path.join(out, 'scores.json'), 'utf8')).toBe(written);
     writeFileSync(
       path.join(out, 'judgements.jsonl'),
       `${readFileSync(path.join(out, 'judgements.jsonl'), 'utf8')}{broken\n`,
     );
-    const bad = await runCli(['score', out]);
+    const bad = await runMain(['score', out]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/judgements\.jsonl:\d+: \(line\): invalid JSON/);
-    expect((await runCli(['score', tempDir()])).code).toBe(2);
+    expect((await runMain(['score', tempDir()])).code).toBe(2);
   });
 });

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { runCli, runMain } from '../helpers/cli.js';
 
 const root = mkdtempSync(path.join(tmpdir(), 'apb-construct-cli-'));
 const tools = [
@@ -358,8 +358,9 @@ describe('apb construct (CLI)', () => {
       ['construct', 'pipeline', '--config', augment, '--out', path.join(root, 'pa')],
       /pipeline step 02-augment \(augment\) needs a model: give --llm SPEC/,
     ]);
+    // In process (the CLI's own `main`): the refusals need no Node start-up each.
     for (const [args, message] of cases) {
-      const result = await runCli(args);
+      const result = await runMain(args);
       expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(2);
       expect(result.stderr).toMatch(message);
     }

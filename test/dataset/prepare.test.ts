@@ -1,4 +1,7 @@
-/** `apb data prepare` against a loopback fake of the Hugging Face hub: listing, pagination, token, archives, hostile members. */
+/**
+ * `apb data prepare` against a loopback fake of the Hugging Face hub: listing, pagination, token,
+ * archives, hostile members.
+ */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,7 @@
-/** Shared pieces of the judge's HTTP tests: the sample's cases, judge replies, request lookups and a CLI runner with its own cache. */
+/**
+ * Shared pieces of the judge's HTTP tests: the sample's cases, judge replies, request lookups and a
+ * CLI runner with its own cache.
+ */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,7 +13,10 @@ import { runCli, type CliResult } from '../helpers/cli.js';
 
 export const tempDir = (prefix = 'apb-judge-') => mkdtempSync(path.join(tmpdir(), prefix));
 
-/** Runs the CLI with a private response cache, so no test reads another's cached replies or writes into the repository. */
+/**
+ * Runs the CLI with a private response cache, so no test reads another's cached replies or writes
+ * into the repository.
+ */
 export function apb(args: string[], cacheDir: string): Promise<CliResult> {
   return runCli(args, {
     env: { APB_CACHE_DIR: cacheDir, APB_API_KEY: '', APB_JUDGE_BASE_URL: '', APB_BASE_URL: '' },

@@ -156,7 +156,8 @@ describe('a panel run', () => {
         (pair: any) => pair.judgeA === A && pair.judgeB === B,
       ),
     ).toEqual({ judgeA: A, judgeB: B, n: 4, percentAgreement: 75, kappa: 0.5 });
-    // overall adds four cases both call correct: p_o = 7/8, p_e = 7/8·6/8 + 1/8·2/8 = 44/64 → κ = (56/64 − 44/64)/(20/64) = 0.6.
+    // overall adds four cases both call correct: p_o = 7/8, p_e = 7/8·6/8 + 1/8·2/8 = 44/64 → κ =
+    // (56/64 − 44/64)/(20/64) = 0.6.
     expect(
       agreement.overall.pairs.find((pair: any) => pair.judgeA === A && pair.judgeB === B).kappa,
     ).toBeCloseTo(0.6, 12);
@@ -224,7 +225,8 @@ describe('apb agreement', () => {
   // Labels for hp-01..04 and one that matches nothing. Against judge A (hp-01 incorrect 0.6 E4; the rest correct 1):
   //   hp-01 human F 0.4 E4 → TN, |Δgrade| 0.2, flags 6/6 · hp-02 human T 1 (correct but different) → TP, 0, 6/6
   //   hp-03 human F 0.6 E2 → FP, 0.4, 5/6 · hp-04 human T 1 (standard) → TP, 0, 6/6
-  // Table 7: agreement 3/4 = 75%, precision 2/3 = 66.7%, recall 2/2 = 100%, F1 = 0.8, MAE 0.6/4 = 0.15, Err-Type 23/24 = 95.8%.
+  // Table 7: agreement 3/4 = 75%, precision 2/3 = 66.7%, recall 2/2 = 100%, F1 = 0.8, MAE 0.6/4 =
+  // 0.15, Err-Type 23/24 = 95.8%.
   // Table 9: human CR 50%, judge CR 75% (+25.0); human grade 0.75, judge grade 0.9 (+0.150).
   const labels = [
     {

@@ -28,7 +28,8 @@ describe('apb judge re-reads model_response', () => {
     ).toBe(0);
     const file = path.join(run, 'predictions.jsonl');
     const lines = readLines(file);
-    // The first answer's text is replaced (as a refined or edited line would be); its stored parse stays the oracle's plan.
+    // The first answer's text is replaced (as a refined or edited line would be); its stored parse
+    // stays the oracle's plan.
     lines[0]!.model_response = JSON.stringify({
       status: 'REJECT',
       reason: 'I will not plan this.',

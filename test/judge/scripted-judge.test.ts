@@ -45,7 +45,10 @@ const judgeArgs = () => [
 ];
 const text = (value: unknown) => JSON.stringify(value);
 
-/** Per case: the first reply and the reply to the re-ask (the same unless told), and whether the line may be correct. */
+/**
+ * Per case: the first reply and the reply to the re-ask (the same unless told), and whether the
+ * line may be correct.
+ */
 const SCRIPT: Record<
   string,
   {

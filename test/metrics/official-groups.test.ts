@@ -33,7 +33,10 @@ function python(file: string, splits?: string[]): OfficialScores {
   return JSON.parse(execFileSync('python3', args, { encoding: 'utf8' })) as OfficialScores;
 }
 
-/** Same group names, same record counts; rates equal to 12 digits (Python ≥ 3.12's sum() is compensated, so the last bits may differ). */
+/**
+ * Same group names, same record counts; rates equal to 12 digits (Python ≥ 3.12's sum() is
+ * compensated, so the last bits may differ).
+ */
 function expectSameScores(ours: OfficialScores, theirs: OfficialScores) {
   expect(ours.total_records).toBe(theirs.total_records);
   expect(Object.keys(ours.groups).sort()).toEqual(Object.keys(theirs.groups).sort());
@@ -113,13 +116,15 @@ describe('officialScores readings (hand-checked on the fixture)', () => {
     expect(scores.groups.holistic_planning!.records).toBe(10);
     // step_wise_planning: 4 split lines (10, 11, 12, 10 of gpt-4o) + line 6 via task_category
     expect(scores.groups.step_wise_planning!.records).toBe(5);
-    // "Holistic" is a planning_regime (gpt-5 lines 1–9 and 16, gpt-4o's 4 holistic lines) and, on line 17, a task_family
+    // "Holistic" is a planning_regime (gpt-5 lines 1–9 and 16, gpt-4o's 4 holistic lines) and, on
+    // line 17, a task_family
     expect(scores.groups.Holistic!.records).toBe(10 + 4 + 1);
   });
 
   it('reads is_correct with Python truthiness and grades as numbers, booleans included', () => {
     // travel: gpt-5 lines 1 (true), 2 ("false" → True), 7 (1), 8 ("" → False), 9 ([] → False), 10 ({} → False),
-    // 11 ("0" → True), 12 (judgement null: no key), 16 (true), 17 (true); gpt-4o 1 (false), 2 ("False" → True), 10 (true)
+    // 11 ("0" → True), 12 (judgement null: no key), 16 (true), 17 (true); gpt-4o 1 (false), 2
+    // ("False" → True), 10 (true)
     // → 8 True of the 12 lines with the key. Numeric grades: 1, .4, False→0, .1, .2, .7, .8, .8, .2, 0, .1 → 4.3 / 11.
     expect(scores.groups.travel!.records).toBe(13);
     expect(scores.groups.travel!.accuracy).toBeCloseTo(8 / 12, 12);

@@ -1,4 +1,7 @@
-/** Child process for the concurrent-writers test: writes COUNT replies (repeats START..) into the cache FILE, then reads them back. */
+/**
+ * Child process for the concurrent-writers test: writes COUNT replies (repeats START..) into the
+ * cache FILE, then reads them back.
+ */
 import { ResponseCache, withCache } from '../../src/providers/cache.js';
 import { FakeProvider } from '../../src/providers/fake-provider.js';
 

@@ -84,7 +84,8 @@ describe('several endpoints of one model', () => {
     await load(provider, 90, 6);
     const broken = stats()[2]!;
     expect(broken).toMatchObject({ ok: 0, set_aside: 1 });
-    // Three failures set it aside (with the few requests already in flight); nothing more reached it while it was aside.
+    // Three failures set it aside (with the few requests already in flight); nothing more reached
+    // it while it was aside.
     const reached = servers[2]!.count();
     expect(reached).toBeGreaterThanOrEqual(3);
     expect(reached).toBeLessThanOrEqual(6);

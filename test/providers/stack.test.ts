@@ -1,4 +1,7 @@
-/** The composed stack over real HTTP: model defaults on the wire, shared limits, cache before limit, retries under random faults. */
+/**
+ * The composed stack over real HTTP: model defaults on the wire, shared limits, cache before limit,
+ * retries under random faults.
+ */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ResponseCache } from '../../src/providers/cache.js';
 import { LimiterPool } from '../../src/providers/limit.js';

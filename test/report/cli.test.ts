@@ -1,4 +1,7 @@
-/** `apb report` through the real CLI (needs the build: `npx tsc -p tsconfig.build.json`), and `writeRunReports`. */
+/**
+ * `apb report` through the CLI's `main` (in process; it reads src/, no build needed), and
+ * `writeRunReports`.
+ */
 import {
   existsSync,
   mkdirSync,
@@ -11,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeRunReports } from '../../src/report/write-reports.js';
-import { runCli } from '../helpers/cli.js';
+import { runMain } from '../helpers/cli.js';
 import {
   fakeApbLine,
   fakeLeaderboard,
@@ -29,7 +32,7 @@ const officialDir = () => runDir(fakeLeaderboard(['gpt-4o']).map(fakeOfficialLin
 
 describe('apb report', () => {
   it('reads a directory holding only an official-harness judgements.jsonl and prints Markdown', async () => {
-    const result = await runCli(['report', officialDir()]);
+    const result = await runMain(['report', officialDir()]);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('official harness (no manifest)');
     expect(result.stdout).toContain('### Table 1 · Holistic planning');
@@ -41,7 +44,7 @@ describe('apb report', () => {
     const b = runDir(
       fakeLeaderboard(['m2']).map((spec) => fakeApbLine({ ...spec, judge: 'openai:gpt-5' })),
     );
-    const result = await runCli(['report', a, b, '--format', 'json']);
+    const result = await runMain(['report', a, b, '--format', 'json']);
     expect(result.code).toBe(0);
     const output = JSON.parse(result.stdout);
     expect(
@@ -55,11 +58,11 @@ describe('apb report', () => {
 
   it('writes CSV files into --out DIR and refuses CSV without it', async () => {
     const dir = officialDir();
-    const refused = await runCli(['report', dir, '--format', 'csv']);
+    const refused = await runMain(['report', dir, '--format', 'csv']);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('--out DIR');
     const out = path.join(mkdtempSync(path.join(tmpdir(), 'apb-csv-')), 'tables');
-    const result = await runCli(['report', dir, '--format', 'csv', '--out', out]);
+    const result = await runMain(['report', dir, '--format', 'csv', '--out', out]);
     expect(result.code).toBe(0);
     expect(readdirSync(out)).toEqual(
       expect.arrayContaining(['table1_holistic.csv', 'table2.csv', 'runs.csv']),
@@ -68,7 +71,7 @@ describe('apb report', () => {
 
   it('writes a self-contained HTML file with --out', async () => {
     const out = path.join(mkdtempSync(path.join(tmpdir(), 'apb-html-')), 'report.html');
-    const result = await runCli(['report', officialDir(), '--format', 'html', '--out', out]);
+    const result = await runMain(['report', officialDir(), '--format', 'html', '--out', out]);
     expect(result.code).toBe(0);
     const html = readFileSync(out, 'utf8');
     expect(html.startsWith('<!doctype html>')).toBe(true);
@@ -82,7 +85,7 @@ describe('apb report', () => {
     ],
     [['--out'], /argument missing/],
   ])('refuses bad arguments %j with exit 2', async (extra, message) => {
-    const result = await runCli(['report', officialDir(), ...extra]);
+    const result = await runMain(['report', officialDir(), ...extra]);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(message);
   });
@@ -92,10 +95,10 @@ describe('apb report', () => {
       fakeOfficialLine({ split: 'holistic_planning', id: 'a' }),
       { split: 'holistic_planning', judgement: {} },
     ]);
-    const bad = await runCli(['report', dir]);
+    const bad = await runMain(['report', dir]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain(`${path.join(dir, 'judgements.jsonl')}:2: id: missing`);
-    const missing = await runCli(['report', path.join(dir, 'nope')]);
+    const missing = await runMain(['report', path.join(dir, 'nope')]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('run directory not found');
   });

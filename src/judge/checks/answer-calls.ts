@@ -55,7 +55,10 @@ export function multisetDifference(from: readonly string[], minus: readonly stri
   });
 }
 
-/** Precision, recall and F1 from a shared count; an empty side contributes a perfect score (see docs/rules-judge.md). */
+/**
+ * Precision, recall and F1 from a shared count; an empty side contributes a perfect score (see
+ * docs/rules-judge.md).
+ */
 export function precisionRecall(
   shared: number,
   predicted: number,

@@ -65,7 +65,10 @@ function replacementFault(caseItem: Case, call: ToolCall): string | null {
     : null;
 }
 
-/** Whether every input of a call exists now: identifiers shown to the planner, placeholders citing executed steps only (options such as "credits" need no source). */
+/**
+ * Whether every input of a call exists now: identifiers shown to the planner, placeholders citing
+ * executed steps only (options such as "credits" need no source).
+ */
 function fedNow(caseItem: Case, call: ToolCall): boolean {
   const executed = caseItem.input.trajectoryPrefix.reduce(
     (count, message) => count + message.toolCalls.length,

@@ -3,7 +3,10 @@ import { predictedCalls } from './answer-calls.js';
 import type { Check } from './check.js';
 import type { Findings } from './findings.js';
 
-/** D3 finding on the *_tool_extraneous splits (null elsewhere): distinct distractor names used and the number of calls to them. */
+/**
+ * D3 finding on the *_tool_extraneous splits (null elsewhere): distinct distractor names used and
+ * the number of calls to them.
+ */
 export const distractorUseCheck: Check<Findings['distractorUse']> = {
   code: 'D3',
   description: 'no distractor tool is called (tool-extraneous splits)',

@@ -14,13 +14,19 @@ export interface ArgumentProblem {
   detail?: string;
 }
 
-/** One argument value of a call that contradicts, invents or blurs what the query, the trajectory or the reference fixes (D12). */
+/**
+ * One argument value of a call that contradicts, invents or blurs what the query, the trajectory or
+ * the reference fixes (D12).
+ */
 export interface ValueProblem {
   /** 1-based position of the call in the answer's tool calls (step-wise: of the step). */
   step: number;
   tool: string;
   argument: string;
-  /** conflict: differs from a fixed value; invented: an identifier seen nowhere; ungrounded: a literal the request does not contain; vague: a placeholder where the value is known. */
+  /**
+   * conflict: differs from a fixed value; invented: an identifier seen nowhere; ungrounded: a
+   * literal the request does not contain; vague: a placeholder where the value is known.
+   */
   kind: 'conflict' | 'invented' | 'ungrounded' | 'vague';
   detail: string;
 }
@@ -39,14 +45,20 @@ export interface Findings {
     calledTool: string | null;
     /** Why a call of the replacement does not count as a recovery. */ note?: string;
   } | null;
-  /** D5: refusal detection: explicit REJECT, refusal wording in a text-only answer, or a reasoned prose refusal that holds no JSON; never empty, cut-off or garbage text. */
+  /**
+   * D5: refusal detection: explicit REJECT, refusal wording in a text-only answer, or a reasoned
+   * prose refusal that holds no JSON; never empty, cut-off or garbage text.
+   */
   refusal: {
     refused: boolean;
     explicit: boolean;
     evidence: string | null;
     /** The refusal was read from prose that holds no JSON (the answer is a parse error). */ prose?: boolean;
   };
-  /** D6: tool-set precision / recall / F1 against the reference chain (null without a reference chain or a readable answer). */
+  /**
+   * D6: tool-set precision / recall / F1 against the reference chain (null without a reference
+   * chain or a readable answer).
+   */
   toolSet: {
     precision: number;
     recall: number;
@@ -59,14 +71,20 @@ export interface Findings {
     lcs: number;
     lcsRatio: number;
     edgeF1: number | null;
-    /** Share of the reference edges between two tools the answer calls that the answer also has (null when there is none). */
+    /**
+     * Share of the reference edges between two tools the answer calls that the answer also has
+     * (null when there is none).
+     */
     sharedEdgeRecall?: number | null;
     /** `data-flow` when both sides' arguments cite earlier steps, else `consecutive` pairs. */
     edgeBasis?: 'data-flow' | 'consecutive';
   } | null;
   /** D8: argument checks against each called tool's JSON schema. */
   arguments: { checkedCalls: number; problems: ArgumentProblem[] };
-  /** D9 (step-wise; null for a parse failure): per-position tool and argument agreement with the reference next-k steps. */
+  /**
+   * D9 (step-wise; null for a parse failure): per-position tool and argument agreement with the
+   * reference next-k steps.
+   */
   nextK: {
     horizon: number;
     predicted: number;
@@ -79,7 +97,10 @@ export interface Findings {
     referenceTools?: (string | null)[];
     /** Per position: whether the predicted tool is one the reference uses anywhere (chain, next or remaining steps). */
     inReference?: boolean[];
-    /** Per position: match, a sound reorder (`accepted`), right tool with wrong values, another tool, missing, or text where a tool was due. */
+    /**
+     * Per position: match, a sound reorder (`accepted`), right tool with wrong values, another
+     * tool, missing, or text where a tool was due.
+     */
     positions?: ('match' | 'accepted' | 'value-mismatch' | 'mismatch' | 'missing' | 'text-early')[];
   } | null;
   /** D10: plan length and cost against the reference (cost only when tools carry costs; null as D6). */
@@ -102,7 +123,11 @@ export interface Findings {
     unsoundOrder: { step: number; tool: string; before: number }[];
     /** Calls citing their own or a later step's output. */
     futureData: { step: number; cites: number }[];
-    /** Placeholders whose data no earlier step produces (`unavailable`), that name a step doing something else (`wrong-source`), or that leave open which of several steps they use (`ambiguous`). */
+    /**
+     * Placeholders whose data no earlier step produces (`unavailable`), that name a step doing
+     * something else (`wrong-source`), or that leave open which of several steps they use
+     * (`ambiguous`).
+     */
     dataFlow: {
       step: number;
       argument: string;

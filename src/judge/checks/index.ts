@@ -1,4 +1,7 @@
-/** The CHECKS registry (D1–D10 of peers.md §B10, D11–D12 of docs/rules-judge.md) and `runChecks`, which fills a `Findings` for one answer. */
+/**
+ * The CHECKS registry (D1–D10 of peers.md §B10, D11–D12 of docs/rules-judge.md) and `runChecks`,
+ * which fills a `Findings` for one answer.
+ */
 import type { Case } from '../../dataset/case.js';
 import type { ParsedAnswer } from '../../settings/attempt.js';
 import { argumentValuesCheck } from './argument-values.js';

@@ -1,4 +1,7 @@
-/** `makeCase`: a hand-built `Case` from partial input and reference, for table tests of checks, judges and baselines. */
+/**
+ * `makeCase`: a hand-built `Case` from partial input and reference, for table tests of checks,
+ * judges and baselines.
+ */
 import {
   SPLIT_REGIME,
   type Case,

@@ -35,7 +35,10 @@ export function stepsOf(parsed: Parameters<Check<unknown>['run']>[1]): Predicted
   return [];
 }
 
-/** The reference calls still to come: the remaining steps when they start with the ground truth, else ground truth then remaining. */
+/**
+ * The reference calls still to come: the remaining steps when they start with the ground truth,
+ * else ground truth then remaining.
+ */
 function pendingPool(caseItem: Case): ToolCall[] {
   const truth = caseItem.reference.groundTruthSteps.map((step) => step.toolCalls[0] ?? null);
   const remaining = caseItem.reference.remainingSteps.flatMap((step) => step.toolCalls.slice(0, 1));
@@ -47,7 +50,10 @@ function pendingPool(caseItem: Case): ToolCall[] {
     : [...truth.filter((call): call is ToolCall => call !== null), ...remaining];
 }
 
-/** Whether a reference call's inputs exist before the answer acts: literals shown to the planner, citations of executed steps only. */
+/**
+ * Whether a reference call's inputs exist before the answer acts: literals shown to the planner,
+ * citations of executed steps only.
+ */
 function inputsAvailable(reference: ToolCall, context: string, executedSteps: number): boolean {
   if (citedSteps(reference.arguments).some((step) => step > executedSteps)) return false;
   return Object.values(argumentsOf(reference)).every(

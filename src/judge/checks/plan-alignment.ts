@@ -161,6 +161,9 @@ function dataFlowProblems(
       }
       const sources = target ? citedSteps(argumentsOf(target)[argument]) : [];
       if (sources.length === 0) continue;
+      const needed = sources
+        .map((source) => reference[source - 1]?.name ?? `step ${source}`)
+        .join(', ');
       const cited = citedSteps(value);
       const servesSource = (other: number) =>
         other < step && sources.includes(serves.get(other) ?? -1);
@@ -169,13 +172,10 @@ function dataFlowProblems(
           step,
           argument,
           problem: 'wrong-source',
-          detail: `cites step ${cited.join(', ')}; the reference takes it from ${sources.map((source) => reference[source - 1]?.name ?? `step ${source}`).join(', ')}`,
+          detail: `cites step ${cited.join(', ')}; the reference takes it from ${needed}`,
         });
       if (cited.length > 0) continue;
       const providers = [...serves.keys()].filter(servesSource).sort((a, b) => a - b);
-      const needed = sources
-        .map((source) => reference[source - 1]?.name ?? `step ${source}`)
-        .join(', ');
       if (providers.length === 0)
         problems.push({
           step,
@@ -184,11 +184,7 @@ function dataFlowProblems(
           detail: `no earlier step does what ${needed} does`,
         });
       // Unnamed, the source must be the one earlier call, the call just before, or a call the placeholder names.
-      else if (!(
-        step === 2 ||
-        providers.includes(step - 1) ||
-        providers.some((provider) => namesTool(value, calls[provider - 1]!.name))
-      )) {
+      else if (!clearSource(step, providers, value, calls)) {
         problems.push({
           step,
           argument,
@@ -200,6 +196,20 @@ function dataFlowProblems(
   });
   return problems;
 }
+
+/**
+ * Whether an unnamed source is clear: the only earlier call, the one just before, or one the
+ * placeholder names by tool.
+ */
+const clearSource = (
+  step: number,
+  providers: readonly number[],
+  value: unknown,
+  calls: readonly ToolCall[],
+) =>
+  step === 2 ||
+  providers.includes(step - 1) ||
+  providers.some((provider) => namesTool(value, calls[provider - 1]!.name));
 
 /** Whether the call at answer step `moved` may come before the reference call it follows (answer step `earlier`). */
 function soundReorder(

@@ -22,7 +22,10 @@ export function costOf(caseItem: Case, calls: readonly ToolCall[]): number | nul
   return total;
 }
 
-/** D10 finding (null without reference calls or a readable answer); steps are tool calls on holistic splits, predicted steps on step-wise ones. */
+/**
+ * D10 finding (null without reference calls or a readable answer); steps are tool calls on holistic
+ * splits, predicted steps on step-wise ones.
+ */
 export const planCostCheck: Check<Findings['planCost']> = {
   code: 'D10',
   description: 'plan length and total tool cost against the reference',

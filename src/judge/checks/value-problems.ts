@@ -18,12 +18,18 @@ import {
 
 const shown = (value: unknown) => JSON.stringify(value)?.slice(0, 80) ?? String(value);
 
-/** Options of `valueProblems`: `vague` also flags a placeholder where the reference value was already shown to the planner. */
+/**
+ * Options of `valueProblems`: `vague` also flags a placeholder where the reference value was
+ * already shown to the planner.
+ */
 export interface ValueOptions {
   vague?: boolean;
 }
 
-/** The value problems of one call against the reference call it is paired with (or against nothing: only invented identifiers). */
+/**
+ * The value problems of one call against the reference call it is paired with (or against nothing:
+ * only invented identifiers).
+ */
 export function valueProblems(
   call: ToolCall,
   expected: ToolCall | null,

@@ -1,4 +1,7 @@
-/** Judge rubric of the tool-broken setting (paper Appendix C.4; the five-way classifier of the audit, §2.6), in this project's words. */
+/**
+ * Judge rubric of the tool-broken setting (paper Appendix C.4; the five-way classifier of the
+ * audit, §2.6), in this project's words.
+ */
 
 /** The tool-broken rubric: the five behaviour categories and how to pick one. */
 export const TOOL_BROKEN_RUBRIC = `## Rubric: recovery from a broken tool

@@ -55,7 +55,10 @@ export class AnthropicBatchClient implements BatchClient {
     return JSON.stringify({ custom_id: customId, params: request.body });
   }
 
-  /** The newest batches' ids: ours, made after this, is the one not among them (Anthropic batches carry no tag of ours). */
+  /**
+   * The newest batches' ids: ours, made after this, is the one not among them (Anthropic batches
+   * carry no tag of ours).
+   */
   async snapshot(): Promise<string[]> {
     try {
       const page = await this.client.messages.batches.list({ limit: 100 });
@@ -152,7 +155,10 @@ export class AnthropicBatchClient implements BatchClient {
       .catch(() => {});
   }
 
-  /** The results, from the URL apb builds of the checked id (not the batch's `results_url`), streamed to disk within the cap. */
+  /**
+   * The results, from the URL apb builds of the checked id (not the batch's `results_url`),
+   * streamed to disk within the cap.
+   */
   async *results(id: string, download: ResultsDownload): AsyncIterable<BatchItemResult> {
     const file = download.file('output');
     const url = `${this.options.baseUrl.replace(/\/$/, '')}/messages/batches/${checkedId('anthropic', id, 'batch id')}/results`;

@@ -39,7 +39,10 @@ export interface BatchStatus {
   failure?: BatchFailure;
 }
 
-/** One item of a batch's results: the endpoint's reply body, or why there is none. `customId` is null for a line too broken to name its request. */
+/**
+ * One item of a batch's results: the endpoint's reply body, or why there is none. `customId` is
+ * null for a line too broken to name its request.
+ */
 export type BatchItemResult =
   | { customId: string; ok: true; body: unknown }
   | { customId: string | null; ok: false; message: string; retryable: boolean };
@@ -64,7 +67,10 @@ export interface AdoptionQuery {
   count: number;
   /** Batch ids already recorded (never adopted twice). */
   known: ReadonlySet<string>;
-  /** Batch ids the vendor listed just before the creation (where the vendor has no tag: the new one is not among them). */
+  /**
+   * Batch ids the vendor listed just before the creation (where the vendor has no tag: the new one
+   * is not among them).
+   */
   before?: readonly string[];
 }
 
@@ -86,9 +92,15 @@ export interface BatchClient {
     count: number,
     before?: readonly string[],
   ): Promise<string>;
-  /** Ids of the newest batches, listed before a creation (for vendors whose batches carry no tag of ours); [] where a tag is used. */
+  /**
+   * Ids of the newest batches, listed before a creation (for vendors whose batches carry no tag of
+   * ours); [] where a tag is used.
+   */
   snapshot(): Promise<string[]>;
-  /** The id of a batch created for `query.key` whose id was never recorded (the process died in between, or the reply was lost), if the vendor can tell. */
+  /**
+   * The id of a batch created for `query.key` whose id was never recorded (the process died in
+   * between, or the reply was lost), if the vendor can tell.
+   */
   adopt(query: AdoptionQuery): Promise<string | null>;
   status(id: string): Promise<BatchStatus>;
   /** Asks the vendor to cancel a batch (`--batch-timeout`); best effort. */

@@ -161,7 +161,10 @@ export class OpenAIBatchClient implements BatchClient {
   }
 }
 
-/** One output or error line: a 200 reply is a result; anything else is a failure, retryable for 408, 429, 5xx and expiry. */
+/**
+ * One output or error line: a 200 reply is a result; anything else is a failure, retryable for 408,
+ * 429, 5xx and expiry.
+ */
 function itemOf(line: Loose): BatchItemResult {
   const customId = typeof line.custom_id === 'string' ? line.custom_id : null;
   const response = (line.response ?? null) as Loose | null;

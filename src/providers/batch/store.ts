@@ -54,7 +54,10 @@ export interface BatchRecord {
   createdAt: string | null;
   status: string | null;
   collected: boolean;
-  /** Given up (submission failed, or its creation was cut short and it could not be found): its requests go into a new batch. */
+  /**
+   * Given up (submission failed, or its creation was cut short and it could not be found): its
+   * requests go into a new batch.
+   */
   dropped: boolean;
   /** Ended by `--batch-timeout`: its requests are left unanswered, for a re-run. */
   timedOut: boolean;
@@ -211,7 +214,10 @@ export class BatchStore {
     return record && !record.dropped && !record.collected ? record : null;
   }
 
-  /** Indexes the results file; a torn last line (a crash mid-append) is cut off first, so the next append starts clean. */
+  /**
+   * Indexes the results file; a torn last line (a crash mid-append) is cut off first, so the next
+   * append starts clean.
+   */
   private async indexResults(): Promise<void> {
     cutTornTail(this.resultsFile);
     let offset = 0;

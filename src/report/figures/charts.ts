@@ -1,72 +1,23 @@
-/** Generic SVG charts, pure: grouped bars, 100 % stacked bars, lines (with a dashed reference line) and a heatmap. Values carry <title> tooltips. */
+/**
+ * Generic SVG charts, pure: grouped bars, 100 % stacked bars, lines (`line-chart.ts`, with a dashed
+ * reference line) and a heatmap. Values carry <title> tooltips.
+ */
 import { escapeHtml } from '../escape.js';
 import {
-  colorOf,
-  inner,
-  legend,
-  markerOf,
-  marker,
-  px,
-  svgDocument,
-  ticks,
-  xAxis,
-  yAxis,
-  type Frame,
-  type MarkerShape,
-} from './svg.js';
+  detail,
+  frameWithLegend,
+  intervalText,
+  tickLabel,
+  tip,
+  whisker,
+  WIDTH,
+  type ChartText,
+  type Series,
+} from './chart-parts.js';
+import { colorOf, inner, px, svgDocument, ticks, xAxis, yAxis } from './svg.js';
 
-/** One data series: a name and a value per category (null = no data). */
-export interface Series {
-  name: string;
-  values: (number | null)[];
-  /** Extra tooltip text per category (e.g. "n 300"). */
-  notes?: (string | null)[];
-  /** A 95 % interval per category, drawn as a whisker through the point or bar. */
-  intervals?: ({ lo: number; hi: number } | null)[];
-}
-
-/** A vertical 95 % whisker from lo to hi at x (with caps), in the series' colour. */
-function whisker(x: number, yLo: number, yHi: number, color: string): string {
-  return `<path d="M${px(x)} ${px(yLo)}V${px(yHi)}M${px(x - 3)} ${px(yLo)}H${px(x + 3)}M${px(x - 3)} ${px(yHi)}H${px(x + 3)}" stroke="${color}" stroke-width="1.2" fill="none" opacity="0.75"/>`;
-}
-
-const intervalText = (series: Series, index: number, format: (value: number) => string) => {
-  const range = series.intervals?.[index];
-  return range ? `, 95 % CI ${format(range.lo)}–${format(range.hi)}` : '';
-};
-
-/** What every chart needs to be announced and labelled. */
-export interface ChartText {
-  id: string;
-  title: string;
-  description: string;
-}
-
-const WIDTH = 760;
-const tip = (text: string) => `<title>${escapeHtml(text)}</title>`;
-/** Tick labels: integers plainly, other values with one decimal (the unit is in the axis title). */
-const tickLabel = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
-const detail = (series: Series, index: number) =>
-  series.notes?.[index] ? ` (${series.notes[index]})` : '';
-
-function frameWithLegend(
-  names: { name: string; color: string; dashed?: boolean; marker?: MarkerShape }[],
-  plotHeight: number,
-  left = 64,
-  right = 16,
-): { frame: Frame; legendMarkup: string } {
-  const probe = legend(names, left, 0, WIDTH - left - 16);
-  const frame: Frame = {
-    width: WIDTH,
-    height: 32 + plotHeight + 44 + probe.height + 8,
-    left,
-    right,
-    top: 32,
-    bottom: 44 + probe.height + 8,
-  };
-  const placed = legend(names, left, 32 + plotHeight + 44, WIDTH - left - 16);
-  return { frame, legendMarkup: placed.markup };
-}
+export type { ChartText, Series } from './chart-parts.js';
+export { lineChart } from './line-chart.js';
 
 /** Vertical bars grouped by category, one bar per series (e.g. CR by stage per model). */
 export function groupedBarChart(
@@ -164,120 +115,6 @@ export function stackedShareChart(
     { ...text, width: frame.width, height: frame.height },
     [...parts, axis, legendMarkup].join('\n'),
   );
-}
-
-/** Lines over ordered categories, with an optional dashed reference line (e.g. the overall average). */
-export function lineChart(
-  text: ChartText & {
-    categories: string[];
-    series: Series[];
-    xLabel: string;
-    yLabel: string;
-    yMax?: number;
-    format: (value: number) => string;
-    reference?: { value: number; label: string };
-  },
-): string {
-  const items: { name: string; color: string; dashed?: boolean; marker?: MarkerShape }[] =
-    text.series.map((series, index) => ({
-      name: series.name,
-      color: colorOf(index),
-      marker: markerOf(index),
-    }));
-  if (text.reference) items.push({ name: text.reference.label, color: '#D62728', dashed: true });
-  const { frame, legendMarkup } = frameWithLegend(items, 240, 64, 150);
-  const { width, height } = inner(frame);
-  const values = text.series.flatMap((series) =>
-    [...series.values, ...(series.intervals ?? []).map((range) => range?.hi ?? null)].filter(
-      (value): value is number => value !== null,
-    ),
-  );
-  const max = text.yMax ?? Math.max(1, ...values, text.reference?.value ?? 0);
-  const y = (value: number) => frame.top + height - (value / max) * height;
-  const step = width / Math.max(1, text.categories.length);
-  // Each series is nudged sideways a little, so equal values at one category do not hide each other.
-  const dodge = (seriesIndex: number) =>
-    text.series.length > 1
-      ? (seriesIndex - (text.series.length - 1) / 2) *
-        Math.min(8, (step * 0.4) / text.series.length)
-      : 0;
-  const x = (index: number, seriesIndex: number) =>
-    frame.left + (index + 0.5) * step + dodge(seriesIndex);
-  const parts = [yAxis(frame, ticks(max), y, text.yLabel, tickLabel)];
-  const ends: { y: number; name: string; color: string }[] = [];
-  text.series.forEach((series, seriesIndex) => {
-    const color = colorOf(seriesIndex);
-    const points = series.values.map((value, index) =>
-      value === null ? null : { x: x(index, seriesIndex), y: y(value), value, index },
-    );
-    const segments: string[] = [];
-    let current: string[] = [];
-    for (const point of points) {
-      if (point) current.push(`${px(point.x)},${px(point.y)}`);
-      else if (current.length > 0) (segments.push(current.join(' ')), (current = []));
-    }
-    if (current.length > 0) segments.push(current.join(' '));
-    for (const segment of segments)
-      parts.push(
-        `<polyline points="${segment}" fill="none" stroke="${color}" stroke-width="2" opacity="0.9"/>`,
-      );
-    for (const point of points) {
-      if (!point) continue;
-      const range = series.intervals?.[point.index];
-      if (range) parts.push(whisker(point.x, y(range.lo), y(range.hi), color));
-      parts.push(
-        marker(
-          markerOf(seriesIndex),
-          point.x,
-          point.y,
-          color,
-          tip(
-            `${series.name} · ${text.categories[point.index]}: ${text.format(point.value)}${intervalText(series, point.index, text.format)}${detail(series, point.index)}`,
-          ),
-        ),
-      );
-    }
-    const last = points.filter((point) => point !== null).at(-1);
-    if (last) ends.push({ y: last.y, name: series.name, color });
-  });
-  parts.push(...directLabels(ends, frame.left + width + 8, frame.top, frame.top + height));
-  if (text.reference) {
-    const level = y(text.reference.value);
-    parts.push(
-      `<line x1="${frame.left}" x2="${frame.left + width}" y1="${px(level)}" y2="${px(level)}" stroke="#D62728" stroke-width="2" stroke-dasharray="6 4">${tip(`${text.reference.label}: ${text.format(text.reference.value)}`)}</line>`,
-    );
-  }
-  parts.push(
-    xAxis(
-      frame,
-      text.categories.map((category, index) => ({
-        x: x(index, (text.series.length - 1) / 2),
-        text: category,
-      })),
-      text.xLabel,
-    ),
-    legendMarkup,
-  );
-  return svgDocument({ ...text, width: frame.width, height: frame.height }, parts.join('\n'));
-}
-
-/** Series names at the right end of their lines, pushed apart so none overlaps another. */
-function directLabels(
-  ends: { y: number; name: string; color: string }[],
-  x: number,
-  top: number,
-  bottom: number,
-): string[] {
-  const gap = 13;
-  const placed = [...ends].sort((a, b) => a.y - b.y).map((end) => ({ ...end, at: end.y }));
-  for (let index = 1; index < placed.length; index += 1)
-    placed[index]!.at = Math.max(placed[index]!.at, placed[index - 1]!.at + gap);
-  const overflow = (placed.at(-1)?.at ?? 0) - bottom;
-  if (overflow > 0) for (const label of placed) label.at = Math.max(top, label.at - overflow);
-  return placed.map((label) => {
-    const name = label.name.length > 20 ? `${label.name.slice(0, 19)}…` : label.name;
-    return `<text class="direct-label" x="${px(x)}" y="${px(label.at + 4)}" fill="${label.color}" font-size="11">${escapeHtml(name)}${tip(label.name)}</text>`;
-  });
 }
 
 /** A rows × columns grid of values (percent), darker for larger, each cell labelled with its value. */

@@ -7,60 +7,20 @@
 import { SPLIT_REGIME, type SplitName } from '../../dataset/case.js';
 import type { Tables } from '../../metrics/tables.js';
 import { fixed } from '../numbers.js';
-import { methodLabel } from '../labels.js';
+import { groupedBarChart, lineChart, stackedShareChart, type Series } from './charts.js';
 import {
-  groupedBarChart,
-  heatmapChart,
-  lineChart,
-  stackedShareChart,
-  type Series,
-} from './charts.js';
+  byGroup,
+  ERRORS,
+  KEYS,
+  namer,
+  percent,
+  sharesOf,
+  type Figure,
+  type Labelled,
+} from './figure-parts.js';
+import { figures58and59, refinementFigures } from './model-figures.js';
 
-/** One rendered figure. */
-export interface Figure {
-  id: string;
-  caption: string;
-  svg: string;
-}
-
-const ERRORS = [
-  'E1 goal',
-  'E2 incomplete / premature',
-  'E3 constraint',
-  'E4 logic',
-  'E5 tool use',
-  'E6 hallucination',
-];
-const KEYS = ['e1', 'e2', 'e3', 'e4', 'e5', 'e6'] as const;
-const percent = (value: number) => `${fixed(value, 1)} %`;
-
-type Labelled = { model: string; judge: string };
-
-/** Series names: the model, with its judge when a model appears under several judges. */
-function namer(rows: readonly Labelled[]): (row: Labelled) => string {
-  const judgesOf = new Map<string, Set<string>>();
-  for (const row of rows)
-    judgesOf.set(row.model, (judgesOf.get(row.model) ?? new Set()).add(row.judge));
-  return (row) =>
-    (judgesOf.get(row.model)?.size ?? 0) > 1 ? `${row.model} (${row.judge})` : row.model;
-}
-
-/** Rows grouped per (model, judge) in first-seen order. */
-function byGroup<T extends Labelled>(rows: readonly T[]): { label: Labelled; rows: T[] }[] {
-  const groups = new Map<string, { label: Labelled; rows: T[] }>();
-  for (const row of rows) {
-    const key = JSON.stringify([row.model, row.judge]);
-    if (!groups.has(key))
-      groups.set(key, { label: { model: row.model, judge: row.judge }, rows: [] });
-    groups.get(key)!.rows.push(row);
-  }
-  return [...groups.values()];
-}
-
-function sharesOf(counts: Record<(typeof KEYS)[number], number>): number[] {
-  const total = KEYS.reduce((sum, key) => sum + counts[key], 0);
-  return KEYS.map((key) => (total > 0 ? (100 * counts[key]) / total : 0));
-}
+export type { Figure } from './figure-parts.js';
 
 function figure3(tables: Tables): Figure | null {
   const rows = tables.error_incidence.by_setting;
@@ -200,92 +160,6 @@ function figure6(tables: Tables): Figure | null {
     caption: 'Step-wise correctness by stage; whiskers: 95 % Wilson intervals.',
     svg,
   };
-}
-
-function figures58and59(tables: Tables): Figure[] {
-  const rows = tables.error_incidence.by_model;
-  if (rows.length === 0) return [];
-  const name = namer(rows);
-  return [
-    {
-      id: 'fig58',
-      caption:
-        "Share of each error category among a model's error flags (holistic and step-wise planning).",
-      svg: stackedShareChart({
-        id: 'fig58-errors-by-model',
-        title: 'Error categories by model (Fig. 58)',
-        description:
-          'For each model, the share of each error category among all its error flags on holistic and step-wise planning.',
-        rows: rows.map((row) => ({
-          label: name(row),
-          shares: KEYS.map((key) => row.shares[key] ?? 0),
-          note: `${row.n} cases, ${row.flagged} with errors`,
-        })),
-        segments: ERRORS,
-        xLabel: 'share of error flags (%)',
-        format: percent,
-      }),
-    },
-    {
-      id: 'fig59',
-      caption:
-        'Incidence of each error (percent of cases) per model (holistic and step-wise planning).',
-      svg: heatmapChart({
-        id: 'fig59-error-incidence',
-        title: 'Error incidence by model (Fig. 59)',
-        description:
-          'Percent of holistic and step-wise planning cases flagged with each error, per model.',
-        rows: rows.map((row) => name(row)),
-        columns: ['E1', 'E2', 'E3', 'E4', 'E5', 'E6'],
-        values: rows.map((row) => KEYS.map((key) => row.rates[key])),
-        format: percent,
-      }),
-    },
-  ];
-}
-
-/** Base and refined CR per method, two bars per model, one chart per regime (Table 4 as a figure; step-wise per horizon). */
-function refinementFigures(tables: Tables): Figure[] {
-  const rows = tables.table4;
-  const regimes = [...new Set(rows.map((row) => row.regime))];
-  const name = namer(rows);
-  return regimes.map((regime) => {
-    const own = rows.filter((row) => row.regime === regime);
-    const methods = [...new Set(own.map((row) => methodLabel(row)))];
-    const series: Series[] = byGroup(own).flatMap(({ label, rows: group }) =>
-      (['base', 'refined'] as const).map((side) => ({
-        name: `${name(label)}: ${side}`,
-        values: methods.map(
-          (method) =>
-            group.find((row) => methodLabel(row) === method)?.[
-              side === 'base' ? 'base_cr' : 'refined_cr'
-            ] ?? null,
-        ),
-        notes: methods.map((method) => {
-          const row = group.find((candidate) => methodLabel(candidate) === method);
-          return row
-            ? `n ${row.n}; ${row.flips.to_correct} turned correct, ${row.flips.to_incorrect} turned incorrect`
-            : null;
-        }),
-      })),
-    );
-    const svg = groupedBarChart({
-      id: `fig-refine-${regime}`,
-      title: `Refinement, ${regime}: base → refined correctness (Table 4)`,
-      description: `Correctness rate of the initial answers (base) and of the refined answers, per model and refinement method, ${regime}. (+) = critique with the E1–E6 taxonomy.`,
-      categories: methods,
-      series,
-      xLabel: 'refinement method',
-      yLabel: 'correctness rate (%)',
-      yMax: 100,
-      format: percent,
-    });
-    return {
-      id: `fig-refine-${regime}`,
-      caption: `Base against refined correctness per method (${regime}).`,
-      svg,
-    };
-  });
 }
 
 /** Every figure the tables can fill, in the paper's order. */

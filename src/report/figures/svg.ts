@@ -1,4 +1,7 @@
-/** SVG primitives for the report's figures: the document wrapper (accessible title and description), axes, legend, palette. */
+/**
+ * SVG primitives for the report's figures: the document wrapper (accessible title and description),
+ * axes, legend, palette.
+ */
 import { escapeHtml } from '../escape.js';
 
 /** Colours for series, distinguishable and colour-blind friendly (Okabe–Ito first, then Tableau). */
