@@ -11,7 +11,9 @@ import { runExec, type ExecSummary } from '../execution/exec-run.js';
 import type { ExecutionLine } from '../execution/records.js';
 import { dropInfrastructureErrors } from '../execution/exec-retry.js';
 import { DEFAULT_MAX_ERRORS } from '../execution/loop.js';
-import { writeFloor } from '../execution/floor.js';
+import { writeFloor, writeFloorLines } from '../execution/floor.js';
+import type { ToolSandboxEnvironment } from '../execution/environments/toolsandbox/environment.js';
+import { toolSandboxFloorLines } from '../execution/environments/toolsandbox/replay-run.js';
 import type { ExecScores } from '../execution/exec-scores.js';
 import type { ExecMode } from '../metrics/executable.js';
 import { Budget, costOfCall } from '../pipeline/budget.js';
@@ -197,13 +199,24 @@ async function executeLocked(
     finished: run.finished,
     already_done: run.alreadyDone,
   });
-  // the do-nothing floor (no model call); tau2's only: ToolSandbox's is its UnhelpfulAgent replay
-  if (spec.environment.id.startsWith('tau2:'))
-    await writeFloor(spec.outDir, spec.environment, spec.tasks);
+  await writeFloorOf(spec);
   const scores = await writeExecOutputs(spec.outDir, costOfCall, {
     comparePaper: spec.comparePaper,
   });
   return summaryOf(spec, engine, { status, run, scores, players });
+}
+
+/**
+ * Table 3's do-nothing floor, no model call: tau2's fixed reply under tau2's reward, ToolSandbox's
+ * own UnhelpfulAgent under its evaluation.
+ */
+async function writeFloorOf(spec: ModelExecutionSpec): Promise<void> {
+  const environment = spec.environment;
+  if (environment.id.startsWith('tau2:')) await writeFloor(spec.outDir, environment, spec.tasks);
+  else if (environment.id === 'toolsandbox') {
+    const sandbox = environment as unknown as ToolSandboxEnvironment;
+    writeFloorLines(spec.outDir, toolSandboxFloorLines(sandbox, spec.tasks));
+  }
 }
 
 /** What the run did, with this invocation's retries, 429s and budget. */

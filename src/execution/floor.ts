@@ -76,11 +76,16 @@ export async function writeFloor(
 ): Promise<ExecutionRecord[]> {
   const lines: ExecutionRecord[] = [];
   for (const task of tasks) lines.push(await floorExecution(environment, task));
+  writeFloorLines(dir, lines);
+  return lines;
+}
+
+/** Writes `DIR/floor.jsonl` whole from an environment's floor lines (ToolSandbox makes its own). */
+export function writeFloorLines(dir: string, lines: readonly object[]): void {
   writeFileAtomic(
     path.join(dir, FLOOR_FILE),
     lines.map((line) => `${JSON.stringify(line)}\n`).join(''),
   );
-  return lines;
 }
 
 /** The floor file of a run directory, when it has one. */

@@ -80,6 +80,17 @@ describe('apb exec --env toolsandbox (model agent over HTTP)', () => {
     expect(row).toMatchObject({ env: 'toolsandbox', n: 6, trials: 1 });
     expect(row.refine_pct).toBeGreaterThan(row.direct_pct);
     expect(readFileSync(path.join(a, 'report.md'), 'utf8')).toContain('## Table 3: ToolSandbox');
+    // The floor first: ToolSandbox's own do-nothing agent (UnhelpfulAgent) on the same six
+    // scenarios, scored as its Python scores them (test/fixtures/toolsandbox/unhelpful.json).
+    const unhelpful = JSON.parse(
+      readFileSync(new URL('../fixtures/toolsandbox/unhelpful.json', import.meta.url), 'utf8'),
+    ).results as Record<string, { similarity: number }>;
+    const ids = [...new Set(lines.map((line) => line.task_id))];
+    const floorMean = ids.reduce((sum, id) => sum + unhelpful[id]!.similarity, 0) / ids.length;
+    const [floor] = scores.tables.table3;
+    expect(floor).toMatchObject({ env: 'toolsandbox', model: 'do-nothing', floor: true, n: 6 });
+    expect(floor.metric).toBe('similarity');
+    expect(floor.direct).toBeCloseTo(floorMean, 6);
     // No request carries what only the evaluator may see: milestone tool traces or similarity
     // measures.
     const bodies = fake.requests.map((request) => request.rawBody);

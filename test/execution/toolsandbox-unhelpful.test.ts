@@ -8,6 +8,8 @@ import { playReplay } from '../../src/execution/environments/toolsandbox/replay.
 import type { Row } from '../../src/execution/environments/toolsandbox/frame.js';
 import { loadScenarios } from '../../src/execution/environments/toolsandbox/scenarios.js';
 import { TOOLS } from '../../src/execution/environments/toolsandbox/tools.js';
+import { createToolSandboxEnvironment } from '../../src/execution/environments/toolsandbox/environment.js';
+import { toolSandboxFloorLines } from '../../src/execution/environments/toolsandbox/replay-run.js';
 
 /** ToolSandbox's UnhelpfulAgent: one fixed reply; the user then ends the conversation. */
 const UNHELPFUL = {
@@ -57,4 +59,29 @@ describe('ToolSandbox scenarios', () => {
     }
     expect(mismatches.slice(0, 10)).toEqual([]);
   }, 120_000);
+});
+
+describe("ToolSandbox's Table 3 floor (floor.jsonl)", () => {
+  it('is the do-nothing agent scored as ToolSandbox scores it, solved scenarios included', () => {
+    const environment = createToolSandboxEnvironment({ selection: { subset: 'all' } });
+    const ids = [
+      'find_current_city_insufficient_information',
+      'find_days_till_holiday_insufficient_information_alt',
+      'cellular_off',
+      ...Object.keys(expected)
+        .filter((name) => expected[name]!.similarity % 1 !== 0)
+        .slice(0, 2),
+    ];
+    const lines = toolSandboxFloorLines(
+      environment,
+      ids.map((id) => ({ id })),
+    );
+    expect(lines.map((line) => line.task_id)).toEqual(ids);
+    for (const line of lines) {
+      expect(line).toMatchObject({ env: 'toolsandbox', model: 'do-nothing', mode: 'replay' });
+      expect(line.reward).toBeCloseTo(expected[line.task_id]!.similarity, 6);
+    }
+    expect(lines.filter((line) => line.reward === 1)).toHaveLength(2);
+    expect(lines.filter((line) => line.reward! > 0 && line.reward! < 1)).toHaveLength(2);
+  }, 60_000);
 });

@@ -17,6 +17,10 @@ import { scoreOf, type ToolSandboxEnvironment } from './environment.js';
 import { playReplay, type ReplayLine } from './replay.js';
 import type { ExecutionContext } from './execution-context.js';
 import { TOOLS, toolsForAgent } from './tools.js';
+import { FLOOR_AGENT } from '../../floor.js';
+
+/** What ToolSandbox's UnhelpfulAgent says, its one turn. */
+const UNHELPFUL_REPLY = 'I am sorry, but I cannot assist with that.';
 
 /** What a replay run is asked to do. */
 export interface ToolSandboxReplaySpec {
@@ -154,4 +158,32 @@ export function runToolSandboxReplay(spec: ToolSandboxReplaySpec): ToolSandboxRe
     executionsFile: store.executionsPath,
     interrupted: Boolean(spec.stop?.aborted),
   };
+}
+
+/**
+ * Table 3's floor for ToolSandbox: ToolSandbox's own do-nothing agent (`UnhelpfulAgent`: one fixed
+ * reply, then the user ends the conversation) on each selected scenario, played and scored without
+ * a model at the run's clock, as `floor.jsonl` lines (execution/floor.ts's counterpart for tau2).
+ */
+export function toolSandboxFloorLines(
+  environment: ToolSandboxEnvironment,
+  tasks: readonly { id: string }[],
+  now: () => Date = () => new Date(),
+): ExecutionLine[] {
+  const clock = parseClock(environment.clock);
+  const byId = new Map(environment.tasks.map((task) => [task.id, task]));
+  return tasks.flatMap((selected) => {
+    const task = byId.get(selected.id);
+    if (!task) return [];
+    const started = now().toISOString();
+    const script: ReplayLine = {
+      scenario: task.id,
+      turns: [{ role: 'agent', text: UNHELPFUL_REPLY }],
+    };
+    const offered = toolsForAgent(TOOLS, task.agentTools.names);
+    const { session } = playReplay(task.scenario, script, offered, (c) => setClock(c, clock));
+    const scored = scoreOf(task, session.context, 'user_stop');
+    const messages = messagesOf(script, session.context);
+    return [replayExecution(FLOOR_AGENT, task.id, scored, messages, started, now)];
+  });
 }
