@@ -74,6 +74,16 @@ const USER_SOURCES = {
   'judge-model': 'the --judge model: no --user-model given',
 } as const;
 
+/** The agent's, the user simulator's and (when given) the refine critic's options. */
+function samplingOf(flags: ModelExecFlags): NonNullable<ModelExecutionSpec['sampling']> {
+  const critic = modelFlagsOf(flags, 'critic-');
+  return {
+    agent: modelFlagsOf(flags, ''),
+    user: modelFlagsOf(flags, 'user-'),
+    ...(Object.keys(critic).length > 0 ? { critic: { temperature: 0, ...critic } } : {}),
+  };
+}
+
 /** The flags → the library's spec (`runModelExecution`). */
 function specOf(
   environment: Environment,
@@ -105,7 +115,7 @@ function specOf(
     cache: flags.cache,
     cacheDir: defaultCacheDir(process.env),
     ...(flags.maxCost ? { maxCost: flags.maxCost } : {}),
-    sampling: { agent: modelFlagsOf(flags, ''), user: modelFlagsOf(flags, 'user-') },
+    sampling: samplingOf(flags),
     judgeSampling: judgeSamplingOf(
       flags as unknown as Record<string, unknown>,
     ) as JudgeSamplingFlags | null,

@@ -45,8 +45,11 @@ export interface ModelExecutionSpec extends ExecModels {
   cache: boolean;
   cacheDir: string;
   maxCost?: number;
-  /** The tested agent's and the user simulator's options (temperature, max tokens, seed, …). */
-  sampling?: { agent: SamplingParams; user: SamplingParams };
+  /**
+   * The tested agent's, the user simulator's and the refine critic's options (temperature, max
+   * tokens, seed, …); a critic's only when given, so earlier run directories keep their identity.
+   */
+  sampling?: { agent: SamplingParams; user: SamplingParams; critic?: SamplingParams };
   comparePaper: boolean;
   /** In an existing directory: take out what infrastructure errors left, so it runs again. */
   retryErrors: boolean;
@@ -254,7 +257,7 @@ async function execute(
   context: {
     players: ExecPlayers;
     engine: Engine;
-    sampling: { agent: SamplingParams; user: SamplingParams };
+    sampling: { agent: SamplingParams; user: SamplingParams; critic?: SamplingParams };
   },
 ): Promise<ExecSummary> {
   const { players, engine, sampling } = context;

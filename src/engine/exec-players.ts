@@ -13,7 +13,7 @@ import { computeReward } from '../execution/reward.js';
 import type { Judge } from '../judge/judge.js';
 import type { Provider, SamplingParams } from '../providers/provider.js';
 import type { RunProviders } from './providers.js';
-import { resolveJudge, type JudgeSamplingFlags } from './resolve.js';
+import { judgeSamplingParams, resolveJudge, type JudgeSamplingFlags } from './resolve.js';
 
 /** The models of an exec run, as specs and endpoints (null: the provider's default). */
 export interface ExecModels {
@@ -104,7 +104,10 @@ export function playersOf(
   const nlJudge =
     models.judge === 'rules' || models.nlJudge === false
       ? undefined
-      : createNlAssertionJudge(providers.provider(models.judge, models.judgeBaseUrl));
+      : createNlAssertionJudge(
+          providers.provider(models.judge, models.judgeBaseUrl),
+          judgeSamplingParams(models.judgeSampling ?? undefined),
+        );
   return {
     agent,
     user,
@@ -124,7 +127,7 @@ export function identityOf(
   environment: Environment,
   players: ExecPlayers,
   run: { refine: boolean; taxonomy: boolean; maxSteps: number; maxErrors: number },
-  sampling: { agent: SamplingParams; user: SamplingParams },
+  sampling: { agent: SamplingParams; user: SamplingParams; critic?: SamplingParams },
 ): ExecIdentity {
   return {
     env: environment.id,

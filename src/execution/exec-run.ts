@@ -67,7 +67,11 @@ async function runUnit(
     critic: deps.critic,
     taxonomy: spec.taxonomy,
     judge: deps.judge,
-    sampling: { user: spec.sampling.user, planner: spec.sampling.planner },
+    sampling: {
+      user: spec.sampling.user,
+      planner: spec.sampling.planner,
+      ...(spec.sampling.critic ? { critic: spec.sampling.critic } : {}),
+    },
     signal,
   };
   const { opening, changed } = await ensureOpening(

@@ -36,7 +36,13 @@ export interface ExecRunSpec {
   maxSteps: number;
   maxErrors: number;
   taxonomy: boolean;
-  sampling: { agent: SamplingParams; user: SamplingParams; planner: SamplingParams };
+  sampling: {
+    agent: SamplingParams;
+    user: SamplingParams;
+    planner: SamplingParams;
+    /** The refine critic's options; absent: temperature 0. */
+    critic?: SamplingParams;
+  };
 }
 
 /** Who plays and judges. */

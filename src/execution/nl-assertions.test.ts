@@ -1,6 +1,7 @@
 /** The NL-assertion judge's reply parsing: one boolean verdict per assertion, in order, or unjudged. */
 import { describe, expect, it } from 'vitest';
-import { conversationText, parseNlJudgement } from './nl-assertions.js';
+import { FakeProvider } from '../providers/fake-provider.js';
+import { conversationText, createNlAssertionJudge, parseNlJudgement } from './nl-assertions.js';
 
 const reply = (results: unknown) => JSON.stringify({ results });
 
@@ -54,5 +55,18 @@ describe('conversationText', () => {
         { role: 'tool', tool_call_id: '1', name: 'f', content: 'ok', error: false },
       ]),
     ).toBe('user: hi\nassistant: None\ntool: ok');
+  });
+});
+
+describe('createNlAssertionJudge', () => {
+  it("sends the judge's options (--judge-seed, …) with temperature 0 whatever they say", async () => {
+    const provider = new FakeProvider({ fallback: { text: '{"results": [{"met": true}]}' } });
+    const judge = createNlAssertionJudge(provider, { seed: 13, maxOutputTokens: 321 });
+    await judge.judge({ assertions: ['the agent greets'], messages: [] });
+    expect(provider.requests[0]!.sampling).toEqual({
+      seed: 13,
+      maxOutputTokens: 321,
+      temperature: 0,
+    });
   });
 });

@@ -6,7 +6,7 @@
  */
 import { isFatal, ProviderError } from '../errors.js';
 import { balancedEnd } from '../json-span.js';
-import type { Provider, Usage } from '../providers/provider.js';
+import type { Provider, SamplingParams, Usage } from '../providers/provider.js';
 import { versionOf } from '../settings/prompt.js';
 import type { ExecMessage } from './environment.js';
 import { parseUntrustedJson } from '../json-depth.js';
@@ -95,7 +95,11 @@ export function parseNlJudgement(
 }
 
 /** An NL-assertion judge over a provider (JSON mode, temperature 0, role `judge`). */
-export function createNlAssertionJudge(provider: Provider): NlAssertionJudge {
+export function createNlAssertionJudge(
+  provider: Provider,
+  /** The judge's options (`--judge-…`: max tokens, seed, …); its temperature stays 0. */
+  options: Omit<SamplingParams, 'temperature'> = {},
+): NlAssertionJudge {
   return {
     id: provider.id,
     async judge({ assertions, messages }, signal) {
@@ -108,7 +112,7 @@ export function createNlAssertionJudge(provider: Provider): NlAssertionJudge {
             ],
             promptVersion: NL_ASSERTION_PROMPT_VERSION,
             json: true,
-            sampling: { temperature: 0 },
+            sampling: { ...options, temperature: 0 },
             repeat: 0,
             role: 'judge',
           },

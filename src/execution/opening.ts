@@ -34,7 +34,7 @@ export interface OpeningContext {
   critic: Provider | Critic;
   taxonomy: boolean;
   judge: Judge;
-  sampling: { user: SamplingParams; planner: SamplingParams };
+  sampling: { user: SamplingParams; planner: SamplingParams; critic?: SamplingParams };
   signal?: AbortSignal;
 }
 
@@ -137,6 +137,7 @@ export async function ensureOpening(
       reviser: context.planner,
       critic: context.critic,
       taxonomy: context.taxonomy,
+      ...(context.sampling.critic ? { criticSampling: context.sampling.critic } : {}),
     });
     opening = { ...opening, refined: await judged(plan) };
     changed = true;

@@ -120,6 +120,8 @@ export interface RefinePlanOptions extends PlanCallOptions {
   critic: Provider | Critic;
   taxonomy: boolean;
   rounds?: number;
+  /** The critic's options (`--critic-…`); default temperature 0. */
+  criticSampling?: SamplingParams;
 }
 
 const toUsage = (usage: {
@@ -181,6 +183,7 @@ export async function refinePlan(
       taxonomy: options.taxonomy,
       rounds: options.rounds ?? 1,
       sampling: options.sampling,
+      ...(options.criticSampling ? { criticSampling: options.criticSampling } : {}),
       json: true,
       repeat: options.repeat,
     },

@@ -202,6 +202,62 @@ describe('model options on the command line', () => {
     });
   }, 60_000);
 
+  it("forwards the refine critic's and the plan judge's options of apb exec", async () => {
+    fake.reset();
+    const dir = out();
+    const result = await runCli(
+      [
+        'exec',
+        '--env',
+        'tau2:retail',
+        '--tasks',
+        '2',
+        '--mode',
+        'refine',
+        '--model',
+        'openai:gpt-4o',
+        '--base-url',
+        fake.baseUrl('openai'),
+        '--critic',
+        'openai:o3',
+        '--critic-base-url',
+        fake.baseUrl('openai'),
+        '--critic-seed',
+        '11',
+        '--critic-max-tokens',
+        '222',
+        '--judge',
+        'openai:gpt-4.1',
+        '--judge-base-url',
+        fake.baseUrl('openai'),
+        '--judge-seed',
+        '13',
+        '--max-steps',
+        '4',
+        '--no-cache',
+        '--out',
+        dir,
+      ],
+      { env: { OPENAI_API_KEY: 'sk-test-options' } },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    const bodies = (model: string) =>
+      fake.requests.filter((request) => request.body?.model === model).map((r) => r.body!);
+    expect(bodies('o3').length).toBeGreaterThan(0);
+    for (const body of bodies('o3')) {
+      expect(body.seed).toBe(11);
+      expect(body.max_completion_tokens ?? body.max_tokens).toBe(222);
+    }
+    // The judge model judges the plans and plays the user: the user keeps its own options, every
+    // judging call carries the judge's seed at temperature 0 (the NL judge's: nl-assertions.test.ts).
+    const judging = bodies('gpt-4.1').filter((body) => body.seed === 13);
+    expect(judging.length).toBeGreaterThanOrEqual(2);
+    for (const body of judging) expect(body.temperature).toBe(0);
+
+    const identity = readJson(path.join(dir, 'exec-manifest.json')).identity;
+    expect(identity.sampling.critic).toMatchObject({ temperature: 0, seed: 11 });
+  }, 60_000);
+
   it('forwards the judge options of apb judge', async () => {
     fake.reset();
     const dir = out();

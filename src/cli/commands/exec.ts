@@ -78,6 +78,7 @@ export function registerExecCommand(program: Command, outcome: CommandOutcome): 
   );
   addModelFlags(command, '', 'the tested model', ['temperature']);
   addModelFlags(command, 'user-', 'the user simulator', ['temperature']);
+  addModelFlags(command, 'critic-', 'the refine critic (default temperature 0)');
   addModelFlags(command, 'judge-', 'the plan judge (its temperature stays 0)', ['temperature']);
 }
 
