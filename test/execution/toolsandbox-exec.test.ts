@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { runCli, runMain } from '../helpers/cli.js';
 import { startFakeServer, type FakeServer } from '../fake-server/index.js';
 import { respondAsToolSandboxModels } from './toolsandbox-fake.js';
 
@@ -172,5 +172,22 @@ describe('apb exec --env toolsandbox --agent replay:FILE', () => {
     const bad = await runCli(['exec', '--env', 'toolsandbox', '--clock', 'tomorrow']);
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toContain('--clock must be an ISO 8601 instant');
+  });
+});
+
+describe('apb exec --env toolsandbox --dry-run', () => {
+  it("counts no opening user message (the scenario fixes it) and the scenario's own tools", async () => {
+    const args = ['exec', '--env', 'toolsandbox', '--scenarios', 'cellular_off'];
+    args.push('--variants', 'base,all_tools', '--mode', 'direct,plan-first', '--dry-run');
+    args.push('--model', 'openai:gpt-4o');
+    const result = await runMain(args);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain(
+      '2 task(s) × 1 trial(s) × 2 mode(s) = 4 conversation(s) with openai:gpt-4o, plus 0 opening user message(s); 2 draft plan(s)',
+    );
+    const tokens = Number(/at least (\d+) input tokens/.exec(result.stdout)![1]);
+    const alone = await runMain([...args.slice(0, 6), 'base', ...args.slice(7)]);
+    // the base variant alone offers fewer tools than all_tools: its floor is the fewest of the two
+    expect(Number(/at least (\d+) input tokens/.exec(alone.stdout)![1])).toBe(tokens);
   });
 });
