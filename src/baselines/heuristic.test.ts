@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Case, CaseInput, SplitName, TrajectoryMessage } from '../dataset/case.js';
+import type { Case, CaseFile, CaseInput, SplitName, TrajectoryMessage } from '../dataset/case.js';
 import { makeCase, makeTool } from '../judge/checks/make-case.fixture.js';
 import { SETTINGS } from '../settings/index.js';
 import { heuristicAnswer, heuristicBaseline, succeededTools } from './heuristic.js';
@@ -72,14 +72,33 @@ describe('heuristic baseline: holistic', () => {
     expect(chain).toHaveLength(8);
   });
 
+  const attached = `${query} Use the attached booking confirmation.`;
   it.each<[string, CaseInput]>([
     ['no tool shares a word', { ...holisticInput, query: 'Translate this poem into Latin.' }],
     ['no tool is listed', { ...holisticInput, tools: [] }],
+    [
+      'the request points at an attachment it does not carry',
+      { ...holisticInput, query: attached },
+    ],
   ])('refuses only when %s', (_name, input) => {
     expect(JSON.parse(heuristicAnswer(input))).toEqual({
       status: 'REJECT',
       reason: expect.stringContaining('heuristic baseline'),
     });
+  });
+
+  it('plans as usual when the attachment the request points at is there', () => {
+    const file: CaseFile = {
+      path: 'assets/confirmation.png',
+      absolutePath: '/data/assets/confirmation.png',
+      kind: 'image',
+      mimeType: 'image/png',
+      label: 'image',
+      sha256: '0'.repeat(64),
+      bytes: 0,
+    };
+    const input: CaseInput = { ...holisticInput, query: attached, files: [file] };
+    expect(JSON.parse(heuristicAnswer(input)).tool_chain.length).toBeGreaterThan(0);
   });
 
   it('is deterministic', () => {

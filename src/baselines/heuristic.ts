@@ -21,6 +21,13 @@ const RELATIVE_THRESHOLD = 0.4;
 /** Executed messages, counted from the end, that join the query as retrieval text in step-wise cases. */
 const RECENT_MESSAGES = 6;
 
+/**
+ * A request that points at material of its own (an attached receipt, the chart, this photo): when
+ * the case carries no file, a planner cannot see it, and declining is the honest answer.
+ */
+const POINTS_AT_ATTACHMENT =
+  /\b(?:attached|attachment|enclosed|(?:this|the) (?:screenshot|photo|picture|image|scan))\b/i;
+
 const ERROR_RETURN =
   /\b(?:error|failed|failure|exception|timed?\s?out|unavailable|not found|invalid|denied|refused)\b/i;
 
@@ -47,6 +54,10 @@ function reasonOf(scored: ScoredTool): string {
 }
 
 function holisticHeuristic(input: CaseInput): string {
+  if (input.files.length === 0 && POINTS_AT_ATTACHMENT.test(input.query))
+    return rejectAnswer(
+      'heuristic baseline: the request points at an attachment it does not carry',
+    );
   const scored = scoreTools([input.query, input.systemPrompt ?? ''].join('\n'), input.tools).filter(
     (item) => item.score > 0,
   );
@@ -134,6 +145,6 @@ export function heuristicAnswer(input: CaseInput): string {
 export const heuristicBaseline: BaselinePlanner = {
   id: 'heuristic',
   description:
-    'heuristic baseline: lexical tool retrieval (BM25-lite), read-before-write ordering, arguments copied from the request',
+    'heuristic baseline: lexical tool retrieval (BM25-lite), read-before-write ordering, arguments copied from the request; declines a request that points at an attachment it was not given',
   answer: (caseItem) => heuristicAnswer(caseItem.input),
 };
