@@ -13,7 +13,8 @@ import { POOLED_TAU2 } from '../metrics/executable-pooled.js';
 import { roundTo } from './numbers.js';
 import { matchPaperModel, PaperTablesSchema } from './paper.js';
 
-const PaperRow = z.object({
+/** One row of the paper's Table 3 (data/paper-tables.json). */
+export const PaperRow = z.object({
   benchmark: z.string(),
   model: z.string(),
   direct_exec: z.number(),
@@ -62,12 +63,16 @@ const COLUMNS: Array<{
   { ours: 'apb_grade_after', paper: 'apb_grade_after', decimals: 2 },
 ];
 
+/** The paper's Table 3 rows of one benchmark (`tau2-bench` or `ToolSandbox`). */
+export function paperTable3Rows(paperJson: unknown, benchmark: string): z.infer<typeof PaperRow>[] {
+  const file = Table3File.parse(paperJson);
+  return file.tables.table3_executable_validation.rows.filter((row) => row.benchmark === benchmark);
+}
+
 /** Compares our Table 3 rows with the paper's τ²-bench rows; `paperJson` is data/paper-tables.json as parsed JSON. */
 export function compareTable3(rows: readonly Table3Row[], paperJson: unknown): Table3Comparison[] {
   const paper = PaperTablesSchema.parse(paperJson);
-  const published = Table3File.parse(paperJson).tables.table3_executable_validation.rows.filter(
-    (row) => row.benchmark === 'tau2-bench',
-  );
+  const published = paperTable3Rows(paperJson, 'tau2-bench');
   return rows.flatMap((row): Table3Comparison[] => {
     if (row.floor) return [];
     if (row.env !== POOLED_TAU2)

@@ -9,22 +9,8 @@ import type { ToolSandboxTable3Row } from '../execution/environments/toolsandbox
 import { escapeHtml } from './escape.js';
 import { markdownTable } from './markdown.js';
 import { count, fixed, roundTo } from './numbers.js';
+import { paperTable3Rows, type PaperRow } from './exec-paper.js';
 import { matchPaperModel, PaperTablesSchema } from './paper.js';
-
-const PaperRow = z.object({
-  benchmark: z.string(),
-  model: z.string(),
-  direct_exec: z.number(),
-  plan_first_exec: z.number(),
-  refine_exec: z.number(),
-  apb_cr_before: z.number(),
-  apb_cr_after: z.number(),
-  apb_grade_before: z.number(),
-  apb_grade_after: z.number(),
-});
-const Table3File = z.object({
-  tables: z.object({ table3_executable_validation: z.object({ rows: z.array(PaperRow) }) }),
-});
 
 /** One of our ToolSandbox cells beside the paper's. */
 export interface ToolSandboxPaperCell {
@@ -65,9 +51,7 @@ export function compareToolSandbox(
   paperJson: unknown,
 ): ToolSandboxPaperComparison[] {
   const paper = PaperTablesSchema.parse(paperJson);
-  const published = Table3File.parse(paperJson).tables.table3_executable_validation.rows.filter(
-    (row) => row.benchmark === 'ToolSandbox',
-  );
+  const published = paperTable3Rows(paperJson, 'ToolSandbox');
   return rows.map((row) => {
     const canonical = matchPaperModel(row.model, paper);
     const match = canonical
