@@ -11,7 +11,7 @@ import type {
   ToolResult,
 } from '../providers/provider.js';
 import { versionOf } from '../settings/prompt.js';
-import type { AgentPlayer, LoopMessage } from './loop.js';
+import { turnOfReply, type AgentPlayer, type LoopMessage } from './loop.js';
 import { withPlan } from './plans.js';
 
 /** The agent's standing instructions (this project's words; tau2's agent is told the same rules). */
@@ -96,17 +96,6 @@ export function modelAgent(options: ModelAgentOptions): AgentPlayer {
       },
       signal,
     );
-    const toolCalls = (result.toolCalls ?? []).map((call, index) => ({
-      id: call.id || `call_${messages.length}_${index}`,
-      name: call.name,
-      arguments: call.arguments,
-      ...(call.argumentsError ? { argumentsError: call.argumentsError } : {}),
-    }));
-    return {
-      content: result.text === '' && toolCalls.length > 0 ? null : result.text,
-      toolCalls,
-      usage: result.usage,
-      cached: result.cached,
-    };
+    return turnOfReply(result, 'call', messages.length);
   };
 }

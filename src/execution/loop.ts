@@ -7,7 +7,7 @@
  * through the session's `callUserTool`, their results go back to the user, and the agent sees neither.
  */
 import { isFatal, ProviderError } from '../errors.js';
-import type { Usage } from '../providers/provider.js';
+import type { ProviderResult, Usage } from '../providers/provider.js';
 import { redact } from '../redact.js';
 import type { ExecMessage, ExecToolCall, Termination } from './environment.js';
 
@@ -26,6 +26,21 @@ export interface Turn {
   toolCalls: Array<LoopToolCall & { argumentsError?: string }>;
   usage: Usage | null;
   cached: boolean;
+}
+
+/**
+ * A model's reply as a turn: a call without an id gets `PREFIX_<message count>_<n>`, and words left
+ * empty beside tool calls are no words at all (null).
+ */
+export function turnOfReply(result: ProviderResult, idPrefix: string, messageCount: number): Turn {
+  const toolCalls = (result.toolCalls ?? []).map((call, index) => ({
+    id: call.id || `${idPrefix}_${messageCount}_${index}`,
+    name: call.name,
+    arguments: call.arguments,
+    ...(call.argumentsError ? { argumentsError: call.argumentsError } : {}),
+  }));
+  const content = result.text === '' && toolCalls.length > 0 ? null : result.text;
+  return { content, toolCalls, usage: result.usage, cached: result.cached };
 }
 
 /** The agent: answers the conversation so far (it sees every message, tool results included). */

@@ -13,7 +13,7 @@ import type {
   ToolResult,
 } from '../providers/provider.js';
 import { versionOf } from '../settings/prompt.js';
-import type { LoopMessage, UserPlayer } from './loop.js';
+import { turnOfReply, type LoopMessage, type UserPlayer } from './loop.js';
 
 /** How the simulated user behaves (this project's words, tau2's rules and signals). */
 export const USER_GUIDELINES = `You are playing a customer who contacts a customer service agent. The scenario below says who you are, why you are calling, what you know and how you behave. Stay in that role for the whole conversation.
@@ -109,13 +109,6 @@ export function modelUser(options: ModelUserOptions): UserPlayer {
       },
       signal,
     );
-    const toolCalls = (result.toolCalls ?? []).map((call, index) => ({
-      id: call.id || `user_call_${messages.length}_${index}`,
-      name: call.name,
-      arguments: call.arguments,
-      ...(call.argumentsError ? { argumentsError: call.argumentsError } : {}),
-    }));
-    const content = result.text === '' && toolCalls.length > 0 ? null : result.text;
-    return { content, toolCalls, usage: result.usage, cached: result.cached };
+    return turnOfReply(result, 'user_call', messages.length);
   };
 }

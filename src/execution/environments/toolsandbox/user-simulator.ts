@@ -15,7 +15,7 @@ import type {
   ToolDefinition,
 } from '../../../providers/provider.js';
 import { versionOf } from '../../../settings/prompt.js';
-import type { LoopMessage, UserPlayer } from '../../loop.js';
+import { turnOfReply, type LoopMessage, type UserPlayer } from '../../loop.js';
 
 /** The rules of the role (ToolSandbox's seven, reworded). */
 export const TOOLSANDBOX_USER_RULES = `Role-play from now on: you are a person (User A) chatting with someone else (User B) who has a
@@ -127,13 +127,6 @@ export function toolSandboxUser(options: ToolSandboxUserOptions): UserPlayer {
       },
       signal,
     );
-    const toolCalls = (result.toolCalls ?? []).map((call, index) => ({
-      id: call.id || `user_call_${messages.length}_${index}`,
-      name: call.name,
-      arguments: call.arguments,
-      ...(call.argumentsError ? { argumentsError: call.argumentsError } : {}),
-    }));
-    const content = result.text === '' && toolCalls.length > 0 ? null : result.text;
-    return { content, toolCalls, usage: result.usage, cached: result.cached };
+    return turnOfReply(result, 'user_call', messages.length);
   };
 }
