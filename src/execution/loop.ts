@@ -155,14 +155,16 @@ export interface LoopOptions {
   signal?: AbortSignal;
 }
 
-const emptyUsage = (): LoopRoleUsage => ({
+/** A role's usage before any call. */
+export const emptyUsage = (): LoopRoleUsage => ({
   calls: 0,
   cached_calls: 0,
   input_tokens: 0,
   output_tokens: 0,
 });
 
-function count(usage: LoopRoleUsage, turn: Turn): void {
+/** Counts one turn's call into its role's usage (a cached call costs no tokens). */
+export function countTurn(usage: LoopRoleUsage, turn: Turn): void {
   usage.calls += 1;
   if (turn.cached) usage.cached_calls += 1;
   else {
@@ -232,11 +234,11 @@ function takeAgentTurn(state: LoopState, turn: Turn, solo: boolean): boolean {
 async function step(options: LoopOptions, state: LoopState, solo: boolean): Promise<boolean> {
   if (state.to === 'user') {
     const turn = await options.user(state.messages, options.signal);
-    count(state.usage.user, turn);
+    countTurn(state.usage.user, turn);
     takeUserTurn(state, turn);
   } else if (state.to === 'agent') {
     const turn = await options.agent(agentView(state.messages), options.signal);
-    count(state.usage.agent, turn);
+    countTurn(state.usage.agent, turn);
     return takeAgentTurn(state, turn, solo);
   } else if (state.to === 'env') {
     const run = options.session.callTool.bind(options.session);

@@ -9,7 +9,14 @@
  */
 import { isFatal, ProviderError } from '../../../errors.js';
 import { redact } from '../../../redact.js';
-import type { AgentPlayer, LoopResult, LoopRoleUsage, Turn, UserPlayer } from '../../loop.js';
+import {
+  countTurn,
+  emptyUsage,
+  type AgentPlayer,
+  type LoopResult,
+  type Turn,
+  type UserPlayer,
+} from '../../loop.js';
 import type { ExecMessage } from '../../environment.js';
 import type { SessionToolCall, ToolSandboxSession } from './session.js';
 
@@ -25,22 +32,6 @@ export interface PlayOptions {
   /** agent-facing tool name -> execution-facing name (the tool-name-scrambled variants differ). */
   names: Readonly<Record<string, string>>;
   signal?: AbortSignal;
-}
-
-const emptyUsage = (): LoopRoleUsage => ({
-  calls: 0,
-  cached_calls: 0,
-  input_tokens: 0,
-  output_tokens: 0,
-});
-
-function count(usage: LoopRoleUsage, turn: Turn): void {
-  usage.calls += 1;
-  if (turn.cached) usage.cached_calls += 1;
-  else {
-    usage.input_tokens += turn.usage?.inputTokens ?? 0;
-    usage.output_tokens += turn.usage?.outputTokens ?? 0;
-  }
 }
 
 /**
@@ -115,7 +106,7 @@ export async function playConversation(options: PlayOptions): Promise<LoopResult
       const player = to === 'agent' ? options.agent : options.user;
       const view = to === 'agent' ? state.messages.filter(notUserSide) : state.messages;
       const turn = numbered(await player(view, options.signal), state.messages.length);
-      count(usage[to], turn);
+      countTurn(usage[to], turn);
       steps += 1;
       if (turn.toolCalls.length > 0) recordCalls(state, options, to, turn);
       else {
