@@ -22,7 +22,7 @@ export function dryRunText(
 ): string {
   const conversations = tasks.length * flags.trials * modes.length;
   const views = tasks as unknown as readonly ExecTaskView[];
-  // A task that fixes its first user message (ToolSandbox's scenarios) needs no simulator call for it.
+  // A task that fixes its first user message (ToolSandbox's scenarios) needs no simulator call.
   const scripted = views.filter((task) => task.firstUserMessage !== undefined).length;
   const openings = (tasks.length - scripted) * flags.trials;
   const { agentFixed, plannerFixed } = fixedTokens(environment, views);
@@ -32,8 +32,11 @@ export function dryRunText(
       ? ` (≈ ${estimatedCost(price, tokens, 0).toFixed(4)} USD of input each)`
       : '';
   const planned = tasks.length * flags.trials;
+  const refines = modes.includes('refine')
+    ? `, ${planned} critique(s) and ${planned} revision(s)`
+    : '';
   const plans = modes.some((mode) => mode !== 'direct')
-    ? `${planned} draft plan(s)${modes.includes('refine') ? `, ${planned} critique(s) and ${planned} revision(s)` : ''}, judged by ${judgeSpec}`
+    ? `${planned} draft plan(s)${refines}, judged by ${judgeSpec}`
     : 'no plans';
   return [
     `apb exec --dry-run: ${environment.id}, ${tasks.length} task(s) × ${flags.trials} trial(s) × ${modes.length} mode(s) = ${conversations} conversation(s) with ${model}, plus ${openings} opening user message(s); ${plans}.`,

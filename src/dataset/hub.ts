@@ -29,7 +29,7 @@ export interface HubOptions {
    */
   minBytesPerSecond?: number;
   rateWindowMs?: number;
-  /** The instant (ms since the epoch) by which everything must be done; past it, a body is abandoned. */
+  /** The instant (ms since the epoch) everything must be done by; past it, a body is abandoned. */
   deadlineAt?: number;
 }
 

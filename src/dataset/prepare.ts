@@ -147,7 +147,8 @@ function layoutFiles(entries: TreeEntry[], options: PrepareOptions): TreeEntry[]
   const sizeless = wanted.find((entry) => expectedOf(entry).size === undefined);
   if (sizeless && !options.allowUnverified)
     throw hubError(
-      `the listing of ${options.repo}@${options.revision} gives no size for ${sizeless.path}, so its download could not be checked; refused (--allow-unverified to download it anyway)`,
+      `the listing of ${options.repo}@${options.revision} gives no size for ${sizeless.path}, ` +
+        'so its download could not be checked; refused (--allow-unverified to download it anyway)',
     );
   return wanted;
 }

@@ -46,7 +46,7 @@ export type RejudgeHooks = Omit<RejudgeDependencies, 'lock'> & {
   onImported?: (from: string, dir: string) => void;
 };
 
-/** True for a run directory apb wrote (its manifest.json); an official predictions file or folder is not one. */
+/** True for a run directory apb wrote (its manifest.json), not the official harness's predictions. */
 function isRunWithManifest(target: string): boolean {
   if (!existsSync(target)) throw new UsageError(`run directory not found: ${target}`);
   return statSync(target).isDirectory() && existsSync(path.join(target, 'manifest.json'));

@@ -59,7 +59,7 @@ describe('conversationText', () => {
 });
 
 describe('createNlAssertionJudge', () => {
-  it("sends the judge's options (--judge-seed, …) with temperature 0 whatever they say", async () => {
+  it("sends the judge's options (--judge-seed, …) at temperature 0", async () => {
     const provider = new FakeProvider({ fallback: { text: '{"results": [{"met": true}]}' } });
     const judge = createNlAssertionJudge(provider, { seed: 13, maxOutputTokens: 321 });
     await judge.judge({ assertions: ['the agent greets'], messages: [] });

@@ -249,7 +249,7 @@ describe('model options on the command line', () => {
       expect(body.max_completion_tokens ?? body.max_tokens).toBe(222);
     }
     // The judge model judges the plans and plays the user: the user keeps its own options, every
-    // judging call carries the judge's seed at temperature 0 (the NL judge's: nl-assertions.test.ts).
+    // judging call carries the judge's seed at temperature 0 (the NL judge: nl-assertions.test.ts).
     const judging = bodies('gpt-4.1').filter((body) => body.seed === 13);
     expect(judging.length).toBeGreaterThanOrEqual(2);
     for (const body of judging) expect(body.temperature).toBe(0);

@@ -298,7 +298,8 @@ describe('unbounded downloads (issue 24)', () => {
     const refused = await prepare(endpoint, out);
     expect(refused.code).toBe(1);
     expect(oneLineError(refused.stderr)).toBe(
-      `apb: the listing of ${REPO}@main gives no size for data/holistic_planning.jsonl, so its download could not be checked; refused (--allow-unverified to download it anyway)`,
+      `apb: the listing of ${REPO}@main gives no size for data/holistic_planning.jsonl, so its ` +
+        'download could not be checked; refused (--allow-unverified to download it anyway)',
     );
     expect(seen.some((request) => request.url!.startsWith(resolvePrefix))).toBe(false);
     expect(existsSync(path.join(out, 'data', 'holistic_planning.jsonl'))).toBe(false);
@@ -330,9 +331,11 @@ describe('unbounded downloads (issue 24)', () => {
       minBytesPerSecond: 1000,
       rateWindowMs: 500,
     });
-    await expect(run).rejects.toThrow(
-      /^downloading data\/holistic_planning\.jsonl: too slow \([\d.]+ bytes\/s over [\d.]+ s, the minimum is 1000; --min-rate to change it\)$/,
+    const slow = new RegExp(
+      String.raw`^downloading data/holistic_planning\.jsonl: too slow \([\d.]+ bytes/s ` +
+        String.raw`over [\d.]+ s, the minimum is 1000; --min-rate to change it\)$`,
     );
+    await expect(run).rejects.toThrow(slow);
     expect(readdirSync(path.join(out, 'data'))).toEqual([]);
   });
 });

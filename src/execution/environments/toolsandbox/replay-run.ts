@@ -137,7 +137,7 @@ export function runToolSandboxReplay(spec: ToolSandboxReplaySpec): ToolSandboxRe
       if (spec.stop?.aborted) break;
       const started = now().toISOString();
       const script = byScenario.get(task.id)!;
-      // the tools under the names this scenario's agent is offered (scrambled in tool-name variants)
+      // the tools under the names the scenario's agent is offered (scrambled in tool-name variants)
       const offered = toolsForAgent(TOOLS, task.agentTools.names);
       const { session } = playReplay(task.scenario, script, offered, (c) => setClock(c, clock));
       const scored = scoreOf(task, session.context, 'user_stop');
