@@ -4,8 +4,9 @@
  * built CLI (`bin/apb.js` over `dist/`) over each dataset directory (default: the sample) with
  * `baseline:oracle` and with a loopback fake model, judged by the rules judge and by an LLM judge
  * played by the same fake, and writes each run's judgements and scores with the fields that vary
- * between runs (timestamps, durations, latencies, paths) removed. `compare A B` diffs two captures
- * and exits 1 on any difference.
+ * between runs (timestamps, durations, latencies, paths) removed, and the paper's tables as
+ * `apb report --format csv` writes them (see REPORTER). `compare A B` diffs two captures and exits
+ * 1 on any difference.
  *
  * The fake model answers deterministically from a hash of the request: a planner call gets one of
  * a few fixed plans (right or wrong for the case alike), a judge call a verdict whose correctness
@@ -19,6 +20,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const REPO = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+// The CLI that renders the tables: this checkout's, or (APB_EQUALITY_REPORTER=path/to/bin/apb.js)
+// another's, so that a capture of an older engine is rendered by the newer renderer and the tables
+// compare what the two engines wrote, not how two releases draw it.
+const REPORTER = process.env.APB_EQUALITY_REPORTER ?? path.join(REPO, 'bin', 'apb.js');
 const VARYING =
   /(^|_)(at|time|timestamp|duration|ms|latency|elapsed|started|finished|dir|path|out)$|_ms$|_at$/;
 
@@ -32,6 +37,18 @@ function stable(value) {
     out[key] = stable(value[key]);
   }
   return out;
+}
+
+/**
+ * A CSV table without what differs between two identical runs: latency columns, the fake's port,
+ * and the run's own folders (the work folder, the checkout).
+ */
+function stableCsv(text, folders) {
+  const rows = text.split('\n').map((row) => row.split(','));
+  const keep = rows[0].map((name) => !/latency|_ms$/.test(name));
+  let out = rows.map((row) => row.filter((_, index) => keep[index] ?? true).join(',')).join('\n');
+  for (const folder of folders) out = out.split(folder).join('<dir>');
+  return out.replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:<port>');
 }
 
 const digest = (text) => createHash('sha256').update(text).digest('hex');
@@ -87,9 +104,9 @@ function startFake() {
   );
 }
 
-function runApb(args, env) {
+function runApb(args, env, bin = path.join(REPO, 'bin', 'apb.js')) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(REPO, 'bin', 'apb.js'), ...args], {
+    const child = spawn(process.execPath, [bin, ...args], {
       cwd: REPO,
       env: {
         ...process.env,
@@ -162,6 +179,13 @@ async function capture(outDir, datasets) {
         path.join(outDir, `${name}-${label}.scores.json`),
         `${JSON.stringify(scores, null, 2)}\n`,
       );
+      // The paper's tables as `apb report --format csv` writes them, one file per table.
+      const tables = path.join(work, `${name}-${label}.tables`);
+      await runApb(['report', out, '--format', 'csv', '--out', tables], {}, REPORTER);
+      for (const file of readdirSync(tables).sort()) {
+        const csv = stableCsv(readFileSync(path.join(tables, file), 'utf8'), [work, REPO]);
+        writeFileSync(path.join(outDir, `${name}-${label}.table.${file}`), csv);
+      }
       const correct = judgements.filter((line) => line.judgement?.is_correct === true).length;
       summary[key] = {
         exit: result.code,
