@@ -51,7 +51,7 @@ describe('mapInOrder (a step over the one pool)', () => {
     ]);
   });
 
-  it('stops launching at the first failure and throws it once the items in flight settled', async () => {
+  it('stops launching at the first failure, thrown once the items in flight settled', async () => {
     const { seen, work } = staggered();
     const failing = async (item: number) => {
       if (item === 5) await sleep(1).then(() => Promise.reject(new Error('item 5 failed')));

@@ -103,7 +103,10 @@ function planMaker(
   };
 }
 
-/** Says each new conversation's plan and appends it to the plan log, redacted (a failed write is a warning, not a 500). */
+/**
+ * Says each new conversation's plan and appends it to the plan log, redacted (a failed write is a
+ * warning, not a 500).
+ */
 function planRecorder(
   log: PlanLog | null,
   mode: ServeMode,
@@ -121,7 +124,10 @@ function planRecorder(
   };
 }
 
-/** Starts `apb serve`; `say` is told of each new conversation's plan, of a plan log that failed and of a torn line cut. */
+/**
+ * Starts `apb serve`; `say` is told of each new conversation's plan, of a plan log that failed and
+ * of a torn line cut from it.
+ */
 export async function startServing(
   spec: ServeSpec,
   say: (message: string) => void = () => {},

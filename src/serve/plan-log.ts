@@ -67,12 +67,14 @@ function spaceCheck(folder: string, minFreeBytes: number): () => ServeFailure | 
     return {
       status: 507,
       kind: 'storage',
-      message: `apb serve: ${folder} has ${free} bytes free; a new conversation's plan could not be recorded, so none is made`,
+      message:
+        `apb serve: ${folder} has ${free} bytes free; ` +
+        "a new conversation's plan could not be recorded, so none is made",
     };
   };
 }
 
-/** Locks DIR and opens DIR/serve-plans.jsonl for appending (created if absent; a symbolic link is refused). */
+/** Locks DIR and opens DIR/serve-plans.jsonl to append to (created if absent; no symlink). */
 export function openPlanLog(dir: string, minFreeBytes = MIN_FREE_BYTES): PlanLog {
   const folder = path.resolve(dir);
   const lock: RunLock = acquireRunLock(folder, 'serve');
