@@ -134,7 +134,8 @@ export async function startServing(
 ): Promise<ServeHandle> {
   // The --out folder stays locked while the server runs: a second server there is refused.
   const log = spec.out ? openPlanLog(spec.out) : null;
-  if (log?.tornLineDropped) say(`apb serve: cut a torn last line of ${log.file} (a crash left it)`);
+  if (log?.tornLineDropped)
+    say(`apb serve: dropped a half-written line of ${log.file} left by an earlier crash`);
   let stacks: ReturnType<typeof modelStacks>;
   try {
     stacks = modelStacks(spec);

@@ -65,8 +65,13 @@ describe('apb serve --out: one server per plan log', () => {
       await first.close();
     }
     expect(existsSync(path.join(out, RUN_LOCK_FILE))).toBe(false);
-    const third = await startServing(spec(out));
+    // A crash mid-line: the next server cuts the torn line and says so.
+    writeFileSync(path.join(out, 'serve-plans.jsonl'), '{"conversation":"c1","mo');
+    const said: string[] = [];
+    const third = await startServing(spec(out), (message) => said.push(message));
     await third.close();
+    expect(said).toEqual([expect.stringMatching(/dropped a half-written line of .*serve-plans/)]);
+    expect(readFileSync(path.join(out, 'serve-plans.jsonl'), 'utf8')).toBe('');
   });
 });
 
