@@ -1,5 +1,6 @@
 /** What every construction step shares: its context (seed, optional model) and its result (cases and skips). */
 import type { ConstructedCase } from './case-record.js';
+import { runPool, type PoolControl } from '../rundir/pool.js';
 import type { ConstructionModel } from './model.js';
 
 /** The step ids, in pipeline order. */
@@ -40,24 +41,36 @@ export interface StepResult {
   skipped: Skip[];
 }
 
-/** Runs `work` over items with the model's concurrency (all at once for deterministic steps), keeping input order. */
+/**
+ * A step's pool stops only on a failure: a model's fatal error (a rejected key, the budget, an
+ * abort) is thrown by `ask` and fails the step; every other failed call is already an item's skip.
+ */
+const NEVER_HALTED: PoolControl = { halted: () => false, expected: () => false };
+
+/**
+ * Runs `work` over items through the one pool (`rundir/pool.ts`) with the model's concurrency
+ * (one at a time for deterministic steps), results in input order. The first failure stops
+ * launching; it is thrown once the items in flight have settled.
+ */
 export async function mapInOrder<T, R>(
   items: readonly T[],
   context: StepContext,
   work: (item: T) => Promise<R> | R,
 ): Promise<R[]> {
   const results = new Array<R>(items.length);
-  let next = 0;
   let done = 0;
-  const lanes = Math.max(1, Math.min(items.length, context.model?.concurrency ?? 1));
-  await Promise.all(
-    Array.from({ length: lanes }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        results[index] = await work(items[index]!);
-        context.onItem?.(++done, items.length);
-      }
-    }),
+  // Progress counts items as they end; the results still land at their input index.
+  const task = async (item: T) => {
+    const result = await work(item);
+    context.onItem?.(++done, items.length);
+    return result;
+  };
+  await runPool(
+    items,
+    { concurrency: context.model?.concurrency ?? 1, ordered: true },
+    task,
+    NEVER_HALTED,
+    (result, _item, index) => (results[index] = result),
   );
   return results;
 }

@@ -5,7 +5,6 @@
  */
 import { draftPlan, refinePlan, type PlanningContext } from '../execution/plans.js';
 import type { Provider, SamplingParams } from '../providers/provider.js';
-import { redact } from '../redact.js';
 import { Budget, costOfCall, type BudgetSummary } from '../pipeline/budget.js';
 import { RoleUsage } from '../serve/usage.js';
 import { openPlanLog, type PlanLog } from '../serve/plan-log.js';
@@ -104,7 +103,10 @@ function planMaker(
   };
 }
 
-/** Says each new conversation's plan and appends it to the plan log (a failed write is a warning, not a 500). */
+/**
+ * Says each new conversation's plan and appends it to the plan log, redacted (a failed write is a
+ * warning, not a 500).
+ */
 function planRecorder(
   log: PlanLog | null,
   mode: ServeMode,
@@ -115,22 +117,33 @@ function planRecorder(
     say(`apb serve: new conversation ${conversation}: plan ${plan.status}`);
     const at = new Date().toISOString();
     try {
-      log?.append(
-        redact(JSON.stringify({ conversation, mode, model, at, request: context.request, plan })),
-      );
+      log?.append({ conversation, mode, model, at, request: context.request, plan });
     } catch (error) {
       say(`apb serve: warning: could not record the plan in ${log?.file}: ${String(error)}`);
     }
   };
 }
 
-/** Starts `apb serve`; `say` is told of each new conversation's plan and of a plan log that failed. */
+/**
+ * Starts `apb serve`; `say` is told of each new conversation's plan, of a plan log that failed and
+ * of a torn line cut from it.
+ */
 export async function startServing(
   spec: ServeSpec,
   say: (message: string) => void = () => {},
 ): Promise<ServeHandle> {
-  const { budget, providers, usage, forward, planner, critic } = modelStacks(spec);
+  // The --out folder stays locked while the server runs: a second server there is refused.
   const log = spec.out ? openPlanLog(spec.out) : null;
+  if (log?.tornLineDropped)
+    say(`apb serve: dropped a half-written line of ${log.file} left by an earlier crash`);
+  let stacks: ReturnType<typeof modelStacks>;
+  try {
+    stacks = modelStacks(spec);
+  } catch (error) {
+    log?.close();
+    throw error;
+  }
+  const { budget, providers, usage, forward, planner, critic } = stacks;
   const makePlan = planMaker(spec.mode, spec.taxonomy, {
     planner,
     critic,

@@ -5,7 +5,7 @@
  */
 import type { JudgementLine, PredictionLine } from './records.js';
 import type { LineSchema } from '../rundir/line-schema.js';
-import { checkRunFileValue } from '../rundir/schemas/index.js';
+import { runFileLineSchema } from '../rundir/schemas/index.js';
 import {
   damagedLine,
   dropTornLine,
@@ -30,15 +30,5 @@ interface ResultFiles {
 export function resultLineSchema<Id extends keyof ResultFiles>(
   id: Id,
 ): LineSchema<ResultFiles[Id]> {
-  return {
-    safeParse(value) {
-      const checked = checkRunFileValue(id, value);
-      return checked.ok
-        ? { success: true, data: checked.value as ResultFiles[Id] }
-        : {
-            success: false,
-            error: { issues: [{ path: [checked.field], message: checked.message }] },
-          };
-    },
-  };
+  return runFileLineSchema(id) as LineSchema<ResultFiles[Id]>;
 }

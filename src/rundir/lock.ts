@@ -1,11 +1,12 @@
 /**
  * One writer per run directory. Every command that writes a run directory (run, judge, score,
- * refine, exec, merge) holds `DIR/.apb-lock` while it works: a file created exclusively, holding
- * the holder's pid, host, command and start time. A second writer is refused (exit 2) with the
- * directory and the holder named. A lock whose process is gone on this host is stale and taken
- * over; one from another host is never guessed at. The lock is released on every exit path the
- * process survives to see (return, throw, signal handlers, `process.exit`); after SIGKILL or a
- * power cut it is left behind and found stale by the next writer.
+ * refine, exec, merge, construct, serve --out) holds `DIR/.apb-lock` while it works: a file
+ * created exclusively, holding the holder's pid, host, command and start time. A second writer is
+ * refused (exit 2) with the directory and the holder named. A lock whose process is gone on this
+ * host is stale and taken over; one from another host is never guessed at. The lock is released
+ * on every exit path the process survives to see (return, throw, signal handlers,
+ * `process.exit`); after SIGKILL or a power cut it is left behind and found stale by the next
+ * writer.
  */
 import {
   closeSync,

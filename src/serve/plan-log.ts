@@ -1,61 +1,103 @@
 /**
- * `serve-plans.jsonl`, the record of every conversation's plan, written safely: opened without following a
- * symbolic link (one planted in the run directory cannot make apb append elsewhere), and checked for free
- * space before a new conversation's plan is paid for, so a full disk is a 507 up front, not a plan bought and lost.
+ * `serve-plans.jsonl`, the record of every conversation's plan, on the run-directory core: the
+ * `--out` folder is held with the one-writer lock for the server's lifetime (a second server on
+ * it is refused, naming the first), and the lines go through a rundir JSONL store with the file's
+ * schema (a torn last line left by a crash is cut on open; a planted symbolic link is refused, so
+ * apb never appends elsewhere). Free space is checked before a new conversation's plan is paid
+ * for, so a full disk is a 507 up front, not a plan bought and lost.
  */
-import { closeSync, constants, mkdirSync, openSync, statfsSync, writeSync } from 'node:fs';
+import { statfsSync } from 'node:fs';
 import path from 'node:path';
-import { UsageError } from '../errors.js';
+import type { PlanRecord } from '../execution/plans.js';
+import { ApbError, UsageError } from '../errors.js';
+import { redact } from '../redact.js';
+import { createJsonlStore, type JsonlStore } from '../rundir/jsonl-store.js';
+import type { LineSchema } from '../rundir/line-schema.js';
+import { acquireRunLock, type RunLock } from '../rundir/lock.js';
+import { RUN_FILES, runFileLineSchema, type RunFileValue } from '../rundir/schemas/index.js';
 import type { ServeFailure } from './failures.js';
 
 /** Free space below which a new conversation is refused (its plan could not be recorded). */
 export const MIN_FREE_BYTES = 16 * 1024 * 1024;
 
+/**
+ * One conversation's plan as the log writes it: a version-0 line (no `schema_version`), which the
+ * file's schema reads through its migration.
+ */
+export type ServePlanEntry = Omit<RunFileValue<'servePlans'>, 'schema_version' | 'plan'> & {
+  plan: PlanRecord;
+};
+
 /** The plan log of one `apb serve`. */
 export interface PlanLog {
   readonly file: string;
+  /** Whether opening cut a torn last line left by a crash. */
+  readonly tornLineDropped: boolean;
   /** A refusal when the disk is too full to record a plan, else null. */
   checkSpace(): ServeFailure | null;
-  /** Appends one line (throws when the file is a symbolic link or the write fails). */
-  append(line: string): void;
+  /** Appends one entry, redacted as written (a failed write throws, naming the file). */
+  append(entry: ServePlanEntry): void;
+  /** Closes the file and releases the folder's lock (idempotent). */
   close(): void;
 }
 
-/** Opens DIR/serve-plans.jsonl for appending (created if absent; a symbolic link is refused). */
+/** The store's errors for a symbolic link at the file's name, in serve's words. */
+function refusingLinks(file: string, error: unknown): unknown {
+  const cause = error instanceof ApbError ? error.cause : error;
+  return (cause as NodeJS.ErrnoException | undefined)?.code === 'ELOOP'
+    ? new UsageError(`${file} is a symbolic link; apb serve will not follow it`)
+    : error;
+}
+
+function openStore(file: string): JsonlStore<ServePlanEntry> {
+  try {
+    // The schema checks what readers rely on; the plan's parsed `Attempt` is settings/' own type.
+    const schema = runFileLineSchema('servePlans') as LineSchema<ServePlanEntry>;
+    return createJsonlStore(file, schema);
+  } catch (error) {
+    throw refusingLinks(file, error);
+  }
+}
+
+function spaceCheck(folder: string, minFreeBytes: number): () => ServeFailure | null {
+  return () => {
+    const stats = statfsSync(folder);
+    const free = stats.bavail * stats.bsize;
+    if (free >= minFreeBytes) return null;
+    return {
+      status: 507,
+      kind: 'storage',
+      message:
+        `apb serve: ${folder} has ${free} bytes free; ` +
+        "a new conversation's plan could not be recorded, so none is made",
+    };
+  };
+}
+
+/** Locks DIR and opens DIR/serve-plans.jsonl to append to (created if absent; no symlink). */
 export function openPlanLog(dir: string, minFreeBytes = MIN_FREE_BYTES): PlanLog {
   const folder = path.resolve(dir);
-  mkdirSync(folder, { recursive: true });
-  const file = path.join(folder, 'serve-plans.jsonl');
-  let fd: number;
+  const lock: RunLock = acquireRunLock(folder, 'serve');
+  const file = path.join(folder, RUN_FILES.servePlans.file);
+  let store: JsonlStore<ServePlanEntry>;
   try {
-    fd = openSync(
-      file,
-      constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW,
-      0o644,
-    );
+    store = openStore(file);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ELOOP')
-      throw new UsageError(`${file} is a symbolic link; apb serve will not follow it`);
+    lock.release();
     throw error;
   }
   return {
     file,
-    checkSpace() {
-      const stats = statfsSync(folder);
-      const free = stats.bavail * stats.bsize;
-      if (free >= minFreeBytes) return null;
-      return {
-        status: 507,
-        kind: 'storage',
-        message: `apb serve: ${folder} has ${free} bytes free; a new conversation's plan could not be recorded, so none is made`,
-      };
-    },
-    append(line) {
-      writeSync(fd, line.endsWith('\n') ? line : `${line}\n`);
+    tornLineDropped: store.tornLineDropped,
+    checkSpace: spaceCheck(folder, minFreeBytes),
+    append(entry) {
+      // Redacted as the line's whole text, as the log always was; that text parsed back is what
+      // the store writes, and it serialises to the same text.
+      store.append(JSON.parse(redact(JSON.stringify(entry))) as ServePlanEntry);
     },
     close() {
-      closeSync(fd);
+      store.close();
+      lock.release();
     },
   };
 }

@@ -170,6 +170,21 @@ export function parseRunFileValue<Id extends RunFileId>(
   throw new InputError([{ ...where, field: checked.field, message: checked.message }]);
 }
 
+/**
+ * A run file's schema, migration included, in the stores' `safeParse` shape
+ * (`rundir/line-schema.ts`): what a store reads back is checked and kept whole, as migrated.
+ */
+export function runFileLineSchema<Id extends RunFileId>(id: Id) {
+  return {
+    safeParse(value: unknown) {
+      const checked = checkRunFileValue(id, value);
+      if (checked.ok) return { success: true as const, data: checked.value };
+      const issues = [{ path: [checked.field], message: checked.message }];
+      return { success: false as const, error: { issues } };
+    },
+  };
+}
+
 export * from './batch-journal.js';
 export * from './boolean.js';
 export * from './common.js';
