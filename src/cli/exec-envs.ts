@@ -39,7 +39,8 @@ export async function runModelExecEnvs(
     return selections.forEach(({ environment, tasks }) =>
       printDryRun(environment, tasks, flags, model),
     );
-  // Each environment's summary is printed quietly under --json; the pooled one is printed last.
+  // Under --json each environment's run is quiet (no progress line, no notices); its summary
+  // object is still printed, then the pooled one.
   const each = flags.json ? { ...flags, quiet: true } : flags;
   const interrupts = handleInterrupts();
   try {
