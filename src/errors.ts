@@ -96,22 +96,37 @@ export class ProviderError extends ApbError {
 }
 
 /**
- * The first calls to a model all failed the same way (an unknown model, a rejected parameter, an
- * endpoint that refuses connections): the run stops like after a rejected key (exit 1), naming it.
+ * Calls to a model fail the same way again and again (an unknown model, a rejected parameter, an
+ * endpoint that refuses connections, a planner process that keeps dying): the run stops like
+ * after a rejected key (exit 1), naming it. `succeeded` counts the calls that worked before, so
+ * the message never claims nothing succeeded when earlier cases did.
  */
 export class SystematicFailureError extends ApbError {
   constructor(
     readonly provider: string,
     readonly reason: ProviderError,
     readonly calls: number,
+    readonly succeeded = 0,
   ) {
-    const what =
-      calls === 1 ? 'the first call failed' : `the first ${calls} calls all failed the same way`;
     super(
       'systematic',
-      `${reason.message}\napb: ${provider}: ${what} and nothing has succeeded, so the run stopped instead of recording the same error for every case (check the model name, the base URL and the endpoint)`,
+      `${reason.message}\napb: ${provider}: ${failureStory(calls, succeeded)}, so the run ` +
+        'stopped instead of recording the same error for every case (check the model name, ' +
+        'the base URL and the endpoint)',
     );
   }
+}
+
+/** What happened before the run stopped: the failures in a row, and what succeeded first. */
+function failureStory(calls: number, succeeded: number): string {
+  if (succeeded === 0)
+    return calls === 1
+      ? 'the first call failed and nothing has succeeded'
+      : `the first ${calls} calls all failed the same way and nothing has succeeded`;
+  const before = succeeded === 1 ? '1 call succeeded' : `${succeeded} calls succeeded`;
+  return calls === 1
+    ? `a call failed after ${before}`
+    : `${calls} calls in a row failed after ${before}`;
 }
 
 /** True for errors that must stop the whole run instead of becoming a case outcome: a rejected key, a systematic failure or an abort. */

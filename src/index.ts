@@ -278,6 +278,20 @@ export {
 } from './engine/exec-model.js';
 export { runReplayExecution, type ReplayExecutionSpec } from './engine/exec-replay.js';
 export {
+  runModelExecutions,
+  envDirName,
+  type EnvSelection,
+  type EnvironmentExecution,
+  type ModelExecutionsHooks,
+  type ModelExecutionsSpec,
+  type ModelExecutionsSummary,
+} from './engine/exec-envs.js';
+export {
+  replayToolSandbox,
+  type ToolSandboxReplayExecutionSpec,
+  type ToolSandboxReplayExecutionSummary,
+} from './engine/exec-toolsandbox.js';
+export {
   constructStep,
   constructPipeline,
   type ConstructStepSpec,

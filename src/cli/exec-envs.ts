@@ -1,46 +1,31 @@
 /**
- * `apb exec --env tau2:retail,tau2:airline,tau2:telecom --mode …`: one model run per environment,
- * each in its own run directory `OUT/<env>/` (its identity, resume and reports as a one-environment
- * run), then the scores and reports of all of them pooled in `OUT/`: Table 3 with each environment's
- * rows, the floors, and the pooled `tau2` row the paper's 200-task row is compared with.
+ * `apb exec --env tau2:retail,tau2:airline,tau2:telecom --mode …`: the flags mapped to
+ * `runModelExecutions`' spec (src/engine/exec-envs.ts: one run per environment in `OUT/<env>/`,
+ * then the pooled scores and reports in `OUT/`), each environment's summary and the pooled one
+ * printed.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { EXEC_MANIFEST_FILE, type ExecManifest } from '../execution/exec-manifest.js';
-import type { Environment, ExecTask } from '../execution/environment.js';
-import { costOfCall } from '../pipeline/budget.js';
+import {
+  envDirName,
+  runModelExecutions,
+  type EnvSelection,
+  type ModelExecutionsSummary,
+} from '../engine/exec-envs.js';
 import { buildExecSummary } from '../report/exec-summary.js';
-import { writeExecOutputs } from '../report/write-exec-reports.js';
 import { POOLED_TAU2 } from '../metrics/executable-pooled.js';
-import { runModelExec, type ModelExecFlags } from './exec-model.js';
+import {
+  hooksOf,
+  modelOf,
+  printDryRun,
+  printModelSummary,
+  specOf,
+  type ModelExecFlags,
+} from './exec-model.js';
+import { handleInterrupts } from './interrupts.js';
 import { EXIT, type CommandOutcome } from './outcome.js';
 import { printSummary, shown } from './summary-text.js';
 
-/** One environment of the run and its selected tasks. */
-export interface EnvSelection {
-  environment: Environment;
-  tasks: readonly ExecTask[];
-}
-
-/** `tau2:retail` → `tau2-retail`: the environment's sub-directory. */
-export const envDirName = (id: string) => id.replace(/[^A-Za-z0-9._-]+/g, '-');
-
-/** The pooled status (the first environment's that is not `complete`) and 429s, from each environment's manifest. */
-function invocationOf(dirs: readonly string[]) {
-  const manifests = dirs.map(
-    (dir) => JSON.parse(readFileSync(path.join(dir, EXEC_MANIFEST_FILE), 'utf8')) as ExecManifest,
-  );
-  const endpoints = manifests.flatMap((manifest) => manifest.endpoints ?? []);
-  return {
-    status: manifests.find((manifest) => manifest.status !== 'complete')?.status ?? 'complete',
-    // Retries are counted per invocation of an environment and printed in its own summary.
-    retries: 0,
-    rateLimited:
-      endpoints.length > 0 ? endpoints.reduce((sum, entry) => sum + entry.rate_limited, 0) : null,
-  };
-}
-
-/** Runs each environment into `outDir/<env>/`, then writes the pooled scores and reports into `outDir`. */
+/** Runs each environment into `outDir/<env>/`, then prints the pooled summary of `outDir`. */
 export async function runModelExecEnvs(
   selections: readonly EnvSelection[],
   outDir: string,
@@ -48,39 +33,60 @@ export async function runModelExecEnvs(
   outcome: CommandOutcome,
 ): Promise<void> {
   const started = Date.now();
-  const dirs: string[] = [];
-  for (const { environment, tasks } of selections) {
-    const dir = path.join(outDir, envDirName(environment.id));
-    dirs.push(dir);
-    // --json: one summary object on stdout, the pooled one; each environment's is left out.
-    await runModelExec(
-      environment,
-      tasks,
-      dir,
-      flags.json ? { ...flags, quiet: true } : flags,
-      outcome,
+  const model = modelOf(flags);
+  // --dry-run: each environment's plan is printed; nothing is written.
+  if (flags.dryRun)
+    return selections.forEach(({ environment, tasks }) =>
+      printDryRun(environment, tasks, flags, model),
     );
-    if (outcome.exitCode !== EXIT.ok) return; // interrupted: the next environment does not start
+  // Under --json each environment's run is quiet (no progress line, no notices); its summary
+  // object is still printed, then the pooled one.
+  const each = flags.json ? { ...flags, quiet: true } : flags;
+  const interrupts = handleInterrupts();
+  try {
+    const result = await runModelExecutions(
+      { ...specOf(outDir, flags, model), selections },
+      {
+        ...hooksOf(each, interrupts),
+        onEnvironment: (done) =>
+          printModelSummary(each, done.summary, {
+            env: done.env,
+            outDir: done.dir,
+            wallMs: done.wallMs,
+          }),
+      },
+    );
+    outcome.exitCode = result.interrupted ? EXIT.interrupted : EXIT.ok;
+    if (!result.interrupted) printPooled(flags, result, { outDir, started, selections });
+  } finally {
+    interrupts.dispose();
   }
-  if (flags.dryRun) return; // each environment's plan is printed; nothing is written
-  const scores = await writeExecOutputs(outDir, costOfCall, {
-    comparePaper: flags.comparePaper === true,
-    sources: dirs,
-  });
-  const model = scores.players?.agents[0] ?? flags.model ?? 'model';
+}
+
+/** The pooled summary of `outDir`: Table 3's pooled `tau2` row and the reports beside it. */
+function printPooled(
+  flags: ModelExecFlags,
+  result: ModelExecutionsSummary,
+  run: { outDir: string; started: number; selections: readonly EnvSelection[] },
+): void {
+  const { outDir } = run;
+  const first = path.join(outDir, envDirName(run.selections[0]!.environment.id));
   printSummary(
     { quiet: Boolean(flags.quiet), json: Boolean(flags.json) },
-    buildExecSummary(scores, {
+    buildExecSummary(result.scores!, {
       command: 'exec',
-      wallMs: Date.now() - started,
+      wallMs: Date.now() - run.started,
       dir: shown(outDir),
       env: POOLED_TAU2,
-      model,
-      judge: scores.players?.plan_judges.join(', ') || (flags.judge ?? 'rules'),
-      ...invocationOf(dirs),
+      model: result.agent,
+      judge: result.judge,
+      status: result.status,
+      // Retries are counted per invocation of an environment and printed in its own summary.
+      retries: 0,
+      rateLimited: result.rateLimited,
       reportHtml: shown(path.join(outDir, 'report.html')),
       reportMd: shown(path.join(outDir, 'report.md')),
-      viewCommand: `npx apb view ${shown(path.join(outDir, envDirName(selections[0]!.environment.id)))}`,
+      viewCommand: `npx apb view ${shown(first)}`,
     }),
   );
 }

@@ -1,7 +1,8 @@
 /**
  * `apb exec --mode direct|plan-first|refine[,…] --model SPEC …`: the model agent path of `apb exec` —
  * its flags mapped to `runModelExecution`'s spec (src/engine/exec-model.ts), its progress line and
- * summary printed. The replay path (`--agent replay:…`) is the command's other branch.
+ * summary printed; exec-envs.ts shares these pieces for several environments. The replay path
+ * (`--agent replay:…`) is the command's other branch.
  */
 import path from 'node:path';
 import { UsageError } from '../errors.js';
@@ -11,6 +12,7 @@ import {
   runModelExecution,
   type ModelExecutionHooks,
   type ModelExecutionSpec,
+  type ModelExecutionSummary,
 } from '../engine/exec-model.js';
 import { defaultCacheDir } from '../engine/providers.js';
 import type { JudgeSamplingFlags } from '../engine/resolve.js';
@@ -84,17 +86,13 @@ function samplingOf(flags: ModelExecFlags): NonNullable<ModelExecutionSpec['samp
   };
 }
 
-/** The flags → the library's spec (`runModelExecution`). */
-function specOf(
-  environment: Environment,
-  tasks: readonly ExecTask[],
+/** The flags → the library's spec without the environment and its tasks (one run or several). */
+export function specOf(
   outDir: string,
   flags: ModelExecFlags,
   model: string,
-): ModelExecutionSpec {
+): Omit<ModelExecutionSpec, 'environment' | 'tasks'> {
   return {
-    environment,
-    tasks,
     outDir,
     modes: parseModes(flags.mode),
     model,
@@ -125,11 +123,7 @@ function specOf(
 }
 
 /** The progress line and notices the command shows around the library run. */
-function hooksOf(
-  flags: ModelExecFlags,
-  outDir: string,
-  interrupts: Interrupts,
-): ModelExecutionHooks {
+export function hooksOf(flags: ModelExecFlags, interrupts: Interrupts): ModelExecutionHooks {
   const talk = !flags.quiet && !flags.json;
   return {
     stop: interrupts.stop,
@@ -149,12 +143,70 @@ function hooksOf(
         calls,
       });
       return {
-        start: (event) => line.start({ ...event, dir: shown(outDir) }),
+        start: (event) => line.start({ ...event, dir: shown(event.outDir) }),
         onExecution: (execution) => line.onExecution(execution),
         end: () => line.end(),
       };
     },
   };
+}
+
+/** The tested model of the flags, refused when it cannot act as an agent or a flag does not fit. */
+export function modelOf(flags: ModelExecFlags): string {
+  const modes = parseModes(flags.mode);
+  const model = flags.model ?? process.env.APB_MODEL;
+  if (!model)
+    throw new UsageError('apb exec --mode … needs --model PROVIDER:MODEL (the tested model)');
+  if (model.startsWith('baseline:') || model === 'rules')
+    throw new UsageError(
+      `--model ${model} cannot act as an agent: give a model (PROVIDER:MODEL), or --agent replay:FILE for a scripted one`,
+    );
+  if (flags.critic && !modes.includes('refine'))
+    throw new UsageError('--critic applies to --mode refine only');
+  return model;
+}
+
+/** `--dry-run`: what the run would execute in one environment, on stdout. */
+export function printDryRun(
+  environment: Environment,
+  tasks: readonly ExecTask[],
+  flags: ModelExecFlags,
+  model: string,
+): void {
+  const modes = parseModes(flags.mode);
+  process.stdout.write(dryRunText(environment, tasks, modes, model, flags.judge ?? 'rules', flags));
+}
+
+/** The summary of one environment's run (and the budget's notice), as the command prints it. */
+export function printModelSummary(
+  flags: ModelExecFlags,
+  result: ModelExecutionSummary,
+  run: { env: string; outDir: string; wallMs: number },
+): void {
+  printSummary(
+    { quiet: Boolean(flags.quiet), json: Boolean(flags.json) },
+    buildExecSummary(result.scores, {
+      command: 'exec',
+      wallMs: run.wallMs,
+      dir: shown(run.outDir),
+      env: run.env,
+      model: result.agent,
+      judge: result.judge,
+      status: result.status,
+      retries: result.retries,
+      rateLimited: result.rateLimited,
+      reportHtml: shown(path.join(run.outDir, 'report.html')),
+      reportMd: shown(path.join(run.outDir, 'report.md')),
+      viewCommand: `npx apb view ${shown(run.outDir)}`,
+    }),
+  );
+  const budget = result.budget;
+  if (budget?.exhausted)
+    say(
+      `apb: stopped by --max-cost ${flags.maxCost} USD after spending about ` +
+        `${budget.spentUsd.toFixed(4)} USD; ${budget.notRun} execution(s) not run ` +
+        '(rerun with a higher --max-cost to resume them)',
+    );
 }
 
 /** Runs the model path of `apb exec` over the selected tasks into `outDir`. */
@@ -166,49 +218,19 @@ export async function runModelExec(
   outcome: CommandOutcome,
 ): Promise<void> {
   const started = Date.now();
-  const modes = parseModes(flags.mode);
-  const model = flags.model ?? process.env.APB_MODEL;
-  if (!model)
-    throw new UsageError('apb exec --mode … needs --model PROVIDER:MODEL (the tested model)');
-  if (model.startsWith('baseline:') || model === 'rules')
-    throw new UsageError(
-      `--model ${model} cannot act as an agent: give a model (PROVIDER:MODEL), or --agent replay:FILE for a scripted one`,
-    );
-  if (flags.critic && !modes.includes('refine'))
-    throw new UsageError('--critic applies to --mode refine only');
-  const judgeSpec = flags.judge ?? 'rules';
-  if (flags.dryRun)
-    return void process.stdout.write(
-      dryRunText(environment, tasks, modes, model, judgeSpec, flags),
-    );
+  const model = modelOf(flags);
+  if (flags.dryRun) return printDryRun(environment, tasks, flags, model);
   const interrupts = handleInterrupts();
   try {
     const result = await runModelExecution(
-      specOf(environment, tasks, outDir, flags, model),
-      hooksOf(flags, outDir, interrupts),
+      { ...specOf(outDir, flags, model), environment, tasks },
+      hooksOf(flags, interrupts),
     );
-    printSummary(
-      { quiet: Boolean(flags.quiet), json: Boolean(flags.json) },
-      buildExecSummary(result.scores, {
-        command: 'exec',
-        wallMs: Date.now() - started,
-        dir: shown(outDir),
-        env: environment.id,
-        model: result.agent,
-        judge: result.judge,
-        status: result.status,
-        retries: result.retries,
-        rateLimited: result.rateLimited,
-        reportHtml: shown(path.join(outDir, 'report.html')),
-        reportMd: shown(path.join(outDir, 'report.md')),
-        viewCommand: `npx apb view ${shown(outDir)}`,
-      }),
-    );
-    const budget = result.budget;
-    if (budget?.exhausted)
-      say(
-        `apb: stopped by --max-cost ${flags.maxCost} USD after spending about ${budget.spentUsd.toFixed(4)} USD; ${budget.notRun} execution(s) not run (rerun with a higher --max-cost to resume them)`,
-      );
+    printModelSummary(flags, result, {
+      env: environment.id,
+      outDir,
+      wallMs: Date.now() - started,
+    });
     outcome.exitCode = result.run.interrupted ? EXIT.interrupted : EXIT.ok;
   } finally {
     interrupts.dispose();

@@ -1,19 +1,18 @@
 /**
  * `apb exec --env toolsandbox …`: the scenario selection (`--subset`, `--scenarios`, `--variants`),
  * the clock (`--clock`) and `--dump-state`, then the replay path (`--agent replay:FILE`) or the
- * model path (`--mode … --model …`, the same machinery as tau2's). The work is in
- * execution/environments/toolsandbox/.
+ * model path (`--mode … --model …`, the same machinery as tau2's), each a library function of
+ * engine/ (`replayToolSandbox`, `runModelExecution`); the printed summary.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
 import {
   createToolSandboxEnvironment,
   type ToolSandboxEnvironment,
 } from '../execution/environments/toolsandbox/environment.js';
-import { parseReplays } from '../execution/environments/toolsandbox/replay.js';
-import { runToolSandboxReplay } from '../execution/environments/toolsandbox/replay-run.js';
 import type { ScenarioSelection } from '../execution/environments/toolsandbox/subsets.js';
+import { replayToolSandbox } from '../engine/exec-toolsandbox.js';
 import { runModelExec, type ModelExecFlags } from './exec-model.js';
 import { handleInterrupts } from './interrupts.js';
 import { EXIT, type CommandOutcome } from './outcome.js';
@@ -86,13 +85,14 @@ export async function runToolSandboxExec(
   if (!existsSync(file)) throw new UsageError(`--agent ${flags.agent}: no file ${file}`);
   const interrupts = handleInterrupts();
   try {
-    const summary = runToolSandboxReplay({
+    const summary = await replayToolSandbox({
       environment: { ...environment, tasks: limited },
-      replays: parseReplays(file, readFileSync(file, 'utf8')),
+      replayFile: file,
       agent: flags.agent,
       outDir: path.resolve(flags.out),
       dumpStateDir: flags.dumpState ? path.resolve(flags.dumpState) : null,
       stop: interrupts.stop,
+      signal: interrupts.cancel,
     });
     if (flags.json)
       process.stdout.write(

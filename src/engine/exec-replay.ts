@@ -2,7 +2,8 @@
  * `apb exec --agent replay:FILE|replay:gold`: replays scripted agents on an environment's tasks,
  * scores each with tau2's reward, and writes `executions.jsonl` (one line per task, mode `replay`,
  * trial 0), `manifest.json` and, with `--dump-db`, each task's final database — a composition of
- * the run-directory core (`withSession` → `runUnits` → `finish`).
+ * the run-directory core (`withSession` → `runUnits` → `finish`); `runReplayExecution` adds the
+ * judge's provider stack and the scores and reports.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -14,7 +15,9 @@ import { goldReplay, readReplayFile, replayTask, type ReplayAgent } from '../exe
 import { computeReward } from '../execution/reward.js';
 import { writeFileAtomic } from '../atomic-write.js';
 import { APB_VERSION } from '../version.js';
+import { costOfCall } from '../pipeline/budget.js';
 import { readJsonLines } from '../pipeline/results-store.js';
+import { writeExecOutputs } from '../report/write-exec-reports.js';
 import { runUnits } from '../rundir/run-units.js';
 import { jsonManifest, withSession, type RunSession } from '../rundir/session.js';
 import { createRunProviders } from './providers.js';
@@ -34,6 +37,8 @@ export interface ReplayRunSpec {
   stop?: AbortSignal;
   /** Aborted: cancels the judge call in flight. */
   signal?: AbortSignal;
+  /** Given: `exec-scores.json`, `report.md` and `report.html` are written too, under the lock. */
+  reports?: { comparePaper: boolean };
 }
 
 /** Counts of a finished replay run. */
@@ -132,7 +137,12 @@ export async function runReplay(spec: ReplayRunSpec): Promise<ReplaySummary> {
       stop: spec.stop,
       signal: spec.signal,
     },
-    (session) => replayInto(session, spec, agent, tasks),
+    async (session) => {
+      const summary = await replayInto(session, spec, agent, tasks);
+      // A replay is a run like any other: its scores and reports sit beside its executions.
+      if (spec.reports) await writeExecOutputs(spec.outDir, costOfCall, spec.reports);
+      return summary;
+    },
   );
 }
 
@@ -242,7 +252,7 @@ function summaryOf(
 }
 
 /** A replay run as the command gives it: the NL-assertion judge as a spec, with its engine knobs. */
-export interface ReplayExecutionSpec extends Omit<ReplayRunSpec, 'nlJudge'> {
+export interface ReplayExecutionSpec extends Omit<ReplayRunSpec, 'nlJudge' | 'reports'> {
   /** An LLM judge of NL assertions (`PROVIDER:MODEL`), or null: they are reported as not evaluated. */
   judge: string | null;
   judgeBaseUrl: string | null;
@@ -250,11 +260,17 @@ export interface ReplayExecutionSpec extends Omit<ReplayRunSpec, 'nlJudge'> {
   maxRetries: number;
   cache: boolean;
   cacheDir: string;
+  /** The reports put the paper's Table 3 beside the run's rows. */
+  comparePaper: boolean;
 }
 
-/** `runReplay` with the NL-assertion judge behind the run's provider stack (cache, retries, timeout). */
+/**
+ * `runReplay` with the NL-assertion judge behind the run's provider stack (cache, retries,
+ * timeout), and the run's scores and reports.
+ */
 export async function runReplayExecution(spec: ReplayExecutionSpec): Promise<ReplaySummary> {
-  const { judge, judgeBaseUrl, timeoutMs, maxRetries, cache, cacheDir, ...run } = spec;
+  const { judge, judgeBaseUrl, timeoutMs, maxRetries, cache, cacheDir, comparePaper, ...run } =
+    spec;
   if (judge === 'rules' || judge?.startsWith('baseline:'))
     throw new UsageError(
       `--judge ${judge} cannot judge NL assertions: give an LLM (PROVIDER:MODEL)`,
@@ -262,7 +278,7 @@ export async function runReplayExecution(spec: ReplayExecutionSpec): Promise<Rep
   const providers = createRunProviders({ concurrency: 1, timeoutMs, maxRetries, cache, cacheDir });
   try {
     const nlJudge = judge ? createNlAssertionJudge(providers.provider(judge, judgeBaseUrl)) : null;
-    return await runReplay({ ...run, nlJudge });
+    return await runReplay({ ...run, nlJudge, reports: { comparePaper } });
   } finally {
     providers.close();
   }

@@ -9,8 +9,6 @@ import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { Environment } from '../../execution/environment.js';
 import { loadEnvironment } from '../../execution/registry.js';
-import { costOfCall } from '../../pipeline/budget.js';
-import { writeExecOutputs } from '../../report/write-exec-reports.js';
 import { runReplayExecution, selectTasks } from '../../engine/exec-replay.js';
 import { handleInterrupts } from '../interrupts.js';
 import { commaList } from '../options.js';
@@ -143,6 +141,7 @@ async function replayBranch(flags: ExecFlags, outcome: CommandOutcome): Promise<
       cacheDir: defaultCacheDir(process.env),
       stop: interrupts.stop,
       signal: interrupts.cancel,
+      comparePaper: flags.comparePaper === true,
     });
     if (flags.json)
       process.stdout.write(
@@ -152,24 +151,16 @@ async function replayBranch(flags: ExecFlags, outcome: CommandOutcome): Promise<
       summary.unjudged > 0
         ? `, ${summary.unjudged} with NL assertions not evaluated (${summary.unjudgedWouldPass} would reach 1.0 if they hold; ${flags.judge ? `the judge ${flags.judge} gave no readable verdict for them (the reasons are in executions.jsonl)` : 'give --judge to evaluate them'})`
         : '';
-    if (!flags.quiet && !flags.json)
+    if (!flags.quiet && !flags.json) {
       say(
         `apb: ${environment.id} ${summary.agent}: ${summary.tasks} task(s): ${summary.rewardOne} reward 1.0, ${summary.rewardZero} reward 0${unjudged}; final database as expected in ${summary.databaseMatches}; ${summary.toolErrors} tool error(s); ${summary.executionsFile}`,
       );
-    await writeReplayReports(flags);
+      say(`apb: report: ${path.join(flags.out, 'report.html')} (or: npx apb view ${flags.out})`);
+    }
     outcome.exitCode = summary.interrupted ? EXIT.interrupted : EXIT.ok;
   } finally {
     interrupts.dispose();
   }
-}
-
-/** A replay is a run like any other: its scores and reports sit beside its executions. */
-async function writeReplayReports(flags: ExecFlags): Promise<void> {
-  await writeExecOutputs(path.resolve(flags.out!), costOfCall, {
-    comparePaper: flags.comparePaper === true,
-  });
-  if (!flags.quiet && !flags.json)
-    say(`apb: report: ${path.join(flags.out!, 'report.html')} (or: npx apb view ${flags.out})`);
 }
 
 /** The model-agent branch: `--mode … --model …`. */

@@ -9,6 +9,7 @@ import { Budget, BudgetExceededError } from '../../pipeline/budget.js';
 import { ResponseCache } from '../cache.js';
 import type { ProviderRequest } from '../provider.js';
 import { buildProviderStack } from '../registry.js';
+import { DEAD_AFTER } from './subprocess.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'apb-code-unit-'));
 const request = (id: string, text = 'plan this'): ProviderRequest => ({
@@ -82,6 +83,30 @@ describe('cmd: planners', () => {
       ['a', 'b', 'c'].map((id) => stack.generate(request(id))),
     );
     expect(outcomes.at(-1)).toMatchObject({ reason: expect.any(SystematicFailureError) });
+  });
+
+  it('counts the calls that succeeded before the process kept dying (not "nothing has succeeded")', async () => {
+    const stack = buildProviderStack(`cmd:${process.execPath} ${lineScript}`, {
+      ...quick,
+      maxRetries: 0,
+    });
+    await stack.generate(request('a'));
+    let error: unknown = null;
+    for (let death = 0; death < DEAD_AFTER && !(error instanceof SystematicFailureError); death++)
+      error = await stack.generate(request('bye')).catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(SystematicFailureError);
+    const { message } = error as SystematicFailureError;
+    expect(message).toContain(`${DEAD_AFTER} calls in a row failed after 1 call succeeded`);
+    expect(message).not.toContain('nothing has succeeded');
+    const reason = new ProviderError({
+      provider: 'x',
+      kind: 'client',
+      retryable: false,
+      message: 'no',
+    });
+    expect(new SystematicFailureError('x', reason, 3).message).toContain(
+      'the first 3 calls all failed the same way and nothing has succeeded, so the run stopped',
+    );
   });
 
   it('refuses an empty command before any call', () => {

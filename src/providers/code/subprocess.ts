@@ -136,6 +136,8 @@ export function subprocessTransport(id: string, command: string): CodeTransport 
   const worker = new LineProcess(id, command);
   let queue: Promise<unknown> = Promise.resolve();
   let deaths = 0;
+  // Answers before the deaths in a row: the error then does not claim nothing has succeeded.
+  let answered = 0;
   const once: CodeTransport = async (request, signal) => {
     if (signal?.aborted) throw signal.reason;
     const onAbort = () => worker.stop();
@@ -147,12 +149,13 @@ export function subprocessTransport(id: string, command: string): CodeTransport 
       if (signal?.aborted) throw signal.reason;
       deaths += 1;
       if (deaths >= DEAD_AFTER && error instanceof ProviderError)
-        throw new SystematicFailureError(id, error, deaths);
+        throw new SystematicFailureError(id, error, deaths, answered);
       throw error;
     } finally {
       signal?.removeEventListener('abort', onAbort);
     }
     deaths = 0;
+    answered += 1;
     try {
       return parseUntrustedJson(line);
     } catch {

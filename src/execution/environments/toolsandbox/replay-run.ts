@@ -31,7 +31,10 @@ export interface ToolSandboxReplaySpec {
   outDir: string;
   dumpStateDir: string | null;
   now?: () => Date;
+  /** Aborted: no further scenario starts (what was played is written). */
   stop?: AbortSignal;
+  /** Aborted: the same (a replay makes no call a harder stop could cancel). */
+  signal?: AbortSignal;
 }
 
 /** Counts of a replay run. */
@@ -40,6 +43,7 @@ export interface ToolSandboxReplaySummary {
   meanSimilarity: number | null;
   minefieldHits: number;
   executionsFile: string;
+  /** True when a stop ended the run before every scenario with a script was played. */
   interrupted: boolean;
 }
 
@@ -120,21 +124,31 @@ function replayExecution(
   };
 }
 
-/** Plays and scores every selected scenario that has a script. */
-export function runToolSandboxReplay(spec: ToolSandboxReplaySpec): ToolSandboxReplaySummary {
+/** A turn of the event loop, so a stop signal raised meanwhile is seen before the next scenario. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Plays and scores every selected scenario that has a script, one after the other. A stop (or an
+ * abort of `signal`) lets the scenario being played finish and starts no other; the summary is
+ * then `interrupted` when scenarios were left unplayed.
+ */
+export async function runToolSandboxReplay(
+  spec: ToolSandboxReplaySpec,
+): Promise<ToolSandboxReplaySummary> {
   const byScenario = new Map(spec.replays.map((line) => [line.scenario, line]));
   const tasks = spec.environment.tasks.filter((task) => byScenario.has(task.id));
   if (tasks.length === 0)
     throw new UsageError(`${spec.agent} has no line for any selected scenario`);
   const now = spec.now ?? (() => new Date());
   const clock = parseClock(spec.environment.clock);
+  const stopped = () => Boolean(spec.stop?.aborted || spec.signal?.aborted);
   rmSync(path.join(spec.outDir, 'executions.jsonl'), { force: true });
   const store = new ExecStore(spec.outDir);
   const similarities: number[] = [];
   let hits = 0;
   try {
     for (const task of tasks) {
-      if (spec.stop?.aborted) break;
+      if (stopped()) break;
       const started = now().toISOString();
       const script = byScenario.get(task.id)!;
       // the tools under the names the scenario's agent is offered (scrambled in tool-name variants)
@@ -146,6 +160,7 @@ export function runToolSandboxReplay(spec: ToolSandboxReplaySpec): ToolSandboxRe
       similarities.push(scored.reward ?? 0);
       if (scored.fields?.minefield_hit) hits += 1;
       store.appendExecution(replayExecution(spec.agent, task.id, scored, messages, started, now));
+      await nextTurn();
     }
   } finally {
     store.close();
@@ -156,7 +171,7 @@ export function runToolSandboxReplay(spec: ToolSandboxReplaySpec): ToolSandboxRe
     meanSimilarity: similarities.length > 0 ? sum / similarities.length : null,
     minefieldHits: hits,
     executionsFile: store.executionsPath,
-    interrupted: Boolean(spec.stop?.aborted),
+    interrupted: similarities.length < tasks.length && stopped(),
   };
 }
 
