@@ -9,8 +9,10 @@ import {
   envDirName,
   runModelExecutions,
   type EnvSelection,
+  type EnvironmentExecution,
   type ModelExecutionsSummary,
 } from '../engine/exec-envs.js';
+import type { ExecScores } from '../execution/exec-scores.js';
 import { buildExecSummary } from '../report/exec-summary.js';
 import { POOLED_TAU2 } from '../metrics/executable-pooled.js';
 import {
@@ -39,25 +41,25 @@ export async function runModelExecEnvs(
     return selections.forEach(({ environment, tasks }) =>
       printDryRun(environment, tasks, flags, model),
     );
-  // Under --json each environment's run is quiet (no progress line, no notices); its summary
-  // object is still printed, then the pooled one.
+  // Under --json stdout holds one object: the pooled summary, or, when the run is interrupted,
+  // the summary of the environment it stopped in. Each environment's run is quiet (no progress
+  // line, no notices).
   const each = flags.json ? { ...flags, quiet: true } : flags;
+  let last: EnvironmentExecution | null = null;
+  const printEnvironment = (done: EnvironmentExecution) =>
+    printModelSummary(each, done.summary, { env: done.env, outDir: done.dir, wallMs: done.wallMs });
   const interrupts = handleInterrupts();
   try {
     const result = await runModelExecutions(
       { ...specOf(outDir, flags, model), selections },
       {
         ...hooksOf(each, interrupts),
-        onEnvironment: (done) =>
-          printModelSummary(each, done.summary, {
-            env: done.env,
-            outDir: done.dir,
-            wallMs: done.wallMs,
-          }),
+        onEnvironment: (done) => (flags.json ? (last = done) : printEnvironment(done)),
       },
     );
     outcome.exitCode = result.interrupted ? EXIT.interrupted : EXIT.ok;
-    if (!result.interrupted) printPooled(flags, result, { outDir, started, selections });
+    if (result.scores) printPooled(flags, result, result.scores, { outDir, started, selections });
+    else if (last) printEnvironment(last);
   } finally {
     interrupts.dispose();
   }
@@ -67,13 +69,14 @@ export async function runModelExecEnvs(
 function printPooled(
   flags: ModelExecFlags,
   result: ModelExecutionsSummary,
+  scores: ExecScores,
   run: { outDir: string; started: number; selections: readonly EnvSelection[] },
 ): void {
   const { outDir } = run;
   const first = path.join(outDir, envDirName(run.selections[0]!.environment.id));
   printSummary(
     { quiet: Boolean(flags.quiet), json: Boolean(flags.json) },
-    buildExecSummary(result.scores!, {
+    buildExecSummary(scores, {
       command: 'exec',
       wallMs: Date.now() - run.started,
       dir: shown(outDir),

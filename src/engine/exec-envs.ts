@@ -8,7 +8,7 @@
 import path from 'node:path';
 import type { Environment, ExecTask } from '../execution/environment.js';
 import type { ExecScores } from '../execution/exec-scores.js';
-import { costOfCall } from '../pipeline/budget.js';
+import { Budget, costOfCall } from '../pipeline/budget.js';
 import { writeExecOutputs } from '../report/write-exec-reports.js';
 import {
   runModelExecution,
@@ -45,9 +45,15 @@ export interface ModelExecutionsHooks extends ModelExecutionHooks {
 
 /** What the runs did, one by one, and what was pooled. */
 export interface ModelExecutionsSummary {
-  /** The environments that ran, in order; an interrupted one is the last (no next one starts). */
+  /**
+   * The environments that ran, in order; an interrupted or budget-stopped one is the last (no next
+   * one starts).
+   */
   environments: EnvironmentExecution[];
-  /** The pooled scores written into `outDir`; null when a run was interrupted (nothing pooled). */
+  /**
+   * The pooled scores written into `outDir`; null when a run was interrupted or stopped by the
+   * budget (nothing pooled).
+   */
   scores: ExecScores | null;
   /** The first status of an environment that is not `complete`, else `complete`. */
   status: ExecStatus;
@@ -67,16 +73,23 @@ export async function runModelExecutions(
   hooks: ModelExecutionsHooks = {},
 ): Promise<ModelExecutionsSummary> {
   const { selections, ...common } = spec;
+  // One --max-cost for the whole command, not one per environment.
+  const budget = spec.budget ?? (spec.maxCost ? new Budget(spec.maxCost) : undefined);
   const environments: EnvironmentExecution[] = [];
   for (const { environment, tasks } of selections) {
     const started = Date.now();
     const dir = path.join(spec.outDir, envDirName(environment.id));
-    const summary = await runModelExecution({ ...common, environment, tasks, outDir: dir }, hooks);
+    const summary = await runModelExecution(
+      { ...common, ...(budget ? { budget } : {}), environment, tasks, outDir: dir },
+      hooks,
+    );
     const done = { env: environment.id, dir, summary, wallMs: Date.now() - started };
     environments.push(done);
     hooks.onEnvironment?.(done);
-    // Interrupted: the next environment does not start, and a partial pool is not written.
-    if (summary.run.interrupted) return pooledSummary(spec, environments, null);
+    // Interrupted or out of budget: the next environment does not start, and a partial pool is
+    // not written (the pooled row would silently lack whole domains).
+    if (summary.run.interrupted || summary.status === 'stopped-budget')
+      return pooledSummary(spec, environments, null);
   }
   const scores = await writeExecOutputs(spec.outDir, costOfCall, {
     comparePaper: spec.comparePaper,

@@ -46,6 +46,12 @@ export interface ModelExecutionSpec extends ExecModels {
   cacheDir: string;
   maxCost?: number;
   /**
+   * The invocation's budget when several runs share one `maxCost` (`apb exec --env a,b,c`): each
+   * run's gate draws on it, so the cap holds for the whole command. Without it, `maxCost` makes
+   * a budget for this run alone.
+   */
+  budget?: Budget;
+  /**
    * The tested agent's, the user simulator's and the refine critic's options (temperature, max
    * tokens, seed, …); a critic's only when given, so earlier run directories keep their identity.
    */
@@ -127,7 +133,7 @@ interface Engine {
 
 /** The run's providers (one limiter pool, cache and budget) and its retry count. */
 function openEngine(spec: ModelExecutionSpec): Engine {
-  const budget = spec.maxCost ? new Budget(spec.maxCost) : undefined;
+  const budget = spec.budget ?? (spec.maxCost ? new Budget(spec.maxCost) : undefined);
   let retries = 0;
   const providers = createRunProviders({
     concurrency: spec.concurrency,

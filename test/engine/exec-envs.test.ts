@@ -4,13 +4,14 @@
  * then the pooled scores and reports in OUT; a stopped run pools nothing and starts no further
  * environment. Against the scripted Table 3 fake over real HTTP (test/execution/table3-script.ts).
  */
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnvironment, runModelExecutions, type ModelExecutionsSpec } from '../../src/index.js';
 import { selectTasks } from '../../src/engine/exec-replay.js';
 import { startFakeServer, type FakeServer } from '../fake-server/index.js';
+import { runCli } from '../helpers/cli.js';
 import { MODELS, TaskIndex, table3Respond } from '../execution/table3-script.js';
 
 const SUBSET = { 'tau2:retail': ['0'], 'tau2:airline': ['19', '4'] };
@@ -90,4 +91,47 @@ describe('runModelExecutions', () => {
     expect(existsSync(path.join(out, 'tau2-airline'))).toBe(false);
     expect(existsSync(path.join(out, 'exec-scores.json'))).toBe(false);
   }, 60_000);
+
+  it('--max-cost is one budget for the command: once it stops a run, no further environment starts', async () => {
+    const out = mkdtempSync(path.join(tmpdir(), 'apb-envs-budget-'));
+    const key = process.env.OPENAI_API_KEY;
+    process.env.OPENAI_API_KEY = 'sk-test-envs-budget';
+    try {
+      // gpt-4o is priced, so its first call's estimate is over this cap: the first run stops there.
+      const summary = await runModelExecutions({
+        ...specOf(out),
+        model: 'openai:gpt-4o',
+        judge: 'rules',
+        nlJudge: false,
+        maxCost: 0.0001,
+      });
+      expect(summary).toMatchObject({ status: 'stopped-budget', interrupted: false, scores: null });
+      expect(summary.environments.map((done) => done.env)).toEqual(['tau2:retail']);
+      expect(summary.environments[0]!.summary.budget).toMatchObject({ exhausted: true });
+      expect(existsSync(path.join(out, 'tau2-airline'))).toBe(false);
+      expect(existsSync(path.join(out, 'exec-scores.json'))).toBe(false);
+    } finally {
+      if (key === undefined) delete process.env.OPENAI_API_KEY;
+      else process.env.OPENAI_API_KEY = key;
+    }
+  }, 60_000);
+
+  it('apb exec --env a,b --json prints one object on stdout: the pooled summary', async () => {
+    const out = mkdtempSync(path.join(tmpdir(), 'apb-envs-json-'));
+    const subset = path.join(out, 'subset.json');
+    writeFileSync(subset, JSON.stringify({ tasks: SUBSET }));
+    const args = ['exec', '--env', Object.keys(SUBSET).join(','), '--subset', subset].concat(
+      ['--mode', 'direct', '--model', `openai-compatible:${MODELS.agent}`, '--json'],
+      ['--base-url', fake.baseUrl('openai'), '--judge', `openai-compatible:${MODELS.judge}`],
+      ['--judge-base-url', fake.baseUrl('openai'), '--out', path.join(out, 'run')],
+    );
+    const cacheDir = mkdtempSync(path.join(tmpdir(), 'apb-envs-json-cache-'));
+    const run = await runCli(args, { env: { APB_CACHE_DIR: cacheDir }, timeoutMs: 120_000 });
+    expect(run.code, run.stderr).toBe(0);
+    const summary = JSON.parse(run.stdout);
+    expect(summary.entries.map((entry: { exec: { env: string } }) => entry.exec.env)).toEqual([
+      'tau2',
+    ]);
+    expect(summary.report_md).toBe(path.join(out, 'run', 'report.md'));
+  }, 120_000);
 });
