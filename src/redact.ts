@@ -1,7 +1,7 @@
 /** The one secret-redaction function: every provider error message and recorded request passes through `redact`. */
 
 const MASK = '***';
-/** Secret values registered when `providers/registry.ts` reads the API keys (shorter strings are ignored). */
+/** Secrets registered as `providers/vendor-access.ts` reads the API keys (short ones ignored). */
 const knownSecrets = new Set<string>();
 /** Every registered secret with its encoded forms, longest first (rebuilt when a secret is registered). */
 let knownForms: string[] = [];

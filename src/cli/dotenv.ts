@@ -1,7 +1,7 @@
 /**
  * The `.env` convention users bring from other tools: `KEY=value` lines in the working directory's
  * `.env` fill variables that are not already set (a set variable always wins). Values are never
- * printed; keys read from it are redacted like any key (providers/registry.ts registers them).
+ * printed; keys read from it are redacted like any key (registered by providers/vendor-access.ts).
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';

@@ -7,7 +7,7 @@ import { UsageError } from '../errors.js';
 import type { ModelEntry } from '../pipeline/run-spec.js';
 import { formatShard, shardFromScheduler } from '../pipeline/shard.js';
 import { parseModelSpec } from '../providers/model-spec.js';
-import { vendorBaseUrl } from '../providers/registry.js';
+import { vendorBaseUrl } from '../providers/vendor-access.js';
 import { say } from './terminal.js';
 
 /** The model options a flag sets for every model entry that leaves them out. */

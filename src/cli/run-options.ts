@@ -12,7 +12,7 @@ import {
   type ModelEntry,
   type RunSpec,
 } from '../pipeline/run-spec.js';
-import { vendorBaseUrl } from '../providers/registry.js';
+import { vendorBaseUrl } from '../providers/vendor-access.js';
 import { GATE_METRICS, parseGate } from './fail-under.js';
 import { addModelFlags, judgeSamplingOf } from './model-flags.js';
 import { parseRankBy, RANK_BY_HELP } from './rank-by.js';

@@ -47,79 +47,123 @@ export interface ContradictionInput {
 
 /** The contradictions between one verdict and the findings of its answer. */
 export function findContradictions(input: ContradictionInput, verdict: Verdict): Contradiction[] {
-  const { split, reference } = input.case;
+  return [
+    ...answerContradictions(input, verdict),
+    ...brokenToolContradictions(input, verdict),
+    ...unsolvableContradictions(input, verdict),
+  ];
+}
+
+const flagged = (code: ContradictionCode, message: string): Contradiction => ({ code, message });
+
+/** Any split: unlisted tools, distractors, an unparsed answer, a refusal, the wrong step count. */
+function answerContradictions(input: ContradictionInput, verdict: Verdict): Contradiction[] {
   const { parsed, findings } = input;
+  const split = input.case.split;
   const found: Contradiction[] = [];
-  const flag = (code: ContradictionCode, message: string) => found.push({ code, message });
-  const unsolvable = split === 'holistic_unsolvable';
-  const broken = split === 'step_wise_tool_broken';
   if (verdict.correct && findings.hallucinatedTools.names.length > 0)
-    flag(
-      'correct-with-hallucinated-tool',
-      `correct, but calls unlisted tool(s) ${findings.hallucinatedTools.names.join(', ')}`,
+    found.push(
+      flagged(
+        'correct-with-hallucinated-tool',
+        `correct, but calls unlisted tool(s) ${findings.hallucinatedTools.names.join(', ')}`,
+      ),
     );
   if (verdict.correct && findings.distractorUse && findings.distractorUse.count > 0)
-    flag(
-      'correct-with-distractor',
-      `correct, but calls distractor(s) ${findings.distractorUse.names.join(', ')}`,
+    found.push(
+      flagged(
+        'correct-with-distractor',
+        `correct, but calls distractor(s) ${findings.distractorUse.names.join(', ')}`,
+      ),
     );
-  if (
+  const unreadable =
     parsed.kind === 'parse_error' &&
-    !readableProse({ text: input.rawAnswer ?? '', truncated: input.truncated ?? false })
-  ) {
-    if (verdict.refused === true)
-      flag(
+    !readableProse({ text: input.rawAnswer ?? '', truncated: input.truncated ?? false });
+  if (unreadable && verdict.refused === true)
+    found.push(
+      flagged(
         'refusal-credited-unparsed',
         'a refusal is credited, but the answer could not be parsed',
-      );
-    else if (verdict.correct)
-      flag('correct-with-unparsed-answer', 'correct, but the answer could not be parsed');
-  }
-  if (verdict.correct && !unsolvable && parsed.kind === 'refusal')
-    flag('correct-refusal-on-solvable', 'correct, but the answer refuses a solvable task');
+      ),
+    );
+  else if (unreadable && verdict.correct)
+    found.push(
+      flagged('correct-with-unparsed-answer', 'correct, but the answer could not be parsed'),
+    );
+  if (verdict.correct && split !== 'holistic_unsolvable' && parsed.kind === 'refusal')
+    found.push(
+      flagged('correct-refusal-on-solvable', 'correct, but the answer refuses a solvable task'),
+    );
+  const nextK = findings.nextK;
   if (
     verdict.correct &&
-    !broken &&
-    findings.nextK &&
-    findings.nextK.predicted !== findings.nextK.horizon
-  ) {
-    flag(
-      'correct-wrong-step-count',
-      `correct, but ${findings.nextK.predicted} step(s) were predicted for ${findings.nextK.horizon} asked`,
+    split !== 'step_wise_tool_broken' &&
+    nextK &&
+    nextK.predicted !== nextK.horizon
+  )
+    found.push(
+      flagged(
+        'correct-wrong-step-count',
+        `correct, but ${nextK.predicted} step(s) were predicted for ${nextK.horizon} asked`,
+      ),
     );
-  }
-  if (broken && findings.brokenTool) {
-    const called = findings.brokenTool.calledTool;
-    const replacement = reference.replacementTool?.name ?? null;
-    if (verdict.behavior === 'replace' && (called === null || called !== replacement))
-      flag(
+  return found;
+}
+
+/** The broken-tool split: the behaviour credited against the first call the answer makes. */
+function brokenToolContradictions(input: ContradictionInput, verdict: Verdict): Contradiction[] {
+  const { reference } = input.case;
+  const brokenTool = input.findings.brokenTool;
+  if (input.case.split !== 'step_wise_tool_broken' || !brokenTool) return [];
+  const found: Contradiction[] = [];
+  const called = brokenTool.calledTool;
+  const replacement = reference.replacementTool?.name ?? null;
+  if (verdict.behavior === 'replace' && (called === null || called !== replacement))
+    found.push(
+      flagged(
         'broken-replace-not-replacement',
         `replace, but the first call is ${called ?? 'none'}, not ${replacement ?? '(no replacement recorded)'}`,
-      );
-    if (verdict.behavior === 'alter' && called !== null && called === replacement)
-      flag('broken-alter-is-replacement', `alter, but the first call is the replacement ${called}`);
-    if (verdict.correct && called !== null && called === reference.brokenToolName)
-      flag(
+      ),
+    );
+  if (verdict.behavior === 'alter' && called !== null && called === replacement)
+    found.push(
+      flagged(
+        'broken-alter-is-replacement',
+        `alter, but the first call is the replacement ${called}`,
+      ),
+    );
+  if (verdict.correct && called !== null && called === reference.brokenToolName)
+    found.push(
+      flagged(
         'broken-pass-but-retry',
         `recovery credited, but the first call is the broken tool ${called}`,
-      );
-  }
+      ),
+    );
+  return found;
+}
+
+/** The unsolvable split: a pass for a plan without a refusal, a fail for an explicit refusal. */
+function unsolvableContradictions(input: ContradictionInput, verdict: Verdict): Contradiction[] {
+  const { parsed, findings } = input;
+  if (input.case.split !== 'holistic_unsolvable') return [];
+  const found: Contradiction[] = [];
   if (
-    unsolvable &&
     verdict.correct &&
     parsed.kind === 'plan' &&
     parsed.toolChain.length > 0 &&
     !findings.refusal.refused
-  ) {
-    flag(
-      'unsolvable-pass-with-plan',
-      `pass, but the answer holds a ${parsed.toolChain.length}-call tool chain and no refusal`,
+  )
+    found.push(
+      flagged(
+        'unsolvable-pass-with-plan',
+        `pass, but the answer holds a ${parsed.toolChain.length}-call tool chain and no refusal`,
+      ),
     );
-  }
-  if (unsolvable && !verdict.correct && parsed.kind === 'refusal')
-    flag(
-      'unsolvable-fail-on-explicit-refusal',
-      'fail, but the answer is an explicit REJECT (check whether its reason is inadequate)',
+  if (!verdict.correct && parsed.kind === 'refusal')
+    found.push(
+      flagged(
+        'unsolvable-fail-on-explicit-refusal',
+        'fail, but the answer is an explicit REJECT (check whether its reason is inadequate)',
+      ),
     );
   return found;
 }

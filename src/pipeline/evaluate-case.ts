@@ -45,7 +45,25 @@ export async function predict(
   prompt: Prompt,
   context: CaseContext,
 ): Promise<PredictionLine> {
-  const meta: PredictionMeta = {
+  const meta = startingMeta(caseItem, repeat, fingerprint, prompt);
+  let result: ProviderResult;
+  try {
+    result = await context.planner.answer(caseItem, prompt, repeat, context.signal);
+  } catch (error) {
+    if (isFatal(error) || !(error instanceof ProviderError)) throw error;
+    return predictionLine(caseItem, context, '', withCallError(meta, error));
+  }
+  return predictionLine(caseItem, context, result.text, withAnswer(meta, result, caseItem));
+}
+
+/** A prediction's record before the call: what it answers, every outcome field still empty. */
+function startingMeta(
+  caseItem: Case,
+  repeat: number,
+  fingerprint: string,
+  prompt: Prompt,
+): PredictionMeta {
+  return {
     schema_version: RESULT_SCHEMA_VERSION,
     status: 'ok',
     repeat,
@@ -60,26 +78,21 @@ export async function predict(
     facets: caseItem.facets,
     dataset_line: caseItem.location.line,
   };
-  let result: ProviderResult;
-  try {
-    result = await context.planner.answer(caseItem, prompt, repeat, context.signal);
-  } catch (error) {
-    if (isFatal(error) || !(error instanceof ProviderError)) throw error;
-    meta.status = 'error';
-    meta.error = {
-      kind: error.kind,
-      message: redact(error.message),
-      ...(error.status ? { status: error.status } : {}),
-    };
-    return {
-      ...caseItem.record,
-      id: caseItem.id,
-      split: caseItem.split,
-      tested_model: context.planner.id,
-      model_response: '',
-      apb: meta,
-    };
-  }
+}
+
+/** A failed planner call as data: its kind, redacted message and HTTP status. */
+function withCallError(meta: PredictionMeta, error: ProviderError): PredictionMeta {
+  meta.status = 'error';
+  meta.error = {
+    kind: error.kind,
+    message: redact(error.message),
+    ...(error.status ? { status: error.status } : {}),
+  };
+  return meta;
+}
+
+/** The call's usage and timing, and the answer as its setting parses it (or its parse error). */
+function withAnswer(meta: PredictionMeta, result: ProviderResult, caseItem: Case): PredictionMeta {
   Object.assign(meta, {
     usage: result.usage,
     latency_ms: result.latencyMs,
@@ -94,12 +107,22 @@ export async function predict(
     meta.status = 'parse_error';
     meta.parse_error = parsed.message;
   } else meta.parsed = parsed;
+  return meta;
+}
+
+/** The prediction line: the case's record with the answer and the `apb` block. */
+function predictionLine(
+  caseItem: Case,
+  context: CaseContext,
+  modelResponse: string,
+  meta: PredictionMeta,
+): PredictionLine {
   return {
     ...caseItem.record,
     id: caseItem.id,
     split: caseItem.split,
     tested_model: context.planner.id,
-    model_response: result.text,
+    model_response: modelResponse,
     apb: meta,
   };
 }

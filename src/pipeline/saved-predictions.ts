@@ -77,6 +77,25 @@ export async function loadSavedRun(runDir: string, dataDir: string | null): Prom
   };
   const file = path.join(runDir, 'predictions.jsonl');
   const issues: InputIssue[] = [];
+  const lines = await predictionLines(file, issues);
+  const ids = new Set(lines.map(({ prediction }) => String(prediction.id)));
+  const cases = await casesById(datasetDir, manifest.splits, ids);
+  const run = { manifest, datasetDir, promptOptions };
+  const items: SavedPrediction[] = [];
+  for (const { line, prediction } of lines) {
+    const rebuilt = rebuild(prediction, cases.get(String(prediction.id)), run);
+    if ('field' in rebuilt) issues.push({ file, line, ...rebuilt });
+    else items.push(rebuilt);
+  }
+  if (issues.length > 0) throw new InputError(issues);
+  return { ...run, items };
+}
+
+/** The prediction lines of `file` that pass its schema; every other line becomes an issue. */
+async function predictionLines(
+  file: string,
+  issues: InputIssue[],
+): Promise<{ line: number; prediction: PredictionLine }[]> {
   const lines: { line: number; prediction: PredictionLine }[] = [];
   for await (const { line, value } of readJsonLines(file, (line, message) =>
     issues.push({ file, line, field: '(line)', message }),
@@ -92,50 +111,52 @@ export async function loadSavedRun(runDir: string, dataDir: string | null): Prom
       });
     else lines.push({ line, prediction: checked.value as unknown as PredictionLine });
   }
-  const ids = new Set(lines.map(({ prediction }) => String(prediction.id)));
+  return lines;
+}
+
+/** The cases of these ids in the run's splits of the dataset, by id. */
+async function casesById(
+  datasetDir: string,
+  splits: Manifest['splits'],
+  ids: Set<string>,
+): Promise<Map<string, Case>> {
   const cases = new Map<string, Case>();
-  for await (const item of readCases(datasetDir, { splits: manifest.splits, ids }))
+  for await (const item of readCases(datasetDir, { splits, ids }))
     if (item.kind === 'case') cases.set(item.case.id, item.case);
-  const items: SavedPrediction[] = [];
-  for (const { line, prediction } of lines) {
-    const caseItem = cases.get(String(prediction.id));
-    if (!caseItem) {
-      issues.push({
-        file,
-        line,
-        field: 'id',
-        message: `case "${prediction.id}" is not in the dataset at ${datasetDir}`,
-      });
-      continue;
-    }
-    const prompt = plannerPromptOf(caseItem, promptOptions);
-    if (prompt.promptVersion !== prediction.apb.prompt_version) {
-      issues.push({
-        file,
-        line,
-        field: 'apb.prompt_version',
-        message: `the planner prompt cannot be rebuilt: it was ${prediction.apb.prompt_version}, this apb builds ${prompt.promptVersion}`,
-      });
-      continue;
-    }
-    const fingerprint = predictionFingerprint({
-      case: caseItem,
-      repeat: prediction.apb.repeat,
-      model: prediction.tested_model,
-      promptVersion: prompt.promptVersion,
-      sampling: manifest.identity.sampling,
-    });
-    if (fingerprint !== prediction.apb.fingerprint) {
-      issues.push({
-        file,
-        line,
-        field: 'apb.fingerprint',
-        message: `does not match case "${prediction.id}" as the dataset holds it now, with the run's model and sampling`,
-      });
-      continue;
-    }
-    items.push({ caseItem, prediction, prompt });
-  }
-  if (issues.length > 0) throw new InputError(issues);
-  return { manifest, datasetDir, promptOptions, items };
+  return cases;
+}
+
+/**
+ * One prediction with its case and the planner prompt rebuilt, or the field that does not match:
+ * a case gone from the dataset, another prompt version, or a fingerprint the case no longer gives.
+ */
+function rebuild(
+  prediction: PredictionLine,
+  caseItem: Case | undefined,
+  run: Omit<SavedRun, 'items'>,
+): SavedPrediction | Pick<InputIssue, 'field' | 'message'> {
+  if (!caseItem)
+    return {
+      field: 'id',
+      message: `case "${prediction.id}" is not in the dataset at ${run.datasetDir}`,
+    };
+  const prompt = plannerPromptOf(caseItem, run.promptOptions);
+  if (prompt.promptVersion !== prediction.apb.prompt_version)
+    return {
+      field: 'apb.prompt_version',
+      message: `the planner prompt cannot be rebuilt: it was ${prediction.apb.prompt_version}, this apb builds ${prompt.promptVersion}`,
+    };
+  const fingerprint = predictionFingerprint({
+    case: caseItem,
+    repeat: prediction.apb.repeat,
+    model: prediction.tested_model,
+    promptVersion: prompt.promptVersion,
+    sampling: run.manifest.identity.sampling,
+  });
+  if (fingerprint !== prediction.apb.fingerprint)
+    return {
+      field: 'apb.fingerprint',
+      message: `does not match case "${prediction.id}" as the dataset holds it now, with the run's model and sampling`,
+    };
+  return { caseItem, prediction, prompt };
 }

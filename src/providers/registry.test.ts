@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../errors.js';
 import { redact } from '../redact.js';
-import { buildProviderStack, readApiKey } from './registry.js';
+import { buildProviderStack } from './registry.js';
+import { readApiKey } from './vendor-access.js';
 
 describe('buildProviderStack', () => {
   it('names the missing key variable', () => {

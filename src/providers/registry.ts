@@ -1,11 +1,9 @@
 /**
  * `PROVIDER:MODEL` → a ready Provider: the vendor adapter wrapped as model options → cache → gate →
- * retry → limit → timeout.
- * The only place API keys are read from the environment.
+ * retry → limit → timeout (the key and the base URLs from `vendor-access.ts`).
  */
 import { STACK_DEFAULTS } from '../defaults.js';
-import { ProviderError, UsageError } from '../errors.js';
-import { registerSecret } from '../redact.js';
+import { UsageError } from '../errors.js';
 import { createAnthropicProvider } from './anthropic.js';
 import { withCache, type ResponseCache } from './cache.js';
 import { BATCH_PROVIDERS, type BatchProviderId } from './batch/client.js';
@@ -24,6 +22,7 @@ import { withRetry, type RetryPolicy } from './retry.js';
 import { withFailureWatch } from './failure-watch.js';
 import type { AdapterOptions } from './sdk-adapter.js';
 import { withTimeout } from './timeout.js';
+import { readApiKey, resolveBaseUrls, vendorBaseUrl, withKeyHint } from './vendor-access.js';
 import { withRawArguments } from './raw-arguments.js';
 import { buildCodeStack } from './code/stack.js';
 import { parseCodeSpec } from './code/spec.js';
@@ -222,99 +221,4 @@ function batched(
     },
     adapter,
   );
-}
-
-/**
- * The API key for a spec from `env`, registered for redaction; a required key that is missing is a
- * `UsageError` naming the variable.
- */
-export function readApiKey(
-  spec: ModelSpec,
-  env: Readonly<Record<string, string | undefined>>,
-): string | undefined {
-  const info = PROVIDERS[spec.provider];
-  const key = info.keyEnv.map((name) => env[name]?.trim()).find((value) => value);
-  if (!key && info.keyRequired) {
-    throw new UsageError(
-      `${info.keyEnv.join(' or ')} is not set: ${spec.provider}:${spec.model} needs an API key in the environment`,
-    );
-  }
-  registerSecret(key);
-  return key;
-}
-
-/** The vendor's own base-URL variable that is set for this spec's provider (`OPENAI_BASE_URL`, …), if any. */
-export function vendorBaseUrl(
-  specOrText: ModelSpec | string,
-  env: Readonly<Record<string, string | undefined>>,
-): { url: string; variable: string } | null {
-  let spec: ModelSpec;
-  try {
-    spec = typeof specOrText === 'string' ? parseModelSpec(specOrText) : specOrText;
-  } catch {
-    return null; // a baseline or the rules judge: no endpoint
-  }
-  const info = PROVIDERS[spec.provider];
-  if (!info) return null;
-  for (const variable of info.baseUrlEnv) {
-    const url = env[variable]?.trim();
-    if (url) return { url, variable };
-  }
-  return null;
-}
-
-/** The endpoints of a stack: each given URL checked and normalised (duplicates dropped), or the vendor's default. */
-function resolveBaseUrls(
-  spec: ModelSpec,
-  given: string | readonly string[] | null | undefined,
-): string[] {
-  const list = (typeof given === 'string' ? [given] : (given ?? [])).filter(
-    (url) => url.trim() !== '',
-  );
-  if (list.length === 0) return [resolveBaseUrl(spec, null)];
-  return [...new Set(list.map((url) => resolveBaseUrl(spec, url)))];
-}
-
-function resolveBaseUrl(spec: ModelSpec, given: string | null | undefined): string {
-  const baseUrl = given?.trim() || PROVIDERS[spec.provider].defaultBaseUrl;
-  if (!baseUrl)
-    throw new UsageError(
-      `${spec.provider}:${spec.model} needs a base URL (--base-url URL, e.g. http://localhost:8000/v1)`,
-    );
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw new UsageError(`base URL "${baseUrl}" is not a URL`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new UsageError(`base URL "${baseUrl}" must start with http:// or https://`);
-  if (url.username || url.password || url.search)
-    throw new UsageError(
-      'base URL must not carry credentials or a query string: put the key in the environment',
-    );
-  return baseUrl.replace(/\/+$/, '');
-}
-
-/** Names the key's environment variable in authentication failures, so the message says what to fix. */
-function withKeyHint(provider: Provider, keyEnv: readonly string[]): Provider {
-  return {
-    id: provider.id,
-    async generate(request, signal) {
-      try {
-        return await provider.generate(request, signal);
-      } catch (error) {
-        if (!(error instanceof ProviderError) || error.kind !== 'auth') throw error;
-        const message = `${error.message} (the key is read from ${keyEnv.join(' or ')})`;
-        throw new ProviderError({
-          provider: error.provider,
-          kind: 'auth',
-          retryable: false,
-          status: error.status,
-          message,
-          cause: error,
-        });
-      }
-    },
-  };
 }

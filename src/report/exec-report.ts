@@ -1,8 +1,7 @@
 /**
- * The exec report (pure renderers): Table 3, usage and cost by role, terminations, and — in HTML — a case browser
- * with every execution's conversation, tool calls and results, the plan the agent was shown with its APB
- * judgement before and after refinement, and the reward breakdown with the database difference. Model and tool
- * text is untrusted: every piece is escaped.
+ * The exec report (pure renderers): Table 3, usage and cost by role, terminations, and — in HTML —
+ * the case browser of every execution (`exec-cases.ts`). Model and tool text is untrusted: every
+ * piece is escaped.
  */
 import { structuralJudgeNote, type ExecScores } from '../execution/exec-scores.js';
 import type { ExecutionLine } from '../execution/records.js';
@@ -15,8 +14,8 @@ import {
   type ToolSandboxPaperComparison,
 } from './exec-toolsandbox.js';
 import { escapeHtml } from './escape.js';
+import { EXEC_CSS, executionHtml } from './exec-cases.js';
 import {
-  facetAttributes,
   filterBar,
   FILTER_CSS,
   FILTER_SCRIPT,
@@ -24,6 +23,7 @@ import {
   modeOutcomeRows,
 } from './exec-filters.js';
 import { REPORT_CSS } from './html-style.js';
+import { plainTable } from './html-table.js';
 import { markdownTable } from './markdown.js';
 import { count, fixed } from './numbers.js';
 import { PLAN_VERDICT_HEADER, PLAN_VERDICT_NOTE, planVerdictCells } from './plan-verdict-table.js';
@@ -222,74 +222,6 @@ export function execMarkdown(
   return `${parts.join('\n')}\n`;
 }
 
-function htmlTable(header: readonly string[], rows: readonly string[][]): string {
-  return `<div class="scroll"><table class="data"><thead><tr>${header.map((cell) => `<th>${escapeHtml(cell)}</th>`).join('')}</tr></thead><tbody>${rows.map((row) => `<tr>${row.map((cell) => `<td>${escapeHtml(cell)}</td>`).join('')}</tr>`).join('')}</tbody></table></div>`;
-}
-
-function messageHtml(message: ExecutionLine['messages'][number]): string {
-  if (message.role === 'tool')
-    return `<div class="msg tool${message.error ? ' bad' : ''}"><b>${escapeHtml(message.name)} →</b> <pre>${escapeHtml(message.content)}</pre></div>`;
-  if (message.role === 'user')
-    return `<div class="msg user"><b>user</b> <pre>${escapeHtml(message.content)}</pre></div>`;
-  const calls = (message.tool_calls ?? [])
-    .map(
-      (call) =>
-        `<div class="call">calls <code>${escapeHtml(call.name)}(${escapeHtml(JSON.stringify(call.arguments))})</code></div>`,
-    )
-    .join('');
-  return `<div class="msg agent"><b>agent</b> ${message.content ? `<pre>${escapeHtml(message.content)}</pre>` : ''}${calls}</div>`;
-}
-
-function planHtml(line: ExecutionLine): string {
-  if (!line.plan) return '';
-  const verdict = (
-    label: string,
-    judged: NonNullable<ExecutionLine['plan']>['before'] | undefined,
-  ) =>
-    judged
-      ? `<p>${escapeHtml(label)}: ${judged.judgement.judgement.is_correct ? 'correct' : 'not correct'}, grade ${escapeHtml(fixed(judged.judgement.judgement.grade, 1))} (${escapeHtml(judged.judgement.judge)}) — ${escapeHtml(judged.judgement.judgement.reasoning)}</p>`
-      : '';
-  const critiques = (line.plan.after?.plan.rounds ?? [])
-    .map(
-      (round) =>
-        `<p>critique (round ${round.round}): <pre>${escapeHtml(round.critique.text ?? '')}</pre></p>`,
-    )
-    .join('');
-  return `<h4>Plan shown to the agent</h4><pre>${escapeHtml(line.plan.shown ?? '(none)')}</pre>${verdict('Draft plan (APB)', line.plan.before)}${critiques}${verdict('Refined plan (APB)', line.plan.after)}`;
-}
-
-function rewardHtml(line: ExecutionLine): string {
-  const info = Object.entries(line.reward_info).map(([key, value]) => [
-    key,
-    value === null ? 'not in basis / not evaluated' : String(value),
-  ]);
-  const diff = Array.isArray(line.reward_details.db_differences)
-    ? (line.reward_details.db_differences as Array<Record<string, unknown>>)
-    : [];
-  return `<h4>Reward ${escapeHtml(fixed(line.reward, 2))}</h4>${htmlTable(['Component', 'Value'], info)}${diff.length > 0 ? `<h4>Database difference (expected vs final)</h4>${diffTable(diff)}` : '<p class="note">Final database: no difference from the expected one (or not compared).</p>'}`;
-}
-
-/** The database difference with expected and final records pretty-printed and wrapped inside the page's width (never cut at the right). */
-function diffTable(diff: readonly Record<string, unknown>[]): string {
-  const json = (value: unknown) =>
-    `<pre>${escapeHtml(value === undefined ? '(absent)' : JSON.stringify(value, null, 2))}</pre>`;
-  const rows = diff
-    .map(
-      (entry) =>
-        `<tr><td>${escapeHtml(String(entry.collection ?? ''))}</td><td>${escapeHtml(String(entry.key ?? ''))}</td><td>${json(entry.expected)}</td><td>${json(entry.actual)}</td></tr>`,
-    )
-    .join('');
-  return `<table class="data db-diff"><thead><tr><th>Collection</th><th>Key</th><th>Expected</th><th>Final</th></tr></thead><tbody>${rows}</tbody></table>`;
-}
-
-/** One execution as an expandable case. */
-function executionHtml(line: ExecutionLine): string {
-  const title = `${line.task_id} · ${line.mode} · trial ${line.trial} · reward ${fixed(line.reward, 2)} · ${line.termination}${line.stop_signal ? ` (${line.stop_signal})` : ''}`;
-  return `<details class="case"${facetAttributes(line)}><summary>${escapeHtml(title)}</summary>${planHtml(line)}<h4>Conversation</h4>${line.messages.map(messageHtml).join('')}${line.error ? `<p class="warning">${escapeHtml(`${line.error.role} call failed: ${line.error.message}`)}</p>` : ''}${rewardHtml(line)}</details>`;
-}
-
-const EXEC_CSS = `.msg { margin: 4px 0; padding: 4px 8px; border-left: 3px solid var(--line); } .msg pre { white-space: pre-wrap; margin: 2px 0; display: inline; } .msg.user { border-color: var(--accent); } .msg.tool { border-color: var(--muted); } .msg.bad { border-color: var(--bad); } details.case { border: 1px solid var(--line); margin: 6px 0; padding: 4px 8px; } pre { white-space: pre-wrap; } table.db-diff { table-layout: fixed; width: 100%; } table.db-diff th:nth-child(-n+2) { width: 14%; } table.db-diff td { white-space: normal; vertical-align: top; overflow-wrap: anywhere; } table.db-diff pre { overflow-wrap: anywhere; word-break: break-all; max-height: 320px; }`;
-
 /** The exec report as one self-contained HTML page with the case browser. */
 export function execHtml(
   scores: ExecScores,
@@ -304,27 +236,27 @@ export function execHtml(
     structural ? `<p class="note"><strong>${escapeHtml(structural)}</strong></p>` : '',
     ...setupLines(scores).map((line) => `<p class="note">${escapeHtml(line)}</p>`),
     '<h2>Table 3</h2>',
-    htmlTable(TABLE3_HEADER, rows.map(table3Cells)),
+    plainTable(TABLE3_HEADER, rows.map(table3Cells)),
     `<p class="note">${escapeHtml(TABLE3_NOTE)}</p>`,
-    htmlTable(DETAIL_HEADER, detailRows(rows)),
+    plainTable(DETAIL_HEADER, detailRows(rows)),
     lines.length > 0
-      ? `<h2>Outcomes by mode</h2>${htmlTable(MODE_OUTCOME_HEADER, modeOutcomeRows(lines))}`
+      ? `<h2>Outcomes by mode</h2>${plainTable(MODE_OUTCOME_HEADER, modeOutcomeRows(lines))}`
       : '',
     toolSandboxHtml(scores.tables.toolsandbox, toolsandboxPaper),
     ks.length > 0
-      ? `<h2>pass^k</h2>${htmlTable(['Environment', 'Model', 'Mode', 'pass^k'], ks)}`
+      ? `<h2>pass^k</h2>${plainTable(['Environment', 'Model', 'Mode', 'pass^k'], ks)}`
       : '',
     (scores.tables.plan_verdict_reward ?? []).length > 0
-      ? `<h2>Plan verdict × reward</h2><p class="note">${escapeHtml(PLAN_VERDICT_NOTE)}</p>${htmlTable(PLAN_VERDICT_HEADER, scores.tables.plan_verdict_reward!.map(planVerdictCells))}`
+      ? `<h2>Plan verdict × reward</h2><p class="note">${escapeHtml(PLAN_VERDICT_NOTE)}</p>${plainTable(PLAN_VERDICT_HEADER, scores.tables.plan_verdict_reward!.map(planVerdictCells))}`
       : '',
-    `<h2>Terminations</h2>${htmlTable(TERMINATION_HEADER, terminationRows(scores))}`,
-    `<h2>Usage and cost by role</h2>${htmlTable(USAGE_HEADER, usageRows(scores))}${scores.prices_as_of ? `<p class="note">${escapeHtml(pricesNote(scores.prices_as_of))}</p>` : ''}`,
+    `<h2>Terminations</h2>${plainTable(TERMINATION_HEADER, terminationRows(scores))}`,
+    `<h2>Usage and cost by role</h2>${plainTable(USAGE_HEADER, usageRows(scores))}${scores.prices_as_of ? `<p class="note">${escapeHtml(pricesNote(scores.prices_as_of))}</p>` : ''}`,
     paper
       ? `<h2>Compared with the paper (Table 3)</h2><p class="note">${escapeHtml(PAPER_NOTE)}</p><ul>${differencesOf(
           scores,
         )
           .map((line) => `<li>${escapeHtml(line)}</li>`)
-          .join('')}</ul>${htmlTable(PAPER_HEADER, paperRows(paper))}`
+          .join('')}</ul>${plainTable(PAPER_HEADER, paperRows(paper))}`
       : '',
     `<h2>Executions (${lines.length})</h2>`,
     filterBar(lines),

@@ -34,6 +34,19 @@ export function table(header: string[], rows: string[][], numeric: boolean[] = [
   );
 }
 
+/**
+ * A table of escaped cells in a plain scroller, without the "more columns" cue or numeric
+ * alignment: the exec report's tables and its case browser's reward breakdown.
+ */
+export function plainTable(header: readonly string[], rows: readonly string[][]): string {
+  const head = header.map((cell) => `<th>${escapeHtml(cell)}</th>`).join('');
+  const body = rows
+    .map((row) => `<tr>${row.map((cell) => `<td>${escapeHtml(cell)}</td>`).join('')}</tr>`)
+    .join('');
+  const table = `<thead><tr>${head}</tr></thead><tbody>${body}</tbody>`;
+  return `<div class="scroll"><table class="data">${table}</table></div>`;
+}
+
 /** A table view with its title and description. */
 export function viewHtml(view: TableView): string {
   const rows = view.rows.map((row) =>

@@ -4,23 +4,21 @@
  * every printed column of one printed row. A new table plugs in by adding an entry (Table 3 and
  * its exec scores, Table 4 and the refinement rows) — nothing else changes.
  */
-import { wilson, type Interval } from '../metrics/intervals.js';
+import { wilson } from '../metrics/intervals.js';
 import type { Tables } from '../metrics/tables.js';
-
-/** One of our cells beside a printed one. */
-export interface OurCell {
-  value: number | null;
-  /** 95 % interval of a rate (percent); absent where we compute none (grades, counts, costs, deltas). */
-  ci?: Interval | null;
-  /** The cases behind the cell. */
-  n?: number | null;
-}
-
-/** A (model, judge) group of ours. */
-export interface PaperGroup {
-  model: string;
-  judge: string;
-}
+import { table4Caveats, table5Caveats } from './paper-caveats.js';
+import {
+  E,
+  half,
+  lower,
+  of,
+  plain,
+  rate,
+  summaryCells,
+  type Loose,
+  type OurCell,
+  type PaperGroup,
+} from './paper-cells.js';
 
 /** How one printed table compares with ours. */
 export interface PaperTableSpec {
@@ -42,37 +40,7 @@ export interface PaperTableSpec {
   ) => Record<string, OurCell> | null;
 }
 
-type Loose = Record<string, any>;
-const E = ['e1', 'e2', 'e3', 'e4', 'e5', 'e6'] as const;
-const of = (
-  rows: readonly unknown[],
-  group: PaperGroup,
-  match: (row: Loose) => boolean = () => true,
-): Loose | null =>
-  (rows as Loose[]).find(
-    (row) => row.model === group.model && row.judge === group.judge && match(row),
-  ) ?? null;
-const rate = (cell: Loose | undefined, key: string, ci?: string): OurCell => ({
-  value: cell?.[key] ?? null,
-  ci: ci ? (cell?.[ci] ?? null) : null,
-  n: cell?.n ?? null,
-});
-const plain = (value: unknown, n?: number | null): OurCell => ({
-  value: typeof value === 'number' ? value : null,
-  n: n ?? null,
-});
-const lower = (value: unknown) => String(value ?? '').toLowerCase();
-
-/** A summary cell's CR, grade and E rates under the paper's column names (`CR`, `Grade` or `Score`, `E1`…). */
-function summaryCells(cell: Loose, gradeName = 'Grade'): Record<string, OurCell> {
-  const cells: Record<string, OurCell> = {
-    CR: rate(cell, 'cr', 'cr_ci'),
-    [gradeName]: plain(cell.grade, cell.graded ?? cell.n),
-  };
-  for (const key of E) cells[key.toUpperCase()] = plain(cell[key], cell.n);
-  return cells;
-}
-
+/** Table 1: three blocks of CR, grade, E rates; the broken tool's behaviours; unsolvable types. */
 function table1(tables: Tables, group: PaperGroup): Record<string, OurCell> | null {
   const row = of(tables.table1, group);
   if (!row) return null;
@@ -121,39 +89,7 @@ function table1(tables: Tables, group: PaperGroup): Record<string, OurCell> | nu
   return cells;
 }
 
-function half(
-  prefix: string,
-  value: Loose,
-  names: {
-    base: string;
-    variants: string;
-    delta: string;
-    tc?: string;
-    grade?: [string, string, string];
-  },
-): Record<string, OurCell> {
-  const cells: Record<string, OurCell> = {
-    [`${prefix}_${names.base}`]: {
-      value: value.cr_b ?? value.cr_orig ?? null,
-      ci: value.cr_b_ci ?? value.cr_orig_ci ?? null,
-      n: value.n_b ?? value.n_orig ?? null,
-    },
-    [`${prefix}_${names.variants}`]: {
-      value: value.cr_e ?? value.cr_red ?? null,
-      ci: value.cr_e_ci ?? value.cr_red_ci ?? null,
-      n: value.n_e ?? value.n_red ?? null,
-    },
-    [`${prefix}_${names.delta}`]: plain(value.delta ?? value.cr_delta, value.n_pairs),
-  };
-  if (names.tc) cells[`${prefix}_${names.tc}`] = plain(value.tc, value.n_e_pooled);
-  if (names.grade) {
-    cells[`${prefix}_${names.grade[0]}`] = plain(value.grade_orig, value.n_orig);
-    cells[`${prefix}_${names.grade[1]}`] = plain(value.grade_red, value.n_red);
-    cells[`${prefix}_${names.grade[2]}`] = plain(value.grade_delta, value.n_pairs);
-  }
-  return cells;
-}
-
+/** Table 4: one refinement method's holistic and next-1 step-wise base, refined CR and delta. */
 function table4(
   tables: Tables,
   group: PaperGroup,
@@ -182,58 +118,6 @@ function table4(
     cells[`${prefix}_delta`] = plain(row.delta, row.n);
   }
   return cells;
-}
-
-const sourcesText = (sources: Record<string, number>) =>
-  Object.entries(sources)
-    .map(([source, count]) => `${source} ${count}`)
-    .join(', ');
-
-/** Table 4's caveats: which of our rows are compared (next-1 only), on which cases, under which judge. */
-function table4Caveats(tables: Tables, group: PaperGroup): string[] {
-  const rows = (tables.table4 as Loose[]).filter(
-    (row) => row.model === group.model && row.judge === group.judge && (row.rounds ?? 1) === 1,
-  );
-  if (rows.length === 0) return [];
-  const compared = rows.filter(
-    (row) => row.regime === 'holistic' || row.regime === 'step_wise_next1',
-  );
-  const left = rows.filter((row) => /^step_wise_next[2-9]/.test(String(row.regime)));
-  const subset = compared.map(
-    (row) =>
-      `${row.regime} ${row.mode}${row.taxonomy ? '+' : '−'} n=${row.n} (${sourcesText(row.sources ?? {})})`,
-  );
-  const caveats = [
-    `Table 4: the paper's step-wise column is next-1 only (the official refinement evaluator is next-1), so it is set beside our step_wise_next1 row, and the holistic column beside our holistic row. The paper's subset is 150 cases per regime (25 per source, 5 per real-traffic subset, in file order); ours: ${subset.join('; ') || 'none'}.`,
-  ];
-  if (left.length > 0)
-    caveats.push(
-      `Table 4: our ${[...new Set(left.map((row) => row.regime))].join(', ')} rows (n=${left.map((row) => row.n).join('/')}) have no printed counterpart and are not compared.`,
-    );
-  if (
-    !group.judge
-      .toLowerCase()
-      .replace(/[^a-z0-9]/g, '')
-      .includes('gpt5')
-  )
-    caveats.push(
-      `Table 4: judged by ${group.judge}; the paper's refinement runs were judged by GPT-5 (the official refinement configs), not by the Gemini 3 Pro of its other tables.`,
-    );
-  return caveats;
-}
-
-/** Table 5's caveat: C_com is over the cases every compared model solved, so with one model it is C_pass. */
-function table5Caveats(tables: Tables, group: PaperGroup): string[] {
-  const models = new Set(
-    (tables.table5 as Loose[])
-      .filter((row) => row.judge === group.judge && !String(row.model).startsWith('baseline:'))
-      .map((row) => row.model),
-  );
-  return models.size <= 1
-    ? [
-        `Table 5: C_com is the mean cost over the cases every compared model solved; with ${group.model} the only model here, that set is its own solved cases, so its C_com equals its C_pass. The paper's C_com is over the cases all five proprietary models solved.`,
-      ]
-    : [];
 }
 
 /** Every paper table `--compare-paper` compares, keyed by our table id. */

@@ -8,7 +8,8 @@
  */
 import type { Interval } from '../metrics/intervals.js';
 import type { Tables } from '../metrics/tables.js';
-import { PAPER_TABLE_SPECS, type PaperGroup } from './paper-specs.js';
+import type { PaperGroup } from './paper-cells.js';
+import { PAPER_TABLE_SPECS } from './paper-specs.js';
 import {
   inconsistencyOf,
   matchPaperModel,

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDotenv } from '../../src/cli/dotenv.js';
-import { vendorBaseUrl } from '../../src/providers/registry.js';
+import { vendorBaseUrl } from '../../src/providers/vendor-access.js';
 import { startFakeServer, type FakeServer } from '../fake-server/index.js';
 import { cli, readManifest, sampleScript, SECRET_KEY, tempDir } from '../engine/helpers.js';
 import { runCli } from '../helpers/cli.js';

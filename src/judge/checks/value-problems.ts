@@ -37,79 +37,101 @@ export function valueProblems(
   grounding: Grounding,
   options: ValueOptions = {},
 ): ValueProblem[] {
-  const context = grounding.shown;
   const problems: ValueProblem[] = [];
   const given = argumentsOf(call);
   const reference = expected ? argumentsOf(expected) : {};
-  const push = (argument: string, kind: ValueProblem['kind'], detail: string) =>
-    problems.push({ step, tool: call.name, argument, kind, detail });
   for (const [argument, value] of Object.entries(given)) {
     const target = Object.hasOwn(reference, argument) ? reference[argument] : undefined;
     if (value === undefined || value === null) continue;
-    if (holdsPlaceholder(value)) {
-      if (options.vague && isConcrete(target) && isGrounded(target, context))
-        push(argument, 'vague', `a placeholder where ${shown(target)} is already known`);
-      continue;
-    }
-    if (isConcrete(target)) {
-      if (sameValue(value, target)) continue;
-      const invented = isIdentifier(value, argument) && !isGrounded(value, context);
-      push(
-        argument,
-        invented ? 'invented' : 'conflict',
-        `${shown(value)} where ${shown(target)} is expected`,
-      );
-      continue;
-    }
-    // A number the request states for this argument by name ("the second season") must be that number.
-    const number = numberOf(value);
-    const stated = number === null ? null : statedNumber(argument, grounding.request);
-    if (stated !== null && number !== stated) {
-      push(argument, 'conflict', `${shown(value)} where the request says ${stated}`);
-      continue;
-    }
-    const near = nearMiss(value, grounding.shown);
-    if (near !== null) {
-      push(
-        argument,
-        'conflict',
-        `${shown(value)} nearly repeats ${JSON.stringify(near)} of the request or trajectory`,
-      );
-      continue;
-    }
-    if (isPlaceholder(target)) {
-      // The whole request copied into an argument is not the name or value the reference asks for.
-      if (
-        typeof value === 'string' &&
-        isProse(value) &&
-        normalizedText(value).replace(/[^a-z0-9 ]/g, '') ===
-          grounding.query.replace(/[^a-z0-9 ]/g, '').trim()
-      ) {
-        push(argument, 'vague', 'passes the whole request instead of the value it names');
-        continue;
-      }
-      // The reference leaves the value to data: a number the planner writes must be one the user stated.
-      if (
-        number !== null &&
-        !isIdentifier(value, argument) &&
-        !mentionsNumber(number, grounding.request)
-      ) {
-        push(argument, 'ungrounded', `${shown(value)} is stated nowhere in the request`);
-        continue;
-      }
-      // The reference takes the value from the user's words: a literal must be among them.
-      if (
-        citedSteps(target).length === 0 &&
-        typeof value === 'string' &&
-        !isProse(value) &&
-        !isGrounded(value, grounding.request)
-      ) {
-        push(argument, 'ungrounded', `${shown(value)} appears nowhere in the request`);
-        continue;
-      }
-    }
-    if (isIdentifier(value, argument) && !isGrounded(value, context))
-      push(argument, 'invented', `${shown(value)} appears nowhere the planner was shown`);
+    const problem = argumentProblem(argument, value, target, grounding, options);
+    if (problem) problems.push({ step, tool: call.name, argument, ...problem });
   }
   return problems;
+}
+
+/** What is wrong with one argument's value; the first problem found is the one reported. */
+type Problem = Pick<ValueProblem, 'kind' | 'detail'>;
+
+/** One argument against its reference value (`target`, undefined when the reference has none). */
+function argumentProblem(
+  argument: string,
+  value: unknown,
+  target: unknown,
+  grounding: Grounding,
+  options: ValueOptions,
+): Problem | null {
+  if (holdsPlaceholder(value))
+    return options.vague && isConcrete(target) && isGrounded(target, grounding.shown)
+      ? { kind: 'vague', detail: `a placeholder where ${shown(target)} is already known` }
+      : null;
+  if (isConcrete(target)) {
+    if (sameValue(value, target)) return null;
+    const invented = isIdentifier(value, argument) && !isGrounded(value, grounding.shown);
+    return {
+      kind: invented ? 'invented' : 'conflict',
+      detail: `${shown(value)} where ${shown(target)} is expected`,
+    };
+  }
+  return (
+    requestProblem(argument, value, grounding) ??
+    (isPlaceholder(target) ? dataProblem(argument, value, target, grounding) : null) ??
+    inventedProblem(argument, value, grounding)
+  );
+}
+
+/** A value the request contradicts: a number it states by name, or a near copy of a shown value. */
+function requestProblem(argument: string, value: unknown, grounding: Grounding): Problem | null {
+  // A number the request states for this argument by name ("the second season") must be it.
+  const number = numberOf(value);
+  const stated = number === null ? null : statedNumber(argument, grounding.request);
+  if (stated !== null && number !== stated)
+    return { kind: 'conflict', detail: `${shown(value)} where the request says ${stated}` };
+  const near = nearMiss(value, grounding.shown);
+  if (near !== null)
+    return {
+      kind: 'conflict',
+      detail: `${shown(value)} nearly repeats ${JSON.stringify(near)} of the request or trajectory`,
+    };
+  return null;
+}
+
+/** A value where the reference has a placeholder: the value is left to data or the user's words. */
+function dataProblem(
+  argument: string,
+  value: unknown,
+  target: unknown,
+  grounding: Grounding,
+): Problem | null {
+  // The whole request copied into an argument is not the name or value the reference asks for.
+  if (
+    typeof value === 'string' &&
+    isProse(value) &&
+    normalizedText(value).replace(/[^a-z0-9 ]/g, '') ===
+      grounding.query.replace(/[^a-z0-9 ]/g, '').trim()
+  )
+    return { kind: 'vague', detail: 'passes the whole request instead of the value it names' };
+  // The reference leaves the value to data: a number the planner writes must be one the user said.
+  const number = numberOf(value);
+  if (
+    number !== null &&
+    !isIdentifier(value, argument) &&
+    !mentionsNumber(number, grounding.request)
+  )
+    return { kind: 'ungrounded', detail: `${shown(value)} is stated nowhere in the request` };
+  // The reference takes the value from the user's words: a literal must be among them.
+  if (
+    citedSteps(target).length === 0 &&
+    typeof value === 'string' &&
+    !isProse(value) &&
+    !isGrounded(value, grounding.request)
+  )
+    return { kind: 'ungrounded', detail: `${shown(value)} appears nowhere in the request` };
+  return null;
+}
+
+/** An identifier the planner was never shown is invented. */
+function inventedProblem(argument: string, value: unknown, grounding: Grounding): Problem | null {
+  return isIdentifier(value, argument) && !isGrounded(value, grounding.shown)
+    ? { kind: 'invented', detail: `${shown(value)} appears nowhere the planner was shown` }
+    : null;
 }

@@ -13,7 +13,7 @@ import { renderHistoryPage } from './history-page.js';
 import { boardsOf, historyEntry, LineCounts } from './history.js';
 import { LiveRuns } from './live-runs.js';
 
-import type { Site } from './site-types.js';
+import type { Served, Site } from './site-types.js';
 
 export type { Served, Site } from './site-types.js';
 
@@ -59,19 +59,55 @@ export function allRunDirs(targets: readonly string[]): boolean {
 
 /** The history of the run directories below `targets`, each run and leaderboard live under its own path. */
 export function historySite(targets: readonly string[], options: LiveOptions): Site {
-  const runs: string[] = [];
-  const boards: string[][] = [];
-  const sites = new Map<string, Promise<Site>>();
+  const found: Found = { runs: [], boards: [] };
   const counts = new LineCounts();
-  const rediscover = () => {
-    for (const dir of targets.flatMap(discoverRunDirs)) if (!runs.includes(dir)) runs.push(dir);
-    for (const board of boardsOf(runs.filter((dir) => !isExecDir(dir)))) {
-      const known = boards.findIndex((entry) => path.dirname(entry[0]!) === board.dir);
-      if (known < 0) boards.push(board.runs);
-      else boards[known] = board.runs;
-    }
+  const siteFor = liveSites(options);
+  rediscover(targets, found);
+  return {
+    async serve(pathname) {
+      if (pathname === '/' || pathname === '/api/history.json') {
+        rediscover(targets, found);
+        return historyIndex(pathname, targets, found, counts);
+      }
+      const match = /^\/(runs|boards)\/(\d+)\//.exec(pathname);
+      if (!match) return null;
+      const index = Number(match[2]);
+      const { runs, boards } = found;
+      const dirs =
+        match[1] === 'runs' ? (runs[index] ? [runs[index]!] : null) : (boards[index] ?? null);
+      if (!dirs) return null;
+      return (await siteFor(match[1] as 'runs' | 'boards', index, dirs)).serve(pathname);
+    },
   };
-  const siteFor = (kind: 'runs' | 'boards', index: number, dirs: readonly string[]) => {
+}
+
+/**
+ * The run directories and leaderboards found so far, in the order found: a run's or a board's
+ * index (its `/runs/N/` or `/boards/N/`) never changes while the site lives.
+ */
+interface Found {
+  runs: string[];
+  /** Each leaderboard's run directories (a folder of runs, by its first run's parent). */
+  boards: string[][];
+}
+
+/** Searches the targets again: new run directories are added, a known board gets its runs anew. */
+function rediscover(targets: readonly string[], found: Found): void {
+  const { runs, boards } = found;
+  for (const dir of targets.flatMap(discoverRunDirs)) if (!runs.includes(dir)) runs.push(dir);
+  for (const board of boardsOf(runs.filter((dir) => !isExecDir(dir)))) {
+    const known = boards.findIndex((entry) => path.dirname(entry[0]!) === board.dir);
+    if (known < 0) boards.push(board.runs);
+    else boards[known] = board.runs;
+  }
+}
+
+/** Each run's and leaderboard's live site, made at its first visit and kept. */
+function liveSites(
+  options: LiveOptions,
+): (kind: 'runs' | 'boards', index: number, dirs: readonly string[]) => Promise<Site> {
+  const sites = new Map<string, Promise<Site>>();
+  return (kind, index, dirs) => {
     const key = `${kind}/${index}`;
     if (!sites.has(key))
       sites.set(
@@ -86,37 +122,25 @@ export function historySite(targets: readonly string[], options: LiveOptions): S
       );
     return sites.get(key)!;
   };
-  const shown = (dir: string) => path.relative(process.cwd(), dir) || dir;
-  rediscover();
+}
+
+const shown = (dir: string) => path.relative(process.cwd(), dir) || dir;
+
+/** The history page at `/`, or its data at `/api/history.json`. */
+function historyIndex(
+  pathname: string,
+  targets: readonly string[],
+  found: Found,
+  counts: LineCounts,
+): Served {
+  const entries = found.runs.map((dir) => historyEntry(dir, counts));
+  const boards = found.boards.map((dirs) => ({ dir: path.dirname(dirs[0]!), runs: dirs }));
+  if (pathname !== '/') return { type: JSON_TYPE, body: JSON.stringify({ runs: entries, boards }) };
   return {
-    async serve(pathname) {
-      if (pathname === '/' || pathname === '/api/history.json') {
-        rediscover();
-        const entries = runs.map((dir) => historyEntry(dir, counts));
-        if (pathname !== '/')
-          return {
-            type: JSON_TYPE,
-            body: JSON.stringify({
-              runs: entries,
-              boards: boards.map((dirs) => ({ dir: path.dirname(dirs[0]!), runs: dirs })),
-            }),
-          };
-        return {
-          type: HTML,
-          body: renderHistoryPage(
-            boards.map((dirs) => ({ dir: path.dirname(dirs[0]!), runs: dirs })),
-            entries,
-            { title: `APB runs: ${targets.map(shown).join(', ')}`, shown },
-          ),
-        };
-      }
-      const match = /^\/(runs|boards)\/(\d+)\//.exec(pathname);
-      if (!match) return null;
-      const index = Number(match[2]);
-      const dirs =
-        match[1] === 'runs' ? (runs[index] ? [runs[index]!] : null) : (boards[index] ?? null);
-      if (!dirs) return null;
-      return (await siteFor(match[1] as 'runs' | 'boards', index, dirs)).serve(pathname);
-    },
+    type: HTML,
+    body: renderHistoryPage(boards, entries, {
+      title: `APB runs: ${targets.map(shown).join(', ')}`,
+      shown,
+    }),
   };
 }
