@@ -1,4 +1,9 @@
-/** apb's library API: an explicit list of named exports, nothing else. */
+/**
+ * apb's library API: an explicit list of named exports, nothing else.
+ *
+ * size-exception: the public API as one list a library user reads top to bottom.
+ * (Splitting it into barrels would hide what is exported behind re-exports of re-exports.)
+ */
 
 export {
   ApbError,

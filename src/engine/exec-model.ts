@@ -11,9 +11,6 @@ import { runExec, type ExecSummary } from '../execution/exec-run.js';
 import type { ExecutionLine } from '../execution/records.js';
 import { dropInfrastructureErrors } from '../execution/exec-retry.js';
 import { DEFAULT_MAX_ERRORS } from '../execution/loop.js';
-import { writeFloor, writeFloorLines } from '../execution/floor.js';
-import type { ToolSandboxEnvironment } from '../execution/environments/toolsandbox/environment.js';
-import { toolSandboxFloorLines } from '../execution/environments/toolsandbox/replay-run.js';
 import type { ExecScores } from '../execution/exec-scores.js';
 import type { ExecMode } from '../metrics/executable.js';
 import { Budget, costOfCall } from '../pipeline/budget.js';
@@ -27,6 +24,7 @@ import {
   type ExecPlayers,
   type UserSource,
 } from './exec-players.js';
+import { writeFloorOf } from './exec-floor.js';
 import { createRunProviders, type RunProviders } from './providers.js';
 
 /** What to execute: the environment's selected tasks, the modes, the models and the engine knobs. */
@@ -208,24 +206,11 @@ async function executeLocked(
     finished: run.finished,
     already_done: run.alreadyDone,
   });
-  await writeFloorOf(spec);
+  await writeFloorOf(spec.outDir, spec.environment, spec.tasks);
   const scores = await writeExecOutputs(spec.outDir, costOfCall, {
     comparePaper: spec.comparePaper,
   });
   return summaryOf(spec, engine, { status, run, scores, players });
-}
-
-/**
- * Table 3's do-nothing floor, no model call: tau2's fixed reply under tau2's reward, ToolSandbox's
- * own UnhelpfulAgent under its evaluation.
- */
-async function writeFloorOf(spec: ModelExecutionSpec): Promise<void> {
-  const environment = spec.environment;
-  if (environment.id.startsWith('tau2:')) await writeFloor(spec.outDir, environment, spec.tasks);
-  else if (environment.id === 'toolsandbox') {
-    const sandbox = environment as unknown as ToolSandboxEnvironment;
-    writeFloorLines(spec.outDir, toolSandboxFloorLines(sandbox, spec.tasks));
-  }
 }
 
 /** What the run did, with this invocation's retries, 429s and budget. */
