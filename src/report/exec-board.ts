@@ -15,6 +15,7 @@ import { REPORT_CSS } from './html-style.js';
 import { markdownTable } from './markdown.js';
 import { renderExecReports, type ExecReports } from './write-exec-reports.js';
 import type { ExecutionLine } from '../execution/records.js';
+import { plainTable } from './html-table.js';
 
 /** One directory's part of the board. */
 export interface ExecBoardRun {
@@ -114,14 +115,6 @@ export function execBoardMarkdown(
   ].join('\n')}\n`;
 }
 
-function htmlTable(header: readonly string[], rows: readonly string[][]): string {
-  const head = header.map((cell) => `<th>${escapeHtml(cell)}</th>`).join('');
-  const body = rows
-    .map((row) => `<tr>${row.map((cell) => `<td>${escapeHtml(cell)}</td>`).join('')}</tr>`)
-    .join('');
-  return `<div class="scroll"><table class="data"><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
-}
-
 /** The board as one self-contained HTML page (no script). */
 export function execBoardHtml(
   runs: readonly ExecBoardRun[],
@@ -130,9 +123,9 @@ export function execBoardHtml(
   const body = [
     `<p class="note">${runs.length} exec run(s). ${escapeHtml(NOTE)}</p>`,
     '<h2>Table 3</h2>',
-    htmlTable(BOARD_HEADER, boardCells(runs, shown)),
+    plainTable(BOARD_HEADER, boardCells(runs, shown)),
     '<h2>Outcomes by mode</h2>',
-    htmlTable(OUTCOMES_HEADER, outcomeCells(runs, shown)),
+    plainTable(OUTCOMES_HEADER, outcomeCells(runs, shown)),
     `<p class="note">Each run's executions, with the case browser: ${runs.map((run) => `<code>${escapeHtml(path.join(shown(run.dir), 'report.html'))}</code>`).join(', ')}.</p>`,
   ].join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>apb exec leaderboard</title><style>${REPORT_CSS}</style></head><body><header class="top"><h1>apb exec — executable validation leaderboard</h1></header><main>${body}</main></body></html>\n`;

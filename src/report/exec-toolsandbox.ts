@@ -11,6 +11,7 @@ import { markdownTable } from './markdown.js';
 import { count, fixed, roundTo } from './numbers.js';
 import { paperTable3Rows, type PaperRow } from './exec-paper.js';
 import { matchPaperModel, PaperTablesSchema } from './paper.js';
+import { plainTable } from './html-table.js';
 
 /** One of our ToolSandbox cells beside the paper's. */
 export interface ToolSandboxPaperCell {
@@ -140,14 +141,6 @@ export function toolSandboxMarkdown(
   return parts;
 }
 
-function htmlTable(header: readonly string[], rows: readonly string[][]): string {
-  const head = header.map((cell) => `<th>${escapeHtml(cell)}</th>`).join('');
-  const body = rows
-    .map((row) => `<tr>${row.map((cell) => `<td>${escapeHtml(cell)}</td>`).join('')}</tr>`)
-    .join('');
-  return `<div class="scroll"><table class="data"><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
-}
-
 /** The section in HTML (empty when the run has no ToolSandbox rows). */
 export function toolSandboxHtml(
   rows: readonly ToolSandboxTable3Row[] | undefined,
@@ -155,7 +148,7 @@ export function toolSandboxHtml(
 ): string {
   if (!rows || rows.length === 0) return '';
   const compared = paper
-    ? `<h3>Compared with the paper (ToolSandbox rows)</h3><p class="note">${escapeHtml(TOOLSANDBOX_SETUP_NOTE)}</p>${htmlTable(PAPER_HEADER, paperRows(paper))}`
+    ? `<h3>Compared with the paper (ToolSandbox rows)</h3><p class="note">${escapeHtml(TOOLSANDBOX_SETUP_NOTE)}</p>${plainTable(PAPER_HEADER, paperRows(paper))}`
     : '';
-  return `<h2>Table 3: ToolSandbox</h2>${htmlTable(ROW_HEADER, rows.map(rowCells))}<p class="note">${escapeHtml(ROWS_NOTE)}</p>${htmlTable(MODE_HEADER, modeRows(rows))}${compared}`;
+  return `<h2>Table 3: ToolSandbox</h2>${plainTable(ROW_HEADER, rows.map(rowCells))}<p class="note">${escapeHtml(ROWS_NOTE)}</p>${plainTable(MODE_HEADER, modeRows(rows))}${compared}`;
 }
