@@ -5,13 +5,16 @@ import { parseUntrustedJson } from '../json-depth.js';
 
 type Loose = Record<string, unknown>;
 
-/** Parses a JSON-looking argument string; anything else is returned unchanged. */
-export function parseArguments(value: unknown): unknown {
+/**
+ * Parses a JSON-looking argument string (nested at most `maxDepth`, the JSON cap); anything else,
+ * or a string nested deeper, is returned unchanged.
+ */
+export function parseArguments(value: unknown, maxDepth?: number): unknown {
   if (typeof value !== 'string') return value ?? {};
   const trimmed = value.trim();
   if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return value;
   try {
-    return parseUntrustedJson(trimmed);
+    return parseUntrustedJson(trimmed, maxDepth);
   } catch {
     return value;
   }

@@ -18,7 +18,7 @@ import { createRunProviders, type EngineOptions, type RunProviders } from './pro
 /** The engine knobs of `apb construct`: the shared ones, plus the model's endpoint, the budget and the dry run. */
 export type ConstructEngineOptions = Pick<
   EngineOptions,
-  'concurrency' | 'rpm' | 'tpm' | 'timeoutMs' | 'maxRetries' | 'cache' | 'cacheDir'
+  'concurrency' | 'rpm' | 'tpm' | 'timeoutMs' | 'maxRetries' | 'cache' | 'cacheDir' | 'limits'
 > & {
   llmBaseUrl?: string;
   maxCost?: number;
@@ -81,9 +81,11 @@ export function createConstructModels(options: ConstructEngineOptions): Construc
           cache: options.cache,
           cacheDir: options.cacheDir,
           ...(budget ? { budget } : {}),
+          ...(options.limits ? { limits: options.limits } : {}),
         });
         model = providerModel(providers.provider(spec, options.llmBaseUrl ?? null), {
           concurrency: options.concurrency,
+          ...(options.limits ? { jsonDepth: options.limits.jsonDepth } : {}),
         });
       }
       models.set(spec, model);

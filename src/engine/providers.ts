@@ -3,6 +3,7 @@
  * limit) and one response cache, from which every provider stack of the run is built.
  */
 import path from 'node:path';
+import type { Limits } from '../limits.js';
 import type { Budget } from '../pipeline/budget.js';
 import { endpointStats, HealthPool, type EndpointStats } from '../providers/endpoints.js';
 import type { Batcher } from '../providers/batch/batcher.js';
@@ -34,6 +35,8 @@ export interface EngineOptions {
   failureWatch?: boolean;
   /** Told of a warning (the response cache could not be opened as asked); default: stderr. */
   warn?: (message: string) => void;
+  /** The size caps every stack enforces (replies, images, JSON nesting); default `DEFAULT_LIMITS`. */
+  limits?: Limits;
 }
 
 /** Per-model settings that override the run's (from a config file's model entry). */
@@ -105,6 +108,7 @@ export function createRunProviders(options: EngineOptions): RunProviders {
           ? { failureWatch: false }
           : {}),
         ...(options.onRetry ? { retry: { onRetry: options.onRetry } } : {}),
+        ...(options.limits ? { limits: options.limits } : {}),
       });
     },
     endpointStats: () => endpointStats(limiters, health),

@@ -7,6 +7,7 @@ import { SPLITS, type SplitName } from '../dataset/case.js';
 import { ApbError, type InputIssue } from '../errors.js';
 import { parseUntrustedJson } from '../json-depth.js';
 import { readLines } from '../jsonl-lines.js';
+import { DEFAULT_LIMITS, type Limits } from '../limits.js';
 import { NO_ERRORS, type ErrorFlags } from '../judge/verdict.js';
 import type { ResultRow } from '../metrics/result-row.js';
 import {
@@ -136,16 +137,23 @@ export async function readResultRows(
       line: Record<string, unknown>,
       at: { offset: number; bytes: number },
     ) => void;
+    /** The caps lines are read under (line and nesting); default `DEFAULT_LIMITS`. */
+    limits?: Limits | undefined;
   } = {},
 ): Promise<ResultRowsRead> {
+  const limits = options.limits ?? DEFAULT_LIMITS;
   const result: ResultRowsRead = { rows: [], issues: [], tornLastLine: null, lines: [] };
   let pending: InputIssue | null = null;
-  for await (const { line: lineNumber, text, offset, bytes } of readLines(file)) {
+  for await (const { line: lineNumber, text, offset, bytes } of readLines(
+    file,
+    undefined,
+    limits,
+  )) {
     if (pending) result.issues.push(pending);
     pending = null;
     let json: unknown;
     try {
-      json = parseUntrustedJson(text);
+      json = parseUntrustedJson(text, limits.jsonDepth);
     } catch (error) {
       pending = {
         file,

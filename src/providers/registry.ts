@@ -16,9 +16,10 @@ import { createGoogleProvider } from './google.js';
 import { LimiterPool, limiterKey, withLimit } from './limit.js';
 import { withModelOptions, type ModelDefaults } from './model-options.js';
 import { parseModelSpec, PROVIDERS, type ModelSpec, type ProviderId } from './model-spec.js';
-import { nodeFetch } from './node-fetch.js';
+import { createNodeFetch } from './node-fetch.js';
 import { createOpenAICompatibleProvider } from './openai-compatible.js';
 import { createOpenAIProvider } from './openai.js';
+import type { Limits } from '../limits.js';
 import type { Provider } from './provider.js';
 import { withRetry, type RetryPolicy } from './retry.js';
 import { withFailureWatch } from './failure-watch.js';
@@ -70,7 +71,9 @@ export interface ProviderStackOptions {
    * request's 400, not a dead endpoint. Default on.
    */
   failureWatch?: boolean;
-  /** Test seams: the environment to read keys from, fetch (default: `nodeFetch`), and retry timing. */
+  /** The size caps every layer enforces (replies, images, JSON nesting); default `DEFAULT_LIMITS`. */
+  limits?: Limits;
+  /** Test seams: the environment to read keys from, fetch (default: `createNodeFetch(limits)`), and retry timing. */
   env?: Readonly<Record<string, string | undefined>>;
   fetch?: typeof globalThis.fetch;
   retry?: Pick<
@@ -94,6 +97,7 @@ export function buildProviderStack(
   const baseUrls = resolveBaseUrls(spec, options.baseUrl ?? vendorBaseUrl(spec, env)?.url);
   const apiKey = readApiKey(spec, env);
   const pool = options.limiters ?? new LimiterPool();
+  const fetch = options.fetch ?? createNodeFetch(options.limits);
   // Per endpoint: adapter → timeout → its own limiter. Retries sit above, so a retry may go elsewhere.
   const endpointsOf = () =>
     baseUrls.map((baseUrl): Omit<Endpoint, 'health'> & { key: string } => {
@@ -102,7 +106,8 @@ export function buildProviderStack(
           model: spec.model,
           apiKey,
           baseUrl,
-          fetch: withRawArguments(options.fetch ?? nodeFetch),
+          fetch: withRawArguments(fetch),
+          ...(options.limits ? { limits: options.limits } : {}),
         }),
         PROVIDERS[spec.provider].keyEnv,
       );
@@ -140,6 +145,7 @@ export function buildProviderStack(
     cache: options.cache?.cache ?? null,
     enabled: options.cache?.enabled ?? false,
     scope,
+    ...(options.limits ? { jsonDepth: options.limits.jsonDepth } : {}),
   });
   return withModelOptions(cached, { spec, table: options.modelDefaults });
 }
@@ -160,6 +166,7 @@ function codeStack(
     ...(options.failureWatch === false ? { failureWatch: false } : {}),
     ...(options.retry ? { retry: options.retry } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.limits ? { limits: options.limits } : {}),
   });
 }
 
@@ -208,6 +215,7 @@ function batched(
         apiKey,
         baseUrl,
         fetch: withRawArguments(fetch),
+        ...(options.limits ? { limits: options.limits } : {}),
       }),
       PROVIDERS[spec.provider].keyEnv,
     );
