@@ -40,18 +40,18 @@ export function buildProgram(outcome: CommandOutcome, limits: Limits = DEFAULT_L
       writeErr: (text) => process.stderr.write(text),
       outputError: (text, write) => write(`apb: ${text.replace(/^error: /, '')}`),
     });
-  registerRunCommand(program, outcome);
-  registerDataCommands(program, outcome);
-  registerScoreCommand(program, outcome);
-  registerCompareCommand(program, outcome);
-  registerReportCommand(program, outcome);
-  registerJudgeCommand(program, outcome);
-  registerAgreementCommand(program, outcome);
-  registerServeCommand(program, outcome);
-  registerMergeCommand(program, outcome);
-  registerRefineCommand(program, outcome);
-  registerExecCommand(program, outcome);
-  registerConstructCommand(program, outcome);
+  registerRunCommand(program, outcome, limits);
+  registerDataCommands(program, outcome, limits);
+  registerScoreCommand(program, outcome, limits);
+  registerCompareCommand(program, outcome, limits);
+  registerReportCommand(program, outcome, limits);
+  registerJudgeCommand(program, outcome, limits);
+  registerAgreementCommand(program, outcome, limits);
+  registerServeCommand(program, outcome, limits);
+  registerMergeCommand(program, outcome, limits);
+  registerRefineCommand(program, outcome, limits);
+  registerExecCommand(program, outcome, limits);
+  registerConstructCommand(program, outcome, limits);
   for (const command of program.commands) command.exitOverride();
   return program;
 }

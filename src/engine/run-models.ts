@@ -6,6 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { Limits } from '../limits.js';
 import type { RunReporter } from '../pipeline/events.js';
 import { Budget } from '../pipeline/budget.js';
 import { runWithBatches } from '../pipeline/batch-run.js';
@@ -37,6 +38,8 @@ import { explainFailure, referenceRunsOf } from './run-outcome.js';
 /** A run's spec as the command gives it, with the response cache's folder. */
 export type RunModelsSpec = RunSpec & {
   cacheDir: string;
+  /** The size caps (`APB_MAX_*` for the CLI); default `DEFAULT_LIMITS`. */
+  limits?: Limits;
   /** The leaderboard's ranking headline (default holistic CR). */
   rankBy?: HeadlineKey;
 };
@@ -91,6 +94,7 @@ export async function runModels(
         ...(spec.batchMaxTokens ? { maxTokens: spec.batchMaxTokens } : {}),
         ...(spec.batchTimeout ? { timeoutMs: spec.batchTimeout * 1000 } : {}),
         ...(hooks.onBatchEvent ? { onEvent: hooks.onBatchEvent } : {}),
+        ...(spec.limits ? { limits: spec.limits } : {}),
       })
     : undefined;
   const budget = spec.maxCost ? new Budget(spec.maxCost) : undefined;
@@ -104,6 +108,7 @@ export async function runModels(
     cacheDir: spec.cacheDir,
     ...(budget ? { budget } : {}),
     ...(batcher ? { batch: batcher } : {}),
+    ...(spec.limits ? { limits: spec.limits } : {}),
   });
   try {
     return await runAll(spec, hooks, { providers, budget, layout, batcher });

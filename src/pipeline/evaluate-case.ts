@@ -27,6 +27,8 @@ export interface CaseContext {
   judge: Judge;
   promptOptions: PromptOptions;
   signal?: AbortSignal;
+  /** The JSON cap answers are read under (`Limits.jsonDepth`); default `DEFAULT_LIMITS`'. */
+  jsonDepth?: number | undefined;
 }
 
 /** Errors that stop a run (kept here for the pipeline's callers; defined in errors.ts, where refine/ reads it too). */
@@ -89,7 +91,7 @@ export async function predict(
     ...(result.batch ? { batch_id: result.batch.id } : {}),
     ...(result.warnings?.length ? { warnings: result.warnings } : {}),
   });
-  const parsed = SETTINGS[caseItem.split].parseAnswer(result.text, caseItem.input);
+  const parsed = SETTINGS[caseItem.split].parseAnswer(result.text, caseItem.input, context.jsonDepth);
   if (parsed.kind === 'parse_error') {
     meta.status = 'parse_error';
     meta.parse_error = parsed.message;
@@ -111,16 +113,17 @@ export async function predict(
 export function answerOf(
   caseItem: Case,
   prediction: PredictionLine,
+  jsonDepth?: number,
 ): { parsed: ParsedAnswer; text: AnswerText } {
   const raw = typeof prediction.model_response === 'string' ? prediction.model_response : '';
   return {
-    parsed: SETTINGS[caseItem.split].parseAnswer(raw, caseItem.input),
+    parsed: SETTINGS[caseItem.split].parseAnswer(raw, caseItem.input, jsonDepth),
     text: { text: raw, truncated: prediction.apb.finish_reason === 'length' },
   };
 }
 
 /** What judging needs of a case context (`apb judge` has no planner). */
-export type JudgeContext = Pick<CaseContext, 'judge' | 'signal'>;
+export type JudgeContext = Pick<CaseContext, 'judge' | 'signal' | 'jsonDepth'>;
 
 /** Judges a prediction (or records why there is nothing to judge) and returns the judgement line. */
 export async function judgePrediction(
@@ -145,7 +148,7 @@ export async function judgePrediction(
       ]),
     };
   }
-  const { parsed, text } = answerOf(caseItem, prediction);
+  const { parsed, text } = answerOf(caseItem, prediction, context.jsonDepth);
   const findings = runChecks(caseItem, parsed, text);
   const input = {
     case: caseItem,
