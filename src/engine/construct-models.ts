@@ -15,7 +15,10 @@ import { Budget, BudgetExceededError, estimatedCost, priceOfSpec } from '../pipe
 import { estimateInputTokens } from '../providers/estimate.js';
 import { createRunProviders, type EngineOptions, type RunProviders } from './providers.js';
 
-/** The engine knobs of `apb construct`: the shared ones, plus the model's endpoint, the budget and the dry run. */
+/**
+ * The engine knobs of `apb construct`: the shared ones (`limits` comes from the step's or
+ * pipeline's spec), plus the model's endpoint, the budget and the dry run.
+ */
 export type ConstructEngineOptions = Pick<
   EngineOptions,
   'concurrency' | 'rpm' | 'tpm' | 'timeoutMs' | 'maxRetries' | 'cache' | 'cacheDir' | 'limits'

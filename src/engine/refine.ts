@@ -54,7 +54,11 @@ export async function runRefinement(
     );
   const lock = acquireRunLock(spec.outDir, 'refine');
   const budget = spec.maxCost ? new Budget(spec.maxCost) : undefined;
-  const providers = createRunProviders({ ...spec.engine, ...(budget ? { budget } : {}) });
+  const providers = createRunProviders({
+    ...spec.engine,
+    ...(budget ? { budget } : {}),
+    ...(spec.limits ? { limits: spec.limits } : {}),
+  });
   try {
     const reviser = providers.provider(spec.testedModel, spec.baseUrl);
     const critic =
@@ -82,6 +86,7 @@ export async function runRefinement(
         },
         concurrency: spec.engine.concurrency,
         retryErrors: spec.retryErrors,
+        limits: spec.limits,
       },
       { ...hooks, reviser, critic, judge, lock, ...(budget ? { budget } : {}) },
     );

@@ -36,6 +36,7 @@ import type { RefineSelection, RefineSource } from './refine-source.js';
 import { openResultStores, RUN_MANIFEST } from './run-stores.js';
 import { runUnits } from '../rundir/run-units.js';
 import { openSession, type RunSession, type UnitsEnd } from '../rundir/session.js';
+import type { Limits } from '../limits.js';
 import { dropErrorOutcomes, loadResumeState, type ResumeState } from './resume.js';
 import type { SavedPrediction } from './saved-predictions.js';
 
@@ -48,6 +49,8 @@ export interface RefineRunRequest {
   judging: RefineJudging;
   concurrency: number;
   retryErrors: boolean;
+  /** The caps the run files and the replies are read under; default `DEFAULT_LIMITS`. */
+  limits?: Limits | undefined;
 }
 
 /** The models of a refinement, and progress, interrupt signals, budget and clock as `apb run` takes them. */
@@ -111,6 +114,7 @@ async function initialOf(
   const line = await judgePrediction(item.caseItem, prediction, item.prompt, {
     judge,
     signal: context.signal,
+    jsonDepth: context.request.limits?.jsonDepth,
   });
   const usage =
     judge.kind === 'llm' ? { judge_usage: line.apb.usage, judge_cached: line.apb.cached } : {};
@@ -155,6 +159,7 @@ async function refineOne(item: SavedPrediction, context: Context): Promise<void>
               repeat: item.prediction.apb.repeat,
               done: context.journal.stepsOf(fingerprint),
               onStep: (step) => context.journal.appendStep(fingerprint, step),
+              jsonDepth: request.limits?.jsonDepth,
             },
             context.signal,
           );
@@ -170,6 +175,7 @@ async function refineOne(item: SavedPrediction, context: Context): Promise<void>
     ? await judgePrediction(item.caseItem, prediction, item.prompt, {
         judge: deps.judge,
         signal: context.signal,
+        jsonDepth: request.limits?.jsonDepth,
       })
     : unansweredJudgement(deps.judge, prediction);
   const line = withRefinementOnTop(judged);
@@ -224,6 +230,7 @@ export async function refineRun(
     stop: deps.stop,
     signal: deps.signal,
     exhausted: () => Boolean(deps.budget?.exhausted),
+    limits: request.limits,
   });
   try {
     return await refineIn(session, request, deps, identity, previous);
@@ -242,7 +249,7 @@ async function refineIn(
 ): Promise<RefineRunSummary> {
   const now = deps.now ?? (() => new Date());
   const stores = openResultStores(session);
-  const journal = await StepJournal.open(request.outDir);
+  const journal = await StepJournal.open(request.outDir, request.limits);
   if (session.tornLinesDropped() > 0)
     deps.reporter?.onWarning?.(
       `dropped ${session.tornLinesDropped()} half-written line(s) left by an earlier crash`,

@@ -1,4 +1,5 @@
 /** `apb refine RUN_DIR --mode self|critic --out DIR`: critique and revise a finished run's answers, judge them, fill Table 4. */
+import { DEFAULT_LIMITS, type Limits } from '../../limits.js';
 import { addModelFlags, judgeSamplingOf, modelFlagsOf } from '../model-flags.js';
 import path from 'node:path';
 import type { Command } from 'commander';
@@ -98,14 +99,18 @@ function modeOf(options: RefineOptions): 'self' | 'critic' {
 type Refinement = Omit<RefinementSpec, 'engine' | 'maxCost' | 'outDir'>;
 
 /** The source run, its selection and the refinement's setup and models, from the flags and the run's manifest. */
-async function refinementOf(runDir: string, options: RefineOptions): Promise<Refinement> {
+async function refinementOf(
+  runDir: string,
+  options: RefineOptions,
+  limits: Limits,
+): Promise<Refinement> {
   const mode = modeOf(options);
   if (!options.out && !options.dryRun)
     throw new UsageError(
       'apb refine needs --out DIR: the refined answers go into a run directory of their own (RUN_DIR is never written)',
     );
   const selection = selectionOf(options);
-  const source = await loadRefineSource(runDir, options.data ?? null, selection);
+  const source = await loadRefineSource(runDir, options.data ?? null, selection, limits);
   const identity = source.manifest.identity;
   const testedModel = identity.tested_model;
   if (testedModel.startsWith('baseline:'))
@@ -165,9 +170,10 @@ async function refineAction(
   runDir: string,
   options: RefineOptions,
   outcome: CommandOutcome,
+  limits: Limits,
 ): Promise<void> {
   const started = Date.now();
-  const refinement = await refinementOf(runDir, options);
+  const refinement = await refinementOf(runDir, options, limits);
   if (options.dryRun) return printDryRun(refinement, options.maxCost);
   limitHeapGrowth();
   const interrupts = handleInterrupts();
@@ -176,6 +182,7 @@ async function refineAction(
     const summary = await runRefinement(
       {
         ...refinement,
+        limits,
         outDir,
         engine: { ...engineOptionsOf(options), cacheDir: defaultCacheDir(process.env) },
         ...(options.maxCost ? { maxCost: options.maxCost } : {}),
@@ -194,6 +201,7 @@ async function refineAction(
       outDir,
       summary,
       Date.now() - started,
+      limits,
     );
     if (options.json) process.stdout.write(`${JSON.stringify({ ...endOfRun, table4 }, null, 2)}\n`);
     else if (!options.quiet)
@@ -204,7 +212,11 @@ async function refineAction(
   }
 }
 
-export function registerRefineCommand(program: Command, outcome: CommandOutcome): void {
+export function registerRefineCommand(
+  program: Command,
+  outcome: CommandOutcome,
+  limits: Limits = DEFAULT_LIMITS,
+): void {
   const command = program
     .command('refine')
     .description(
@@ -258,7 +270,7 @@ export function registerRefineCommand(program: Command, outcome: CommandOutcome)
   addModelFlags(command, 'critic-', 'the critic (with --mode critic; default temperature 0)');
   addModelFlags(command, 'judge-', 'every LLM judge (its temperature stays 0)', ['temperature']);
   addEngineOptions(command, 'answers').action((runDir: string, options: RefineOptions) =>
-    refineAction(runDir, options, outcome),
+    refineAction(runDir, options, outcome, limits),
   );
 }
 
