@@ -3,6 +3,7 @@
  * its flags mapped to `runModelExecution`'s spec (src/engine/exec-model.ts), its progress line and
  * summary printed. The replay path (`--agent replay:…`) is the command's other branch.
  */
+import type { Limits } from '../limits.js';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
 import type { Environment, ExecTask } from '../execution/environment.js';
@@ -25,6 +26,8 @@ import { say } from './terminal.js';
 
 /** The flags of the model path. */
 export interface ModelExecFlags {
+  /** The size caps `main` read (`APB_MAX_*`), not a flag. */
+  limits?: Limits;
   mode: string;
   model?: string;
   baseUrl?: string;
@@ -93,6 +96,7 @@ function specOf(
   model: string,
 ): ModelExecutionSpec {
   return {
+    ...(flags.limits ? { limits: flags.limits } : {}),
     environment,
     tasks,
     outDir,
