@@ -209,6 +209,7 @@ async function executeLocked(
   await writeFloorOf(spec);
   const scores = await writeExecOutputs(spec.outDir, costOfCall, {
     comparePaper: spec.comparePaper,
+    limits: spec.limits,
   });
   return summaryOf(spec, engine, { status, run, scores, players });
 }

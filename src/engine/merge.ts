@@ -23,7 +23,8 @@ export async function mergeRunDirs(
   try {
     const summary = await mergeRuns(dirs, outDir, undefined, limits);
     for (const warning of summary.warnings) onWarning(warning);
-    await writeRunOutputs(summary.outDir, writeRunReports, onWarning);
+    const reports = (dir: string) => writeRunReports(dir, { limits });
+    await writeRunOutputs(summary.outDir, reports, onWarning, limits);
     return summary;
   } finally {
     lock.release();

@@ -90,7 +90,8 @@ export async function runRefinement(
       },
       { ...hooks, reviser, critic, judge, lock, ...(budget ? { budget } : {}) },
     );
-    await writeRunOutputs(spec.outDir, writeRunReports);
+    const reports = (dir: string) => writeRunReports(dir, { limits: spec.limits });
+    await writeRunOutputs(spec.outDir, reports, undefined, spec.limits);
     return summary;
   } catch (error) {
     throw error instanceof ProviderError && error.kind === 'auth'

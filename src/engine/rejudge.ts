@@ -118,7 +118,8 @@ export async function runRejudge(
       },
       { ...hooks, lock },
     );
-    await writeRunOutputs(summary.dir, writeRunReports);
+    const reports = (dir: string) => writeRunReports(dir, { limits: spec.limits });
+    await writeRunOutputs(summary.dir, reports, undefined, spec.limits);
     return { ...summary, judge: judge.id, scoresFile: path.join(summary.dir, 'scores.json') };
   } finally {
     providers.close();

@@ -197,13 +197,18 @@ async function writeOutputs(
   let reports: WrittenReports | null = null;
   const extraRuns = await referenceRunsOf(spec, summaries);
   for (const summary of summaries)
-    reports = await writeRunOutputs(summary.dir, (dir) => writeRunReports(dir, { extraRuns }));
+    reports = await writeRunOutputs(
+      summary.dir,
+      (dir) => writeRunReports(dir, { extraRuns, limits: spec.limits }),
+      undefined,
+      spec.limits,
+    );
   const failed = settled.findIndex((result) => result.status === 'rejected');
   // The leaderboard is written even when a model's run failed: the others' rows stand, and the
   // failed run's row is marked by its status.
   const written = dirs.filter((dir) => existsSync(path.join(dir, 'judgements.jsonl')));
   if (root && written.length > 0)
-    reports = await writeLeaderboard(root, written, { rankBy: spec.rankBy });
+    reports = await writeLeaderboard(root, written, { rankBy: spec.rankBy, limits: spec.limits });
   if (failed >= 0 && spec.models.length > 1)
     hooks.notice?.(
       `apb: the run of ${spec.models[failed]!.spec} failed; the other models' runs kept their results`,
