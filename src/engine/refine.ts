@@ -54,11 +54,8 @@ export async function runRefinement(
     );
   const lock = acquireRunLock(spec.outDir, 'refine');
   const budget = spec.maxCost ? new Budget(spec.maxCost) : undefined;
-  const providers = createRunProviders({
-    ...spec.engine,
-    ...(budget ? { budget } : {}),
-    ...(spec.limits ? { limits: spec.limits } : {}),
-  });
+  const engine = spec.limits ? { ...spec.engine, limits: spec.limits } : spec.engine;
+  const providers = createRunProviders({ ...engine, ...(budget ? { budget } : {}) });
   try {
     const reviser = providers.provider(spec.testedModel, spec.baseUrl);
     const critic =

@@ -91,7 +91,8 @@ export async function predict(
     ...(result.batch ? { batch_id: result.batch.id } : {}),
     ...(result.warnings?.length ? { warnings: result.warnings } : {}),
   });
-  const parsed = SETTINGS[caseItem.split].parseAnswer(result.text, caseItem.input, context.jsonDepth);
+  const setting = SETTINGS[caseItem.split];
+  const parsed = setting.parseAnswer(result.text, caseItem.input, context.jsonDepth);
   if (parsed.kind === 'parse_error') {
     meta.status = 'parse_error';
     meta.parse_error = parsed.message;

@@ -152,7 +152,11 @@ async function judgeAll(
     session,
     items,
     async ({ caseItem, prediction, prompt }, signal) => {
-      const line = await judgePrediction(caseItem, prediction, prompt, { judge, signal, jsonDepth });
+      const line = await judgePrediction(caseItem, prediction, prompt, {
+        judge,
+        signal,
+        jsonDepth,
+      });
       judgements.append(line);
       written += 1;
       reporter?.onCaseEnd?.({

@@ -123,6 +123,18 @@ export interface ResultRowsRead {
   lines: Record<string, unknown>[];
 }
 
+/** How `readResultRows` reads: what it keeps, who sees each row, under which caps. */
+export interface ResultRowsOptions {
+  keepLines?: boolean;
+  onRow?: (
+    row: ResultRow,
+    line: Record<string, unknown>,
+    at: { offset: number; bytes: number },
+  ) => void;
+  /** The caps lines are read under (line and nesting); default `DEFAULT_LIMITS`. */
+  limits?: Limits | undefined;
+}
+
 /**
  * Streams a `judgements.jsonl` into rows; a torn last line is skipped, every other bad line is
  * reported with file:line. `onRow` sees each line that gave a row, with its byte position in the
@@ -130,16 +142,7 @@ export interface ResultRowsRead {
  */
 export async function readResultRows(
   file: string,
-  options: {
-    keepLines?: boolean;
-    onRow?: (
-      row: ResultRow,
-      line: Record<string, unknown>,
-      at: { offset: number; bytes: number },
-    ) => void;
-    /** The caps lines are read under (line and nesting); default `DEFAULT_LIMITS`. */
-    limits?: Limits | undefined;
-  } = {},
+  options: ResultRowsOptions = {},
 ): Promise<ResultRowsRead> {
   const limits = options.limits ?? DEFAULT_LIMITS;
   const result: ResultRowsRead = { rows: [], issues: [], tornLastLine: null, lines: [] };

@@ -101,16 +101,7 @@ export function buildProviderStack(
   // Per endpoint: adapter → timeout → its own limiter. Retries sit above, so a retry may go elsewhere.
   const endpointsOf = () =>
     baseUrls.map((baseUrl): Omit<Endpoint, 'health'> & { key: string } => {
-      const adapter = withKeyHint(
-        ADAPTERS[spec.provider]({
-          model: spec.model,
-          apiKey,
-          baseUrl,
-          fetch: withRawArguments(fetch),
-          ...(options.limits ? { limits: options.limits } : {}),
-        }),
-        PROVIDERS[spec.provider].keyEnv,
-      );
+      const adapter = vendorAdapter(spec, { apiKey, baseUrl, fetch, limits: options.limits });
       const key = limiterKey(spec.provider, baseUrl);
       const limiter = pool.get(key, {
         concurrency: options.concurrency ?? DEFAULT_STACK_OPTIONS.concurrency,
@@ -148,6 +139,21 @@ export function buildProviderStack(
     ...(options.limits ? { jsonDepth: options.limits.jsonDepth } : {}),
   });
   return withModelOptions(cached, { spec, table: options.modelDefaults });
+}
+
+/** The vendor adapter of one endpoint over `fetch`, its auth failures naming the key's variable. */
+function vendorAdapter(
+  spec: ModelSpec,
+  at: Omit<AdapterOptions, 'model' | 'limits'> & { limits: Limits | undefined },
+): Provider {
+  const { limits, fetch, ...endpoint } = at;
+  const adapter = ADAPTERS[spec.provider]({
+    model: spec.model,
+    ...endpoint,
+    ...(fetch ? { fetch: withRawArguments(fetch) } : {}),
+    ...(limits ? { limits } : {}),
+  });
+  return withKeyHint(adapter, PROVIDERS[spec.provider].keyEnv);
 }
 
 /** A planner or agent as code (`module:`, `cmd:`, `http:`) behind the same engine knobs. */
@@ -209,16 +215,7 @@ function batched(
     );
   const baseUrl = baseUrls[0]!;
   const adapter = (fetch: typeof globalThis.fetch) =>
-    withKeyHint(
-      ADAPTERS[spec.provider]({
-        model: spec.model,
-        apiKey,
-        baseUrl,
-        fetch: withRawArguments(fetch),
-        ...(options.limits ? { limits: options.limits } : {}),
-      }),
-      PROVIDERS[spec.provider].keyEnv,
-    );
+    vendorAdapter(spec, { apiKey, baseUrl, fetch, limits: options.limits });
   return options.batch!.provider(
     {
       id: `${spec.provider}:${spec.model}`,

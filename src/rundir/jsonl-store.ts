@@ -47,7 +47,11 @@ export async function* readJsonLines(
   limits: Limits = DEFAULT_LIMITS,
 ): AsyncGenerator<{ line: number; value: Record<string, unknown>; offset: number; bytes: number }> {
   if (!existsSync(file)) return;
-  for await (const { line: lineNumber, text, offset, bytes } of readLines(file, undefined, limits)) {
+  for await (const { line: lineNumber, text, offset, bytes } of readLines(
+    file,
+    undefined,
+    limits,
+  )) {
     try {
       const value = parseUntrustedJson(text, limits.jsonDepth);
       if (value && typeof value === 'object' && !Array.isArray(value))

@@ -236,5 +236,9 @@ export function parseStepsAnswer(raw: string, horizon: number, jsonDepth?: numbe
   }
   if (nodes.length === 0) return { kind: 'parse_error', message: 'the answer lists no step' };
   if (nodes.length !== horizon) issues.push(`expected ${horizon} step(s), got ${nodes.length}`);
-  return { kind: 'steps', steps: nodes.map((node) => stepOf(node, jsonDepth)), schemaIssues: issues };
+  return {
+    kind: 'steps',
+    steps: nodes.map((node) => stepOf(node, jsonDepth)),
+    schemaIssues: issues,
+  };
 }

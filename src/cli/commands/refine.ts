@@ -269,10 +269,13 @@ export function registerRefineCommand(
   withOutputFlags(command);
   addModelFlags(command, 'critic-', 'the critic (with --mode critic; default temperature 0)');
   addModelFlags(command, 'judge-', 'every LLM judge (its temperature stays 0)', ['temperature']);
-  addEngineOptions(command, 'answers').action((runDir: string, options: RefineOptions) =>
-    refineAction(runDir, options, outcome, limits),
-  );
+  addEngineOptions(command, 'answers').action(refineActionOf(outcome, limits));
 }
+
+/** The action of `apb refine`, with the outcome it reports and the caps `main` read. */
+const refineActionOf =
+  (outcome: CommandOutcome, limits: Limits) => (runDir: string, options: RefineOptions) =>
+    refineAction(runDir, options, outcome, limits);
 
 /** The limit, the judges, the directories, the budget, and what is printed. */
 function withOutputFlags(command: Command): Command {

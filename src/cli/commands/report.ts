@@ -52,43 +52,51 @@ export function registerReportCommand(
       false,
     )
     .option('--rank-by <metric>', RANK_BY_HELP, parseRankBy)
-    .action(async (dirs: string[], options: ReportOptions) => {
-      const format = options.format;
-      if (format === 'csv' && !options.out)
-        throw new UsageError(
-          '--format csv writes one file per table: give a directory with --out DIR',
-        );
-      limitHeapGrowth();
-      if (dirs.some(isExecDir)) return execBoard(dirs, options, outcome, limits);
-      const data = await loadReportData(dirs, {
-        caseBrowser: format === 'html',
-        comparePaper: options.comparePaper,
-        ...(options.rankBy ? { rankBy: options.rankBy } : {}),
-        limits,
-      });
-      if (format === 'html' && options.out) {
-        // Streamed to the file: a large run's page is never one string in memory.
-        writeHtmlReport(options.out, data);
-        say(`apb: wrote ${options.out}`);
-        for (const note of data.notes) say(`apb: note: ${note}`);
-        outcome.exitCode = 0;
-        return;
-      }
-      const rendered = renderFormat(data, format);
-      if (typeof rendered !== 'string') {
-        for (const [name, text] of Object.entries(rendered))
-          writeFileAtomic(path.join(options.out!, name), text);
-        say(`apb: wrote ${Object.keys(rendered).length} CSV file(s) to ${options.out}`);
-      } else if (options.out) {
-        writeFileAtomic(options.out, rendered);
-        say(`apb: wrote ${options.out}`);
-      } else {
-        process.stdout.write(rendered);
-      }
-      for (const note of data.notes) say(`apb: note: ${note}`);
-      outcome.exitCode = 0;
-    });
+    .action((dirs: string[], options: ReportOptions) =>
+      reportAction(dirs, options, outcome, limits),
+    );
   registerViewCommand(program, outcome, limits);
+}
+
+/** `apb report RUN_DIR...`: the runs read under `limits`, rendered in one format. */
+async function reportAction(
+  dirs: string[],
+  options: ReportOptions,
+  outcome: CommandOutcome,
+  limits: Limits,
+): Promise<void> {
+  const format = options.format;
+  if (format === 'csv' && !options.out)
+    throw new UsageError('--format csv writes one file per table: give a directory with --out DIR');
+  limitHeapGrowth();
+  if (dirs.some(isExecDir)) return execBoard(dirs, options, outcome, limits);
+  const data = await loadReportData(dirs, {
+    caseBrowser: format === 'html',
+    comparePaper: options.comparePaper,
+    ...(options.rankBy ? { rankBy: options.rankBy } : {}),
+    limits,
+  });
+  if (format === 'html' && options.out) {
+    // Streamed to the file: a large run's page is never one string in memory.
+    writeHtmlReport(options.out, data);
+    say(`apb: wrote ${options.out}`);
+    for (const note of data.notes) say(`apb: note: ${note}`);
+    outcome.exitCode = 0;
+    return;
+  }
+  const rendered = renderFormat(data, format);
+  if (typeof rendered !== 'string') {
+    for (const [name, text] of Object.entries(rendered))
+      writeFileAtomic(path.join(options.out!, name), text);
+    say(`apb: wrote ${Object.keys(rendered).length} CSV file(s) to ${options.out}`);
+  } else if (options.out) {
+    writeFileAtomic(options.out, rendered);
+    say(`apb: wrote ${options.out}`);
+  } else {
+    process.stdout.write(rendered);
+  }
+  for (const note of data.notes) say(`apb: note: ${note}`);
+  outcome.exitCode = 0;
 }
 
 /** `apb report EXEC_DIR...`: the Table 3 leaderboard of exec run directories (model runs and replays). */
