@@ -274,7 +274,7 @@ export function parseRecordLine(
   const horizon = record.prediction_horizon ?? null;
   const decoded = decodeJsonFields(record, origin, issues, options);
   const files = resolveFiles(record, origin, resolver, issues, validate);
-  const { input, reference } = casePartsOf(record, decoded, files, horizon);
+  const { input, reference } = casePartsOf(record, decoded, files, horizon, options.jsonDepth);
   if (validate) {
     checkToolNames(input, issue);
     if (issues.length === 0) checkSplitRequirements(record, input, reference, issue);

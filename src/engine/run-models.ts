@@ -176,7 +176,7 @@ async function runAll(
       ),
     );
     hooks.onEndpoints?.(providers.endpointStats());
-    if (spec.models.length > 1) recordFinalEndpoints(dirs, providers.endpointStats());
+    if (spec.models.length > 1) recordFinalEndpoints(dirs, providers.endpointStats(), spec.limits);
     return await writeOutputs(spec, hooks, engine.layout, settled);
   } finally {
     for (const lock of locks.reverse()) lock.release();
@@ -227,10 +227,14 @@ async function writeOutputs(
  * when it ends: an early finisher's record is a snapshot. Once every run has settled, each manifest
  * gets the pool's final counts, so the reports (and the leaderboard's Endpoints table) show them.
  */
-export function recordFinalEndpoints(dirs: readonly string[], stats: EndpointStats[]): void {
+export function recordFinalEndpoints(
+  dirs: readonly string[],
+  stats: EndpointStats[],
+  limits?: Limits,
+): void {
   if (stats.length === 0) return;
   for (const dir of dirs) {
-    const manifest = readManifest(dir);
+    const manifest = readManifest(dir, limits);
     if (manifest) writeManifest(dir, { ...manifest, endpoints: stats });
   }
 }

@@ -200,7 +200,7 @@ function checkOutDir(
     throw new UsageError(
       `--out must not be the source run ${source.dir}: apb refine never writes into it`,
     );
-  const previous = readManifest(outDir);
+  const previous = readManifest(outDir, request.limits);
   if (previous) assertSameIdentity(outDir, previous.identity, identity);
   else if (
     ['predictions.jsonl', 'judgements.jsonl'].some((file) => existsSync(path.join(outDir, file)))

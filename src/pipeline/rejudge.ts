@@ -113,7 +113,7 @@ function outManifest(
     judge_base_url: entry.judge_base_url,
     judge_blind: entry.judge_blind,
   };
-  const existing = readManifest(request.outDir) as RejudgeManifest | null;
+  const existing = readManifest(request.outDir, request.limits) as RejudgeManifest | null;
   if (existing) {
     assertSameIdentity(request.outDir, existing.identity, identity);
     const previous = existing.rejudges?.[0];
