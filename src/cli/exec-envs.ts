@@ -66,6 +66,7 @@ export async function runModelExecEnvs(
   const scores = await writeExecOutputs(outDir, costOfCall, {
     comparePaper: flags.comparePaper === true,
     sources: dirs,
+    limits: flags.limits,
   });
   const model = scores.players?.agents[0] ?? flags.model ?? 'model';
   printSummary(

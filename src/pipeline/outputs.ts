@@ -60,8 +60,10 @@ export async function writeScores(
 ): Promise<void> {
   const file = path.join(dir, 'judgements.jsonl');
   const issues: InputIssue[] = [];
-  const accumulator = new ScoresAccumulator((index, message) =>
-    onWarning(`judgements.jsonl line ${index + 1} is only in the official groups: ${message}`),
+  const accumulator = new ScoresAccumulator(
+    (index, message) =>
+      onWarning(`judgements.jsonl line ${index + 1} is only in the official groups: ${message}`),
+    limits?.jsonDepth,
   );
   const onBadLine = (line: number, message: string) =>
     issues.push({ file, line, field: '(line)', message });

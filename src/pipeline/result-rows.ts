@@ -61,10 +61,10 @@ function checkedLine(line: Loose): void {
 }
 
 /**
- * One judgement line (ours or the official harness's) as a `ResultRow`; throws `ResultLineError`
- * when it cannot be one.
+ * One judgement line (ours or the official harness's) as a `ResultRow` (dataset fields of a line
+ * without facets read under `jsonDepth`); throws `ResultLineError` when it cannot be one.
  */
-export function rowFromJudgementLine(line: Record<string, unknown>): ResultRow {
+export function rowFromJudgementLine(line: Record<string, unknown>, jsonDepth?: number): ResultRow {
   checkedLine(line);
   const split = line.split as SplitName;
   const apb = asObject(line.apb);
@@ -89,7 +89,7 @@ export function rowFromJudgementLine(line: Record<string, unknown>): ResultRow {
     model: typeof line.tested_model === 'string' ? line.tested_model : '',
     judge: typeof line.judge_model === 'string' ? line.judge_model : '',
     repeat: typeof prediction?.repeat === 'number' ? prediction.repeat : 0,
-    facets: facetsFrom(prediction?.facets) ?? derivedFacets(line, split),
+    facets: facetsFrom(prediction?.facets) ?? derivedFacets(line, split, jsonDepth),
     plannerStatus,
     judgeStatus,
     // A parse error keeps its verdict: a reasoned prose answer may be judged correct (guarded at judging time).
@@ -178,7 +178,7 @@ export async function readResultRows(
     }
     if (options.keepLines) result.lines.push(line);
     try {
-      const row = rowFromJudgementLine(line);
+      const row = rowFromJudgementLine(line, limits.jsonDepth);
       result.rows.push(row);
       options.onRow?.(row, line, { offset, bytes });
     } catch (error) {

@@ -173,6 +173,7 @@ async function replayBranch(flags: ExecFlags, outcome: CommandOutcome): Promise<
 async function writeReplayReports(flags: ExecFlags): Promise<void> {
   await writeExecOutputs(path.resolve(flags.out!), costOfCall, {
     comparePaper: flags.comparePaper === true,
+    limits: flags.limits,
   });
   if (!flags.quiet && !flags.json)
     say(`apb: report: ${path.join(flags.out!, 'report.html')} (or: npx apb view ${flags.out})`);
