@@ -131,7 +131,7 @@ async function validateAction(
       tally.invalid += 1;
       tally.problems += item.issues.length;
       for (const issue of item.issues) process.stdout.write(`${formatIssue(issue)}\n`);
-    } else checkCase(item.case, tally, options.warnings);
+    } else checkCase(item.case, tally, options);
   }
   const { perSplit, rules, invalid, problems } = tally;
   const summary = SPLITS.filter((split) => perSplit.has(split))
@@ -151,11 +151,15 @@ async function validateAction(
 }
 
 /** One valid case: counted, its files sized, its rule-check issues printed (warnings if asked). */
-function checkCase(testCase: Case, tally: Tally, warnings: boolean): void {
+function checkCase(
+  testCase: Case,
+  tally: Tally,
+  { warnings, limits }: { warnings: boolean; limits: Limits },
+): void {
   const { split, location } = testCase;
   tally.perSplit.set(split, (tally.perSplit.get(split) ?? 0) + 1);
   tally.sizes.add(testCase.input.files);
-  const found = ruleCheck(testCase);
+  const found = ruleCheck(testCase, limits.jsonDepth);
   if (found.some((issue) => issue.severity === 'error')) tally.rules.records += 1;
   for (const issue of found) {
     const error = issue.severity === 'error';
