@@ -61,6 +61,7 @@ export type { Verdict, Unjudged, JudgeOutcome } from './judge/verdict.js';
 
 export { BASELINES } from './baselines/index.js';
 export { buildProviderStack, type ProviderStackOptions } from './providers/registry.js';
+export { DEFAULT_LIMITS, LIMIT_VARIABLES, limitsFromEnv, type Limits } from './limits.js';
 export { FakeProvider } from './providers/fake-provider.js';
 export type {
   Provider,

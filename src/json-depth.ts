@@ -4,7 +4,7 @@
  * deep overflowed the stack in the result writer. So untrusted JSON is parsed here, and a value
  * nested deeper than the cap is refused before anything recursive sees it.
  */
-import { LIMITS } from './limits.js';
+import { DEFAULT_LIMITS } from './limits.js';
 
 /** A JSON value nested deeper than the cap; a `SyntaxError` so callers that catch parse errors catch it too. */
 export class JsonTooDeepError extends SyntaxError {
@@ -50,7 +50,10 @@ export function textNestingDepth(text: string, stopAbove = Infinity): number {
 }
 
 /** `JSON.parse` for untrusted text: throws `SyntaxError` for bad JSON and `JsonTooDeepError` past the cap. */
-export function parseUntrustedJson(text: string, maxDepth: number = LIMITS.jsonDepth): unknown {
+export function parseUntrustedJson(
+  text: string,
+  maxDepth: number = DEFAULT_LIMITS.jsonDepth,
+): unknown {
   const value: unknown = JSON.parse(text);
   if (deeperThan(value, maxDepth)) throw new JsonTooDeepError(maxDepth);
   return value;

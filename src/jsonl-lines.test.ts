@@ -93,23 +93,35 @@ describe('readLines with maxLineBytes', () => {
 });
 
 describe('readLines without maxLineBytes', () => {
-  it('refuses a line over LIMITS.lineBytes as an input error naming file and line, holding no more than the cap', async () => {
-    const { LIMITS, DEFAULT_LIMITS } = await import('./limits.js');
-    LIMITS.lineBytes = 100_000;
-    try {
-      const file = path.join(dir, 'huge-line.jsonl');
-      writeFileSync(file, `{"a":1}\n{"b":"${'x'.repeat(300_000)}"}\n{"c":3}\n`);
+  it('refuses a line over the lineBytes cap as an input error naming file and line, holding no more than the cap', async () => {
+    const file = path.join(dir, 'huge-line.jsonl');
+    writeFileSync(file, `{"a":1}\n{"b":"${'x'.repeat(300_000)}"}\n{"c":3}\n`);
+    const seen: number[] = [];
+    await expect(
+      (async () => {
+        for await (const line of readLines(file, undefined, { lineBytes: 100_000 }))
+          seen.push(line.line);
+      })(),
+    ).rejects.toThrow(
+      `${file}:2: (line): 300008 bytes, over the 97.7 KiB cap on one line (APB_MAX_LINE_BYTES)`,
+    );
+    expect(seen).toEqual([1]);
+  });
+
+  it('two reads in flight at once each keep their own cap', async () => {
+    const file = path.join(dir, 'mid-line.jsonl');
+    writeFileSync(file, `{"a":1}\n{"b":"${'x'.repeat(50_000)}"}\n{"c":3}\n`);
+    const read = async (lineBytes: number) => {
       const seen: number[] = [];
-      await expect(
-        (async () => {
-          for await (const line of readLines(file)) seen.push(line.line);
-        })(),
-      ).rejects.toThrow(
-        `${file}:2: (line): 300008 bytes, over the 97.7 KiB cap on one line (APB_MAX_LINE_BYTES)`,
-      );
-      expect(seen).toEqual([1]);
-    } finally {
-      LIMITS.lineBytes = DEFAULT_LIMITS.lineBytes;
-    }
+      for await (const line of readLines(file, undefined, { lineBytes })) {
+        seen.push(line.line);
+        await new Promise((resolve) => setImmediate(resolve)); // let the other read run
+      }
+      return seen;
+    };
+    const [strict, loose] = await Promise.allSettled([read(10_000), read(100_000)]);
+    expect(strict.status).toBe('rejected');
+    expect(String((strict as PromiseRejectedResult).reason)).toContain('over the 9.8 KiB cap');
+    expect(loose).toEqual({ status: 'fulfilled', value: [1, 2, 3] });
   });
 });

@@ -13,7 +13,7 @@
 import { isAscii } from 'node:buffer';
 import { createReadStream, readSync } from 'node:fs';
 import { InputError } from './errors.js';
-import { formatBytes, LIMITS } from './limits.js';
+import { DEFAULT_LIMITS, formatBytes } from './limits.js';
 
 /**
  * Bytes per read: a quarter of the reads of the 64 KiB default, each a round trip to libuv's thread
@@ -62,9 +62,11 @@ const OVERLONG_HEAD_BYTES = 4096;
 export interface ReadLinesOptions {
   /**
    * A line longer than this is not held in memory: it is yielded with `overlong` set and only its
-   * first 4 KiB as `text`. Without it, a line over `LIMITS.lineBytes` is an input error.
+   * first 4 KiB as `text`. Without it, a line over `lineBytes` is an input error.
    */
   maxLineBytes?: number;
+  /** The line cap in force (`Limits.lineBytes`, `APB_MAX_LINE_BYTES`); default `DEFAULT_LIMITS`'. */
+  lineBytes?: number;
 }
 
 /**
@@ -78,7 +80,7 @@ export async function* readLines(
   onBytes?: (bytes: Buffer) => void,
   options: ReadLinesOptions = {},
 ): AsyncGenerator<NumberedLine> {
-  const cap = options.maxLineBytes ?? LIMITS.lineBytes;
+  const cap = options.maxLineBytes ?? options.lineBytes ?? DEFAULT_LIMITS.lineBytes;
   const refuse = options.maxLineBytes === undefined;
   let line = 0;
   let lineStart = 0; // file offset of the current line's first byte

@@ -1,8 +1,10 @@
 /**
  * The caps on untrusted sizes: how deep untrusted JSON may nest, how big a reply, a decompressed
  * reply, a dataset file and an image may be. Each has a documented default and an environment
- * variable that overrides it (docs/security.md); the CLI applies the overrides once at start, so
- * the modules that enforce a cap read it here and never touch the environment themselves.
+ * variable that overrides it (docs/security.md). The caps travel as a value: the CLI reads the
+ * overrides once at start (`limitsFromEnv`) and hands the result down through each command's spec;
+ * a module that enforces a cap is given it (defaulting to `DEFAULT_LIMITS`) and never reads the
+ * environment or any shared state itself.
  */
 import { UsageError } from './errors.js';
 
@@ -25,7 +27,7 @@ export interface Limits {
 const MiB = 1024 * 1024;
 
 /** The defaults: far above anything real data needs (the deepest field of the released data nests 9 levels; the checks test answers 200 deep). */
-export const DEFAULT_LIMITS: Readonly<Limits> = {
+export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   jsonDepth: 256,
   replyBytes: 16 * MiB,
   decompressedBytes: 16 * MiB,
@@ -33,7 +35,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = {
   imageBytes: 20 * MiB,
   // A line over ~512 MiB cannot even be a JavaScript string; this one once took 1.8 GB to fail.
   lineBytes: 256 * MiB,
-};
+});
 
 /** The variable that overrides each cap. */
 export const LIMIT_VARIABLES: Readonly<Record<keyof Limits, string>> = {
@@ -45,22 +47,23 @@ export const LIMIT_VARIABLES: Readonly<Record<keyof Limits, string>> = {
   lineBytes: 'APB_MAX_LINE_BYTES',
 };
 
-/** The caps in force (the defaults until `applyLimitOverrides`). */
-export const LIMITS: Limits = { ...DEFAULT_LIMITS };
-
-/** Applies the overrides found in `env`; a value that is not a positive integer is a usage error naming the variable. */
-export function applyLimitOverrides(env: Record<string, string | undefined>): void {
+/**
+ * The caps `env` asks for: each `APB_MAX_*` variable that is set replaces its default, the rest
+ * keep theirs. Pure, so each caller (the CLI once at start, a library caller as it likes) holds
+ * its own value and two calls with different caps can run side by side in one process. A value
+ * that is not a positive integer is a usage error naming the variable.
+ */
+export function limitsFromEnv(env: Readonly<Record<string, string | undefined>>): Limits {
+  const limits: Limits = { ...DEFAULT_LIMITS };
   for (const [key, variable] of Object.entries(LIMIT_VARIABLES) as [keyof Limits, string][]) {
     const raw = env[variable]?.trim();
-    if (!raw) {
-      LIMITS[key] = DEFAULT_LIMITS[key];
-      continue;
-    }
+    if (!raw) continue;
     const value = Number(raw);
     if (!Number.isSafeInteger(value) || value <= 0)
       throw new UsageError(`${variable} must be a positive integer, got "${raw}"`);
-    LIMITS[key] = value;
+    limits[key] = value;
   }
+  return limits;
 }
 
 /** `20971520` → `20 MiB`, for messages that name a cap. */

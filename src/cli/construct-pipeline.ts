@@ -3,6 +3,7 @@
  * field: message), the progress and summary lines; the run itself is `constructPipeline`
  * (src/engine/construct.ts).
  */
+import type { Limits } from '../limits.js';
 import path from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
 import type { ModelUsage } from '../construction/model.js';
@@ -90,6 +91,7 @@ export async function runPipelineCommand(
   options: Record<string, unknown>,
   engine: ConstructEngineOptions,
   outcome: CommandOutcome,
+  limits?: Limits,
 ): Promise<void> {
   const config: PipelineConfig = {
     ...read.config,
@@ -109,6 +111,7 @@ export async function runPipelineCommand(
     out: outOption,
     baseDir: read.baseDir,
     engine,
+    ...(limits ? { limits } : {}),
     ...(baseUrl ? { llmBaseUrl: baseUrl } : {}),
     keyword: (name) => (name === 'sample' ? resolveDatasetDir('sample') : undefined),
     onItem: (step, done, total) => progressLine(step)(done, total),

@@ -4,6 +4,7 @@
  * summary printed; exec-envs.ts shares these pieces for several environments. The replay path
  * (`--agent replay:…`) is the command's other branch.
  */
+import type { Limits } from '../limits.js';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
 import type { Environment, ExecTask } from '../execution/environment.js';
@@ -27,6 +28,8 @@ import { say } from './terminal.js';
 
 /** The flags of the model path. */
 export interface ModelExecFlags {
+  /** The size caps `main` read (`APB_MAX_*`), not a flag. */
+  limits?: Limits;
   mode: string;
   model?: string;
   baseUrl?: string;

@@ -6,7 +6,7 @@ import { loadDotenv } from './dotenv.js';
 import { Command, CommanderError } from 'commander';
 import { ApbError, InputError } from '../errors.js';
 import { didYouMean } from '../did-you-mean.js';
-import { applyLimitOverrides } from '../limits.js';
+import { DEFAULT_LIMITS, limitsFromEnv, type Limits } from '../limits.js';
 import { redact } from '../redact.js';
 import { APB_VERSION } from '../version.js';
 import { registerAgreementCommand } from './commands/agreement.js';
@@ -24,7 +24,11 @@ import { registerServeCommand } from './commands/serve.js';
 import { EXIT, type CommandOutcome } from './outcome.js';
 import { say } from './terminal.js';
 
-export function buildProgram(outcome: CommandOutcome): Command {
+/**
+ * The program and its commands; `limits` (the `APB_MAX_*` caps, read once by `main`) goes into
+ * every spec a command builds.
+ */
+export function buildProgram(outcome: CommandOutcome, limits: Limits = DEFAULT_LIMITS): Command {
   const program = new Command('apb')
     .description(
       "Agent Planning Benchmark harness: run planners, judge plans, report the paper's tables",
@@ -36,18 +40,18 @@ export function buildProgram(outcome: CommandOutcome): Command {
       writeErr: (text) => process.stderr.write(text),
       outputError: (text, write) => write(`apb: ${text.replace(/^error: /, '')}`),
     });
-  registerRunCommand(program, outcome);
-  registerDataCommands(program, outcome);
-  registerScoreCommand(program, outcome);
-  registerCompareCommand(program, outcome);
-  registerReportCommand(program, outcome);
-  registerJudgeCommand(program, outcome);
-  registerAgreementCommand(program, outcome);
-  registerServeCommand(program, outcome);
-  registerMergeCommand(program, outcome);
-  registerRefineCommand(program, outcome);
-  registerExecCommand(program, outcome);
-  registerConstructCommand(program, outcome);
+  registerRunCommand(program, outcome, limits);
+  registerDataCommands(program, outcome, limits);
+  registerScoreCommand(program, outcome, limits);
+  registerCompareCommand(program, outcome, limits);
+  registerReportCommand(program, outcome, limits);
+  registerJudgeCommand(program, outcome, limits);
+  registerAgreementCommand(program, outcome, limits);
+  registerServeCommand(program, outcome, limits);
+  registerMergeCommand(program, outcome, limits);
+  registerRefineCommand(program, outcome, limits);
+  registerExecCommand(program, outcome, limits);
+  registerConstructCommand(program, outcome, limits);
   for (const command of program.commands) command.exitOverride();
   return program;
 }
@@ -105,13 +109,14 @@ function reportError(error: unknown, debug: boolean): number {
 /** Runs the CLI and returns the process exit code. */
 export async function main(argv: string[]): Promise<number> {
   const outcome: CommandOutcome = { exitCode: EXIT.ok };
-  const program = buildProgram(outcome);
+  let limits: Limits;
   try {
     loadDotenv();
-    applyLimitOverrides(process.env);
+    limits = limitsFromEnv(process.env);
   } catch (error) {
     return reportError(error, false);
   }
+  const program = buildProgram(outcome, limits);
   const unknown = unknownCommand(program, argv);
   if (unknown) {
     const where = unknown.parent === program ? 'apb' : `apb ${unknown.parent.name()}`;

@@ -7,6 +7,7 @@ import { UsageError } from '../errors.js';
 import type { RefineSetup } from '../pipeline/records.js';
 import type { RefinementSpec } from '../engine/refine.js';
 import type { JudgeSamplingFlags } from '../engine/resolve.js';
+import type { Limits } from '../limits.js';
 import { loadRefineSource, type RefineSelection } from '../pipeline/refine-source.js';
 import { parseSplits } from '../pipeline/run-spec.js';
 import { REFINE_PROMPT_VERSION } from '../refine/refine-prompts.js';
@@ -81,14 +82,18 @@ function modeOf(options: RefineOptions): 'self' | 'critic' {
 export type Refinement = Omit<RefinementSpec, 'engine' | 'maxCost' | 'outDir'>;
 
 /** The source run, its selection and the refinement's setup and models, from the flags and the run's manifest. */
-export async function refinementOf(runDir: string, options: RefineOptions): Promise<Refinement> {
+export async function refinementOf(
+  runDir: string,
+  options: RefineOptions,
+  limits: Limits,
+): Promise<Refinement> {
   const mode = modeOf(options);
   if (!options.out && !options.dryRun)
     throw new UsageError(
       'apb refine needs --out DIR: the refined answers go into a run directory of their own (RUN_DIR is never written)',
     );
   const selection = selectionOf(options);
-  const source = await loadRefineSource(runDir, options.data ?? null, selection);
+  const source = await loadRefineSource(runDir, options.data ?? null, selection, limits);
   const identity = source.manifest.identity;
   const testedModel = identity.tested_model;
   if (testedModel.startsWith('baseline:'))

@@ -4,6 +4,7 @@
  * outcomes and failure reasons from the refined lines, usage per role (planner = revisions, critic,
  * judge) from the manifest. Printed like `apb run`'s, followed by one line per Table 4 row (Δ, flips, p).
  */
+import type { Limits } from '../limits.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RefinementRow } from '../metrics/refinement.js';
@@ -20,11 +21,16 @@ type Table4Row = RefinementRow & { model: string; judge: string };
 /** Correct answers and the reasons refinements failed, from the refined judgement lines. */
 async function outcomesOf(
   dir: string,
+  limits: Limits | undefined,
 ): Promise<{ correct: number; retries: number; failures: SummaryEntry['top_failures'] }> {
   let correct = 0;
   let retries = 0;
   const failures = new Map<string, { count: number; example: string }>();
-  for await (const { value } of readJsonLines(path.join(dir, 'judgements.jsonl'))) {
+  for await (const { value } of readJsonLines(
+    path.join(dir, 'judgements.jsonl'),
+    undefined,
+    limits,
+  )) {
     const line = value as {
       judgement?: { is_correct?: unknown };
       apb?: {
@@ -99,13 +105,14 @@ export async function buildRefineSummary(
   dir: string,
   summary: RefineRunSummary,
   wallMs: number,
+  limits?: Limits,
 ): Promise<{ summary: EndOfRunSummary; table4: Table4Row[] }> {
   const { counts, usage, identity } = summary.manifest;
   const scores = JSON.parse(readFileSync(path.join(dir, 'scores.json'), 'utf8')) as {
     tables?: { table4?: Table4Row[] };
   };
   const table4 = scores.tables?.table4 ?? [];
-  const { correct, retries, failures } = await outcomesOf(dir);
+  const { correct, retries, failures } = await outcomesOf(dir, limits);
   const roles = [
     ...roleUsage('planner', usage.planner),
     ...roleUsage('critic', usage.critic),

@@ -97,11 +97,16 @@ export function ruleCheckSource(
   });
   const errors: string[] = [];
   const warnings: string[] = [];
-  const parsed = parseRecordLine(JSON.stringify(probe), { ...origin, fileSplit: null }, resolver);
+  const { jsonDepth } = resolver.limits;
+  const at = { ...origin, fileSplit: null };
+  const parsed = parseRecordLine(JSON.stringify(probe), at, resolver, {
+    validate: true,
+    jsonDepth,
+  });
   if (!parsed.ok)
     errors.push(...parsed.issues.map((issue) => `${sourceField(issue.field)}: ${issue.message}`));
   else
-    for (const issue of ruleCheck(parsed.case))
+    for (const issue of ruleCheck(parsed.case, jsonDepth))
       (issue.severity === 'error' && FIG8_ERRORS.test(issue.message) ? errors : warnings).push(
         `${sourceField(issue.field)}: ${issue.message}`,
       );

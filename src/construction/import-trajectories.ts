@@ -64,13 +64,19 @@ export interface TrajectoryOrigin {
   line: number;
   /** Prefix of generated ids (the file's base name). */
   idPrefix: string;
+  /** The JSON cap tool-call arguments are read under; default `DEFAULT_LIMITS`'. */
+  jsonDepth?: number;
 }
 
 /** A line's source record, or its problems. */
 export type ImportedLine = { ok: true; record: SourceRecord } | { ok: false; issues: InputIssue[] };
 
 /** Converts the messages after the query; tool returns without an id answer the oldest unanswered call. */
-function convertMessages(messages: ChatMessage[], recordId: string): SourceMessage[] {
+function convertMessages(
+  messages: ChatMessage[],
+  recordId: string,
+  jsonDepth: number | undefined,
+): SourceMessage[] {
   const out: SourceMessage[] = [];
   const pending: SourceCall[] = [];
   let step = 0;
@@ -79,7 +85,7 @@ function convertMessages(messages: ChatMessage[], recordId: string): SourceMessa
       const calls = (message.tool_calls ?? []).map((call, index): SourceCall => ({
         id: call.id ?? `${recordId}-call-${step}-${index}`,
         name: call.function.name,
-        arguments: parseArguments(call.function.arguments),
+        arguments: parseArguments(call.function.arguments, jsonDepth),
       }));
       if (calls.length > 0) step += 1;
       pending.push(...calls);
@@ -134,7 +140,7 @@ export function importTrajectoryLine(value: unknown, origin: TrajectoryOrigin): 
       `messages[${start}]`,
       'expected the user query (a user message with text) after the system messages',
     );
-  const messages = convertMessages(line.messages.slice(start + 1), id);
+  const messages = convertMessages(line.messages.slice(start + 1), id, origin.jsonDepth);
   const hasReturns = messages.some((message) => message.role === 'tool');
   return {
     ok: true,

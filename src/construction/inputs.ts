@@ -6,7 +6,7 @@ import { normalizeTool } from '../dataset/normalize.js';
 import { ToolDefinitionSchema } from '../dataset/record-schema.js';
 import { InputError, UsageError, type InputIssue } from '../errors.js';
 import { parseUntrustedJson } from '../json-depth.js';
-import { LIMITS } from '../limits.js';
+import { DEFAULT_LIMITS, type Limits } from '../limits.js';
 import { sourceAttachments, type Attachment } from './case-record.js';
 import { NON_FINITE_MESSAGE, nonFinitePath } from './finite.js';
 import { importTrajectoryLine } from './import-trajectories.js';
@@ -30,6 +30,7 @@ export function jsonlFiles(inputs: readonly string[]): string[] {
 /** Source records of trajectory files, with their attachments (relative to each file's folder); every problem refuses the input. */
 export async function readTrajectories(
   inputs: readonly string[],
+  limits: Limits = DEFAULT_LIMITS,
 ): Promise<{ records: SourceRecord[]; attachments: Attachment[] }> {
   const records: SourceRecord[] = [];
   const attachments: Attachment[] = [];
@@ -37,8 +38,9 @@ export async function readTrajectories(
   const seen = new Map<string, string>();
   for (const file of jsonlFiles(inputs)) {
     const idPrefix = path.basename(file, '.jsonl');
-    for await (const { line, value } of jsonLines(file, issues)) {
-      const imported = importTrajectoryLine(value, { file: display(file), line, idPrefix });
+    for await (const { line, value } of jsonLines(file, issues, limits)) {
+      const origin = { file: display(file), line, idPrefix, jsonDepth: limits.jsonDepth };
+      const imported = importTrajectoryLine(value, origin);
       if (!imported.ok) {
         issues.push(...imported.issues);
         continue;
@@ -63,7 +65,7 @@ export async function readTrajectories(
         const found = containedFile(
           path.dirname(file),
           typeof entry === 'string' ? entry : entry.path,
-          LIMITS.fileBytes,
+          limits.fileBytes,
           'APB_MAX_FILE_BYTES',
         );
         if (!found.ok)
@@ -82,7 +84,10 @@ export async function readTrajectories(
 }
 
 /** Tool definitions of pool files: a JSON array of tools, or one tool per JSONL line. */
-export async function readPool(files: readonly string[]): Promise<SourceTool[]> {
+export async function readPool(
+  files: readonly string[],
+  limits: Limits = DEFAULT_LIMITS,
+): Promise<SourceTool[]> {
   const tools: SourceTool[] = [];
   const issues: InputIssue[] = [];
   const take = (value: unknown, file: string, line: number, field: string) => {
@@ -102,7 +107,7 @@ export async function readPool(files: readonly string[]): Promise<SourceTool[]> 
     if (text.startsWith('[')) {
       let list: unknown;
       try {
-        list = parseUntrustedJson(text);
+        list = parseUntrustedJson(text, limits.jsonDepth);
       } catch (error) {
         issues.push({
           file: display(file),
@@ -118,7 +123,8 @@ export async function readPool(files: readonly string[]): Promise<SourceTool[]> 
       else (list as unknown[]).forEach((value, index) => take(value, file, 1, `[${index}]`));
       continue;
     }
-    for await (const { line, value } of jsonLines(file, issues)) take(value, file, line, '(line)');
+    for await (const { line, value } of jsonLines(file, issues, limits))
+      take(value, file, line, '(line)');
   }
   if (issues.length > 0) throw new InputError(issues);
   return tools;

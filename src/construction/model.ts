@@ -64,7 +64,13 @@ export const CONSTRUCT_MAX_OUTPUT_TOKENS = 4096;
 /** A construction model over a provider stack; temperature 0 and a 4,096-token cap unless `sampling` says otherwise. */
 export function providerModel(
   provider: Provider,
-  options: { concurrency: number; sampling?: SamplingParams; signal?: AbortSignal },
+  options: {
+    concurrency: number;
+    sampling?: SamplingParams;
+    signal?: AbortSignal;
+    /** The JSON cap replies are read under; default `DEFAULT_LIMITS`'. */
+    jsonDepth?: number;
+  },
 ): ConstructionModel {
   const usage: ModelUsage = { calls: 0, cached: 0, failed: 0, inputTokens: 0, outputTokens: 0 };
   const sampling = {
@@ -94,7 +100,7 @@ export function providerModel(
         else addUsage(usage, result.usage);
         if (result.finishReason === 'length')
           return fail(usage, 'the reply was cut off at the output limit');
-        const found = extractJson(result.text, { repair: false });
+        const found = extractJson(result.text, { repair: false, maxDepth: options.jsonDepth });
         if (
           !found ||
           typeof found.value !== 'object' ||

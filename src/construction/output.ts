@@ -17,7 +17,7 @@ import { SPLITS } from '../dataset/case.js';
 import { containedFile } from '../dataset/contained-file.js';
 import { writeFileAtomic } from '../atomic-write.js';
 import { UsageError } from '../errors.js';
-import { LIMITS } from '../limits.js';
+import { DEFAULT_LIMITS, type Limits } from '../limits.js';
 import { acquireRunLock, RUN_LOCK_FILE, type RunLock } from '../rundir/lock.js';
 import type { Attachment, ConstructedCase, MetaLine } from './case-record.js';
 import type { ReviewLine } from './review.js';
@@ -71,20 +71,24 @@ export function prepareOutput(out: string, inputs: readonly string[]): void {
 }
 
 /** The real path of a source record's file, refused (by real path, as the dataset reader does) when it leaves its root. */
-function containedSource(root: string, relative: string): string {
-  const found = containedFile(root, relative, LIMITS.fileBytes, 'APB_MAX_FILE_BYTES');
+function containedSource(root: string, relative: string, maxBytes: number): string {
+  const found = containedFile(root, relative, maxBytes, 'APB_MAX_FILE_BYTES');
   if (!found.ok) throw new UsageError(`attachment ${relative}: ${found.message}`);
   return found.realPath;
 }
 
-function copyAttachments(out: string, attachments: readonly Attachment[]): void {
+function copyAttachments(
+  out: string,
+  attachments: readonly Attachment[],
+  maxBytes: number = DEFAULT_LIMITS.fileBytes,
+): void {
   const copied = new Map<string, string>();
   for (const attachment of attachments) {
     const { path: relative } = attachment;
     const absolutePath =
       attachment.root === undefined
         ? attachment.absolutePath
-        : containedSource(attachment.root, relative);
+        : containedSource(attachment.root, relative, maxBytes);
     const target = path.resolve(out, relative);
     const inside = path.relative(out, target);
     if (inside.startsWith('..') || path.isAbsolute(inside))
@@ -106,6 +110,7 @@ export function writeStepOutput(
   out: string,
   output: StepOutput,
   inputs: readonly string[],
+  limits: Limits = DEFAULT_LIMITS,
 ): { files: string[] } {
   prepareOutput(out, inputs);
   const files: string[] = [];
@@ -128,10 +133,11 @@ export function writeStepOutput(
   if (output.review) write(REVIEW_FILE, jsonl(output.review));
   write(path.join('meta', 'skipped.jsonl'), jsonl(output.skipped));
   write(HEADER_FILE, `${JSON.stringify(output.header, null, 2)}\n`);
-  copyAttachments(out, [
-    ...output.cases.flatMap((item) => item.attachments),
-    ...(output.sources?.attachments ?? []),
-  ]);
+  copyAttachments(
+    out,
+    [...output.cases.flatMap((item) => item.attachments), ...(output.sources?.attachments ?? [])],
+    limits.fileBytes,
+  );
   return { files };
 }
 

@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { UsageError } from '../errors.js';
+import type { Limits } from '../limits.js';
 import type { ConstructionModel } from './model.js';
 import { runStep, type StepDeps, type StepSummary } from './run-step.js';
 import { StepSpecSchema, type StepSpec } from './step-spec.js';
@@ -37,6 +38,8 @@ export interface PipelineRun {
   keyword?(name: string): string | undefined;
   onStep?(summary: StepSummary, index: number): void;
   onItem?(step: StepSpec['step'], done: number, total: number): void;
+  /** The caps every step reads its inputs under; default `DEFAULT_LIMITS`. */
+  limits?: Limits;
 }
 
 const SOURCE_STEPS = new Set(['import', 'augment', 'check']);
@@ -167,6 +170,7 @@ async function runSteps(
         model,
         onItem,
         recorded,
+        limits: run.limits,
       },
       deps,
     );

@@ -5,6 +5,7 @@
  */
 import { SPLITS, type Case, type SplitName, type UnsolvableType } from '../dataset/case.js';
 import { UsageError } from '../errors.js';
+import type { Limits } from '../limits.js';
 import { APB_VERSION } from '../version.js';
 import type { Rejection } from './check.js';
 import { constructBroken } from './broken.js';
@@ -44,11 +45,15 @@ const PARENT_SPLITS: Record<'extraneous' | 'unsolvable' | 'efficiency', SplitNam
   efficiency: ['holistic_planning'],
 };
 
-async function parentsOf(inputs: readonly string[], step: keyof typeof PARENT_SPLITS) {
+async function parentsOf(
+  inputs: readonly string[],
+  step: keyof typeof PARENT_SPLITS,
+  limits: Limits | undefined,
+) {
   if (inputs.length === 0)
     throw new UsageError(`construct ${step} needs --in DIR (a dataset in the released layout)`);
   const cases = (
-    await Promise.all(inputs.map((input) => readParentCases(input, PARENT_SPLITS[step])))
+    await Promise.all(inputs.map((input) => readParentCases(input, PARENT_SPLITS[step], limits)))
   ).flat();
   if (cases.length === 0)
     throw new UsageError(
@@ -82,10 +87,10 @@ async function sourceStep(
   run: StepRun,
   context: StepContext,
 ): Promise<Made> {
-  const read = await readSources(
-    only(run.inputs, spec.step),
-    spec.reviewed_only === undefined ? {} : { reviewedOnly: spec.reviewed_only },
-  );
+  const read = await readSources(only(run.inputs, spec.step), {
+    ...(spec.reviewed_only === undefined ? {} : { reviewedOnly: spec.reviewed_only }),
+    limits: context.limits,
+  });
   const sourceContext = { ...context, sourceRoot: read.root };
   let result: StepResult;
   if (spec.step === 'holistic') result = await constructHolistic(read.records, sourceContext);
@@ -115,9 +120,9 @@ async function caseStep(
   context: StepContext,
   deps: StepDeps,
 ): Promise<Made> {
-  const parents = await parentsOf(run.inputs, spec.step);
+  const parents = await parentsOf(run.inputs, spec.step, context.limits);
   if (spec.step === 'extraneous') {
-    const pool = await readPool(spec.pool);
+    const pool = await readPool(spec.pool, context.limits);
     if (!run.model && pool.length === 0)
       throw new UsageError(
         'construct extraneous needs distractors: --pool FILE (deterministic) or --llm SPEC',
@@ -151,7 +156,12 @@ export async function runStep(run: StepRun, deps: StepDeps): Promise<StepSummary
 }
 
 async function runLocked(run: StepRun, deps: StepDeps): Promise<StepSummary> {
-  const context: StepContext = { seed: run.seed, model: run.model, onItem: run.onItem };
+  const context: StepContext = {
+    seed: run.seed,
+    model: run.model,
+    onItem: run.onItem,
+    limits: run.limits,
+  };
   const { spec } = run;
   const made =
     spec.step === 'import'
@@ -187,7 +197,7 @@ async function runLocked(run: StepRun, deps: StepDeps): Promise<StepSummary> {
     rejected: made.rejected?.length ?? null,
     skipped: made.skipped.length,
   };
-  writeStepOutput(run.out, { ...made, header }, run.inputs);
+  writeStepOutput(run.out, { ...made, header }, run.inputs, run.limits);
   return {
     step: spec.step,
     out: run.out,

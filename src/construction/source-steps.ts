@@ -42,7 +42,7 @@ export async function importStep(
       throw new UsageError(
         'construct import --from trajectories needs --in FILE|DIR (JSONL of chat messages)',
       );
-    const read = await readTrajectories(run.inputs);
+    const read = await readTrajectories(run.inputs, run.limits);
     const scrubbed = read.records.map((record) =>
       (spec.remove_pii ?? REAL_TRAFFIC_SOURCES.includes(record.source ?? ''))
         ? removePii(record)
@@ -92,7 +92,7 @@ export async function augmentStep(
     throw new UsageError(
       'construct augment needs --llm SPEC: B.1 enriches queries, adds tools and simulates the extended trajectory with a model (the paper used Claude Sonnet 4.5); there is no deterministic augmentation',
     );
-  const read = await readSources(only(run.inputs, 'augment'));
+  const read = await readSources(only(run.inputs, 'augment'), { limits: context.limits });
   const made = await constructAugment(read.records, context, {
     addSteps: spec.add_steps,
     addTools: spec.add_tools,
@@ -108,10 +108,14 @@ export async function augmentStep(
 
 export async function checkStep(run: StepRun, context: StepContext): Promise<Made> {
   const input = only(run.inputs, 'check');
-  const read = await readSources(input);
+  const read = await readSources(input, { limits: context.limits });
   const result = await checkSources(
     read.records,
-    { resolver: new FileResolver(read.root), file: read.file, lines: read.lines },
+    {
+      resolver: new FileResolver(read.root, context.limits),
+      file: read.file,
+      lines: read.lines,
+    },
     context,
   );
   const attachments = result.kept.flatMap((record: SourceRecord) =>

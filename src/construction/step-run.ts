@@ -1,4 +1,5 @@
 /** What running one step takes (types only): the step, its inputs and output, and what it needs from outside construction. */
+import type { Limits } from '../limits.js';
 import type { ImportEnvironment } from './import-environment.js';
 import type { ConstructionModel } from './model.js';
 import type { StepSpec } from './step-spec.js';
@@ -21,4 +22,6 @@ export interface StepRun {
   onItem?: ((done: number, total: number) => void) | undefined;
   /** What the provenance header records (inputs and options as the user wrote them, not as resolved). */
   recorded?: { inputs: string[]; spec: StepSpec };
+  /** The caps inputs are read and attachments copied under; default `DEFAULT_LIMITS`. */
+  limits?: Limits | undefined;
 }

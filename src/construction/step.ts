@@ -1,4 +1,5 @@
 /** What every construction step shares: its context (seed, optional model) and its result (cases and skips). */
+import type { Limits } from '../limits.js';
 import type { ConstructedCase } from './case-record.js';
 import { runPool, type PoolControl } from '../rundir/pool.js';
 import type { ConstructionModel } from './model.js';
@@ -26,6 +27,8 @@ export interface StepContext {
   sourceRoot?: string | undefined;
   /** Called after each item, for progress. */
   onItem?: ((done: number, total: number) => void) | undefined;
+  /** The caps inputs are read under; default `DEFAULT_LIMITS`. */
+  limits?: Limits | undefined;
 }
 
 /** An input item a step made nothing from, and why. */

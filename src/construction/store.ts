@@ -12,6 +12,7 @@ import { readAllCases } from '../dataset/read-cases.js';
 import { InputError, UsageError, type InputIssue } from '../errors.js';
 import { parseUntrustedJson } from '../json-depth.js';
 import { readLines } from '../jsonl-lines.js';
+import { DEFAULT_LIMITS, type Limits } from '../limits.js';
 import { ruleCheckSource } from './check.js';
 import { NON_FINITE_MESSAGE, nonFinitePath } from './finite.js';
 import { applyReview, ReviewLineSchema, type ReviewLine, type ReviewSummary } from './review.js';
@@ -30,15 +31,19 @@ export const HEADER_FILE = path.join('meta', 'construct.json');
 /** A file's name as messages show it: relative to the working directory. */
 export const display = (file: string) => path.relative(process.cwd(), file) || file;
 
-/** The JSON value of each line of a JSONL file; a line that is not JSON becomes an issue. */
+/**
+ * The JSON value of each line of a JSONL file, read under `limits` (line and nesting caps); a line
+ * that is not JSON becomes an issue.
+ */
 export async function* jsonLines(
   file: string,
   issues: InputIssue[],
+  limits: Limits = DEFAULT_LIMITS,
 ): AsyncGenerator<{ line: number; value: unknown }> {
-  for await (const { line, text } of readLines(file)) {
+  for await (const { line, text } of readLines(file, undefined, limits)) {
     let value: unknown;
     try {
-      value = parseUntrustedJson(text);
+      value = parseUntrustedJson(text, limits.jsonDepth);
     } catch (error) {
       issues.push({
         file: display(file),
@@ -58,10 +63,11 @@ export async function* jsonLines(
 export async function readSchemaLines<S extends z.ZodType>(
   file: string,
   schema: S,
+  limits?: Limits,
 ): Promise<{ lines: Array<{ line: number; value: z.infer<S> }>; issues: InputIssue[] }> {
   const lines: Array<{ line: number; value: z.infer<S> }> = [];
   const issues: InputIssue[] = [];
-  for await (const { line, value } of jsonLines(file, issues)) {
+  for await (const { line, value } of jsonLines(file, issues, limits)) {
     const parsed = schema.safeParse(value);
     if (parsed.success) lines.push({ line, value: parsed.data });
     else
@@ -109,8 +115,9 @@ function editedRecordIssues(
   reviewFile: string,
   review: ReadonlyArray<{ line: number; value: ReviewLine }>,
   records: readonly SourceRecord[],
+  limits: Limits | undefined,
 ): InputIssue[] {
-  const resolver = new FileResolver(dir);
+  const resolver = new FileResolver(dir, limits);
   return review.flatMap(({ line, value }) => {
     const edited =
       value.decision === 'edited' ? records.find((record) => record.id === value.id) : undefined;
@@ -127,14 +134,14 @@ function editedRecordIssues(
 /** Source records of a construction output, with the review decisions applied when `review.jsonl` is there. */
 export async function readSources(
   dir: string,
-  options: { reviewedOnly?: boolean } = {},
+  options: { reviewedOnly?: boolean; limits?: Limits | undefined } = {},
 ): Promise<ReadSources> {
   const file = path.join(dir, SOURCES_FILE);
   if (!existsSync(file))
     throw new UsageError(
       `${dir} has no ${SOURCES_FILE}: give the output of apb construct import or check`,
     );
-  const read = await readSchemaLines(file, SourceRecordSchema);
+  const read = await readSchemaLines(file, SourceRecordSchema, options.limits);
   read.issues.push(...duplicateIds(file, read.lines));
   if (read.issues.length > 0) throw new InputError(read.issues);
   const records = read.lines.map((entry) => entry.value);
@@ -149,14 +156,16 @@ export async function readSources(
       skipped: [],
       review: null,
     };
-  const review = await readSchemaLines(reviewFile, ReviewLineSchema);
+  const review = await readSchemaLines(reviewFile, ReviewLineSchema, options.limits);
   if (review.issues.length > 0) throw new InputError(review.issues);
   const reviewLines = review.lines as Array<{ line: number; value: ReviewLine }>;
   const applied = applyReview(records, reviewLines, {
     file: display(reviewFile),
     ...(options.reviewedOnly !== undefined ? { reviewedOnly: options.reviewedOnly } : {}),
   });
-  applied.issues.push(...editedRecordIssues(dir, reviewFile, reviewLines, applied.records));
+  applied.issues.push(
+    ...editedRecordIssues(dir, reviewFile, reviewLines, applied.records, options.limits),
+  );
   if (applied.issues.length > 0) throw new InputError(applied.issues);
   return {
     ...base,
@@ -168,11 +177,15 @@ export async function readSources(
 }
 
 /** The valid cases of the given splits of a dataset directory (any invalid record refuses the input). */
-export async function readParentCases(dir: string, splits: readonly SplitName[]): Promise<Case[]> {
+export async function readParentCases(
+  dir: string,
+  splits: readonly SplitName[],
+  limits?: Limits,
+): Promise<Case[]> {
   if (!existsSync(path.join(dir, 'data')))
     throw new UsageError(
       `${dir} has no data/ folder (expected the released layout DIR/data/{split}.jsonl)`,
     );
-  const { cases } = await readAllCases(dir, { splits });
+  const { cases } = await readAllCases(dir, { splits, ...(limits ? { limits } : {}) });
   return cases;
 }

@@ -23,28 +23,29 @@ export function casePartsOf(
   decoded: Decoded,
   files: CaseFile[],
   horizon: number | null,
+  jsonDepth?: number,
 ): { input: CaseInput; reference: CaseReference } {
+  const step = (entry: unknown) =>
+    normalizeReferenceStep(entry as Record<string, unknown>, jsonDepth);
   const input: CaseInput = {
     regime: SPLIT_REGIME[record.split],
     query: record.query,
     systemPrompt: record.system_prompt ?? null,
     tools: (decoded.tools_json ?? []).map(normalizeTool),
     files,
-    trajectoryPrefix: (decoded.trajectory_prefix_json ?? []).flatMap(normalizeTrajectoryEntry),
+    trajectoryPrefix: (decoded.trajectory_prefix_json ?? []).flatMap((entry) =>
+      normalizeTrajectoryEntry(entry, jsonDepth),
+    ),
     horizon: horizon !== null && [1, 2, 3].includes(horizon) ? (horizon as Horizon) : null,
   };
   const replacement = decoded.replacement_tool_json;
   const reference: CaseReference = {
     plan: record.plan ?? null,
     toolChain: (decoded.tool_chain_json ?? []).map((node) =>
-      normalizeChainNode(node as Record<string, unknown>),
+      normalizeChainNode(node as Record<string, unknown>, jsonDepth),
     ),
-    groundTruthSteps: (decoded.ground_truth_steps_json ?? []).map((step) =>
-      normalizeReferenceStep(step as Record<string, unknown>),
-    ),
-    remainingSteps: (decoded.reference_remaining_steps_json ?? []).map((step) =>
-      normalizeReferenceStep(step as Record<string, unknown>),
-    ),
+    groundTruthSteps: (decoded.ground_truth_steps_json ?? []).map(step),
+    remainingSteps: (decoded.reference_remaining_steps_json ?? []).map(step),
     unsolvableType: record.unsolvable_type ?? null,
     extraneousToolNames: decoded.extraneous_tool_names_json ?? [],
     brokenToolName: record.broken_tool_name ?? null,

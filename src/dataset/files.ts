@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { CaseFile } from './case.js';
 import { containedFile, readContainedFile } from './contained-file.js';
 import { imageSize, type ImageSize } from './image-size.js';
-import { LIMITS, LIMIT_VARIABLES } from '../limits.js';
+import { DEFAULT_LIMITS, LIMIT_VARIABLES, type Limits } from '../limits.js';
 
 const KIND_BY_EXTENSION: Record<string, { kind: CaseFile['kind']; mimeType: string }> = {
   '.png': { kind: 'image', mimeType: 'image/png' },
@@ -51,12 +51,15 @@ const isImagePath = (relativePath: string, label: string | null) => {
 /**
  * Resolves files with a per-path cache, so a policy document shared by 700 cases is read once.
  * Containment is by real path (`contained-file.ts`): a symlink out of the dataset, a device or
- * FIFO, and a file over its size cap are refused as input problems.
+ * FIFO, and a file over its size cap (`limits`' image and file caps) are refused as input problems.
  */
 export class FileResolver {
   private readonly cache = new Map<string, CachedFile | Error>();
 
-  constructor(private readonly root: string) {}
+  constructor(
+    private readonly root: string,
+    readonly limits: Limits = DEFAULT_LIMITS,
+  ) {}
 
   resolve(relativePath: string, label: string | null): FileResolution {
     const image = isImagePath(relativePath, label);
@@ -84,7 +87,7 @@ export class FileResolver {
     const key = `${image ? 'image' : 'file'}:${relativePath}`;
     const hit = this.cache.get(key);
     if (hit) return hit;
-    const cap = image ? LIMITS.imageBytes : LIMITS.fileBytes;
+    const cap = image ? this.limits.imageBytes : this.limits.fileBytes;
     const found = containedFile(
       this.root,
       relativePath,

@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { ApbError } from '../errors.js';
 import { parseUntrustedJson } from '../json-depth.js';
+import type { Limits } from '../limits.js';
 import { redact } from '../redact.js';
 
 /** How to reach the hub. */
@@ -20,6 +21,8 @@ export interface HubOptions {
   fetch?: typeof globalThis.fetch;
   /** A body that sends nothing for this long is abandoned (default 30 s). */
   stallMs?: number;
+  /** The caps listings (JSON nesting) and archives (`prepare`) are read under; default `DEFAULT_LIMITS`. */
+  limits?: Limits;
   /** Most listing pages read (default 1,000). */
   maxPages?: number;
   /**
@@ -218,7 +221,7 @@ async function listingPage(
   const kind = response.headers.get('content-type') ?? 'no content type';
   let value: unknown;
   try {
-    value = parseUntrustedJson(text);
+    value = parseUntrustedJson(text, options.limits?.jsonDepth);
   } catch {
     throw hubError(
       `listing ${url} is not the hub's JSON list of files (got ${kind}: ${JSON.stringify(text.slice(0, 80))}); check HF_ENDPOINT`,

@@ -3,14 +3,16 @@
  * beside the caps (`apb data validate` prints them, so a dataset near a cap is seen before a run).
  */
 import type { CaseFile } from './case.js';
-import { formatBytes, LIMITS, LIMIT_VARIABLES } from '../limits.js';
+import { DEFAULT_LIMITS, formatBytes, LIMIT_VARIABLES, type Limits } from '../limits.js';
 
-/** A running record of the largest attached files. */
+/** A running record of the largest attached files, shown beside the caps in `limits`. */
 export class LargestFiles {
   private image: CaseFile | null = null;
   private other: CaseFile | null = null;
   private readonly seen = new Set<string>();
   private totalBytes = 0;
+
+  constructor(private readonly limits: Limits = DEFAULT_LIMITS) {}
 
   /** Adds one case's files (each distinct file counted once). */
   add(files: readonly CaseFile[]): void {
@@ -34,12 +36,12 @@ export class LargestFiles {
           ? `, ${this.image.width}×${this.image.height} px`
           : '';
       lines.push(
-        `largest image ${this.image.path}: ${formatBytes(this.image.bytes)}${pixels} (cap ${formatBytes(LIMITS.imageBytes)}, ${LIMIT_VARIABLES.imageBytes})`,
+        `largest image ${this.image.path}: ${formatBytes(this.image.bytes)}${pixels} (cap ${formatBytes(this.limits.imageBytes)}, ${LIMIT_VARIABLES.imageBytes})`,
       );
     }
     if (this.other)
       lines.push(
-        `largest other file ${this.other.path}: ${formatBytes(this.other.bytes)} (cap ${formatBytes(LIMITS.fileBytes)}, ${LIMIT_VARIABLES.fileBytes})`,
+        `largest other file ${this.other.path}: ${formatBytes(this.other.bytes)} (cap ${formatBytes(this.limits.fileBytes)}, ${LIMIT_VARIABLES.fileBytes})`,
       );
     return lines;
   }

@@ -5,13 +5,16 @@ import { parseUntrustedJson } from '../json-depth.js';
 
 type Loose = Record<string, unknown>;
 
-/** Parses a JSON-looking argument string; anything else is returned unchanged. */
-export function parseArguments(value: unknown): unknown {
+/**
+ * Parses a JSON-looking argument string (nested at most `maxDepth`, the JSON cap); anything else,
+ * or a string nested deeper, is returned unchanged.
+ */
+export function parseArguments(value: unknown, maxDepth?: number): unknown {
   if (typeof value !== 'string') return value ?? {};
   const trimmed = value.trim();
   if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return value;
   try {
-    return parseUntrustedJson(trimmed);
+    return parseUntrustedJson(trimmed, maxDepth);
   } catch {
     return value;
   }
@@ -76,12 +79,13 @@ export function normalizeTool(definition: ToolDefinition): Tool {
   return tool;
 }
 
-/** A tool-chain node or a `{name, arguments}` call. */
-export function normalizeChainNode(node: Loose): ToolCall {
+/** A tool-chain node or a `{name, arguments}` call (JSON-string arguments read under `maxDepth`). */
+export function normalizeChainNode(node: Loose, maxDepth?: number): ToolCall {
   const call: ToolCall = {
     name: String(node.name ?? node.tool ?? node.tool_name ?? ''),
     arguments: parseArguments(
       node.parameter_description ?? node.arguments ?? node.parameters ?? {},
+      maxDepth,
     ),
   };
   if (typeof node.reason === 'string') call.reason = node.reason;
@@ -106,13 +110,13 @@ function textOf(content: unknown): string {
   return JSON.stringify(content);
 }
 
-function toolCallsOf(raw: unknown): ToolCall[] {
+function toolCallsOf(raw: unknown, maxDepth: number | undefined): ToolCall[] {
   if (!raw) return [];
   const list = Array.isArray(raw) ? raw : [raw];
   return list.map((entry) => {
     const loose = entry as Loose;
     const fn = (loose.function as Loose | undefined) ?? loose;
-    return { name: String(fn.name ?? ''), arguments: parseArguments(fn.arguments) };
+    return { name: String(fn.name ?? ''), arguments: parseArguments(fn.arguments, maxDepth) };
   });
 }
 
@@ -130,14 +134,18 @@ function roleOf(raw: string): TrajectoryMessage['role'] {
  * A trajectory entry as one or two messages. The converted `{step, thought, tool, arguments,
  * observation}` shape becomes an assistant call plus its tool return; provenance fields such as
  * `observation_source` are dropped because they are labels, not something an agent would see.
+ * JSON-string arguments are read under `maxDepth` (the JSON cap).
  */
-export function normalizeTrajectoryEntry(entry: TrajectoryEntry): TrajectoryMessage[] {
+export function normalizeTrajectoryEntry(
+  entry: TrajectoryEntry,
+  maxDepth?: number,
+): TrajectoryMessage[] {
   const loose = entry as Loose;
   if (typeof loose.role === 'string') {
     const message: TrajectoryMessage = {
       role: roleOf(loose.role),
       text: textOf(loose.content),
-      toolCalls: toolCallsOf(loose.tool_calls),
+      toolCalls: toolCallsOf(loose.tool_calls, maxDepth),
     };
     if (typeof loose.thought === 'string' && loose.thought) message.thought = loose.thought;
     if (loose.action !== undefined && loose.action !== null) message.action = textOf(loose.action);
@@ -146,7 +154,7 @@ export function normalizeTrajectoryEntry(entry: TrajectoryEntry): TrajectoryMess
   const messages: TrajectoryMessage[] = [];
   const call =
     typeof loose.tool === 'string' && loose.tool
-      ? [{ name: loose.tool, arguments: parseArguments(loose.arguments) }]
+      ? [{ name: loose.tool, arguments: parseArguments(loose.arguments, maxDepth) }]
       : [];
   const assistant: TrajectoryMessage = { role: 'assistant', text: '', toolCalls: call };
   if (typeof loose.thought === 'string' && loose.thought) assistant.thought = loose.thought;
@@ -157,16 +165,16 @@ export function normalizeTrajectoryEntry(entry: TrajectoryEntry): TrajectoryMess
 }
 
 /** A reference step from either a chain node or a trajectory message. */
-export function normalizeReferenceStep(entry: Loose): ReferenceStep {
+export function normalizeReferenceStep(entry: Loose, maxDepth?: number): ReferenceStep {
   if (typeof entry.role === 'string') {
-    const [message] = normalizeTrajectoryEntry(entry as TrajectoryEntry);
+    const [message] = normalizeTrajectoryEntry(entry as TrajectoryEntry, maxDepth);
     const step: ReferenceStep = { toolCalls: message!.toolCalls };
     const text = [message!.thought, message!.text, message!.action].filter(Boolean).join('\n');
     if (text) step.text = text;
     return step;
   }
   if (entry.name ?? entry.tool_name ?? (typeof entry.tool === 'string' && entry.tool)) {
-    const call = normalizeChainNode(entry);
+    const call = normalizeChainNode(entry, maxDepth);
     const step: ReferenceStep = { toolCalls: [call] };
     if (call.reason) step.reason = call.reason;
     if (typeof entry.thought === 'string') step.text = entry.thought;

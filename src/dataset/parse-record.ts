@@ -79,7 +79,7 @@ function decodeJsonFields(
   record: RawRecord,
   origin: LineOrigin,
   issues: InputIssue[],
-  validate: boolean,
+  { validate, jsonDepth }: RecordReading,
 ): Decoded {
   const decoded: Decoded = {};
   for (const field of Object.keys(JSON_FIELDS) as JsonFieldName[]) {
@@ -87,7 +87,7 @@ function decodeJsonFields(
     if (value === undefined || value === null || value === '') continue;
     if (typeof value === 'string') {
       try {
-        value = validate ? parseUntrustedJson(value) : JSON.parse(value);
+        value = validate ? parseUntrustedJson(value, jsonDepth) : JSON.parse(value);
       } catch (error) {
         issues.push({
           file: origin.file,
@@ -197,11 +197,11 @@ function checkSplitRequirements(
 function readJson(
   text: string,
   origin: LineOrigin,
-  validate: boolean,
+  { validate, jsonDepth }: RecordReading,
 ): { json: unknown } | { issue: InputIssue } {
   try {
     // A line that passed validation in this process is not measured again.
-    return { json: validate ? parseUntrustedJson(text) : JSON.parse(text) };
+    return { json: validate ? parseUntrustedJson(text, jsonDepth) : JSON.parse(text) };
   } catch (error) {
     const message =
       error instanceof JsonTooDeepError
@@ -238,20 +238,29 @@ function checkToolNames(input: CaseInput, issue: Issue): void {
 }
 
 /**
- * Parses and validates one non-blank line. `validate: false` is for a line that already passed
- * validation in this process (a run's second pass): it builds the same case without the schema work.
+ * How a line is read: `validate: false` is for a line that already passed validation in this
+ * process (a run's second pass); `jsonDepth` is the JSON cap (default `DEFAULT_LIMITS`').
+ */
+export interface RecordReading {
+  validate: boolean;
+  jsonDepth?: number;
+}
+
+/**
+ * Parses and validates one non-blank line. `validate: false` builds the same case as a validated
+ * line without the schema work.
  */
 export function parseRecordLine(
   text: string,
   origin: LineOrigin,
   resolver: FileResolver,
-  options: { validate: boolean } = { validate: true },
+  options: RecordReading = { validate: true },
 ): ParsedLine {
   const { validate } = options;
   const issues: InputIssue[] = [];
   const issue = (field: string, message: string) =>
     issues.push({ file: origin.file, line: origin.line, field, message });
-  const read = readJson(text, origin, validate);
+  const read = readJson(text, origin, options);
   if ('issue' in read) return { ok: false, issues: [read.issue] };
   const { json } = read;
   if (!json || typeof json !== 'object' || Array.isArray(json)) {
@@ -263,9 +272,9 @@ export function parseRecordLine(
   const record = parsed.data;
   checkRecordFields(record, origin, issue);
   const horizon = record.prediction_horizon ?? null;
-  const decoded = decodeJsonFields(record, origin, issues, validate);
+  const decoded = decodeJsonFields(record, origin, issues, options);
   const files = resolveFiles(record, origin, resolver, issues, validate);
-  const { input, reference } = casePartsOf(record, decoded, files, horizon);
+  const { input, reference } = casePartsOf(record, decoded, files, horizon, options.jsonDepth);
   if (validate) {
     checkToolNames(input, issue);
     if (issues.length === 0) checkSplitRequirements(record, input, reference, issue);

@@ -176,7 +176,11 @@ export async function prepareDataset(
   let extracted = 0;
   const skipped: string[] = [];
   for (const entry of files.filter((file) => file.path.endsWith('.tar'))) {
-    const result = await extractTar(path.join(options.out, entry.path), options.out);
+    const result = await extractTar(
+      path.join(options.out, entry.path),
+      options.out,
+      options.limits,
+    );
     extracted += result.files;
     skipped.push(...result.skipped.map((reason) => `${entry.path}: ${reason}`));
     say(`extracted ${result.files} file(s) from ${entry.path}`);

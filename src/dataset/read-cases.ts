@@ -12,6 +12,7 @@ import { listSplitFiles } from './layout.js';
 import { parseRecordLine } from './parse-record.js';
 import { InputError, UsageError, type InputIssue } from '../errors.js';
 import { readLines } from '../jsonl-lines.js';
+import { DEFAULT_LIMITS, type Limits } from '../limits.js';
 
 /** The built-in sample dataset shipped with the package (`--data sample`). */
 export const SAMPLE_DATASET_DIR = fileURLToPath(new URL('../../sample', import.meta.url));
@@ -45,11 +46,17 @@ export interface ReadOptions {
   /** Fed every byte read, to compute the dataset's content hash in the same pass. */
   hasher?: ContentHasher;
   ids?: ReadonlySet<string>;
+  /**
+   * The caps the dataset is read under (line, JSON nesting, attachment sizes); default
+   * `DEFAULT_LIMITS`. A shared `resolver` brings its own file caps.
+   */
+  limits?: Limits;
 }
 
 /** Streams the cases of a dataset directory, split by split, reporting duplicate ids across splits. */
 export async function* readCases(dir: string, options: ReadOptions = {}): AsyncGenerator<ReadItem> {
-  const resolver = options.resolver ?? new FileResolver(dir);
+  const limits = options.limits ?? DEFAULT_LIMITS;
+  const resolver = options.resolver ?? new FileResolver(dir, limits);
   const firstSeen = new Map<string, string>();
   const wanted = options.splits ? new Set(options.splits) : null;
   for (const { split, file } of listSplitFiles(dir)) {
@@ -61,6 +68,7 @@ export async function* readCases(dir: string, options: ReadOptions = {}): AsyncG
     for await (const { line: lineNumber, text } of readLines(
       file,
       hasher && ((bytes) => hasher.update(bytes)),
+      { lineBytes: limits.lineBytes },
     )) {
       if (options.limitPerSplit !== undefined && taken >= options.limitPerSplit) {
         hasher?.leftEarly();
@@ -71,7 +79,7 @@ export async function* readCases(dir: string, options: ReadOptions = {}): AsyncG
         text,
         { file: display, line: lineNumber, fileSplit: split },
         resolver,
-        { validate: !options.trusted },
+        { validate: !options.trusted, jsonDepth: limits.jsonDepth },
       );
       if (!parsed.ok) {
         yield { kind: 'invalid', issues: parsed.issues };

@@ -72,14 +72,16 @@ function argumentsField(entry: unknown, index: number): string {
 }
 
 /** The calls of one raw prefix entry (the normaliser's reading, so the checks see what the planner sees). */
-function prefixCalls(entry: unknown): ToolCall[] {
-  return normalizeTrajectoryEntry(entry as TrajectoryEntry).flatMap((message) => message.toolCalls);
+function prefixCalls(entry: unknown, jsonDepth: number | undefined): ToolCall[] {
+  return normalizeTrajectoryEntry(entry as TrajectoryEntry, jsonDepth).flatMap(
+    (message) => message.toolCalls,
+  );
 }
 
-function checkPrefix(caseItem: Case, issues: RuleIssue[]): void {
+function checkPrefix(caseItem: Case, issues: RuleIssue[], jsonDepth: number | undefined): void {
   const tools = new Map(caseItem.input.tools.map((tool) => [tool.name, tool]));
   rawList(caseItem.record, 'trajectory_prefix_json').forEach((entry, entryIndex) => {
-    prefixCalls(entry).forEach((call, callIndex) => {
+    prefixCalls(entry, jsonDepth).forEach((call, callIndex) => {
       const at = `trajectory_prefix_json[${entryIndex}]`;
       if (!isListedTool(caseItem.input, call.name)) {
         issues.push({
@@ -118,6 +120,7 @@ function checkPrefix(caseItem: Case, issues: RuleIssue[]): void {
 /** A reference field's calls with their field paths. */
 function referenceCalls(
   caseItem: Case,
+  jsonDepth: number | undefined,
 ): { field: string; argumentsField: string; call: ToolCall }[] {
   const found: { field: string; argumentsField: string; call: ToolCall }[] = [];
   rawList(caseItem.record, 'tool_chain_json').forEach((node, index) => {
@@ -125,12 +128,13 @@ function referenceCalls(
     found.push({
       field,
       argumentsField: `${field}${argumentsField(node, 0)}`,
-      call: normalizeChainNode((node ?? {}) as Loose),
+      call: normalizeChainNode((node ?? {}) as Loose, jsonDepth),
     });
   });
   for (const name of ['ground_truth_steps_json', 'reference_remaining_steps_json']) {
     rawList(caseItem.record, name).forEach((entry, index) => {
-      normalizeReferenceStep((entry ?? {}) as Loose).toolCalls.forEach((call, callIndex) => {
+      const { toolCalls } = normalizeReferenceStep((entry ?? {}) as Loose, jsonDepth);
+      toolCalls.forEach((call, callIndex) => {
         const field = `${name}[${index}]`;
         found.push({
           field: `${field}${callField(entry, callIndex)}`,
@@ -143,14 +147,14 @@ function referenceCalls(
   return found;
 }
 
-function checkReference(caseItem: Case, issues: RuleIssue[]): void {
+function checkReference(caseItem: Case, issues: RuleIssue[], jsonDepth: number | undefined): void {
   const { split, reference } = caseItem;
   const tools = new Map(caseItem.input.tools.map((tool) => [tool.name, tool]));
   const distractors = new Set(reference.extraneousToolNames);
   // A tool-removal case's reference may use the removed tool: that is what makes it unsolvable.
   const removalAllowed =
     split === 'holistic_unsolvable' && reference.unsolvableType === 'tool_removal';
-  for (const { field, argumentsField: at, call } of referenceCalls(caseItem)) {
+  for (const { field, argumentsField: at, call } of referenceCalls(caseItem, jsonDepth)) {
     if (!call.name) continue;
     if (distractors.has(call.name))
       issues.push({
@@ -182,8 +186,11 @@ function checkReference(caseItem: Case, issues: RuleIssue[]): void {
   }
 }
 
-/** The rule check of one case: every finding, errors first within each part, in field order. */
-export function ruleCheck(caseItem: Case): RuleIssue[] {
+/**
+ * The rule check of one case: every finding, errors first within each part, in field order (its
+ * raw tool-call arguments read under `jsonDepth`, the JSON cap).
+ */
+export function ruleCheck(caseItem: Case, jsonDepth?: number): RuleIssue[] {
   const issues: RuleIssue[] = [];
   if (!caseItem.input.query.trim())
     issues.push({ field: 'query', message: 'is empty', severity: 'error' });
@@ -193,7 +200,7 @@ export function ruleCheck(caseItem: Case): RuleIssue[] {
       message: 'lists no tool, and there is no system prompt that could',
       severity: 'error',
     });
-  checkPrefix(caseItem, issues);
-  checkReference(caseItem, issues);
+  checkPrefix(caseItem, issues, jsonDepth);
+  checkReference(caseItem, issues, jsonDepth);
   return issues;
 }

@@ -6,6 +6,7 @@
  * a tool that already worked earlier in the trajectory (F.3). Pure over cases; `datasetStats` reads
  * a directory. The release's own figures are in data/release-stats.json (stats-release.ts).
  */
+import type { Limits } from '../limits.js';
 import { SPLITS, type Case, type SplitName } from './case.js';
 import { readAllCases } from './read-cases.js';
 
@@ -123,7 +124,10 @@ export function statsOf(cases: readonly Case[], dir = '', invalid = 0): DatasetS
 }
 
 /** Reads a dataset directory and computes its statistics (invalid records are counted, not used). */
-export async function datasetStats(dir: string): Promise<DatasetStats> {
-  const { cases, invalidRecords } = await readAllCases(dir, { skipInvalid: true });
+export async function datasetStats(dir: string, limits?: Limits): Promise<DatasetStats> {
+  const { cases, invalidRecords } = await readAllCases(dir, {
+    skipInvalid: true,
+    ...(limits ? { limits } : {}),
+  });
   return statsOf(cases, dir, invalidRecords);
 }

@@ -9,7 +9,7 @@ import { closeSync, fstatSync, mkdirSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { createAtomicWriter } from '../atomic-write.js';
 import { ApbError } from '../errors.js';
-import { formatBytes, LIMITS } from '../limits.js';
+import { DEFAULT_LIMITS, formatBytes, type Limits } from '../limits.js';
 
 const BLOCK = 512;
 const CHUNK = 1 << 20;
@@ -63,7 +63,8 @@ function paxPath(data: Buffer): string | null {
 }
 
 /** The largest member extracted: the bigger of the image and the file caps. */
-const memberCap = () => Math.max(LIMITS.imageBytes, LIMITS.fileBytes);
+const memberCap = (limits: Pick<Limits, 'imageBytes' | 'fileBytes'>) =>
+  Math.max(limits.imageBytes, limits.fileBytes);
 
 /** Reads and checks one header at `position`; null at the end-of-archive blocks. */
 function readHeader(
@@ -102,8 +103,12 @@ function readHeader(
   return { size, type, header };
 }
 
-/** Lists the members of a tar file without reading their data (long names resolved); damage throws. */
-export function listTar(file: string): TarEntry[] {
+/**
+ * Lists the members of a tar file without reading their data (long names resolved); damage, or a
+ * member over `limits`' bigger file cap, throws.
+ */
+export function listTar(file: string, limits: Limits = DEFAULT_LIMITS): TarEntry[] {
+  const cap = memberCap(limits);
   const fd = openSync(file, 'r');
   const entries: TarEntry[] = [];
   let position = 0;
@@ -126,11 +131,11 @@ export function listTar(file: string): TarEntry[] {
         const prefix = field(header, 345, 155);
         const name =
           longName ?? (prefix ? `${prefix}/${field(header, 0, 100)}` : field(header, 0, 100));
-        if ((type === '0' || type === '7') && size > memberCap())
+        if ((type === '0' || type === '7') && size > cap)
           throw tarError(
             file,
             position,
-            `member "${name}" is ${formatBytes(size)}, over the ${formatBytes(memberCap())} cap (APB_MAX_IMAGE_BYTES / APB_MAX_FILE_BYTES)`,
+            `member "${name}" is ${formatBytes(size)}, over the ${formatBytes(cap)} cap (APB_MAX_IMAGE_BYTES / APB_MAX_FILE_BYTES)`,
           );
         entries.push({ name, size, type, offset: data });
         longName = null;
@@ -184,15 +189,16 @@ function copyMember(file: string, entry: TarEntry, target: string): void {
 
 /**
  * Extracts regular files and directories into `root`; returns what was skipped and why. A damaged
- * archive throws before anything is written.
+ * archive, or one with a member over `limits`' caps, throws before anything is written.
  */
 export async function extractTar(
   file: string,
   root: string,
+  limits: Limits = DEFAULT_LIMITS,
 ): Promise<{ files: number; skipped: string[] }> {
   let files = 0;
   const skipped: string[] = [];
-  for (const entry of listTar(file)) {
+  for (const entry of listTar(file, limits)) {
     const target = safeTarget(root, entry.name);
     const top = entry.name.split(/[\\/]/)[0];
     if (!target) skipped.push(`${entry.name}: path escapes the target folder`);

@@ -15,10 +15,13 @@ import { Budget, BudgetExceededError, estimatedCost, priceOfSpec } from '../pipe
 import { estimateInputTokens } from '../providers/estimate.js';
 import { createRunProviders, type EngineOptions, type RunProviders } from './providers.js';
 
-/** The engine knobs of `apb construct`: the shared ones, plus the model's endpoint, the budget and the dry run. */
+/**
+ * The engine knobs of `apb construct`: the shared ones (`limits` comes from the step's or
+ * pipeline's spec), plus the model's endpoint, the budget and the dry run.
+ */
 export type ConstructEngineOptions = Pick<
   EngineOptions,
-  'concurrency' | 'rpm' | 'tpm' | 'timeoutMs' | 'maxRetries' | 'cache' | 'cacheDir'
+  'concurrency' | 'rpm' | 'tpm' | 'timeoutMs' | 'maxRetries' | 'cache' | 'cacheDir' | 'limits'
 > & {
   llmBaseUrl?: string;
   maxCost?: number;
@@ -81,9 +84,11 @@ export function createConstructModels(options: ConstructEngineOptions): Construc
           cache: options.cache,
           cacheDir: options.cacheDir,
           ...(budget ? { budget } : {}),
+          ...(options.limits ? { limits: options.limits } : {}),
         });
         model = providerModel(providers.provider(spec, options.llmBaseUrl ?? null), {
           concurrency: options.concurrency,
+          ...(options.limits ? { jsonDepth: options.limits.jsonDepth } : {}),
         });
       }
       models.set(spec, model);

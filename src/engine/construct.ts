@@ -16,6 +16,7 @@ import {
   type StepSummary,
 } from '../construction/run-step.js';
 import { InputError, UsageError } from '../errors.js';
+import type { Limits } from '../limits.js';
 import { ENVIRONMENTS, loadEnvironment } from '../execution/registry.js';
 import { readResultRows } from '../pipeline/result-rows.js';
 import {
@@ -26,22 +27,22 @@ import {
   type DryRunTally,
 } from './construct-models.js';
 
-/** Ids of the cases a run solved: every judged repeat of the case correct. */
-async function solvedBy(runDir: string): Promise<ReadonlySet<string>> {
+/** Ids of the cases a run solved (its judgements read under `limits`): every judged repeat correct. */
+async function solvedBy(runDir: string, limits?: Limits): Promise<ReadonlySet<string>> {
   const file = path.join(runDir, 'judgements.jsonl');
   if (!existsSync(file))
     throw new UsageError(
       `--solved-by ${runDir}: no judgements.jsonl (give a run directory written by apb run or apb judge)`,
     );
-  const { rows, issues } = await readResultRows(file);
+  const { rows, issues } = await readResultRows(file, { limits });
   if (issues.length > 0) throw new InputError(issues);
   const verdicts = new Map<string, boolean>();
   for (const row of rows) verdicts.set(row.id, (verdicts.get(row.id) ?? true) && row.correct);
   return new Set([...verdicts].filter(([, solved]) => solved).map(([id]) => id));
 }
 
-/** The outside world a step may need. */
-export function constructDeps(): StepDeps {
+/** The outside world a step may need; judged runs are read under `limits`. */
+export function constructDeps(limits?: Limits): StepDeps {
   return {
     environment(id) {
       if (!Object.hasOwn(ENVIRONMENTS, id))
@@ -50,9 +51,13 @@ export function constructDeps(): StepDeps {
         );
       return loadEnvironment(id);
     },
-    solvedBy,
+    solvedBy: (runDir) => solvedBy(runDir, limits),
   };
 }
+
+/** The engine options with the spec's caps, which the models' stacks enforce. */
+const withLimits = (engine: ConstructEngineOptions, limits: Limits | undefined) =>
+  limits ? { ...engine, limits } : engine;
 
 /** What a construction did: its summaries, each model's usage, and a dry run's tallies. */
 export interface ConstructOutcome<T> {
@@ -92,13 +97,17 @@ export interface ConstructStepSpec extends Omit<StepRun, 'model' | 'onItem'> {
 /** Runs one construction step into `spec.out` (a dry run: nothing written). */
 export function constructStep(spec: ConstructStepSpec): Promise<ConstructOutcome<StepSummary>> {
   const { llm, engine, onItem, ...run } = spec;
-  return withModels(engine, path.resolve(spec.out), async (models, out) => {
-    const model = models.modelFor(llm);
-    return runStep(
-      { ...run, out, model, ...(onItem && model && !engine.dryRun ? { onItem } : {}) },
-      constructDeps(),
-    );
-  });
+  return withModels(
+    withLimits(engine, spec.limits),
+    path.resolve(spec.out),
+    async (models, out) => {
+      const model = models.modelFor(llm);
+      return runStep(
+        { ...run, out, model, ...(onItem && model && !engine.dryRun ? { onItem } : {}) },
+        constructDeps(spec.limits),
+      );
+    },
+  );
 }
 
 /** A pipeline config with its overrides applied, as `runPipeline` takes it. */
@@ -116,7 +125,7 @@ export function constructPipeline(
   spec: ConstructPipelineSpec,
 ): Promise<ConstructOutcome<StepSummary[]>> {
   const { llmBaseUrl, engine, onItem, onStep, ...run } = spec;
-  const withUrl = { ...engine, ...(llmBaseUrl ? { llmBaseUrl } : {}) };
+  const withUrl = withLimits({ ...engine, ...(llmBaseUrl ? { llmBaseUrl } : {}) }, spec.limits);
   return withModels(withUrl, path.resolve(spec.out), (models, out) =>
     runPipeline(
       {
@@ -126,7 +135,7 @@ export function constructPipeline(
         ...(onItem && !engine.dryRun ? { onItem } : {}),
         ...(onStep && !engine.dryRun ? { onStep } : {}),
       },
-      constructDeps(),
+      constructDeps(spec.limits),
     ),
   );
 }

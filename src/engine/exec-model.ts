@@ -4,6 +4,7 @@
  * `exec-manifest.json` life cycle around `runExec`, then the scores and reports. The replay path
  * (`--agent replay:…`) is `runReplay` (exec-replay.ts).
  */
+import type { Limits } from '../limits.js';
 import path from 'node:path';
 import type { Environment, ExecTask } from '../execution/environment.js';
 import { checkExecIdentity, writeExecManifest } from '../execution/exec-manifest.js';
@@ -57,6 +58,8 @@ export interface ModelExecutionSpec extends ExecModels {
   comparePaper: boolean;
   /** In an existing directory: take out what infrastructure errors left, so it runs again. */
   retryErrors: boolean;
+  /** The size caps (`APB_MAX_*` for the CLI); default `DEFAULT_LIMITS`. */
+  limits?: Limits;
 }
 
 /** The progress a caller shows (the CLI's progress line); every member optional. */
@@ -141,6 +144,7 @@ function openEngine(spec: ModelExecutionSpec): Engine {
     cacheDir: spec.cacheDir,
     ...(budget ? { budget } : {}),
     onRetry: () => (retries += 1),
+    ...(spec.limits ? { limits: spec.limits } : {}),
   });
   const calls = () => ({
     retries,
@@ -189,7 +193,7 @@ async function executeLocked(
     sampling,
   );
   const manifest = manifestWriter(spec, identity, providers, budget);
-  if (spec.retryErrors && manifest.previous) await retryErrors(spec.outDir, hooks);
+  if (spec.retryErrors && manifest.previous) await retryErrors(spec, hooks);
   const planned = { total: spec.tasks.length * spec.trials * spec.modes.length };
   manifest.write('running', { ...planned, finished: 0, already_done: 0 });
   const run = await execute(spec, hooks, { players, engine, sampling }).catch((error: unknown) => {
@@ -209,6 +213,7 @@ async function executeLocked(
   await writeFloorOf(spec.outDir, spec.environment, spec.tasks);
   const scores = await writeExecOutputs(spec.outDir, costOfCall, {
     comparePaper: spec.comparePaper,
+    limits: spec.limits,
   });
   return summaryOf(spec, engine, { status, run, scores, players });
 }
@@ -266,6 +271,7 @@ async function execute(
       maxErrors: DEFAULT_MAX_ERRORS,
       taxonomy: spec.taxonomy,
       sampling: { ...sampling, planner: sampling.agent },
+      limits: spec.limits,
     },
     {
       ...players,
@@ -280,10 +286,11 @@ async function execute(
 }
 
 /** `retryErrors`: what infrastructure errors left is taken out of the directory, so this run makes it again. */
-async function retryErrors(outDir: string, hooks: ModelExecutionHooks): Promise<void> {
+async function retryErrors(spec: ModelExecutionSpec, hooks: ModelExecutionHooks): Promise<void> {
   const dropped = await dropInfrastructureErrors(
-    path.join(outDir, 'plans.jsonl'),
-    path.join(outDir, 'executions.jsonl'),
+    path.join(spec.outDir, 'plans.jsonl'),
+    path.join(spec.outDir, 'executions.jsonl'),
+    spec.limits,
   );
   hooks.onRetryErrors?.(dropped);
 }

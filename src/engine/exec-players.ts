@@ -107,6 +107,7 @@ export function playersOf(
       : createNlAssertionJudge(
           providers.provider(models.judge, models.judgeBaseUrl),
           judgeSamplingParams(models.judgeSampling ?? undefined),
+          providers.limits.jsonDepth,
         );
   return {
     agent,

@@ -5,6 +5,7 @@
  * the run-directory core (`withSession` → `runUnits` → `finish`); `runReplayExecution` adds the
  * judge's provider stack and the scores and reports.
  */
+import type { Limits } from '../limits.js';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { RunMismatchError, UsageError } from '../errors.js';
@@ -39,6 +40,8 @@ export interface ReplayRunSpec {
   signal?: AbortSignal;
   /** Given: `exec-scores.json`, `report.md` and `report.html` are written too, under the lock. */
   reports?: { comparePaper: boolean };
+  /** The size caps the replay file and the run files are read under; default `DEFAULT_LIMITS`. */
+  limits?: Limits;
 }
 
 /** Counts of a finished replay run. */
@@ -92,8 +95,13 @@ export function selectTasks(
 }
 
 /** Refuses an output directory that holds executions of another agent or environment. */
-async function checkOutDir(file: string, environment: Environment, agentId: string): Promise<void> {
-  for await (const { line, value } of readJsonLines(file)) {
+async function checkOutDir(
+  file: string,
+  environment: Environment,
+  agentId: string,
+  limits: Limits | undefined,
+): Promise<void> {
+  for await (const { line, value } of readJsonLines(file, undefined, limits)) {
     if (value.env !== environment.id || value.model !== agentId)
       throw new RunMismatchError(
         `${file}:${line}: holds executions of ${String(value.model)} on ${String(value.env)}, not ${agentId} on ${environment.id}: choose another --out`,
@@ -122,7 +130,9 @@ export async function runReplay(spec: ReplayRunSpec): Promise<ReplaySummary> {
   const { environment } = spec;
   // The script and the selection are checked before the run directory is created or locked.
   const agent =
-    spec.agent === 'gold' ? goldReplay(environment) : await readReplayFile(spec.agent, environment);
+    spec.agent === 'gold'
+      ? goldReplay(environment)
+      : await readReplayFile(spec.agent, environment, spec.limits);
   const tasks = selectTasks(environment, spec, agent);
   if (tasks.length === 0)
     throw new UsageError(
@@ -136,6 +146,7 @@ export async function runReplay(spec: ReplayRunSpec): Promise<ReplaySummary> {
       manifest: REPLAY_MANIFEST,
       stop: spec.stop,
       signal: spec.signal,
+      limits: spec.limits,
     },
     async (session) => {
       const summary = await replayInto(session, spec, agent, tasks);
@@ -186,7 +197,7 @@ async function replayInto(
 ): Promise<ReplaySummary> {
   const { environment } = spec;
   const executionsFile = path.join(spec.outDir, 'executions.jsonl');
-  await checkOutDir(executionsFile, environment, agent.id);
+  await checkOutDir(executionsFile, environment, agent.id, spec.limits);
   if (spec.dumpDbDir) mkdirSync(spec.dumpDbDir, { recursive: true });
   const startedAt = new Date().toISOString();
   // A replay is deterministic: a re-run starts the file afresh, and each line is appended as its task ends.
@@ -275,10 +286,19 @@ export async function runReplayExecution(spec: ReplayExecutionSpec): Promise<Rep
     throw new UsageError(
       `--judge ${judge} cannot judge NL assertions: give an LLM (PROVIDER:MODEL)`,
     );
-  const providers = createRunProviders({ concurrency: 1, timeoutMs, maxRetries, cache, cacheDir });
+  const providers = createRunProviders({
+    ...{ concurrency: 1, timeoutMs, maxRetries, cache, cacheDir },
+    ...(run.limits ? { limits: run.limits } : {}),
+  });
   try {
-    const nlJudge = judge ? createNlAssertionJudge(providers.provider(judge, judgeBaseUrl)) : null;
-    return await runReplay({ ...run, nlJudge, reports: { comparePaper } });
+    const nlJudge = judge
+      ? createNlAssertionJudge(
+          providers.provider(judge, judgeBaseUrl),
+          {},
+          providers.limits.jsonDepth,
+        )
+      : null;
+    return await runReplay({ ...run, nlJudge });
   } finally {
     providers.close();
   }

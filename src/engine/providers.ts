@@ -3,6 +3,7 @@
  * limit) and one response cache, from which every provider stack of the run is built.
  */
 import path from 'node:path';
+import { DEFAULT_LIMITS, type Limits } from '../limits.js';
 import type { Budget } from '../pipeline/budget.js';
 import { endpointStats, HealthPool, type EndpointStats } from '../providers/endpoints.js';
 import type { Batcher } from '../providers/batch/batcher.js';
@@ -34,6 +35,8 @@ export interface EngineOptions {
   failureWatch?: boolean;
   /** Told of a warning (the response cache could not be opened as asked); default: stderr. */
   warn?: (message: string) => void;
+  /** The size caps every stack enforces (replies, images, JSON nesting); default `DEFAULT_LIMITS`. */
+  limits?: Limits;
 }
 
 /** Per-model settings that override the run's (from a config file's model entry). */
@@ -56,6 +59,8 @@ export interface RunProviders {
       failureWatch?: boolean;
     },
   ): Provider;
+  /** The size caps the run's stacks enforce (and its readers of replies use). */
+  readonly limits: Limits;
   /** What every endpoint of the run has seen so far (requests, 429s, failures, limits, times set aside). */
   endpointStats(): EndpointStats[];
   /** Retries made so far and 429 answers received, over every stack of the run (for the progress line). */
@@ -77,6 +82,7 @@ export function createRunProviders(options: EngineOptions): RunProviders {
   let retries = 0;
   const retry = { onRetry: () => void (retries += 1) };
   return {
+    limits: options.limits ?? DEFAULT_LIMITS,
     provider(spec, baseUrl, stack = {}) {
       const gate = options.budget?.gateFor(spec);
       const cached = options.cache && stack.cache !== false;
@@ -105,6 +111,7 @@ export function createRunProviders(options: EngineOptions): RunProviders {
           ? { failureWatch: false }
           : {}),
         ...(options.onRetry ? { retry: { onRetry: options.onRetry } } : {}),
+        ...(options.limits ? { limits: options.limits } : {}),
       });
     },
     endpointStats: () => endpointStats(limiters, health),

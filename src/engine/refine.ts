@@ -54,7 +54,8 @@ export async function runRefinement(
     );
   const lock = acquireRunLock(spec.outDir, 'refine');
   const budget = spec.maxCost ? new Budget(spec.maxCost) : undefined;
-  const providers = createRunProviders({ ...spec.engine, ...(budget ? { budget } : {}) });
+  const engine = spec.limits ? { ...spec.engine, limits: spec.limits } : spec.engine;
+  const providers = createRunProviders({ ...engine, ...(budget ? { budget } : {}) });
   try {
     const reviser = providers.provider(spec.testedModel, spec.baseUrl);
     const critic =
@@ -82,10 +83,12 @@ export async function runRefinement(
         },
         concurrency: spec.engine.concurrency,
         retryErrors: spec.retryErrors,
+        limits: spec.limits,
       },
       { ...hooks, reviser, critic, judge, lock, ...(budget ? { budget } : {}) },
     );
-    await writeRunOutputs(spec.outDir, writeRunReports);
+    const reports = (dir: string) => writeRunReports(dir, { limits: spec.limits });
+    await writeRunOutputs(spec.outDir, reports, undefined, spec.limits);
     return summary;
   } catch (error) {
     throw error instanceof ProviderError && error.kind === 'auth'

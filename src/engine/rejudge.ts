@@ -72,6 +72,7 @@ async function runDirOf(spec: RejudgeRunSpec, hooks: RejudgeHooks): Promise<stri
     datasetDir: resolveDatasetDir(spec.dataDir ?? 'sample'),
     outDir: path.resolve(spec.outDir ?? officialOutDir(spec.runDir)),
     protocol: spec.protocol ?? 'official',
+    ...(spec.limits ? { limits: spec.limits } : {}),
   });
   hooks.onImported?.(spec.runDir, dir);
   return dir;
@@ -84,7 +85,7 @@ export async function runRejudge(
 ): Promise<RejudgeRunResult> {
   const official = !isRunWithManifest(spec.runDir);
   const runDir = await runDirOf(spec, hooks);
-  const protocol = spec.protocol ?? readManifest(runDir)?.identity.protocol ?? 'paper';
+  const protocol = spec.protocol ?? readManifest(runDir, spec.limits)?.identity.protocol ?? 'paper';
   const outDir = official ? runDir : path.resolve(spec.outDir ?? runDir);
   const lock = acquireRunLock(outDir, 'judge');
   const providers = createRunProviders({
@@ -93,6 +94,7 @@ export async function runRejudge(
     maxRetries: spec.maxRetries,
     cache: spec.cache,
     cacheDir: spec.cacheDir,
+    ...(spec.limits ? { limits: spec.limits } : {}),
   });
   try {
     const judge = resolveJudge(spec.judgeIds, providers, {
@@ -112,10 +114,12 @@ export async function runRejudge(
         protocol,
         blind: spec.blind,
         concurrency: spec.concurrency,
+        limits: spec.limits,
       },
       { ...hooks, lock },
     );
-    await writeRunOutputs(summary.dir, writeRunReports);
+    const reports = (dir: string) => writeRunReports(dir, { limits: spec.limits });
+    await writeRunOutputs(summary.dir, reports, undefined, spec.limits);
     return { ...summary, judge: judge.id, scoresFile: path.join(summary.dir, 'scores.json') };
   } finally {
     providers.close();

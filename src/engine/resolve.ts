@@ -141,6 +141,7 @@ function resolveOneJudge(
     protocol: options.protocol,
     blind: options.blind,
     sampling,
+    jsonDepth: providers.limits.jsonDepth,
   });
   // The options are part of the judge's version: recorded in the manifest, and a resume with others is refused.
   return Object.keys(sampling).length === 0

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { resolveDatasetDir } from '../dataset/read-cases.js';
 import { UsageError } from '../errors.js';
+import type { Limits } from '../limits.js';
 import type { ResolvedRun } from '../pipeline/run.js';
 import { BATCH_VENDORS, takesBatches } from '../providers/registry.js';
 import { modelDirName } from '../pipeline/run-dirs.js';
@@ -31,9 +32,10 @@ export function samplingOf(entry: ModelEntry): SamplingParams {
 }
 
 /** The cases a run selects (dataset, splits, repeats, limit, ids, shard). */
-export function selectionOf(spec: RunSpec) {
+export function selectionOf(spec: RunSpec & { limits?: Limits | undefined }) {
   const splits = parseSplits(spec.splits);
   return {
+    ...(spec.limits ? { limits: spec.limits } : {}),
     datasetDir: resolveDatasetDir(spec.data),
     splits,
     repeats: spec.repeats,
@@ -72,7 +74,7 @@ export function assertEndpointLimits(models: readonly ModelEntry[]): void {
 
 /** One model's run as the orchestrator takes it (everything but the planner is shared by every model). */
 export function resolvedRunOf(
-  spec: RunSpec,
+  spec: RunSpec & { limits?: Limits | undefined },
   entry: ModelEntry,
   outDir: string,
   judge: { version: string },
@@ -89,6 +91,7 @@ export function resolvedRunOf(
     judgeBlind: spec.judgeBlind,
     judgeVersion: judge.version,
     judgeIds: spec.judges,
+    ...(spec.limits ? { limits: spec.limits } : {}),
   };
 }
 

@@ -6,6 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { Limits } from '../limits.js';
 import type { RunReporter } from '../pipeline/events.js';
 import { Budget } from '../pipeline/budget.js';
 import { runWithBatches } from '../pipeline/batch-run.js';
@@ -37,6 +38,8 @@ import { explainFailure, referenceRunsOf } from './run-outcome.js';
 /** A run's spec as the command gives it, with the response cache's folder. */
 export type RunModelsSpec = RunSpec & {
   cacheDir: string;
+  /** The size caps (`APB_MAX_*` for the CLI); default `DEFAULT_LIMITS`. */
+  limits?: Limits;
   /** The leaderboard's ranking headline (default holistic CR). */
   rankBy?: HeadlineKey;
 };
@@ -91,6 +94,7 @@ export async function runModels(
         ...(spec.batchMaxTokens ? { maxTokens: spec.batchMaxTokens } : {}),
         ...(spec.batchTimeout ? { timeoutMs: spec.batchTimeout * 1000 } : {}),
         ...(hooks.onBatchEvent ? { onEvent: hooks.onBatchEvent } : {}),
+        ...(spec.limits ? { limits: spec.limits } : {}),
       })
     : undefined;
   const budget = spec.maxCost ? new Budget(spec.maxCost) : undefined;
@@ -104,6 +108,7 @@ export async function runModels(
     cacheDir: spec.cacheDir,
     ...(budget ? { budget } : {}),
     ...(batcher ? { batch: batcher } : {}),
+    ...(spec.limits ? { limits: spec.limits } : {}),
   });
   try {
     return await runAll(spec, hooks, { providers, budget, layout, batcher });
@@ -171,7 +176,7 @@ async function runAll(
       ),
     );
     hooks.onEndpoints?.(providers.endpointStats());
-    if (spec.models.length > 1) recordFinalEndpoints(dirs, providers.endpointStats());
+    if (spec.models.length > 1) recordFinalEndpoints(dirs, providers.endpointStats(), spec.limits);
     return await writeOutputs(spec, hooks, engine.layout, settled);
   } finally {
     for (const lock of locks.reverse()) lock.release();
@@ -192,13 +197,18 @@ async function writeOutputs(
   let reports: WrittenReports | null = null;
   const extraRuns = await referenceRunsOf(spec, summaries);
   for (const summary of summaries)
-    reports = await writeRunOutputs(summary.dir, (dir) => writeRunReports(dir, { extraRuns }));
+    reports = await writeRunOutputs(
+      summary.dir,
+      (dir) => writeRunReports(dir, { extraRuns, limits: spec.limits }),
+      undefined,
+      spec.limits,
+    );
   const failed = settled.findIndex((result) => result.status === 'rejected');
   // The leaderboard is written even when a model's run failed: the others' rows stand, and the
   // failed run's row is marked by its status.
   const written = dirs.filter((dir) => existsSync(path.join(dir, 'judgements.jsonl')));
   if (root && written.length > 0)
-    reports = await writeLeaderboard(root, written, { rankBy: spec.rankBy });
+    reports = await writeLeaderboard(root, written, { rankBy: spec.rankBy, limits: spec.limits });
   if (failed >= 0 && spec.models.length > 1)
     hooks.notice?.(
       `apb: the run of ${spec.models[failed]!.spec} failed; the other models' runs kept their results`,
@@ -217,10 +227,14 @@ async function writeOutputs(
  * when it ends: an early finisher's record is a snapshot. Once every run has settled, each manifest
  * gets the pool's final counts, so the reports (and the leaderboard's Endpoints table) show them.
  */
-export function recordFinalEndpoints(dirs: readonly string[], stats: EndpointStats[]): void {
+export function recordFinalEndpoints(
+  dirs: readonly string[],
+  stats: EndpointStats[],
+  limits?: Limits,
+): void {
   if (stats.length === 0) return;
   for (const dir of dirs) {
-    const manifest = readManifest(dir);
+    const manifest = readManifest(dir, limits);
     if (manifest) writeManifest(dir, { ...manifest, endpoints: stats });
   }
 }

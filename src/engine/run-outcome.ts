@@ -3,6 +3,7 @@
  * points shown beside the default run, the exit policy's facts (a run that measured nothing, a
  * budget that stopped it) and the messages that explain a failure, with what was kept.
  */
+import type { Limits } from '../limits.js';
 import { resolveDatasetDir } from '../dataset/read-cases.js';
 import { ApbError, ProviderError, SystematicFailureError } from '../errors.js';
 import { rulesJudge } from '../judge/rules-judge.js';
@@ -28,7 +29,7 @@ export function budgetMessage(summaries: readonly RunSummary[], maxCost: number)
  * its run directory stays the heuristic's alone (CONTRACT.md, `apb run`).
  */
 export async function referenceRunsOf(
-  spec: RunSpec,
+  spec: RunSpec & { limits?: Limits | undefined },
   summaries: readonly RunSummary[],
 ): Promise<ReportRunInput[]> {
   const [only] = spec.models;
@@ -36,7 +37,7 @@ export async function referenceRunsOf(
   if (spec.models.length !== 1 || only!.spec !== 'baseline:heuristic' || !deterministic) return [];
   const summary = summaries[0];
   if (!summary || summary.interrupted) return [];
-  const manifest = readManifest(summary.dir);
+  const manifest = readManifest(summary.dir, spec.limits);
   if (!manifest) return [];
   const promptOptions = promptOptionsOf(spec);
   const points = await referencePointsOfRun(
@@ -44,6 +45,7 @@ export async function referenceRunsOf(
     resolveDatasetDir(spec.data),
     rulesJudge,
     promptOptions,
+    spec.limits,
   );
   return points.map((point) => ({
     dir: `${point.model} on the same cases (computed in memory, not written)`,

@@ -3,6 +3,7 @@
  * planning and critique calls with the run's defaults, one budget, usage by role), the plan log
  * and the server (serve/server.ts), started on a loopback address until `close()`.
  */
+import type { Limits } from '../limits.js';
 import { draftPlan, refinePlan, type PlanningContext } from '../execution/plans.js';
 import type { Provider, SamplingParams } from '../providers/provider.js';
 import { Budget, costOfCall, type BudgetSummary } from '../pipeline/budget.js';
@@ -38,6 +39,8 @@ export interface ServeSpec {
   /** The planning calls' own options; forwarded requests carry only the client's. */
   sampling: SamplingParams;
   maxCost?: number;
+  /** The size caps (`APB_MAX_*` for the CLI): requests, replies, plans; default `DEFAULT_LIMITS`. */
+  limits?: Limits;
 }
 
 /** A running server. */
@@ -62,6 +65,7 @@ function modelStacks(spec: ServeSpec) {
     // A server answers for hours: early upstream failures must not refuse every later request.
     failureWatch: false,
     ...(budget ? { budget } : {}),
+    ...(spec.limits ? { limits: spec.limits } : {}),
   });
   const { model, baseUrl } = spec;
   const usage = new RoleUsage(costOfCall);
@@ -85,11 +89,11 @@ function modelStacks(spec: ServeSpec) {
 function planMaker(
   mode: ServeMode,
   taxonomy: boolean,
-  calls: { planner: Provider; critic: Provider; sampling: SamplingParams },
+  calls: { planner: Provider; critic: Provider; sampling: SamplingParams; jsonDepth: number },
 ) {
-  const { planner, critic, sampling } = calls;
+  const { planner, critic, sampling, jsonDepth } = calls;
   return async (context: PlanningContext, signal: AbortSignal) => {
-    const draft = await draftPlan(planner, context, { sampling, repeat: 0, signal });
+    const draft = await draftPlan(planner, context, { sampling, repeat: 0, signal, jsonDepth });
     return mode === 'refine'
       ? refinePlan(draft, context, {
           reviser: planner,
@@ -98,6 +102,7 @@ function planMaker(
           sampling,
           repeat: 0,
           signal,
+          jsonDepth,
         })
       : draft;
   };
@@ -148,6 +153,7 @@ export async function startServing(
     planner,
     critic,
     sampling: spec.sampling,
+    jsonDepth: providers.limits.jsonDepth,
   });
   try {
     const server = await startServe({
@@ -158,6 +164,7 @@ export async function startServing(
       host: spec.host,
       ...(spec.apiKey ? { apiKey: spec.apiKey } : {}),
       planRoles: spec.planRoles,
+      jsonDepth: providers.limits.jsonDepth,
       ...(log ? { beforePlan: () => log.checkSpace() } : {}),
       accounting: () => ({ usage: usage.totals(), budget: budget?.summary() ?? null }),
       onPlan: planRecorder(log, spec.mode, spec.model, say),

@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { writeFileAtomic } from '../atomic-write.js';
 import { parseUntrustedJson } from '../json-depth.js';
 import { readLines } from '../jsonl-lines.js';
+import { DEFAULT_LIMITS, type Limits } from '../limits.js';
 import { dropTornLine } from '../rundir/jsonl-store.js';
 import { executionKey, openingKey } from './exec-store.js';
 import type { RefinedPlanRecord } from './plans.js';
@@ -26,13 +27,14 @@ export interface RetryDropped {
 async function latestLines<T>(
   file: string,
   keyOf: (line: T) => string,
+  limits: Limits,
 ): Promise<Map<string, { value: T | null; text: string }>> {
   const out = new Map<string, { value: T | null; text: string }>();
   if (!existsSync(file)) return out;
-  for await (const { line, text } of readLines(file)) {
+  for await (const { line, text } of readLines(file, undefined, limits)) {
     let value: T | null = null;
     try {
-      value = parseUntrustedJson(text) as T;
+      value = parseUntrustedJson(text, limits.jsonDepth) as T;
     } catch {
       value = null;
     }
@@ -66,14 +68,19 @@ function cutBack(opening: OpeningLine): { opening: OpeningLine | null; rerun: st
 export async function dropInfrastructureErrors(
   plansPath: string,
   executionsPath: string,
+  limits: Limits = DEFAULT_LIMITS,
 ): Promise<RetryDropped> {
   dropTornLine(plansPath);
   dropTornLine(executionsPath);
-  const openings = await latestLines<OpeningLine>(plansPath, (line) =>
-    openingKey(line.task_id, line.trial),
+  const openings = await latestLines<OpeningLine>(
+    plansPath,
+    (line) => openingKey(line.task_id, line.trial),
+    limits,
   );
-  const executions = await latestLines<ExecutionLine>(executionsPath, (line) =>
-    executionKey(line.task_id, line.mode, line.trial),
+  const executions = await latestLines<ExecutionLine>(
+    executionsPath,
+    (line) => executionKey(line.task_id, line.mode, line.trial),
+    limits,
   );
   const rerun = new Set<string>();
   const keptOpenings: string[] = [];

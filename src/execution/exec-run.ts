@@ -73,6 +73,7 @@ async function runUnit(
       ...(spec.sampling.critic ? { critic: spec.sampling.critic } : {}),
     },
     signal,
+    jsonDepth: spec.limits?.jsonDepth,
   };
   const { opening, changed } = await ensureOpening(
     context,
@@ -94,11 +95,15 @@ async function runUnit(
 export async function runExec(spec: ExecRunSpec, deps: ExecDependencies): Promise<ExecSummary> {
   const store = new ExecStore(spec.outDir);
   const state: UnitState = {
-    openings: await readKeyed<OpeningLine>(store.plansPath, (line) =>
-      openingKey(line.task_id, line.trial),
+    openings: await readKeyed<OpeningLine>(
+      store.plansPath,
+      (line) => openingKey(line.task_id, line.trial),
+      spec.limits,
     ),
-    finished: await readKeyed<ExecutionLine>(store.executionsPath, (line) =>
-      executionKey(line.task_id, line.mode, line.trial),
+    finished: await readKeyed<ExecutionLine>(
+      store.executionsPath,
+      (line) => executionKey(line.task_id, line.mode, line.trial),
+      spec.limits,
     ),
   };
   const wanted = spec.tasks.flatMap((task) =>

@@ -2,6 +2,7 @@
  * `exec-scores.json` from an exec run directory's lines: Table 3 (metrics/executable.ts), the usage and cost of every
  * role (agent, user simulator, planner, critic, judge), termination counts, and per-task rewards for the reports.
  */
+import type { Limits } from '../limits.js';
 import { parseRunFileValue } from '../rundir/schemas/index.js';
 import { readJsonLines } from '../rundir/jsonl-store.js';
 import { table3Report } from '../metrics/executable-pooled.js';
@@ -163,28 +164,38 @@ export interface ExecPlayers {
   nl_judges: string[];
 }
 
-async function readLines<T>(file: string, kind: 'executions' | 'plans'): Promise<T[]> {
+async function readLines<T>(
+  file: string,
+  kind: 'executions' | 'plans',
+  limits: Limits | undefined,
+): Promise<T[]> {
   const out: T[] = [];
-  for await (const { line: at, value } of readJsonLines(file))
+  for await (const { line: at, value } of readJsonLines(file, undefined, limits))
     out.push(parseRunFileValue(kind, value, { file, line: at }) as T);
   return out;
 }
 
 /** The latest line per (env, task, mode, trial) over every source (a later line replaces an earlier one). */
-async function latestExecutions(sources: readonly ExecSource[]): Promise<ExecutionLine[]> {
+async function latestExecutions(
+  sources: readonly ExecSource[],
+  limits: Limits | undefined,
+): Promise<ExecutionLine[]> {
   const executions = new Map<string, ExecutionLine>();
   for (const source of sources)
-    for (const line of await readLines<ExecutionLine>(source.executionsPath, 'executions'))
+    for (const line of await readLines<ExecutionLine>(source.executionsPath, 'executions', limits))
       executions.set(JSON.stringify([line.env, line.task_id, line.mode, line.trial]), line);
   return [...executions.values()];
 }
 
 /** The floor's lines as Table 3 rows (a scripted agent: counted as the direct mode, marked as the floor). */
-async function floorRows(sources: readonly ExecSource[]): Promise<ExecutionRow[]> {
+async function floorRows(
+  sources: readonly ExecSource[],
+  limits: Limits | undefined,
+): Promise<ExecutionRow[]> {
   const rows: ExecutionRow[] = [];
   for (const source of sources) {
     if (!source.floorPath) continue;
-    for (const line of await readLines<ExecutionLine>(source.floorPath, 'executions'))
+    for (const line of await readLines<ExecutionLine>(source.floorPath, 'executions', limits))
       rows.push({ ...executionRow({ ...line, mode: 'direct' }), floor: true });
   }
   return rows;
@@ -242,12 +253,13 @@ export async function computeExecScores(
 export async function computeExecScoresOf(
   sources: readonly ExecSource[],
   priceOf: PriceOf,
+  limits?: Limits,
 ): Promise<ExecScores> {
-  const executions = await latestExecutions(sources);
+  const executions = await latestExecutions(sources, limits);
   const openings: OpeningLine[] = [];
   for (const source of sources) {
     const own = new Map<string, OpeningLine>();
-    for (const line of await readLines<OpeningLine>(source.plansPath, 'plans'))
+    for (const line of await readLines<OpeningLine>(source.plansPath, 'plans', limits))
       own.set(JSON.stringify([line.task_id, line.trial]), line);
     openings.push(...own.values());
   }
@@ -256,7 +268,7 @@ export async function computeExecScoresOf(
     terminations[line.termination] = (terminations[line.termination] ?? 0) + 1;
   const players = playersOf(executions, openings);
   const rows = executions.map(executionRow);
-  const table3Rows = table3Report([...(await floorRows(sources)), ...rows]);
+  const table3Rows = table3Report([...(await floorRows(sources, limits)), ...rows]);
   const toolsandbox = toolSandboxTable3(table3Rows, executions);
   return {
     schema_version: 1,

@@ -2,6 +2,7 @@
  * What an exec run is given (`runExec`, exec-run.ts; one conversation: exec-mode.ts): the tasks and
  * environment as the run needs them, the selection and limits, who plays and judges, and the reward.
  */
+import type { Limits } from '../limits.js';
 import type { Judge } from '../judge/judge.js';
 import type { ExecMode } from '../metrics/executable.js';
 import type { Provider, SamplingParams } from '../providers/provider.js';
@@ -43,6 +44,8 @@ export interface ExecRunSpec {
     /** The refine critic's options; absent: temperature 0. */
     critic?: SamplingParams;
   };
+  /** The caps the run files and the plans are read under; default `DEFAULT_LIMITS`. */
+  limits?: Limits | undefined;
 }
 
 /** Who plays and judges. */

@@ -3,6 +3,7 @@
  * first message, the draft plan, the refined plan, their APB judgements) and `executions.jsonl` (one line per task,
  * mode and trial). Lines are written synchronously, a torn last line is dropped on open, and resume reads both back.
  */
+import type { Limits } from '../limits.js';
 import { closeSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { appendLineSync, openAppendNoFollow } from '../atomic-write.js';
@@ -50,8 +51,10 @@ export class ExecStore {
 export async function readKeyed<T>(
   file: string,
   keyOf: (line: T) => string,
+  limits?: Limits,
 ): Promise<Map<string, T>> {
   const out = new Map<string, T>();
-  for await (const { value } of readJsonLines(file)) out.set(keyOf(value as T), value as T);
+  for await (const { value } of readJsonLines(file, undefined, limits))
+    out.set(keyOf(value as T), value as T);
   return out;
 }

@@ -52,7 +52,7 @@ function userPrompt(assertions: string[], messages: ExecMessage[]): string {
   return `Conversation:\n${conversationText(messages)}\n\nExpected outcomes:\n${assertions.map((assertion, index) => `${index + 1}. ${assertion}`).join('\n')}`;
 }
 
-function firstObject(text: string): unknown {
+function firstObject(text: string, maxDepth: number | undefined): unknown {
   const unfenced = text
     .replace(/<(think|thinking|reasoning)>[\s\S]*?<\/\1>/gi, '')
     .replace(/```[a-zA-Z0-9_-]*/g, ' ');
@@ -61,7 +61,7 @@ function firstObject(text: string): unknown {
   const end = balancedEnd(unfenced, start);
   if (end < 0) return undefined;
   try {
-    return parseUntrustedJson(unfenced.slice(start, end));
+    return parseUntrustedJson(unfenced.slice(start, end), maxDepth);
   } catch {
     return undefined;
   }
@@ -71,8 +71,9 @@ function firstObject(text: string): unknown {
 export function parseNlJudgement(
   reply: string,
   assertions: string[],
+  jsonDepth?: number,
 ): { checks: NlAssertionCheck[] } | { reason: string } {
-  const value = firstObject(reply) as { results?: unknown } | undefined;
+  const value = firstObject(reply, jsonDepth) as { results?: unknown } | undefined;
   if (!value || typeof value !== 'object' || !Array.isArray(value.results))
     return { reason: 'the reply holds no JSON object with a "results" list' };
   if (value.results.length !== assertions.length)
@@ -99,6 +100,8 @@ export function createNlAssertionJudge(
   provider: Provider,
   /** The judge's options (`--judge-…`: max tokens, seed, …); its temperature stays 0. */
   options: Omit<SamplingParams, 'temperature'> = {},
+  /** The JSON cap replies are read under; default `DEFAULT_LIMITS`'. */
+  jsonDepth?: number,
 ): NlAssertionJudge {
   return {
     id: provider.id,
@@ -118,7 +121,7 @@ export function createNlAssertionJudge(
           },
           signal,
         );
-        const parsed = parseNlJudgement(result.text, assertions);
+        const parsed = parseNlJudgement(result.text, assertions, jsonDepth);
         return 'checks' in parsed
           ? { ok: true, checks: parsed.checks, usage: result.usage }
           : { ok: false, reason: parsed.reason, usage: result.usage };

@@ -36,6 +36,8 @@ export interface OpeningContext {
   judge: Judge;
   sampling: { user: SamplingParams; planner: SamplingParams; critic?: SamplingParams };
   signal?: AbortSignal;
+  /** The JSON cap plans are read under; default `DEFAULT_LIMITS`'. */
+  jsonDepth?: number | undefined;
 }
 
 /** The planner's view of an opening: the policy, the user's first message, the tools. */
@@ -123,6 +125,7 @@ export async function ensureOpening(
     sampling: context.sampling.planner,
     repeat: context.trial,
     ...(context.signal ? { signal: context.signal } : {}),
+    jsonDepth: context.jsonDepth,
   };
   if (context.modes.some((mode) => mode !== 'direct') && !opening.draft) {
     opening = {

@@ -71,6 +71,8 @@ export interface PlanCallOptions {
   sampling: SamplingParams;
   repeat: number;
   signal?: AbortSignal;
+  /** The JSON cap plans are read under (`Limits.jsonDepth`); default `DEFAULT_LIMITS`'. */
+  jsonDepth?: number | undefined;
 }
 
 /** Asks the tested model for the draft plan; a failed call is recorded, a fatal one (key, abort) propagates. */
@@ -99,7 +101,8 @@ export async function draftPlan(
       },
       options.signal,
     );
-    const parsed = SETTINGS.holistic_planning.parseAnswer(result.text, planningInput(context));
+    const input = planningInput(context);
+    const parsed = SETTINGS.holistic_planning.parseAnswer(result.text, input, options.jsonDepth);
     const common = { ...base, text: result.text, usage: result.usage, cached: result.cached };
     return parsed.kind === 'parse_error'
       ? { ...common, status: 'parse_error', error: { kind: 'parse', message: parsed.message } }
@@ -186,6 +189,7 @@ export async function refinePlan(
       ...(options.criticSampling ? { criticSampling: options.criticSampling } : {}),
       json: true,
       repeat: options.repeat,
+      jsonDepth: options.jsonDepth,
     },
     options.signal,
   );

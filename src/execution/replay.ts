@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { InputError, type InputIssue } from '../errors.js';
 import { readLines } from '../jsonl-lines.js';
+import { DEFAULT_LIMITS, type Limits } from '../limits.js';
 import type {
   DatabaseState,
   Environment,
@@ -62,14 +63,18 @@ export function goldReplay(environment: Environment): ReplayAgent {
 }
 
 /** Reads a replay file; every bad line, duplicate or unknown task is reported as FILE:LINE: field: message. */
-export async function readReplayFile(file: string, environment: Environment): Promise<ReplayAgent> {
+export async function readReplayFile(
+  file: string,
+  environment: Environment,
+  limits: Limits = DEFAULT_LIMITS,
+): Promise<ReplayAgent> {
   const known = new Set(environment.tasks.map((task) => task.id));
   const scripts = new Map<string, ReplayScript>();
   const issues: InputIssue[] = [];
-  for await (const { line, text } of readLines(file)) {
+  for await (const { line, text } of readLines(file, undefined, limits)) {
     let value: unknown;
     try {
-      value = parseUntrustedJson(text);
+      value = parseUntrustedJson(text, limits.jsonDepth);
     } catch (error) {
       issues.push({
         file,

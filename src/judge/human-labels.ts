@@ -3,6 +3,7 @@
  * by (`id`, `tested_model`). Parsed strictly with zod; every problem is reported as FILE:LINE:
  * field: message. The format is documented in docs/judge.md ("Human labels").
  */
+import { DEFAULT_LIMITS, type Limits } from '../limits.js';
 import { z } from 'zod';
 import { InputError, type InputIssue } from '../errors.js';
 import { GRADE_GRID } from './verdict.js';
@@ -62,8 +63,15 @@ function fieldOf(path: readonly PropertyKey[]): string {
   );
 }
 
-/** Parses a human-label JSONL text; throws `InputError` listing every problem (blank lines are skipped). */
-export function parseHumanLabels(text: string, file: string): HumanLabel[] {
+/**
+ * Parses a human-label JSONL text (each line nested at most `limits.jsonDepth`); throws
+ * `InputError` listing every problem (blank lines are skipped).
+ */
+export function parseHumanLabels(
+  text: string,
+  file: string,
+  limits: Pick<Limits, 'jsonDepth'> = DEFAULT_LIMITS,
+): HumanLabel[] {
   const labels: HumanLabel[] = [];
   const issues: InputIssue[] = [];
   const seen = new Map<string, number>();
@@ -75,7 +83,7 @@ export function parseHumanLabels(text: string, file: string): HumanLabel[] {
       if (!raw.trim()) return;
       let json: unknown;
       try {
-        json = parseUntrustedJson(raw);
+        json = parseUntrustedJson(raw, limits.jsonDepth);
       } catch (error) {
         issues.push({
           file,

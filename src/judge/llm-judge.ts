@@ -21,6 +21,8 @@ export interface LlmJudgeOptions {
   maxReasks?: number;
   /** Sampling beyond temperature 0 (which is always sent), e.g. an output budget for thinking judges. */
   sampling?: Omit<SamplingParams, 'temperature'>;
+  /** The JSON cap replies are read under (`Limits.jsonDepth`); default `DEFAULT_LIMITS`'. */
+  jsonDepth?: number;
 }
 
 /** The short corrective message sent after an unreadable reply. */
@@ -95,7 +97,8 @@ export function createLlmJudge(options: LlmJudgeOptions): Judge {
           repeat: input.repeat,
           role: 'judge',
         };
-        if (await askOnce(provider, request, { expectation, messages, state }, signal)) break;
+        const ask = { expectation, messages, state, jsonDepth: options.jsonDepth };
+        if (await askOnce(provider, request, ask, signal)) break;
       }
       return {
         outcome: withHistory(state),
@@ -122,6 +125,7 @@ async function askOnce(
     expectation: ReturnType<typeof expectationFor>;
     messages: PromptMessage[];
     state: Asking;
+    jsonDepth: number | undefined;
   },
   signal: AbortSignal | undefined,
 ): Promise<boolean> {
@@ -133,7 +137,7 @@ async function askOnce(
     state.cached &&= result.cached;
     if (result.batch && !state.batchIds.includes(result.batch.id))
       state.batchIds.push(result.batch.id);
-    let outcome = parseVerdict(result.text, ask.expectation);
+    let outcome = parseVerdict(result.text, ask.expectation, ask.jsonDepth);
     if (outcome.kind === 'unjudged' && result.finishReason === 'length')
       outcome = {
         ...outcome,

@@ -254,11 +254,15 @@ function reasoningOf(object: Record<string, unknown>, notes: string[]): string {
 }
 
 /**
- * Reads one judge reply; a `Verdict` only when it is readable and consistent, else `Unjudged` with
- * the reason and raw text.
+ * Reads one judge reply (nested at most `jsonDepth`, the JSON cap); a `Verdict` only when it is
+ * readable and consistent, else `Unjudged` with the reason and raw text.
  */
-export function parseVerdict(raw: string, expectation: VerdictExpectation): JudgeOutcome {
-  const extracted = extractReplyJson(raw);
+export function parseVerdict(
+  raw: string,
+  expectation: VerdictExpectation,
+  jsonDepth?: number,
+): JudgeOutcome {
+  const extracted = extractReplyJson(raw, jsonDepth);
   if (!extracted.ok) {
     const refused = extracted.problem === 'no-json' && JUDGE_REFUSAL.test(raw);
     return refused

@@ -4,7 +4,7 @@
  */
 import { balancedEnd } from '../json-span.js';
 import { JsonTooDeepError, parseUntrustedJson, textNestingDepth } from '../json-depth.js';
-import { LIMITS } from '../limits.js';
+import { DEFAULT_LIMITS } from '../limits.js';
 
 /** Keys that mark a JSON object as a verdict attempt. */
 const VERDICT_KEY =
@@ -26,9 +26,9 @@ export type ReplyJson =
       message: string;
     };
 
-function parseObject(text: string): Record<string, unknown> | null {
+function parseObject(text: string, maxDepth: number): Record<string, unknown> | null {
   try {
-    const value: unknown = parseUntrustedJson(text);
+    const value: unknown = parseUntrustedJson(text, maxDepth);
     return value !== null && typeof value === 'object' && !Array.isArray(value)
       ? (value as Record<string, unknown>)
       : null;
@@ -46,27 +46,30 @@ function stripThinking(raw: string): { text: string; unclosed: boolean } {
   return { text, unclosed: /<(think|thinking|reasoning)>/i.test(text) };
 }
 
-/** Extracts the verdict object of a judge reply. */
-export function extractReplyJson(raw: string): ReplyJson {
+/** Extracts the verdict object of a judge reply; one nested past `maxDepth` (the JSON cap) is none. */
+export function extractReplyJson(
+  raw: string,
+  maxDepth: number = DEFAULT_LIMITS.jsonDepth,
+): ReplyJson {
   const { text: stripped, unclosed: thinkingOpen } = stripThinking(raw);
   const text = stripped.trim();
   if (thinkingOpen)
     return { ok: false, problem: 'truncated', message: 'the reply ends inside a thinking block' };
   if (!text) return { ok: false, problem: 'empty', message: 'the reply is empty' };
-  if (textNestingDepth(text, LIMITS.jsonDepth) > LIMITS.jsonDepth)
+  if (textNestingDepth(text, maxDepth) > maxDepth)
     return {
       ok: false,
       problem: 'too-deep',
-      message: `the reply is ${new JsonTooDeepError(LIMITS.jsonDepth).message}`,
+      message: `the reply is ${new JsonTooDeepError(maxDepth).message}`,
     };
-  return wholeReply(text) ?? embeddedVerdict(text);
+  return wholeReply(text, maxDepth) ?? embeddedVerdict(text, maxDepth);
 }
 
 /** The reply as one JSON value: the object, or why another value is none; null when not JSON. */
-function wholeReply(text: string): ReplyJson | null {
+function wholeReply(text: string, maxDepth: number): ReplyJson | null {
   let value: unknown;
   try {
-    value = parseUntrustedJson(text);
+    value = parseUntrustedJson(text, maxDepth);
   } catch {
     return null;
   }
@@ -80,7 +83,10 @@ function wholeReply(text: string): ReplyJson | null {
 }
 
 /** The complete objects in a text (with their spans), and where braces open that never close. */
-function scanObjects(unfenced: string): {
+function scanObjects(
+  unfenced: string,
+  maxDepth: number,
+): {
   found: { object: Record<string, unknown>; start: number; end: number }[];
   unclosed: number[];
 } {
@@ -92,7 +98,7 @@ function scanObjects(unfenced: string): {
     // A brace that never closes is skipped, so objects after a stray brace are still found.
     if (end < 0) unclosed.push(index);
     else {
-      const object = parseObject(unfenced.slice(index, end));
+      const object = parseObject(unfenced.slice(index, end), maxDepth);
       if (object) found.push({ object, start: index, end });
       if (object) index = end - 1;
     }
@@ -101,10 +107,10 @@ function scanObjects(unfenced: string): {
 }
 
 /** The one verdict object embedded in prose (fenced or not), or why there is none. */
-function embeddedVerdict(text: string): ReplyJson {
+function embeddedVerdict(text: string, maxDepth: number): ReplyJson {
   // Fence markers are removed (not their content) so a fenced object is found by the scan below.
   const unfenced = text.replace(/```[a-zA-Z0-9_-]*/g, ' ');
-  const { found, unclosed } = scanObjects(unfenced);
+  const { found, unclosed } = scanObjects(unfenced, maxDepth);
   const covered = (position: number) =>
     found.some((span) => position >= span.start && position < span.end);
   const keyPositions = Array.from(

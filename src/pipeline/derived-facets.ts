@@ -32,11 +32,11 @@ import { parseUntrustedJson } from '../json-depth.js';
 import { asObject, stringOrNull, type Loose } from './row-fields.js';
 
 /** Decodes a `*_json` field (a JSON string or an already-decoded list), keeping the entries the schema accepts. */
-function decodeList<T>(value: unknown, schema: z.ZodType<T>): T[] {
+function decodeList<T>(value: unknown, schema: z.ZodType<T>, maxDepth?: number): T[] {
   let decoded = value;
   if (typeof value === 'string') {
     try {
-      decoded = parseUntrustedJson(value);
+      decoded = parseUntrustedJson(value, maxDepth);
     } catch {
       return [];
     }
@@ -92,8 +92,13 @@ function fileOf(entry: unknown): CaseFile | null {
 const oneOf = <T extends string>(values: readonly T[], value: unknown): T | null =>
   values.includes(value as T) ? (value as T) : null;
 
-/** Facets of a line that carries none (an official-harness line), derived leniently from its dataset fields. */
-export function derivedFacets(line: Loose, split: SplitName): Facets {
+/**
+ * Facets of a line that carries none (an official-harness line), derived leniently from its
+ * dataset fields (JSON strings read under `jsonDepth`, the JSON cap).
+ */
+export function derivedFacets(line: Loose, split: SplitName, jsonDepth?: number): Facets {
+  const list = <T>(value: unknown, schema: z.ZodType<T>) => decodeList(value, schema, jsonDepth);
+  const step = (entry: unknown) => normalizeReferenceStep(entry as Loose, jsonDepth);
   const horizonValue = line.prediction_horizon;
   const horizon =
     horizonValue === 1 || horizonValue === 2 || horizonValue === 3
@@ -124,24 +129,20 @@ export function derivedFacets(line: Loose, split: SplitName): Facets {
     files: (Array.isArray(line.files) ? line.files : [])
       .map(fileOf)
       .filter((file): file is CaseFile => file !== null),
-    trajectoryPrefix: decodeList(line.trajectory_prefix_json, TrajectoryEntrySchema).flatMap(
-      normalizeTrajectoryEntry,
+    trajectoryPrefix: list(line.trajectory_prefix_json, TrajectoryEntrySchema).flatMap((entry) =>
+      normalizeTrajectoryEntry(entry, jsonDepth),
     ),
     horizon,
   };
   const reference: CaseReference = {
     plan: stringOrNull(line.plan),
-    toolChain: decodeList(line.tool_chain_json, ChainNodeSchema).map((node) =>
-      normalizeChainNode(node as Loose),
+    toolChain: list(line.tool_chain_json, ChainNodeSchema).map((node) =>
+      normalizeChainNode(node as Loose, jsonDepth),
     ),
-    groundTruthSteps: decodeList(line.ground_truth_steps_json, ReferenceStepSchema).map((step) =>
-      normalizeReferenceStep(step as Loose),
-    ),
-    remainingSteps: decodeList(line.reference_remaining_steps_json, ReferenceStepSchema).map(
-      (step) => normalizeReferenceStep(step as Loose),
-    ),
+    groundTruthSteps: list(line.ground_truth_steps_json, ReferenceStepSchema).map(step),
+    remainingSteps: list(line.reference_remaining_steps_json, ReferenceStepSchema).map(step),
     unsolvableType: oneOf(UNSOLVABLE_TYPES, line.unsolvable_type),
-    extraneousToolNames: decodeList(line.extraneous_tool_names_json, z.string()),
+    extraneousToolNames: list(line.extraneous_tool_names_json, z.string()),
     brokenToolName: stringOrNull(line.broken_tool_name),
     replacementTool: null,
   };

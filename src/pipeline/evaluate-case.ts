@@ -27,6 +27,8 @@ export interface CaseContext {
   judge: Judge;
   promptOptions: PromptOptions;
   signal?: AbortSignal;
+  /** The JSON cap answers are read under (`Limits.jsonDepth`); default `DEFAULT_LIMITS`'. */
+  jsonDepth?: number | undefined;
 }
 
 /** Errors that stop a run (kept here for the pipeline's callers; defined in errors.ts, where refine/ reads it too). */
@@ -53,7 +55,12 @@ export async function predict(
     if (isFatal(error) || !(error instanceof ProviderError)) throw error;
     return predictionLine(caseItem, context, '', withCallError(meta, error));
   }
-  return predictionLine(caseItem, context, result.text, withAnswer(meta, result, caseItem));
+  return predictionLine(
+    caseItem,
+    context,
+    result.text,
+    withAnswer(meta, result, caseItem, context.jsonDepth),
+  );
 }
 
 /** A prediction's record before the call: what it answers, every outcome field still empty. */
@@ -92,7 +99,12 @@ function withCallError(meta: PredictionMeta, error: ProviderError): PredictionMe
 }
 
 /** The call's usage and timing, and the answer as its setting parses it (or its parse error). */
-function withAnswer(meta: PredictionMeta, result: ProviderResult, caseItem: Case): PredictionMeta {
+function withAnswer(
+  meta: PredictionMeta,
+  result: ProviderResult,
+  caseItem: Case,
+  jsonDepth: number | undefined,
+): PredictionMeta {
   Object.assign(meta, {
     usage: result.usage,
     latency_ms: result.latencyMs,
@@ -102,7 +114,8 @@ function withAnswer(meta: PredictionMeta, result: ProviderResult, caseItem: Case
     ...(result.batch ? { batch_id: result.batch.id } : {}),
     ...(result.warnings?.length ? { warnings: result.warnings } : {}),
   });
-  const parsed = SETTINGS[caseItem.split].parseAnswer(result.text, caseItem.input);
+  const setting = SETTINGS[caseItem.split];
+  const parsed = setting.parseAnswer(result.text, caseItem.input, jsonDepth);
   if (parsed.kind === 'parse_error') {
     meta.status = 'parse_error';
     meta.parse_error = parsed.message;
@@ -134,16 +147,17 @@ function predictionLine(
 export function answerOf(
   caseItem: Case,
   prediction: PredictionLine,
+  jsonDepth?: number,
 ): { parsed: ParsedAnswer; text: AnswerText } {
   const raw = typeof prediction.model_response === 'string' ? prediction.model_response : '';
   return {
-    parsed: SETTINGS[caseItem.split].parseAnswer(raw, caseItem.input),
+    parsed: SETTINGS[caseItem.split].parseAnswer(raw, caseItem.input, jsonDepth),
     text: { text: raw, truncated: prediction.apb.finish_reason === 'length' },
   };
 }
 
 /** What judging needs of a case context (`apb judge` has no planner). */
-export type JudgeContext = Pick<CaseContext, 'judge' | 'signal'>;
+export type JudgeContext = Pick<CaseContext, 'judge' | 'signal' | 'jsonDepth'>;
 
 /** Judges a prediction (or records why there is nothing to judge) and returns the judgement line. */
 export async function judgePrediction(
@@ -168,7 +182,7 @@ export async function judgePrediction(
       ]),
     };
   }
-  const { parsed, text } = answerOf(caseItem, prediction);
+  const { parsed, text } = answerOf(caseItem, prediction, context.jsonDepth);
   const findings = runChecks(caseItem, parsed, text);
   const input = {
     case: caseItem,

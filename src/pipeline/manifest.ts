@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { SplitName } from '../dataset/case.js';
 import { InputError, RunMismatchError } from '../errors.js';
 import { parseUntrustedJson } from '../json-depth.js';
+import type { Limits } from '../limits.js';
 import type { Usage } from '../providers/provider.js';
 import { canonicalJson } from '../canonical-json.js';
 import {
@@ -61,12 +62,13 @@ export function manifestPath(dir: string): string {
   return path.join(dir, 'manifest.json');
 }
 
-export function readManifest(dir: string): Manifest | null {
+/** The run's manifest (null when there is none), read under `limits`' JSON cap. */
+export function readManifest(dir: string, limits?: Limits): Manifest | null {
   const file = manifestPath(dir);
   if (!existsSync(file)) return null;
   let value: unknown;
   try {
-    value = parseUntrustedJson(readFileSync(file, 'utf8'));
+    value = parseUntrustedJson(readFileSync(file, 'utf8'), limits?.jsonDepth);
   } catch (error) {
     throw new InputError([
       {

@@ -3,6 +3,7 @@
  * same run (dataset, splits, model, judges, prompts, protocol, sampling, selection) apart from the
  * shard and the endpoints. A difference is refused naming the field; shard numbering is checked.
  */
+import type { Limits } from '../limits.js';
 import { existsSync, lstatSync } from 'node:fs';
 import type { SplitName } from '../dataset/case.js';
 import path from 'node:path';
@@ -25,12 +26,12 @@ export interface MergeSource {
 const MAY_DIFFER: ReadonlySet<keyof ManifestIdentity> = new Set(['base_url', 'judge_base_url']);
 
 /** Reads a source's manifest; a directory that is not an apb run is a usage error. */
-export function readMergeSource(dir: string): MergeSource {
+export function readMergeSource(dir: string, limits?: Limits): MergeSource {
   const resolved = path.resolve(dir);
   if (!existsSync(resolved)) throw new UsageError(`run directory not found: ${dir}`);
   let manifest: Manifest | null;
   try {
-    manifest = readManifest(resolved);
+    manifest = readManifest(resolved, limits);
   } catch (error) {
     throw new ApbError(
       'input',

@@ -4,6 +4,7 @@
  * sources is kept once. The merged directory is an ordinary run directory: running into it without
  * `--shard` resumes whatever the sources did not finish.
  */
+import { DEFAULT_LIMITS, type Limits } from '../limits.js';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createAtomicWriter, type AtomicWriter } from '../atomic-write.js';
@@ -65,16 +66,17 @@ async function copyLines(
   onLine: (line: Loose) => void,
   warn: (text: string) => void,
   manifest: Manifest,
+  limits: Limits,
 ): Promise<number> {
   if (!existsSync(file) && !isLink(file)) return 0;
   assertPlainFile(file);
   let dropped = 0;
   let pending: InputIssue | null = null;
-  for await (const { line: number, text } of readLines(file)) {
+  for await (const { line: number, text } of readLines(file, undefined, limits)) {
     if (pending) throw new InputError([pending]);
     let line: Loose;
     try {
-      line = parseUntrustedJson(text) as Loose;
+      line = parseUntrustedJson(text, limits.jsonDepth) as Loose;
     } catch (error) {
       pending = {
         file,
@@ -136,6 +138,7 @@ async function copySources(
   out: string,
   tally: RunTally,
   warnings: string[],
+  limits: Limits,
 ) {
   const dropped = { predictions: 0, judgements: 0 };
   const seen = { predictions: new Set<string>(), judgements: new Set<string>() };
@@ -153,6 +156,7 @@ async function copySources(
         (line) => tally.addPrediction(line as PredictionLine),
         warn,
         source.manifest,
+        limits,
       );
       dropped.judgements += await copyLines(
         path.join(source.dir, 'judgements.jsonl'),
@@ -162,6 +166,7 @@ async function copySources(
         (line) => tally.addJudgement(line as JudgementLine),
         warn,
         source.manifest,
+        limits,
       );
     }
     predictions.commit();
@@ -174,26 +179,30 @@ async function copySources(
   return { dropped, seen };
 }
 
-/** Merges run directories into `outDir` (which must not hold a run yet); scores and reports are the caller's next step. */
+/**
+ * Merges run directories (read under `limits`) into `outDir`, which must not hold a run yet;
+ * scores and reports are the caller's next step.
+ */
 export async function mergeRuns(
   dirs: readonly string[],
   outDir: string,
   now: () => Date = () => new Date(),
+  limits: Limits = DEFAULT_LIMITS,
 ): Promise<MergeSummary> {
-  const sources = dirs.map(readMergeSource);
+  const sources = dirs.map((dir) => readMergeSource(dir, limits));
   assertMergeable(sources);
   const out = path.resolve(outDir);
   if (sources.some((source) => source.dir === out))
     throw new UsageError(
       `--out ${outDir} is one of the directories being merged: merge into a new directory`,
     );
-  if (readManifest(out))
+  if (readManifest(out, limits))
     throw new UsageError(`--out ${outDir} already holds a run: merge into a new directory`);
   mkdirSync(out, { recursive: true });
   const missing = missingShards(sources);
   const warnings = warningsOf(sources, missing);
   const tally = new RunTally(costOfLine);
-  const { dropped, seen } = await copySources(sources, out, tally, warnings);
+  const { dropped, seen } = await copySources(sources, out, tally, warnings, limits);
   const manifest = mergedManifest(sources, missing, tally, dropped, now());
   writeManifest(out, manifest);
   if (dropped.judgements > 0)

@@ -6,6 +6,7 @@
  * protocol, the answer is parsed afresh, and every problem is reported as FILE:LINE: field: message before
  * anything is written. No planner is called; usage is unknown (the official lines carry none).
  */
+import type { Limits } from '../limits.js';
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../atomic-write.js';
@@ -38,11 +39,15 @@ export function officialPredictionsFile(target: string): string {
   return file;
 }
 
-async function readOfficialLines(file: string, issues: InputIssue[]): Promise<OfficialLine[]> {
+async function readOfficialLines(
+  file: string,
+  issues: InputIssue[],
+  limits: Limits | undefined,
+): Promise<OfficialLine[]> {
   const lines: OfficialLine[] = [];
-  for await (const { line, value } of readJsonLines(file, (at, message) =>
-    issues.push({ file, line: at, field: '(line)', message }),
-  )) {
+  const onBadLine = (at: number, message: string) =>
+    issues.push({ file, line: at, field: '(line)', message });
+  for await (const { line, value } of readJsonLines(file, onBadLine, limits)) {
     const record = value as Record<string, unknown>;
     const missing = ['id', 'tested_model', 'model_response'].find(
       (key) => typeof record[key] !== 'string' || (key !== 'model_response' && !record[key]),
@@ -64,9 +69,11 @@ function predictionOf(
   official: OfficialLine['value'],
   caseItem: Case,
   options: PromptOptions,
+  jsonDepth: number | undefined,
 ): PredictionLine {
   const prompt = plannerPromptOf(caseItem, options);
-  const parsed = SETTINGS[caseItem.split].parseAnswer(official.model_response, caseItem.input);
+  const { input } = caseItem;
+  const parsed = SETTINGS[caseItem.split].parseAnswer(official.model_response, input, jsonDepth);
   return {
     ...caseItem.record,
     id: caseItem.id,
@@ -158,14 +165,16 @@ export async function importOfficialPredictions(spec: {
   outDir: string;
   protocol: 'paper' | 'official';
   now?: Date;
+  /** The caps the file and the dataset are read under; default `DEFAULT_LIMITS`. */
+  limits?: Limits;
 }): Promise<string> {
-  if (readManifest(spec.outDir)) return spec.outDir;
+  if (readManifest(spec.outDir, spec.limits)) return spec.outDir;
   if (existsSync(path.join(spec.outDir, 'predictions.jsonl')))
     throw new UsageError(
       `${spec.outDir} holds predictions without a manifest; give a new --out DIR`,
     );
   const issues: InputIssue[] = [];
-  const lines = await readOfficialLines(spec.file, issues);
+  const lines = await readOfficialLines(spec.file, issues, spec.limits);
   const models = [...new Set(lines.map(({ value }) => value.tested_model))];
   if (models.length > 1)
     throw new UsageError(
@@ -173,7 +182,7 @@ export async function importOfficialPredictions(spec: {
     );
   const cases = new Map<string, Case>();
   const ids = new Set(lines.map(({ value }) => value.id));
-  for await (const item of readCases(spec.datasetDir, { ids }))
+  for await (const item of readCases(spec.datasetDir, { ids, limits: spec.limits }))
     if (item.kind === 'case') cases.set(item.case.id, item.case);
   const options: PromptOptions = { ...DEFAULT_PROMPT_OPTIONS, protocol: spec.protocol };
   const predictions: PredictionLine[] = [];
@@ -186,7 +195,7 @@ export async function importOfficialPredictions(spec: {
         field: 'id',
         message: `case "${value.id}" is not in the dataset at ${spec.datasetDir} (give it with --data DIR)`,
       });
-    else predictions.push(predictionOf(value, caseItem, options));
+    else predictions.push(predictionOf(value, caseItem, options, spec.limits?.jsonDepth));
   }
   if (issues.length > 0) throw new InputError(issues);
   if (predictions.length === 0) throw new UsageError(`${spec.file} holds no prediction line`);

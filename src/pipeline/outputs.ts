@@ -1,4 +1,5 @@
 /** What a run directory gets after (and independent of) a run: scores.json, report.md, report.html. */
+import type { Limits } from '../limits.js';
 import { writeFileAtomic } from '../atomic-write.js';
 import { existsSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
@@ -8,14 +9,16 @@ import { readManifest, writeManifest } from './manifest.js';
 import { ScoresAccumulator } from './scores.js';
 
 /** Every line of a run's judgements.jsonl; an unreadable line is an input error naming file and line. */
-export async function readJudgementLines(dir: string): Promise<Record<string, unknown>[]> {
+export async function readJudgementLines(
+  dir: string,
+  limits?: Limits,
+): Promise<Record<string, unknown>[]> {
   const file = path.join(dir, 'judgements.jsonl');
   const issues: InputIssue[] = [];
   const lines: Record<string, unknown>[] = [];
-  for await (const { value } of readJsonLines(file, (line, message) =>
-    issues.push({ file, line, field: '(line)', message }),
-  ))
-    lines.push(value);
+  const onBadLine = (line: number, message: string) =>
+    issues.push({ file, line, field: '(line)', message });
+  for await (const { value } of readJsonLines(file, onBadLine, limits)) lines.push(value);
   if (issues.length > 0) throw new InputError(issues);
   return lines;
 }
@@ -53,16 +56,18 @@ export function keepForeignScores(dir: string): string | null {
 export async function writeScores(
   dir: string,
   onWarning: (message: string) => void = () => {},
+  limits?: Limits,
 ): Promise<void> {
   const file = path.join(dir, 'judgements.jsonl');
   const issues: InputIssue[] = [];
-  const accumulator = new ScoresAccumulator((index, message) =>
-    onWarning(`judgements.jsonl line ${index + 1} is only in the official groups: ${message}`),
+  const accumulator = new ScoresAccumulator(
+    (index, message) =>
+      onWarning(`judgements.jsonl line ${index + 1} is only in the official groups: ${message}`),
+    limits?.jsonDepth,
   );
-  for await (const { value } of readJsonLines(file, (line, message) =>
-    issues.push({ file, line, field: '(line)', message }),
-  ))
-    accumulator.add(value);
+  const onBadLine = (line: number, message: string) =>
+    issues.push({ file, line, field: '(line)', message });
+  for await (const { value } of readJsonLines(file, onBadLine, limits)) accumulator.add(value);
   if (issues.length > 0) throw new InputError(issues);
   const scores = accumulator.result();
   writeFileAtomic(path.join(dir, 'scores.json'), `${JSON.stringify(scores, null, 2)}\n`);
@@ -72,20 +77,22 @@ export async function writeScores(
  * Writes every derived file of a run directory: scores here, the reports by the caller's writer
  * (`report/write-reports.ts`; the pipeline never imports the report). When that fails (a damaged line, a full disk) a
  * manifest that says `complete` is set to `failed`: a directory never claims to be complete
- * beside stale scores and reports. A rerun into it writes them again and says `complete`.
+ * beside stale scores and reports. A rerun into it writes them again and says `complete`. The run
+ * files are read under `limits` (default `DEFAULT_LIMITS`); the report writer is given its own.
  */
 export async function writeRunOutputs<R>(
   dir: string,
   writeReports: (dir: string) => Promise<R>,
   onWarning?: (message: string) => void,
+  limits?: Limits,
 ): Promise<R> {
   try {
-    await writeScores(dir, onWarning);
+    await writeScores(dir, onWarning, limits);
     return await writeReports(dir);
   } catch (error) {
     let manifest: ReturnType<typeof readManifest> = null;
     try {
-      manifest = readManifest(dir);
+      manifest = readManifest(dir, limits);
     } catch {
       // an unreadable manifest cannot claim anything either
     }

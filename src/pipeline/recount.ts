@@ -1,4 +1,5 @@
 /** Recomputes a manifest's counts and usage totals from the run files, which are the source of truth. */
+import type { Limits } from '../limits.js';
 import path from 'node:path';
 import type { Usage } from '../providers/provider.js';
 import { addUsage, emptyUsageTotals, type Manifest, type UsageTotals } from './manifest.js';
@@ -15,6 +16,8 @@ export type CostOf = (
 ) => number | null;
 
 export interface RecountOptions {
+  /** The caps the run files are read under; default `DEFAULT_LIMITS`. */
+  limits?: Limits | undefined;
   total: number;
   invalidRecords: number;
   alreadyDone: number;
@@ -152,11 +155,12 @@ export class RunTally {
 }
 
 /** Tallies the lines a run directory holds now. */
-export async function tallyRun(dir: string, costOf?: CostOf): Promise<RunTally> {
+export async function tallyRun(dir: string, costOf?: CostOf, limits?: Limits): Promise<RunTally> {
   const tally = new RunTally(costOf);
-  for await (const { value } of readJsonLines(path.join(dir, 'predictions.jsonl')))
+  const lines = (name: string) => readJsonLines(path.join(dir, name), undefined, limits);
+  for await (const { value } of lines('predictions.jsonl'))
     tally.addPrediction(value as PredictionLine);
-  for await (const { value } of readJsonLines(path.join(dir, 'judgements.jsonl')))
+  for await (const { value } of lines('judgements.jsonl'))
     tally.addJudgement(value as JudgementLine);
   return tally;
 }
@@ -167,5 +171,5 @@ export async function recountRun(
   manifest: Manifest,
   options: RecountOptions,
 ): Promise<Manifest> {
-  return (await tallyRun(dir, options.costOf)).manifest(manifest, options);
+  return (await tallyRun(dir, options.costOf, options.limits)).manifest(manifest, options);
 }

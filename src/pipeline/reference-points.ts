@@ -4,6 +4,7 @@
  * run, judged by the same deterministic judge, in memory and without a call. A first result of
  * zeros is readable only beside what 100 % and a blanket refusal look like (issue 26).
  */
+import type { Limits } from '../limits.js';
 import path from 'node:path';
 import { BASELINES } from '../baselines/index.js';
 import { readAllCases } from '../dataset/read-cases.js';
@@ -51,18 +52,23 @@ export async function referencePoints(
 
 /**
  * The reference points of a finished run directory: the cases its judgements name (split, id),
- * read again from its dataset, answered by each reference baseline and judged by `judge`.
+ * read again from its dataset (both under `limits`), answered by each reference baseline and judged by `judge`.
  */
 export async function referencePointsOfRun(
   dir: string,
   datasetDir: string,
   judge: Judge,
   promptOptions: PromptOptions,
+  limits?: Limits,
 ): Promise<ReferencePoint[]> {
-  const { rows } = await readResultRows(path.join(dir, 'judgements.jsonl'));
+  const { rows } = await readResultRows(path.join(dir, 'judgements.jsonl'), { limits });
   const wanted = new Set(rows.map((row) => `${row.facets.split}\u0000${row.id}`));
   const splits = [...new Set(rows.map((row) => row.facets.split))];
-  const { cases } = await readAllCases(datasetDir, { splits, skipInvalid: true });
+  const { cases } = await readAllCases(datasetDir, {
+    splits,
+    skipInvalid: true,
+    ...(limits ? { limits } : {}),
+  });
   const selected = cases.filter((item) => wanted.has(`${item.split}\u0000${item.id}`));
   return referencePoints(selected, judge, promptOptions);
 }

@@ -4,6 +4,7 @@
  * A resumed run hands a case's steps back to the loop, so a finished call is never sent again,
  * even when the case's line was not yet written when the process died.
  */
+import type { Limits } from '../limits.js';
 import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -57,9 +58,9 @@ export class StepJournal {
   }
 
   /** Opens (creating) the journal of `dir` and reads what it holds; unreadable lines (a torn write) are skipped. */
-  static async open(dir: string): Promise<StepJournal> {
+  static async open(dir: string, limits?: Limits): Promise<StepJournal> {
     const journal = new StepJournal(path.join(dir, JOURNAL_FILE));
-    for await (const { value } of readJsonLines(journal.file)) {
+    for await (const { value } of readJsonLines(journal.file, undefined, limits)) {
       const parsed = EntrySchema.safeParse(value);
       if (!parsed.success) continue;
       const entry = parsed.data;

@@ -3,6 +3,7 @@
  * when only its refined prediction is (a resume), otherwise its initial verdict, the refinement
  * loop (refine/) and the refined prediction line, then its judgement by the run's judge.
  */
+import type { Limits } from '../limits.js';
 import type { Judge } from '../judge/judge.js';
 import type { Provider } from '../providers/provider.js';
 import type { Critic } from '../refine/critic.js';
@@ -25,7 +26,7 @@ import type { SavedPrediction } from './saved-predictions.js';
 /** What every answer of one refinement shares: the request, the models, the journal, the stores. */
 export interface RefineContext {
   /** The source run and the refinement's setup (of a `RefineRunRequest`). */
-  request: { source: RefineSource; setup: RefineSetup };
+  request: { source: RefineSource; setup: RefineSetup; limits?: Limits | undefined };
   /** The tested model (revisions; critiques too in self mode), the critic, the judge, progress. */
   deps: { reviser: Provider; critic: Critic | Provider; judge: Judge; reporter?: RunReporter };
   journal: StepJournal;
@@ -64,6 +65,7 @@ async function initialOf(
   const line = await judgePrediction(item.caseItem, prediction, item.prompt, {
     judge,
     signal: context.signal,
+    jsonDepth: context.request.limits?.jsonDepth,
   });
   const usage =
     judge.kind === 'llm' ? { judge_usage: line.apb.usage, judge_cached: line.apb.cached } : {};
@@ -108,6 +110,7 @@ export async function refineOne(item: SavedPrediction, context: RefineContext): 
               repeat: item.prediction.apb.repeat,
               done: context.journal.stepsOf(fingerprint),
               onStep: (step) => context.journal.appendStep(fingerprint, step),
+              jsonDepth: request.limits?.jsonDepth,
             },
             context.signal,
           );
@@ -123,6 +126,7 @@ export async function refineOne(item: SavedPrediction, context: RefineContext): 
     ? await judgePrediction(item.caseItem, prediction, item.prompt, {
         judge: deps.judge,
         signal: context.signal,
+        jsonDepth: request.limits?.jsonDepth,
       })
     : unansweredJudgement(deps.judge, prediction);
   const line = withRefinementOnTop(judged);

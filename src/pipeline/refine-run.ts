@@ -30,6 +30,7 @@ import type { RefineSelection, RefineSource } from './refine-source.js';
 import { openResultStores, RUN_MANIFEST } from './run-stores.js';
 import { runUnits } from '../rundir/run-units.js';
 import { openSession, type RunSession, type UnitsEnd } from '../rundir/session.js';
+import type { Limits } from '../limits.js';
 import { dropErrorOutcomes, loadResumeState, type ResumeState } from './resume.js';
 import type { SavedPrediction } from './saved-predictions.js';
 
@@ -42,6 +43,8 @@ export interface RefineRunRequest {
   judging: RefineJudging;
   concurrency: number;
   retryErrors: boolean;
+  /** The caps the run files and the replies are read under; default `DEFAULT_LIMITS`. */
+  limits?: Limits | undefined;
 }
 
 /** The models of a refinement, and progress, interrupt signals, budget and clock as `apb run` takes them. */
@@ -76,7 +79,7 @@ function checkOutDir(
     throw new UsageError(
       `--out must not be the source run ${source.dir}: apb refine never writes into it`,
     );
-  const previous = readManifest(outDir);
+  const previous = readManifest(outDir, request.limits);
   if (previous) assertSameIdentity(outDir, previous.identity, identity);
   else if (
     ['predictions.jsonl', 'judgements.jsonl'].some((file) => existsSync(path.join(outDir, file)))
@@ -105,6 +108,7 @@ export async function refineRun(
     stop: deps.stop,
     signal: deps.signal,
     exhausted: () => Boolean(deps.budget?.exhausted),
+    limits: request.limits,
   });
   try {
     return await refineIn(session, request, deps, identity, previous);
@@ -178,7 +182,7 @@ async function resumeIn(
   deps: RefineRunDependencies,
 ): Promise<Resumed> {
   const stores = openResultStores(session);
-  const journal = await StepJournal.open(request.outDir);
+  const journal = await StepJournal.open(request.outDir, request.limits);
   if (session.tornLinesDropped() > 0)
     deps.reporter?.onWarning?.(
       `dropped ${session.tornLinesDropped()} half-written line(s) left by an earlier crash`,

@@ -5,6 +5,7 @@
  * run it was. The selection (splits, ids, horizons, the paper's per-source sample, a per-split
  * limit) picks among the saved answers, in dataset order.
  */
+import type { Limits } from '../limits.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SPLITS, type SplitName } from '../dataset/case.js';
@@ -91,9 +92,11 @@ export function selectItems(
 async function verdictsOf(
   dir: string,
   fingerprints: ReadonlySet<string>,
+  limits: Limits | undefined,
 ): Promise<Map<string, SourceVerdict>> {
   const verdicts = new Map<string, SourceVerdict>();
-  for await (const { value } of readJsonLines(path.join(dir, 'judgements.jsonl'))) {
+  const file = path.join(dir, 'judgements.jsonl');
+  for await (const { value } of readJsonLines(file, undefined, limits)) {
     const apb = value.apb as
       { status?: string; prediction?: { fingerprint?: unknown } } | undefined;
     const fingerprint = apb?.prediction?.fingerprint;
@@ -121,13 +124,14 @@ export async function loadRefineSource(
   runDir: string,
   dataDir: string | null,
   selection: RefineSelection,
+  limits?: Limits,
 ): Promise<RefineSource> {
   const dir = path.resolve(runDir);
-  if (readManifest(dir)?.identity.refinement)
+  if (readManifest(dir, limits)?.identity.refinement)
     throw new UsageError(
       `${dir} is itself a refined run: give apb refine the run directory of the initial answers`,
     );
-  const saved = await loadSavedRun(dir, dataDir);
+  const saved = await loadSavedRun(dir, dataDir, limits);
   const items = selectItems(saved.items, selection);
   if (items.length === 0)
     throw new UsageError(
@@ -137,6 +141,7 @@ export async function loadRefineSource(
   const verdicts = await verdictsOf(
     dir,
     new Set(items.map((item) => item.prediction.apb.fingerprint)),
+    limits,
   );
   return {
     dir,

@@ -4,6 +4,7 @@
  * judge) or into the run's own (lines appended for the new judge). Resume-safe either way: a
  * (prediction fingerprint, judge) pair already judged is skipped. See docs/judge.md ("apb judge").
  */
+import type { Limits } from '../limits.js';
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { RunMismatchError } from '../errors.js';
@@ -51,6 +52,8 @@ export interface RejudgeRequest {
   protocol: 'paper' | 'official';
   blind: boolean;
   concurrency: number;
+  /** The caps the run, its dataset and the judges' replies are read under; default `DEFAULT_LIMITS`. */
+  limits?: Limits | undefined;
 }
 
 export interface RejudgeSummary {
@@ -110,7 +113,7 @@ function outManifest(
     judge_base_url: entry.judge_base_url,
     judge_blind: entry.judge_blind,
   };
-  const existing = readManifest(request.outDir) as RejudgeManifest | null;
+  const existing = readManifest(request.outDir, request.limits) as RejudgeManifest | null;
   if (existing) {
     assertSameIdentity(request.outDir, existing.identity, identity);
     const previous = existing.rejudges?.[0];
@@ -142,13 +145,18 @@ async function judgeAll(
   judgements: JsonlStore<JudgementLine>,
   concurrency: number,
   reporter: RunReporter | undefined,
+  jsonDepth?: number,
 ): Promise<{ written: number; end: UnitsEnd }> {
   let written = 0;
   const end = await runUnits(
     session,
     items,
     async ({ caseItem, prediction, prompt }, signal) => {
-      const line = await judgePrediction(caseItem, prediction, prompt, { judge, signal });
+      const line = await judgePrediction(caseItem, prediction, prompt, {
+        judge,
+        signal,
+        jsonDepth,
+      });
       judgements.append(line);
       written += 1;
       reporter?.onCaseEnd?.({
@@ -185,7 +193,7 @@ export async function rejudgeRun(
   const now = deps.now ?? (() => new Date());
   const runDir = path.resolve(request.runDir);
   const outDir = path.resolve(request.outDir);
-  const saved = await loadSavedRun(runDir, request.dataDir);
+  const saved = await loadSavedRun(runDir, request.dataDir, request.limits);
   const entry: RejudgeEntry = {
     judges: request.judgeIds,
     judge_version: request.judge.version,
@@ -202,6 +210,7 @@ export async function rejudgeRun(
       ...(deps.lock ? { heldLock: deps.lock } : {}),
       stop: deps.stop,
       signal: deps.signal,
+      limits: request.limits,
     },
     (session) => rejudgeIn(session, { ...request, runDir, outDir }, saved, entry, deps),
   );
@@ -245,6 +254,7 @@ async function rejudgeIn(
     judgements,
     request.concurrency,
     deps.reporter,
+    request.limits?.jsonDepth,
   );
   const interrupted = session.interrupted(end);
   const { counts } = manifest;
@@ -258,6 +268,7 @@ async function rejudgeIn(
     now: now(),
     costOf: costOfLine,
     pricesAsOf: pricesAsOf(),
+    limits: request.limits,
   });
   session.finish(inPlace ? { ...recounted, finished_at: manifest.finished_at } : recounted);
   if (end.failure) throw end.failure;

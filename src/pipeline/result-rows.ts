@@ -7,6 +7,7 @@ import { SPLITS, type SplitName } from '../dataset/case.js';
 import { ApbError, type InputIssue } from '../errors.js';
 import { parseUntrustedJson } from '../json-depth.js';
 import { readLines } from '../jsonl-lines.js';
+import { DEFAULT_LIMITS, type Limits } from '../limits.js';
 import { NO_ERRORS, type ErrorFlags } from '../judge/verdict.js';
 import type { ResultRow } from '../metrics/result-row.js';
 import {
@@ -60,10 +61,10 @@ function checkedLine(line: Loose): void {
 }
 
 /**
- * One judgement line (ours or the official harness's) as a `ResultRow`; throws `ResultLineError`
- * when it cannot be one.
+ * One judgement line (ours or the official harness's) as a `ResultRow` (dataset fields of a line
+ * without facets read under `jsonDepth`); throws `ResultLineError` when it cannot be one.
  */
-export function rowFromJudgementLine(line: Record<string, unknown>): ResultRow {
+export function rowFromJudgementLine(line: Record<string, unknown>, jsonDepth?: number): ResultRow {
   checkedLine(line);
   const split = line.split as SplitName;
   const apb = asObject(line.apb);
@@ -88,7 +89,7 @@ export function rowFromJudgementLine(line: Record<string, unknown>): ResultRow {
     model: typeof line.tested_model === 'string' ? line.tested_model : '',
     judge: typeof line.judge_model === 'string' ? line.judge_model : '',
     repeat: typeof prediction?.repeat === 'number' ? prediction.repeat : 0,
-    facets: facetsFrom(prediction?.facets) ?? derivedFacets(line, split),
+    facets: facetsFrom(prediction?.facets) ?? derivedFacets(line, split, jsonDepth),
     plannerStatus,
     judgeStatus,
     // A parse error keeps its verdict: a reasoned prose answer may be judged correct (guarded at judging time).
@@ -122,6 +123,18 @@ export interface ResultRowsRead {
   lines: Record<string, unknown>[];
 }
 
+/** How `readResultRows` reads: what it keeps, who sees each row, under which caps. */
+export interface ResultRowsOptions {
+  keepLines?: boolean;
+  onRow?: (
+    row: ResultRow,
+    line: Record<string, unknown>,
+    at: { offset: number; bytes: number },
+  ) => void;
+  /** The caps lines are read under (line and nesting); default `DEFAULT_LIMITS`. */
+  limits?: Limits | undefined;
+}
+
 /**
  * Streams a `judgements.jsonl` into rows; a torn last line is skipped, every other bad line is
  * reported with file:line. `onRow` sees each line that gave a row, with its byte position in the
@@ -129,23 +142,21 @@ export interface ResultRowsRead {
  */
 export async function readResultRows(
   file: string,
-  options: {
-    keepLines?: boolean;
-    onRow?: (
-      row: ResultRow,
-      line: Record<string, unknown>,
-      at: { offset: number; bytes: number },
-    ) => void;
-  } = {},
+  options: ResultRowsOptions = {},
 ): Promise<ResultRowsRead> {
+  const limits = options.limits ?? DEFAULT_LIMITS;
   const result: ResultRowsRead = { rows: [], issues: [], tornLastLine: null, lines: [] };
   let pending: InputIssue | null = null;
-  for await (const { line: lineNumber, text, offset, bytes } of readLines(file)) {
+  for await (const { line: lineNumber, text, offset, bytes } of readLines(
+    file,
+    undefined,
+    limits,
+  )) {
     if (pending) result.issues.push(pending);
     pending = null;
     let json: unknown;
     try {
-      json = parseUntrustedJson(text);
+      json = parseUntrustedJson(text, limits.jsonDepth);
     } catch (error) {
       pending = {
         file,
@@ -167,7 +178,7 @@ export async function readResultRows(
     }
     if (options.keepLines) result.lines.push(line);
     try {
-      const row = rowFromJudgementLine(line);
+      const row = rowFromJudgementLine(line, limits.jsonDepth);
       result.rows.push(row);
       options.onRow?.(row, line, { offset, bytes });
     } catch (error) {

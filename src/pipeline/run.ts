@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Case } from '../dataset/case.js';
 import type { Judge } from '../judge/judge.js';
+import type { Limits } from '../limits.js';
 import type { EndpointStats } from '../providers/endpoints.js';
 import type { PromptOptions } from '../settings/prompt.js';
 import { BudgetExceededError, costOfLine, pricesAsOf, type Budget } from './budget.js';
@@ -48,6 +49,8 @@ export interface ResolvedRun {
   judgeBlind: boolean;
   judgeVersion: string;
   judgeIds: string[];
+  /** The caps the run directory's files are read back under; default `DEFAULT_LIMITS`. */
+  limits?: Limits;
 }
 
 export interface RunDependencies {
@@ -196,6 +199,7 @@ export async function runEvaluation(run: ResolvedRun, deps: RunDependencies): Pr
       stop: deps.stop,
       signal: deps.signal,
       exhausted: () => Boolean(deps.budget?.exhausted),
+      limits: run.limits,
     },
     async (session) => {
       if (session.previous) assertSameIdentity(run.outDir, session.previous.identity, identity);
@@ -243,6 +247,7 @@ async function evaluateIn(
     judge: deps.judge,
     promptOptions: run.promptOptions,
     signal: session.signal,
+    jsonDepth: run.limits?.jsonDepth,
   };
   const end = await runUnits(
     session,

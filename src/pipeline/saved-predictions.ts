@@ -4,6 +4,7 @@
  * id, and the planner's exact prompt is rebuilt with the run's prompt options and checked against
  * the recorded prompt version and fingerprint. Everything is validated before any judge is called.
  */
+import type { Limits } from '../limits.js';
 import { checkRunFileValue } from '../rundir/schemas/index.js';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -34,8 +35,8 @@ export interface SavedRun {
 }
 
 /** The run's manifest; a directory without one was not written by `apb run`. */
-function manifestOf(runDir: string): Manifest {
-  const manifest = readManifest(runDir);
+function manifestOf(runDir: string, limits: Limits | undefined): Manifest {
+  const manifest = readManifest(runDir, limits);
   if (!manifest)
     throw new UsageError(
       `${runDir} has no manifest.json: expected a run directory written by apb run`,
@@ -66,9 +67,16 @@ async function datasetOf(
   return dir;
 }
 
-/** Reads the run's predictions and rebuilds each one's case and prompt; every mismatch is an input issue. */
-export async function loadSavedRun(runDir: string, dataDir: string | null): Promise<SavedRun> {
-  const manifest = manifestOf(runDir);
+/**
+ * Reads the run's predictions (and its dataset, under `limits`) and rebuilds each one's case and
+ * prompt; every mismatch is an input issue.
+ */
+export async function loadSavedRun(
+  runDir: string,
+  dataDir: string | null,
+  limits?: Limits,
+): Promise<SavedRun> {
+  const manifest = manifestOf(runDir, limits);
   const datasetDir = await datasetOf(runDir, manifest, dataDir);
   const promptOptions: PromptOptions = {
     ...DEFAULT_PROMPT_OPTIONS,
@@ -77,9 +85,9 @@ export async function loadSavedRun(runDir: string, dataDir: string | null): Prom
   };
   const file = path.join(runDir, 'predictions.jsonl');
   const issues: InputIssue[] = [];
-  const lines = await predictionLines(file, issues);
+  const lines = await predictionLines(file, issues, limits);
   const ids = new Set(lines.map(({ prediction }) => String(prediction.id)));
-  const cases = await casesById(datasetDir, manifest.splits, ids);
+  const cases = await casesById(datasetDir, manifest.splits, ids, limits);
   const run = { manifest, datasetDir, promptOptions };
   const items: SavedPrediction[] = [];
   for (const { line, prediction } of lines) {
@@ -95,11 +103,12 @@ export async function loadSavedRun(runDir: string, dataDir: string | null): Prom
 async function predictionLines(
   file: string,
   issues: InputIssue[],
+  limits: Limits | undefined,
 ): Promise<{ line: number; prediction: PredictionLine }[]> {
   const lines: { line: number; prediction: PredictionLine }[] = [];
-  for await (const { line, value } of readJsonLines(file, (line, message) =>
-    issues.push({ file, line, field: '(line)', message }),
-  )) {
+  const onBadLine = (line: number, message: string) =>
+    issues.push({ file, line, field: '(line)', message });
+  for await (const { line, value } of readJsonLines(file, onBadLine, limits)) {
     // The one schema of predictions.jsonl (rundir/schemas/result-lines.ts): FILE:LINE: field: message.
     const checked = checkRunFileValue('predictions', value);
     if (!checked.ok)
@@ -119,9 +128,10 @@ async function casesById(
   datasetDir: string,
   splits: Manifest['splits'],
   ids: Set<string>,
+  limits: Limits | undefined,
 ): Promise<Map<string, Case>> {
   const cases = new Map<string, Case>();
-  for await (const item of readCases(datasetDir, { splits, ids }))
+  for await (const item of readCases(datasetDir, { splits, ids, limits }))
     if (item.kind === 'case') cases.set(item.case.id, item.case);
   return cases;
 }

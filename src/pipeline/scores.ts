@@ -109,14 +109,18 @@ export class ScoresAccumulator {
   private readonly groups = new Map<string, number>();
   private added = 0;
 
-  constructor(private readonly onSkipped?: (index: number, message: string) => void) {}
+  constructor(
+    private readonly onSkipped?: (index: number, message: string) => void,
+    /** The JSON cap a line's dataset fields are read under (lines without facets). */
+    private readonly jsonDepth?: number,
+  ) {}
 
   /** Adds the next line of the file (its index is its position among the lines added). */
   add(line: Loose): void {
     const index = this.added++;
     let row: ResultRow | null = null;
     try {
-      row = rowFromJudgementLine(line);
+      row = rowFromJudgementLine(line, this.jsonDepth);
     } catch (error) {
       if (!(error instanceof ResultLineError)) throw error;
       this.onSkipped?.(index, error.message);

@@ -7,6 +7,7 @@ import { ContentHasher } from '../dataset/content-hash.js';
 import { FileResolver } from '../dataset/files.js';
 import { readCases, type ReadOptions } from '../dataset/read-cases.js';
 import { InputError, UsageError, type InputIssue } from '../errors.js';
+import type { Limits } from '../limits.js';
 import { inShard, type Shard } from './shard.js';
 
 export interface Selection {
@@ -17,6 +18,8 @@ export interface Selection {
   /** 1-based shard of the selected cases: a stable partition by case id (`shard.ts`). */
   shard?: Shard;
   repeats: number;
+  /** The caps the dataset is read under; default `DEFAULT_LIMITS`. */
+  limits?: Limits;
 }
 
 export interface SelectionCheck {
@@ -38,6 +41,7 @@ function readOptions(
   if (trusted) options.trusted = trusted;
   if (selection.limitPerSplit !== undefined) options.limitPerSplit = selection.limitPerSplit;
   if (selection.ids) options.ids = selection.ids;
+  if (selection.limits) options.limits = selection.limits;
   return options;
 }
 
@@ -48,7 +52,7 @@ export async function checkSelection(
 ): Promise<SelectionCheck> {
   const issues: InputIssue[] = [];
   const trust = {
-    resolver: new FileResolver(selection.datasetDir),
+    resolver: new FileResolver(selection.datasetDir, selection.limits),
     invalidLines: new Set<string>(),
   };
   let invalidRecords = 0;

@@ -16,5 +16,6 @@ export function createAnthropicProvider(options: AdapterOptions): Provider {
     optionsKey: { ours: 'anthropic', sdk: 'anthropic' },
     jsonMode: false,
     secrets: options.apiKey ? [options.apiKey] : [],
+    ...(options.limits ? { limits: options.limits } : {}),
   });
 }

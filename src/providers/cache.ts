@@ -8,7 +8,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { canonicalJson } from '../canonical-json.js';
 import { textNestingDepth } from '../json-depth.js';
-import { LIMITS } from '../limits.js';
+import { DEFAULT_LIMITS } from '../limits.js';
 import type {
   ChatMessage,
   FinishReason,
@@ -223,12 +223,15 @@ export interface CachePolicy {
   cache: ResponseCache | null;
   scope: CacheScope;
   enabled: boolean;
+  /** The JSON cap in force (`Limits.jsonDepth`): a reply nested deeper is not kept. Default `DEFAULT_LIMITS`'. */
+  jsonDepth?: number;
 }
 
 /** Wraps a provider with the response cache; place it outermost so hits never wait for retries or slots. */
 export function withCache(provider: Provider, policy: CachePolicy): Provider {
   const { cache } = policy;
   if (!policy.enabled || !cache) return provider;
+  const maxDepth = policy.jsonDepth ?? DEFAULT_LIMITS.jsonDepth;
   return {
     id: provider.id,
     async generate(request, signal) {
@@ -238,8 +241,7 @@ export function withCache(provider: Provider, policy: CachePolicy): Provider {
       const result = await provider.generate(request, signal);
       // A reply nested past the JSON cap is recorded as a parse failure; it is not kept, so a
       // rerun asks again instead of replaying it.
-      if (textNestingDepth(result.text, LIMITS.jsonDepth) <= LIMITS.jsonDepth)
-        cache.put(key, policy.scope, result);
+      if (textNestingDepth(result.text, maxDepth) <= maxDepth) cache.put(key, policy.scope, result);
       return result;
     },
   };

@@ -16,5 +16,6 @@ export function createGoogleProvider(options: AdapterOptions): Provider {
     optionsKey: { ours: 'google', sdk: 'google' },
     jsonMode: true,
     secrets: options.apiKey ? [options.apiKey] : [],
+    ...(options.limits ? { limits: options.limits } : {}),
   });
 }

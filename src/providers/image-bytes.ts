@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readContainedFile } from '../dataset/contained-file.js';
-import { LIMITS } from '../limits.js';
+import { DEFAULT_LIMITS } from '../limits.js';
 
 /** What an image part carries that matters here (a `CaseFile` fits). */
 export interface ImageSource {
@@ -24,23 +24,27 @@ export interface ImageData {
 }
 
 const MAX_CACHED_BYTES = 64 * 1024 * 1024;
-const cache = new Map<string, ImageData>();
+// Each entry keeps its size, so a caller with a smaller cap than the one that read it is refused.
+const cache = new Map<string, { image: ImageData; bytes: number }>();
 let cachedBytes = 0;
 
 /**
- * Reads an image (cached by path and hash, least recently used evicted past 64 MB of base64);
- * throws a plain Error naming the file.
+ * Reads an image of at most `maxBytes` (the image cap, `Limits.imageBytes`; cached by path and
+ * hash, least recently used evicted past 64 MB of base64); throws a plain Error naming the file.
  */
-export async function readImage(source: ImageSource): Promise<ImageData> {
+export async function readImage(
+  source: ImageSource,
+  maxBytes: number = DEFAULT_LIMITS.imageBytes,
+): Promise<ImageData> {
   const key = `${source.sha256}:${source.absolutePath}`;
   const hit = cache.get(key);
-  if (hit) {
+  if (hit && hit.bytes <= maxBytes) {
     cache.delete(key);
     cache.set(key, hit);
-    return hit;
+    return hit.image;
   }
   // Read again without following a link and within the image cap; the bytes must be those validated.
-  const data = readContainedFile(source.absolutePath, LIMITS.imageBytes);
+  const data = readContainedFile(source.absolutePath, maxBytes);
   if (createHash('sha256').update(data).digest('hex') !== source.sha256)
     throw new Error(`image "${source.absolutePath}" changed since the dataset was validated`);
   const mediaType = source.mimeType.startsWith('image/') ? source.mimeType : sniffImageType(data);
@@ -49,7 +53,7 @@ export async function readImage(source: ImageSource): Promise<ImageData> {
       `image "${source.absolutePath}" has type ${source.mimeType} and its bytes are not PNG, JPEG, GIF, WebP or BMP`,
     );
   const image = { base64: data.toString('base64'), mediaType };
-  remember(key, image);
+  remember(key, image, data.length);
   return image;
 }
 
@@ -71,13 +75,15 @@ export function sniffImageType(data: Uint8Array): string | null {
   return null;
 }
 
-function remember(key: string, image: ImageData): void {
+function remember(key: string, image: ImageData, bytes: number): void {
   if (image.base64.length > MAX_CACHED_BYTES) return;
-  cache.set(key, image);
+  const replaced = cache.get(key);
+  if (replaced) cachedBytes -= replaced.image.base64.length;
+  cache.set(key, { image, bytes });
   cachedBytes += image.base64.length;
   for (const [oldKey, old] of cache) {
     if (cachedBytes <= MAX_CACHED_BYTES) break;
     cache.delete(oldKey);
-    cachedBytes -= old.base64.length;
+    cachedBytes -= old.image.base64.length;
   }
 }

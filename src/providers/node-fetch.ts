@@ -10,7 +10,7 @@ import https from 'node:https';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { onAbort } from './abort.js';
 import { BufferedResponse } from './buffered-response.js';
-import { formatBytes, LIMITS, LIMIT_VARIABLES } from '../limits.js';
+import { DEFAULT_LIMITS, formatBytes, LIMIT_VARIABLES, type Limits } from '../limits.js';
 
 const AGENTS = {
   'http:': new http.Agent({ keepAlive: true }),
@@ -33,8 +33,8 @@ function tooLarge(message: string): Error {
 }
 
 /** Decodes a compressed body, never past the decompressed-size cap (a 4 MB gzip bomb once became 1 GB in memory). */
-function decode(body: Buffer, encoding: string | undefined): Buffer {
-  const options = { maxOutputLength: LIMITS.decompressedBytes };
+function decode(body: Buffer, encoding: string | undefined, caps: ReplyCaps): Buffer {
+  const options = { maxOutputLength: caps.decompressedBytes };
   try {
     if (encoding === 'gzip' || encoding === 'x-gzip') return gunzipSync(body, options);
     if (encoding === 'deflate') return inflateSync(body, options);
@@ -42,7 +42,7 @@ function decode(body: Buffer, encoding: string | undefined): Buffer {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE')
       throw tooLarge(
-        `the reply decompresses to more than ${formatBytes(LIMITS.decompressedBytes)} (the cap, ${LIMIT_VARIABLES.decompressedBytes})`,
+        `the reply decompresses to more than ${formatBytes(caps.decompressedBytes)} (the cap, ${LIMIT_VARIABLES.decompressedBytes})`,
       );
     throw error;
   }
@@ -56,8 +56,25 @@ function headerPairs(raw: string[]): Array<[string, string]> {
   return pairs;
 }
 
-/** A `fetch` for string or byte bodies over node:http(s); same contract as the global one for what the AI SDK sends. */
-export const nodeFetch: typeof globalThis.fetch = (input, init = {}) => {
+/** The caps a reply is read under. */
+export type ReplyCaps = Pick<Limits, 'replyBytes' | 'decompressedBytes'>;
+
+/**
+ * A `fetch` for string or byte bodies over node:http(s) that reads replies under `caps`; same
+ * contract as the global one for what the AI SDK sends.
+ */
+export function createNodeFetch(caps: ReplyCaps = DEFAULT_LIMITS): typeof globalThis.fetch {
+  return (input, init = {}) => fetchOver(input, init, caps);
+}
+
+/** `createNodeFetch` under the default caps. */
+export const nodeFetch: typeof globalThis.fetch = createNodeFetch();
+
+function fetchOver(
+  input: Parameters<typeof globalThis.fetch>[0],
+  init: RequestInit,
+  caps: ReplyCaps,
+): Promise<Response> {
   const body = init.body;
   const simpleBody =
     body === undefined || body === null || typeof body === 'string' || body instanceof Uint8Array;
@@ -92,7 +109,7 @@ export const nodeFetch: typeof globalThis.fetch = (input, init = {}) => {
       url,
       { method: init.method ?? 'GET', headers, agent: AGENTS[url.protocol as keyof typeof AGENTS] },
       (response) =>
-        bufferReply(response, url, request, {
+        bufferReply(response, url, request, caps, {
           fail,
           resolve: (reply) => finish(() => resolve(reply)),
         }),
@@ -106,26 +123,27 @@ export const nodeFetch: typeof globalThis.fetch = (input, init = {}) => {
     request.on('error', fail);
     request.end(body ?? undefined);
   });
-};
+}
 
 /** Buffers a reply, capped at the reply limit, into the Response the adapters read. */
 function bufferReply(
   response: http.IncomingMessage,
   url: URL,
   request: http.ClientRequest,
+  caps: ReplyCaps,
   done: { fail: (error: unknown) => void; resolve: (reply: Response) => void },
 ): void {
   const chunks: Buffer[] = [];
   let received = 0;
   const overCap = () => {
-    const cap = `${formatBytes(LIMITS.replyBytes)} (the cap, ${LIMIT_VARIABLES.replyBytes})`;
+    const cap = `${formatBytes(caps.replyBytes)} (the cap, ${LIMIT_VARIABLES.replyBytes})`;
     done.fail(tooLarge(`the reply is larger than ${cap}`));
     request.destroy();
   };
-  if (Number(response.headers['content-length']) > LIMITS.replyBytes) return overCap();
+  if (Number(response.headers['content-length']) > caps.replyBytes) return overCap();
   response.on('data', (chunk: Buffer) => {
     received += chunk.length;
-    if (received > LIMITS.replyBytes) overCap();
+    if (received > caps.replyBytes) overCap();
     else chunks.push(chunk);
   });
   response.on('error', done.fail);
@@ -134,7 +152,7 @@ function bufferReply(
       return done.fail(new Error('the connection closed before the whole reply arrived'));
     const status = response.statusCode ?? 0;
     try {
-      const bytes = decode(Buffer.concat(chunks), response.headers['content-encoding']);
+      const bytes = decode(Buffer.concat(chunks), response.headers['content-encoding'], caps);
       const reply = new BufferedResponse({
         status,
         statusText: response.statusMessage ?? '',

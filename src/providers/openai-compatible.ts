@@ -25,5 +25,6 @@ export function createOpenAICompatibleProvider(options: AdapterOptions): Provide
     optionsKey: { ours: 'openai-compatible', sdk: 'openaiCompatible' },
     jsonMode: true,
     secrets: options.apiKey ? [options.apiKey] : [],
+    ...(options.limits ? { limits: options.limits } : {}),
   });
 }

@@ -16,5 +16,6 @@ export function createOpenAIProvider(options: AdapterOptions): Provider {
     optionsKey: { ours: 'openai', sdk: 'openai' },
     jsonMode: true,
     secrets: options.apiKey ? [options.apiKey] : [],
+    ...(options.limits ? { limits: options.limits } : {}),
   });
 }

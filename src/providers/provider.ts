@@ -168,14 +168,15 @@ export interface ReasoningPart {
 
 /**
  * Tool-call arguments as JSON text (from a model or a client: untrusted) → an object, or an empty
- * one and the reason.
+ * one and the reason; nested past `maxDepth` (the JSON cap) they are not read.
  */
 export function readToolArguments(
   input: string,
+  maxDepth?: number,
 ): Pick<ModelToolCall, 'arguments' | 'argumentsError' | 'rawArguments'> {
   if (input.trim() === '') return { arguments: {} };
   try {
-    const value: unknown = parseUntrustedJson(input);
+    const value: unknown = parseUntrustedJson(input, maxDepth);
     if (value && typeof value === 'object' && !Array.isArray(value))
       return { arguments: value as Record<string, unknown> };
     return {

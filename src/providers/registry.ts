@@ -14,9 +14,10 @@ import { createGoogleProvider } from './google.js';
 import { LimiterPool, limiterKey, withLimit } from './limit.js';
 import { withModelOptions, type ModelDefaults } from './model-options.js';
 import { parseModelSpec, PROVIDERS, type ModelSpec, type ProviderId } from './model-spec.js';
-import { nodeFetch } from './node-fetch.js';
+import { createNodeFetch } from './node-fetch.js';
 import { createOpenAICompatibleProvider } from './openai-compatible.js';
 import { createOpenAIProvider } from './openai.js';
+import type { Limits } from '../limits.js';
 import type { Provider } from './provider.js';
 import { withRetry, type RetryPolicy } from './retry.js';
 import { withFailureWatch } from './failure-watch.js';
@@ -69,7 +70,9 @@ export interface ProviderStackOptions {
    * request's 400, not a dead endpoint. Default on.
    */
   failureWatch?: boolean;
-  /** Test seams: the environment to read keys from, fetch (default: `nodeFetch`), and retry timing. */
+  /** The size caps every layer enforces (replies, images, JSON nesting); default `DEFAULT_LIMITS`. */
+  limits?: Limits;
+  /** Test seams: the environment to read keys from, fetch (default: `createNodeFetch(limits)`), and retry timing. */
   env?: Readonly<Record<string, string | undefined>>;
   fetch?: typeof globalThis.fetch;
   retry?: Pick<
@@ -93,18 +96,11 @@ export function buildProviderStack(
   const baseUrls = resolveBaseUrls(spec, options.baseUrl ?? vendorBaseUrl(spec, env)?.url);
   const apiKey = readApiKey(spec, env);
   const pool = options.limiters ?? new LimiterPool();
+  const fetch = options.fetch ?? createNodeFetch(options.limits);
   // Per endpoint: adapter → timeout → its own limiter. Retries sit above, so a retry may go elsewhere.
   const endpointsOf = () =>
     baseUrls.map((baseUrl): Omit<Endpoint, 'health'> & { key: string } => {
-      const adapter = withKeyHint(
-        ADAPTERS[spec.provider]({
-          model: spec.model,
-          apiKey,
-          baseUrl,
-          fetch: withRawArguments(options.fetch ?? nodeFetch),
-        }),
-        PROVIDERS[spec.provider].keyEnv,
-      );
+      const adapter = vendorAdapter(spec, { apiKey, baseUrl, fetch, limits: options.limits });
       const key = limiterKey(spec.provider, baseUrl);
       const limiter = pool.get(key, {
         concurrency: options.concurrency ?? DEFAULT_STACK_OPTIONS.concurrency,
@@ -139,8 +135,24 @@ export function buildProviderStack(
     cache: options.cache?.cache ?? null,
     enabled: options.cache?.enabled ?? false,
     scope,
+    ...(options.limits ? { jsonDepth: options.limits.jsonDepth } : {}),
   });
   return withModelOptions(cached, { spec, table: options.modelDefaults });
+}
+
+/** The vendor adapter of one endpoint over `fetch`, its auth failures naming the key's variable. */
+function vendorAdapter(
+  spec: ModelSpec,
+  at: Omit<AdapterOptions, 'model' | 'limits'> & { limits: Limits | undefined },
+): Provider {
+  const { limits, fetch, ...endpoint } = at;
+  const adapter = ADAPTERS[spec.provider]({
+    model: spec.model,
+    ...endpoint,
+    ...(fetch ? { fetch: withRawArguments(fetch) } : {}),
+    ...(limits ? { limits } : {}),
+  });
+  return withKeyHint(adapter, PROVIDERS[spec.provider].keyEnv);
 }
 
 /** A planner or agent as code (`module:`, `cmd:`, `http:`) behind the same engine knobs. */
@@ -159,6 +171,7 @@ function codeStack(
     ...(options.failureWatch === false ? { failureWatch: false } : {}),
     ...(options.retry ? { retry: options.retry } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.limits ? { limits: options.limits } : {}),
   });
 }
 
@@ -201,15 +214,7 @@ function batched(
     );
   const baseUrl = baseUrls[0]!;
   const adapter = (fetch: typeof globalThis.fetch) =>
-    withKeyHint(
-      ADAPTERS[spec.provider]({
-        model: spec.model,
-        apiKey,
-        baseUrl,
-        fetch: withRawArguments(fetch),
-      }),
-      PROVIDERS[spec.provider].keyEnv,
-    );
+    vendorAdapter(spec, { apiKey, baseUrl, fetch, limits: options.limits });
   return options.batch!.provider(
     {
       id: `${spec.provider}:${spec.model}`,

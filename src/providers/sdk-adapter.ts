@@ -6,6 +6,7 @@
  */
 import type { LanguageModel } from 'ai';
 import { ProviderError } from '../errors.js';
+import { DEFAULT_LIMITS, type Limits } from '../limits.js';
 import type { PromptPart } from '../settings/prompt.js';
 import { classifyError, rejectsJsonMode } from './classify-error.js';
 import { toSdkPrompt } from './sdk-prompt.js';
@@ -40,6 +41,8 @@ export interface AdapterOptions {
   baseUrl: string;
   /** Injectable fetch (the ofetch pattern); the global one by default. */
   fetch?: typeof globalThis.fetch;
+  /** The caps on images sent and tool-call arguments read; default `DEFAULT_LIMITS`. */
+  limits?: Limits;
 }
 
 /** What a vendor file hands to `createSdkProvider`. */
@@ -57,10 +60,13 @@ export interface SdkAdapterConfig {
   jsonMode: boolean;
   /** Values to mask in error messages (the API key). */
   secrets: readonly string[];
+  /** The caps on images sent and tool-call arguments read; default `DEFAULT_LIMITS`. */
+  limits?: Limits;
 }
 
 /** Builds a Provider around an AI SDK language model (no SDK retries: ours are the only ones). */
 export function createSdkProvider(config: SdkAdapterConfig): Provider {
+  const limits = config.limits ?? DEFAULT_LIMITS;
   // Once an endpoint has rejected the JSON option, later calls skip it instead of paying a 400 each time.
   let jsonRejected = false;
   let loaded: Promise<SdkLanguageModel> | undefined;
@@ -79,7 +85,7 @@ export function createSdkProvider(config: SdkAdapterConfig): Provider {
   return {
     id: config.id,
     async generate(request: ProviderRequest, signal?: AbortSignal): Promise<ProviderResult> {
-      const prompt = await toSdkPrompt(request.messages, config.id);
+      const prompt = await toSdkPrompt(request.messages, config.id, limits.imageBytes);
       const started = performance.now();
       let attempts = 1;
       let result = await call(
@@ -97,7 +103,7 @@ export function createSdkProvider(config: SdkAdapterConfig): Provider {
       const warnings = (result.warnings ?? []).map((warning) => JSON.stringify(warning));
       if (jsonRejected && request.json && config.jsonMode)
         warnings.push('JSON reply mode rejected by the endpoint; sent without it');
-      return toProviderResult(result, { attempts, started, warnings });
+      return toProviderResult(result, { attempts, started, warnings, jsonDepth: limits.jsonDepth });
     },
   };
 }
@@ -141,11 +147,11 @@ async function callModel(
 /** The SDK's reply as ours: text, tool calls, reasoning, vendor metadata, usage (checked), finish reason. */
 function toProviderResult(
   result: SdkResult,
-  call: { attempts: number; started: number; warnings: string[] },
+  call: { attempts: number; started: number; warnings: string[]; jsonDepth: number },
 ): ProviderResult {
   const usage = saneUsage(toUsage(result.usage));
   const warnings = [...call.warnings, ...usage.warnings];
-  const toolCalls = toolCallsOf(result.content);
+  const toolCalls = toolCallsOf(result.content, call.jsonDepth);
   const reasoning = reasoningOf(result.content);
   return {
     text: textOf(result.content),
@@ -228,14 +234,14 @@ function toolOptions(
 }
 
 /** The reply's tool calls; arguments that are not a JSON object are kept as an error, never guessed at. */
-function toolCallsOf(content: SdkResult['content']): ModelToolCall[] {
+function toolCallsOf(content: SdkResult['content'], jsonDepth: number): ModelToolCall[] {
   const calls: ModelToolCall[] = [];
   for (const part of content) {
     if (part.type !== 'tool-call') continue;
     calls.push({
       id: part.toolCallId,
       name: part.toolName,
-      ...readToolArguments(part.input),
+      ...readToolArguments(part.input, jsonDepth),
       ...(part.providerMetadata
         ? { vendorMetadata: part.providerMetadata as ModelToolCall['vendorMetadata'] }
         : {}),

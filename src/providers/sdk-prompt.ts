@@ -5,6 +5,7 @@
 import { toolCallInput } from './raw-arguments.js';
 import type { LanguageModel } from 'ai';
 import { ProviderError } from '../errors.js';
+import { DEFAULT_LIMITS } from '../limits.js';
 import type { PromptPart } from '../settings/prompt.js';
 import { readImage } from './image-bytes.js';
 import type { AssistantToolCallMessage, ChatMessage } from './provider.js';
@@ -13,8 +14,15 @@ type SdkLanguageModel = Extract<LanguageModel, { specificationVersion: 'v3' }>;
 type SdkPrompt = Parameters<SdkLanguageModel['doGenerate']>[0]['prompt'];
 type SdkMessage = SdkPrompt[number];
 
-/** Chat messages → the SDK prompt; image bytes are read now, and images are accepted in user messages only. */
-export async function toSdkPrompt(messages: ChatMessage[], provider: string): Promise<SdkPrompt> {
+/**
+ * Chat messages → the SDK prompt; image bytes are read now (each at most `maxImageBytes`), and
+ * images are accepted in user messages only.
+ */
+export async function toSdkPrompt(
+  messages: ChatMessage[],
+  provider: string,
+  maxImageBytes: number = DEFAULT_LIMITS.imageBytes,
+): Promise<SdkPrompt> {
   return Promise.all(
     messages.map(async (message): Promise<SdkMessage> => {
       if (message.role === 'tool') {
@@ -34,7 +42,7 @@ export async function toSdkPrompt(messages: ChatMessage[], provider: string): Pr
         const content = await Promise.all(
           message.parts.map(async (part) => {
             if (part.type === 'text') return { type: 'text' as const, text: part.text };
-            const image = await readImageOrFail(part.file, provider);
+            const image = await readImageOrFail(part.file, provider, maxImageBytes);
             return { type: 'file' as const, data: image.base64, mediaType: image.mediaType };
           }),
         );
@@ -90,9 +98,13 @@ function textOfParts(parts: PromptPart[]): string {
   return parts.map((part) => (part.type === 'text' ? part.text : '')).join('\n\n');
 }
 
-async function readImageOrFail(file: Parameters<typeof readImage>[0], provider: string) {
+async function readImageOrFail(
+  file: Parameters<typeof readImage>[0],
+  provider: string,
+  maxBytes: number,
+) {
   try {
-    return await readImage(file);
+    return await readImage(file, maxBytes);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new ProviderError({

@@ -60,6 +60,8 @@ export interface RefineRequest {
   repeat?: number;
   done?: readonly RefineStep[];
   onStep?: (step: RefineStep) => void | Promise<void>;
+  /** The JSON cap revised answers are read under (`Limits.jsonDepth`); default `DEFAULT_LIMITS`'. */
+  jsonDepth?: number | undefined;
 }
 
 /**

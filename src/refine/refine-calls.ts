@@ -99,6 +99,8 @@ export interface ReviserSide {
   reviser: Provider;
   sampling?: SamplingParams;
   json?: boolean;
+  /** The JSON cap the revision is read under. */
+  jsonDepth?: number | undefined;
 }
 
 export async function askReviser(
@@ -123,7 +125,7 @@ export async function askReviser(
   } catch (error) {
     return { ...failureOf(error, prompt.promptVersion), status: 'error', text: '', parsed: null };
   }
-  const parsed = SETTINGS[request.split].parseAnswer(result.text, request.input);
+  const parsed = SETTINGS[request.split].parseAnswer(result.text, request.input, request.jsonDepth);
   const base = callRecord(prompt.promptVersion, result);
   if (parsed.kind === 'parse_error')
     return {

@@ -4,6 +4,7 @@
  * directory beside them, then every directory's outcomes by mode. Markdown, JSON or a self-contained HTML page;
  * each directory's own report (with its case browser) stays `DIR/report.html`.
  */
+import type { Limits } from '../limits.js';
 import path from 'node:path';
 import type { Table3Row } from '../metrics/executable.js';
 import { UsageError } from '../errors.js';
@@ -68,7 +69,7 @@ export function rankedRows(runs: readonly ExecBoardRun[]): RankedRow[] {
 export async function loadExecBoard(
   dirs: readonly string[],
   priceOf: PriceOf,
-  options: { comparePaper?: boolean } = {},
+  options: { comparePaper?: boolean; limits?: Limits | undefined } = {},
 ): Promise<ExecBoardRun[]> {
   const runs: ExecBoardRun[] = [];
   for (const dir of dirs) {

@@ -3,6 +3,7 @@
  * manifest when there is one (a bare official-harness judgements.jsonl is valid input), the
  * paper's tables, and the case images as size-capped data: URLs confined to the dataset root.
  */
+import type { Limits } from '../limits.js';
 import { closeSync, existsSync, openSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,9 +40,9 @@ export function judgementsFileOf(target: string): string {
   return file;
 }
 
-function manifestOf(dir: string): Manifest | null {
+function manifestOf(dir: string, limits: Limits | undefined): Manifest | null {
   try {
-    return readManifest(dir);
+    return readManifest(dir, limits);
   } catch (error) {
     throw new ApbError(
       'input',
@@ -98,11 +99,11 @@ class LineFile {
 /** One run as the report builder wants it; `lines` (read lazily) only when the HTML case browser needs them. Bad lines throw unless `lenient`. */
 export async function loadRun(
   target: string,
-  options: { lines?: boolean; lenient?: boolean } = {},
+  options: { lines?: boolean; lenient?: boolean; limits?: Limits | undefined } = {},
 ): Promise<ReportRunInput> {
   const file = judgementsFileOf(target);
   const dir = statSync(target).isFile() ? path.dirname(target) : target;
-  const manifest = manifestOf(dir);
+  const manifest = manifestOf(dir, options.limits);
   const lines: LineWithRow[] = [];
   const mediaPaths = new Set<string>();
   const source = new LineFile(file);
@@ -122,7 +123,10 @@ export async function loadRun(
     );
     for (const entry of filesOf(line)) mediaPaths.add(entry.path);
   };
-  const read = await readResultRows(file, options.lines ? { onRow } : {});
+  const read = await readResultRows(file, {
+    ...(options.lines ? { onRow } : {}),
+    limits: options.limits,
+  });
   if (read.issues.length > 0 && !options.lenient) throw new InputError(read.issues);
   const judgeSections = judgeSectionsOf(dir, file);
   const base = {

@@ -1,4 +1,5 @@
 /** The exec run directory's outputs: `exec-scores.json`, `report.md` and `report.html` (the report's I/O edge). */
+import type { Limits } from '../limits.js';
 import { parseRunFileValue } from '../rundir/schemas/index.js';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -38,11 +39,14 @@ function sourceOf(dir: string): ExecSource {
 }
 
 /** Every execution line of the directories, the latest per (env, task, mode, trial), in a stable order. */
-async function executionLines(dirs: readonly string[]): Promise<ExecutionLine[]> {
+async function executionLines(
+  dirs: readonly string[],
+  limits: Limits | undefined,
+): Promise<ExecutionLine[]> {
   const latest = new Map<string, ExecutionLine>();
   for (const dir of dirs) {
     const file = path.join(dir, 'executions.jsonl');
-    for await (const { line: at, value } of readJsonLines(file)) {
+    for await (const { line: at, value } of readJsonLines(file, undefined, limits)) {
       const line = parseRunFileValue('executions', value, { file, line: at }) as ExecutionLine;
       latest.set(JSON.stringify([line.env, line.task_id, line.mode, line.trial]), line);
     }
@@ -60,14 +64,14 @@ async function executionLines(dirs: readonly string[]): Promise<ExecutionLine[]>
 export async function renderExecReports(
   dir: string | readonly string[],
   priceOf: PriceOf,
-  options: { comparePaper?: boolean } = {},
+  options: { comparePaper?: boolean; limits?: Limits | undefined } = {},
 ): Promise<ExecReports> {
   const dirs = typeof dir === 'string' ? [dir] : dir;
   const scores: ExecScores = {
-    ...(await computeExecScoresOf(dirs.map(sourceOf), priceOf)),
+    ...(await computeExecScoresOf(dirs.map(sourceOf), priceOf, options.limits)),
     prices_as_of: pricesAsOf(),
   };
-  const lines = await executionLines(dirs);
+  const lines = await executionLines(dirs, options.limits);
   const paperJson = options.comparePaper
     ? (JSON.parse(readFileSync(PAPER_TABLES_FILE, 'utf8')) as unknown)
     : undefined;
@@ -148,7 +152,11 @@ export function execBanner(dir: string, held: number): string | null {
 export async function writeExecOutputs(
   dir: string,
   priceOf: PriceOf,
-  options: { comparePaper?: boolean; sources?: readonly string[] } = {},
+  options: {
+    comparePaper?: boolean;
+    sources?: readonly string[];
+    limits?: Limits | undefined;
+  } = {},
 ): Promise<ExecScores> {
   const { scores, markdown, html } = await renderExecReports(
     options.sources ?? dir,

@@ -2,6 +2,7 @@
  * Report writers (I/O): load runs, build `ReportData`, render and write. `writeRunReports(dir)`
  * writes report.md and report.html into a run directory (called at the end of `apb run`).
  */
+import type { Limits } from '../limits.js';
 import { createAtomicWriter, writeFileAtomic } from '../atomic-write.js';
 import path from 'node:path';
 import { FORMATS, type FormatId } from './formats.js';
@@ -17,6 +18,8 @@ export interface LoadReportOptions {
   comparePaper?: boolean;
   /** Keep going past unreadable lines (reported as notes) instead of failing. */
   lenient?: boolean;
+  /** The caps the run files are read under; default `DEFAULT_LIMITS`. */
+  limits?: Limits | undefined;
   now?: Date;
   title?: string;
   /** Runs computed in memory and shown beside the loaded ones (a default run's reference points). */
@@ -32,7 +35,13 @@ export async function loadReportData(
 ): Promise<ReportData> {
   const runs = [];
   for (const dir of dirs)
-    runs.push(await loadRun(dir, { lines: options.caseBrowser, lenient: options.lenient }));
+    runs.push(
+      await loadRun(dir, {
+        lines: options.caseBrowser,
+        lenient: options.lenient,
+        limits: options.limits,
+      }),
+    );
   runs.push(...(options.extraRuns ?? []));
   return buildReportData(runs, {
     ...(options.title ? { title: options.title } : {}),
@@ -74,7 +83,7 @@ export interface WrittenReports {
 
 export async function writeRunReports(
   dir: string,
-  options: { now?: Date; extraRuns?: readonly ReportRunInput[] } = {},
+  options: { now?: Date; extraRuns?: readonly ReportRunInput[]; limits?: Limits | undefined } = {},
 ): Promise<WrittenReports> {
   const data = await loadReportData([dir], { caseBrowser: true, lenient: true, ...options });
   const markdown = path.join(dir, 'report.md');
@@ -88,7 +97,7 @@ export async function writeRunReports(
 export async function writeLeaderboard(
   root: string,
   dirs: readonly string[],
-  options: { now?: Date; rankBy?: HeadlineKey } = {},
+  options: { now?: Date; rankBy?: HeadlineKey; limits?: Limits | undefined } = {},
 ): Promise<WrittenReports> {
   const data = await loadReportData(dirs, {
     caseBrowser: true,

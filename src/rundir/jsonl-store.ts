@@ -19,6 +19,7 @@ import { fileWriteError, openAppendNoFollow } from '../atomic-write.js';
 import { InputError, type InputIssue } from '../errors.js';
 import { parseUntrustedJson } from '../json-depth.js';
 import { readLineAt, readLines } from '../jsonl-lines.js';
+import { DEFAULT_LIMITS, type Limits } from '../limits.js';
 import { checkLine, type LineSchema } from './line-schema.js';
 
 /**
@@ -36,15 +37,23 @@ export interface LinePlace {
   bytes: number;
 }
 
-/** Streams the JSON objects of a file with their line numbers and byte places; unreadable lines go to `onBadLine`. */
+/**
+ * Streams the JSON objects of a file with their line numbers and byte places, read under `limits`
+ * (line and nesting caps); unreadable lines go to `onBadLine`.
+ */
 export async function* readJsonLines(
   file: string,
   onBadLine?: (line: number, message: string) => void,
+  limits: Limits = DEFAULT_LIMITS,
 ): AsyncGenerator<{ line: number; value: Record<string, unknown>; offset: number; bytes: number }> {
   if (!existsSync(file)) return;
-  for await (const { line: lineNumber, text, offset, bytes } of readLines(file)) {
+  for await (const { line: lineNumber, text, offset, bytes } of readLines(
+    file,
+    undefined,
+    limits,
+  )) {
     try {
-      const value = parseUntrustedJson(text);
+      const value = parseUntrustedJson(text, limits.jsonDepth);
       if (value && typeof value === 'object' && !Array.isArray(value))
         yield { line: lineNumber, value: value as Record<string, unknown>, offset, bytes };
       else onBadLine?.(lineNumber, 'expected a JSON object');
@@ -78,11 +87,12 @@ export function damagedLine(
 export async function* strictLinePlaces<T>(
   file: string,
   schema?: LineSchema<T>,
+  limits?: Limits,
 ): AsyncGenerator<{ value: T; offset: number; bytes: number; line: number }> {
   const issues: InputIssue[] = [];
   const onBadLine = (line: number, message: string) =>
     issues.push(damagedLine(file, line, message));
-  for await (const { value, offset, bytes, line } of readJsonLines(file, onBadLine)) {
+  for await (const { value, offset, bytes, line } of readJsonLines(file, onBadLine, limits)) {
     const checked = schema ? checkLine(schema, value) : { ok: true as const, value: value as T };
     if (checked.ok) yield { value: checked.value, offset, bytes, line };
     else issues.push(damagedLine(file, line, checked.message, checked.field));
@@ -158,10 +168,14 @@ export interface JsonlStore<T> {
   close(): void;
 }
 
-/** Opens (creating) the JSONL file `file` for appending, after cutting a torn last line. */
+/**
+ * Opens (creating) the JSONL file `file` for appending, after cutting a torn last line; its lines
+ * are read back under `limits` (default `DEFAULT_LIMITS`).
+ */
 export function createJsonlStore<T extends object>(
   file: string,
   schema?: LineSchema<T>,
+  limits?: Limits,
 ): JsonlStore<T> {
   const tornLineDropped = dropTornLine(file);
   // O_APPEND makes every write an atomic append; a symlink planted at the name is refused.
@@ -182,9 +196,9 @@ export function createJsonlStore<T extends object>(
     },
     onAppend: (listener) => void listeners.push(listener),
     async *read() {
-      for await (const { value } of strictLinePlaces(file, schema)) yield value;
+      for await (const { value } of strictLinePlaces(file, schema, limits)) yield value;
     },
-    places: () => strictLinePlaces(file, schema),
+    places: () => strictLinePlaces(file, schema, limits),
     readAt(place) {
       readFd ??= openSync(file, 'r');
       const value = JSON.parse(readLineAt(readFd, place.offset, place.bytes)) as unknown;

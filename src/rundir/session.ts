@@ -7,6 +7,7 @@
  */
 import path from 'node:path';
 import { writeFileAtomic } from '../atomic-write.js';
+import type { Limits } from '../limits.js';
 import { createJsonlStore, type JsonlStore } from './jsonl-store.js';
 import type { LineSchema } from './line-schema.js';
 import { acquireRunLock, type RunLock } from './lock.js';
@@ -16,12 +17,16 @@ export type RunStatus = 'running' | 'complete' | 'interrupted' | 'stopped-budget
 
 /** How a command's manifest is read and written (its schema lives with the command). */
 export interface ManifestCodec<M> {
-  read(dir: string): M | null;
+  /** Reads the manifest under `limits` (the JSON cap), when the command's reader takes them. */
+  read(dir: string, limits?: Limits): M | null;
   write(dir: string, manifest: M): void;
 }
 
 /** A manifest kept as pretty JSON in `dir/file`, written atomically; `read` is the command's. */
-export function jsonManifest<M>(file: string, read: (dir: string) => M | null): ManifestCodec<M> {
+export function jsonManifest<M>(
+  file: string,
+  read: (dir: string, limits?: Limits) => M | null,
+): ManifestCodec<M> {
   return {
     read,
     write: (dir, manifest) =>
@@ -43,6 +48,8 @@ export interface SessionOptions<M> {
   signal?: AbortSignal | undefined;
   /** Another reason to stop launching (e.g. the `--max-cost` budget refused a call). */
   exhausted?: (() => boolean) | undefined;
+  /** The caps the stores' lines are read back under; default `DEFAULT_LIMITS`. */
+  limits?: Limits | undefined;
 }
 
 /** How a session's units ended, for `statusOf`. */
@@ -86,7 +93,7 @@ export function openSession<M>(options: SessionOptions<M>): RunSession<M> {
   const lock = options.heldLock ?? acquireRunLock(options.dir, options.command);
   let previous: M | null;
   try {
-    previous = options.manifest.read(options.dir);
+    previous = options.manifest.read(options.dir, options.limits);
   } catch (error) {
     if (!options.heldLock) lock.release();
     throw error;
@@ -103,7 +110,7 @@ export function openSession<M>(options: SessionOptions<M>): RunSession<M> {
     previous,
     signal,
     store<T extends object>(name: string, schema?: LineSchema<T>) {
-      const store = createJsonlStore<T>(path.join(options.dir, name), schema);
+      const store = createJsonlStore<T>(path.join(options.dir, name), schema, options.limits);
       stores.push(store as unknown as JsonlStore<object>);
       return store;
     },

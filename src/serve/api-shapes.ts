@@ -17,7 +17,8 @@ export interface ApiShape {
   route: RegExp;
   idPrefix: string;
   names: NameMap;
-  read(body: unknown): ServeRequest;
+  /** Reads a request body; tool-call arguments nested past `jsonDepth` (the JSON cap) are not read. */
+  read(body: unknown, jsonDepth?: number): ServeRequest;
   reply(identity: ReplyIdentity, result: ProviderResult): Record<string, unknown>;
   stream(identity: ReplyIdentity, result: ProviderResult, request: ServeRequest): string[];
   error(failure: ServeFailure): Record<string, unknown>;

@@ -131,12 +131,13 @@ function textOf(content: WireMessageValue['content'], where: string): string {
     .join('');
 }
 
-function toolCallOf(call: z.infer<typeof WireToolCall>): ModelToolCall {
-  return { id: call.id, name: call.function.name, ...readToolArguments(call.function.arguments) };
+function toolCallOf(call: z.infer<typeof WireToolCall>, jsonDepth?: number): ModelToolCall {
+  const args = readToolArguments(call.function.arguments, jsonDepth);
+  return { id: call.id, name: call.function.name, ...args };
 }
 
 /** Wire messages → chat messages: consecutive `tool` messages become one results message, named from the calls. */
-function toChatMessages(messages: WireMessageValue[]): ChatMessage[] {
+function toChatMessages(messages: WireMessageValue[], jsonDepth?: number): ChatMessage[] {
   const out: ChatMessage[] = [];
   const callNames = new Map<string, string>();
   messages.forEach((message, index) => {
@@ -156,7 +157,7 @@ function toChatMessages(messages: WireMessageValue[]): ChatMessage[] {
       return;
     }
     if (message.role === 'assistant' && message.tool_calls?.length) {
-      const toolCalls = message.tool_calls.map(toolCallOf);
+      const toolCalls = message.tool_calls.map((call) => toolCallOf(call, jsonDepth));
       for (const call of toolCalls) callNames.set(call.id, call.name);
       out.push({ role: 'assistant', parts, toolCalls });
       return;
@@ -234,13 +235,14 @@ function optionsOf(request: z.infer<typeof ChatCompletionRequestSchema>): Client
 }
 
 /** Reads a parsed JSON body; throws `BadRequestError` naming the first bad or unknown field. */
-export function readChatRequest(body: unknown): ServeRequest {
+/** A chat completions body as a request; tool-call arguments nested past `jsonDepth` are not read. */
+export function readChatRequest(body: unknown, jsonDepth?: number): ServeRequest {
   const parsed = ChatCompletionRequestSchema.safeParse(body);
   if (!parsed.success) throw new BadRequestError(zodProblem(parsed.error));
   const request = parsed.data;
   return {
     model: request.model ?? null,
-    messages: toChatMessages(request.messages),
+    messages: toChatMessages(request.messages, jsonDepth),
     tools: (request.tools ?? []).map((tool) => ({
       name: tool.function.name,
       description: tool.function.description ?? '',

@@ -119,7 +119,7 @@ type CallItem = Extract<InputItem, { type: 'function_call' }>;
 type OutputItem = Extract<InputItem, { type: 'function_call_output' }>;
 
 /** Input items → chat messages: consecutive calls become one tool-call turn, consecutive outputs one results message. */
-function messagesOf(body: ResponsesBody): ChatMessage[] {
+function messagesOf(body: ResponsesBody, jsonDepth: number | undefined): ChatMessage[] {
   const out: ChatMessage[] = [];
   if (body.instructions)
     out.push({ role: 'system', parts: [{ type: 'text', text: body.instructions }] });
@@ -140,7 +140,8 @@ function messagesOf(body: ResponsesBody): ChatMessage[] {
       out.push({ role, parts: [{ type: 'text', text: textOf(message.content) }] });
     } else if (type === 'function_call') {
       const wire = item as CallItem;
-      const call = { id: wire.call_id, name: wire.name, ...readToolArguments(wire.arguments) };
+      const args = readToolArguments(wire.arguments, jsonDepth);
+      const call = { id: wire.call_id, name: wire.name, ...args };
       names.set(call.id, call.name);
       if (last?.role === 'assistant' && 'toolCalls' in last) last.toolCalls.push(call);
       else out.push({ role: 'assistant', parts: [], toolCalls: [call] });
@@ -192,7 +193,8 @@ function optionsOf(body: ResponsesBody): ClientOptions {
 }
 
 /** Reads a Responses body; throws `BadRequestError` naming the first bad or unknown field. */
-export function readResponsesRequest(body: unknown): ServeRequest {
+/** A Responses API body as a request; tool-call arguments nested past `jsonDepth` are not read. */
+export function readResponsesRequest(body: unknown, jsonDepth?: number): ServeRequest {
   const parsed = ResponsesRequestSchema.safeParse(body);
   if (!parsed.success) throw new BadRequestError(zodProblem(parsed.error));
   const request = parsed.data;
@@ -202,7 +204,7 @@ export function readResponsesRequest(body: unknown): ServeRequest {
   const choice = request.tool_choice ?? undefined;
   return {
     model: request.model ?? null,
-    messages: messagesOf(request),
+    messages: messagesOf(request, jsonDepth),
     tools: (request.tools ?? []).map((tool) => ({
       name: tool.name,
       description: tool.description ?? '',

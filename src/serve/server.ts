@@ -44,6 +44,8 @@ export interface ServeOptions {
   apiKey?: string;
   /** Largest request body accepted (default 16 MiB). */
   maxBodyBytes?: number;
+  /** The JSON cap request bodies are read under (`Limits.jsonDepth`); default `DEFAULT_LIMITS`'. */
+  jsonDepth?: number;
   /** What the calls cost so far, by role, and the `--max-cost` budget, for `/apb/stats`. */
   accounting?: () => { usage: Record<string, UsageTotals>; budget: BudgetSummary | null };
 }
@@ -179,7 +181,8 @@ async function handle(
     return fail(response, { status: 404, kind: 'not_found', message }, API_SHAPES.chat);
   }
   const number = served.count();
-  const body = await readJsonBody(request, options.maxBodyBytes ?? DEFAULT_MAX_BODY);
+  const maxBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+  const body = await readJsonBody(request, maxBytes, options.jsonDepth);
   if ('error' in body)
     return fail(
       response,
@@ -188,7 +191,7 @@ async function handle(
     );
   let parsed: ServeRequest;
   try {
-    parsed = api.read(body.value);
+    parsed = api.read(body.value, options.jsonDepth);
   } catch (error) {
     if (!(error instanceof BadRequestError)) throw error;
     return fail(response, { status: 400, kind: 'invalid_request', message: error.message }, api);
@@ -249,6 +252,7 @@ function fail(response: ServerResponse, failure: ServeFailure, api: ApiShape): v
 async function readJsonBody(
   request: IncomingMessage,
   limit: number,
+  jsonDepth: number | undefined,
 ): Promise<{ value: unknown } | { error: string; status: number }> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -258,7 +262,7 @@ async function readJsonBody(
     chunks.push(chunk as Buffer);
   }
   try {
-    return { value: parseUntrustedJson(Buffer.concat(chunks).toString('utf8')) };
+    return { value: parseUntrustedJson(Buffer.concat(chunks).toString('utf8'), jsonDepth) };
   } catch {
     return { error: 'request body is not JSON', status: 400 };
   }

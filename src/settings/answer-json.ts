@@ -5,7 +5,7 @@
 import { jsonrepair } from 'jsonrepair';
 import { balancedEnd } from '../json-span.js';
 import { JsonTooDeepError, parseUntrustedJson, textNestingDepth } from '../json-depth.js';
-import { LIMITS } from '../limits.js';
+import { DEFAULT_LIMITS } from '../limits.js';
 
 export interface ExtractedJson {
   value: unknown;
@@ -15,9 +15,9 @@ export interface ExtractedJson {
   embedded: boolean;
 }
 
-function tryParse(text: string): { ok: true; value: unknown } | { ok: false } {
+function tryParse(text: string, maxDepth: number): { ok: true; value: unknown } | { ok: false } {
   try {
-    return { ok: true, value: parseUntrustedJson(text) };
+    return { ok: true, value: parseUntrustedJson(text, maxDepth) };
   } catch {
     return { ok: false };
   }
@@ -42,22 +42,23 @@ function candidates(text: string): string[] {
 
 /**
  * Extracts the first JSON object or array in `text`; null when there is none. Throws
- * `JsonTooDeepError` when the text nests brackets deeper than the cap: nothing here (nor the
- * recursive `jsonrepair`) is asked to look at it, and the caller records a parse failure.
+ * `JsonTooDeepError` when the text nests brackets deeper than the cap (`maxDepth`, default
+ * `DEFAULT_LIMITS`'): nothing here (nor the recursive `jsonrepair`) is asked to look at it, and the
+ * caller records a parse failure.
  */
 export function extractJson(
   raw: string,
-  options: { repair: boolean } = { repair: true },
+  options: { repair: boolean; maxDepth?: number } = { repair: true },
 ): ExtractedJson | null {
+  const maxDepth = options.maxDepth ?? DEFAULT_LIMITS.jsonDepth;
   const text = raw.replace(/<think(?:ing)?>[\s\S]*?<\/think(?:ing)?>/gi, '').trim();
   if (!text) return null;
-  if (textNestingDepth(text, LIMITS.jsonDepth) > LIMITS.jsonDepth)
-    throw new JsonTooDeepError(LIMITS.jsonDepth);
-  const whole = tryParse(text);
+  if (textNestingDepth(text, maxDepth) > maxDepth) throw new JsonTooDeepError(maxDepth);
+  const whole = tryParse(text, maxDepth);
   if (whole.ok && whole.value !== null && typeof whole.value === 'object')
     return { value: whole.value, repaired: false, embedded: false };
   for (const candidate of candidates(text)) {
-    const parsed = tryParse(candidate);
+    const parsed = tryParse(candidate, maxDepth);
     if (parsed.ok && parsed.value !== null && typeof parsed.value === 'object')
       return { value: parsed.value, repaired: false, embedded: true };
   }
@@ -67,7 +68,7 @@ export function extractJson(
   const close = Math.max(text.lastIndexOf('}'), text.lastIndexOf(']'));
   for (const slice of [text.slice(open, close > open ? close + 1 : undefined), text.slice(open)]) {
     try {
-      const value = parseUntrustedJson(jsonrepair(slice));
+      const value = parseUntrustedJson(jsonrepair(slice), maxDepth);
       if (value !== null && typeof value === 'object')
         return { value, repaired: true, embedded: open > 0 };
     } catch {

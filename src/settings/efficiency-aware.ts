@@ -12,5 +12,5 @@ export const holisticEfficiency: Setting = {
   regime: 'Holistic',
   buildPrompt: (input, options) =>
     buildHolisticPrompt(input, options, { showCost: true, allowRefusal: options.allowRefusal }),
-  parseAnswer: (text) => parseHolisticAnswer(text),
+  parseAnswer: (text, _input, jsonDepth) => parseHolisticAnswer(text, jsonDepth),
 };

@@ -63,5 +63,5 @@ export const holisticPlanning: Setting = {
   regime: 'Holistic',
   buildPrompt: (input, options) =>
     buildHolisticPrompt(input, options, { showCost: false, allowRefusal: options.allowRefusal }),
-  parseAnswer: (text) => parseHolisticAnswer(text),
+  parseAnswer: (text, _input, jsonDepth) => parseHolisticAnswer(text, jsonDepth),
 };

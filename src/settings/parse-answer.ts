@@ -57,7 +57,7 @@ function packagingIssues(extracted: { repaired: boolean; embedded: boolean }): s
 }
 
 /** A tool call from any of the common spellings; null when it names no tool. */
-export function toolCallOf(node: unknown): ToolCall | null {
+export function toolCallOf(node: unknown, jsonDepth?: number): ToolCall | null {
   if (!isObject(node))
     return typeof node === 'string' && node.trim() ? { name: node.trim(), arguments: {} } : null;
   const fn = isObject(node.function) ? node.function : node;
@@ -74,7 +74,7 @@ export function toolCallOf(node: unknown): ToolCall | null {
   ]);
   const call: ToolCall = {
     name: name.trim(),
-    arguments: argumentsKey ? parseArguments(fn[argumentsKey]) : {},
+    arguments: argumentsKey ? parseArguments(fn[argumentsKey], jsonDepth) : {},
   };
   const reason = node.reason ?? node.rationale;
   if (typeof reason === 'string') call.reason = reason;
@@ -95,9 +95,10 @@ function planText(value: unknown): string {
 /** `extractJson`, with text nested past the cap read as a parse failure (never a refusal, never a crash). */
 function extractAnswer(
   raw: string,
+  maxDepth: number | undefined,
 ): { extracted: ExtractedJson | null } | { failure: ParsedAnswer } {
   try {
-    return { extracted: extractJson(raw) };
+    return { extracted: extractJson(raw, { repair: true, maxDepth }) };
   } catch (error) {
     if (error instanceof JsonTooDeepError)
       return { failure: { kind: 'parse_error', message: `the answer is ${error.message}` } };
@@ -105,9 +106,12 @@ function extractAnswer(
   }
 }
 
-/** Parses a holistic answer `{plan, tool_chain}` (or `{status: "REJECT", reason}`). */
-export function parseHolisticAnswer(raw: string): ParsedAnswer {
-  const found = extractAnswer(raw);
+/**
+ * Parses a holistic answer `{plan, tool_chain}` (or `{status: "REJECT", reason}`), nested at most
+ * `jsonDepth` (the JSON cap; default `DEFAULT_LIMITS`').
+ */
+export function parseHolisticAnswer(raw: string, jsonDepth?: number): ParsedAnswer {
+  const found = extractAnswer(raw, jsonDepth);
   if ('failure' in found) return found.failure;
   const { extracted } = found;
   const refusal = refusalOf(extracted?.value ?? null, raw);
@@ -147,7 +151,7 @@ export function parseHolisticAnswer(raw: string): ParsedAnswer {
     return { kind: 'parse_error', message: `"${chainKey}" is not a list` };
   const toolChain: ToolCall[] = [];
   (chainValue as unknown[]).forEach((node, index) => {
-    const call = toolCallOf(node);
+    const call = toolCallOf(node, jsonDepth);
     if (call) toolChain.push(call);
     else issues.push(`tool_chain[${index}] names no tool`);
   });
@@ -159,7 +163,7 @@ export function parseHolisticAnswer(raw: string): ParsedAnswer {
   };
 }
 
-function stepOf(node: unknown): PredictedStep {
+function stepOf(node: unknown, jsonDepth: number | undefined): PredictedStep {
   if (!isObject(node))
     return { thought: typeof node === 'string' ? node : JSON.stringify(node), toolCall: null };
   const calls = Array.isArray(node.tool_calls)
@@ -169,8 +173,8 @@ function stepOf(node: unknown): PredictedStep {
       : [];
   const toolCall =
     calls.length > 0
-      ? toolCallOf(calls[0])
-      : toolCallOf({ ...node, name: node.tool ?? node.tool_name ?? node.name });
+      ? toolCallOf(calls[0], jsonDepth)
+      : toolCallOf({ ...node, name: node.tool ?? node.tool_name ?? node.name }, jsonDepth);
   const thought = node.thought ?? node.reasoning ?? node.think ?? '';
   const step: PredictedStep = {
     thought: typeof thought === 'string' ? thought : JSON.stringify(thought),
@@ -182,9 +186,12 @@ function stepOf(node: unknown): PredictedStep {
   return step;
 }
 
-/** Parses a step-wise answer `{predicted_steps: [...]}` (and the common variants) for horizon k. */
-export function parseStepsAnswer(raw: string, horizon: number): ParsedAnswer {
-  const found = extractAnswer(raw);
+/**
+ * Parses a step-wise answer `{predicted_steps: [...]}` (and the common variants) for horizon k,
+ * nested at most `jsonDepth` (the JSON cap; default `DEFAULT_LIMITS`').
+ */
+export function parseStepsAnswer(raw: string, horizon: number, jsonDepth?: number): ParsedAnswer {
+  const found = extractAnswer(raw, jsonDepth);
   if ('failure' in found) return found.failure;
   const { extracted } = found;
   const refusal = refusalOf(extracted?.value ?? null, raw);
@@ -229,5 +236,9 @@ export function parseStepsAnswer(raw: string, horizon: number): ParsedAnswer {
   }
   if (nodes.length === 0) return { kind: 'parse_error', message: 'the answer lists no step' };
   if (nodes.length !== horizon) issues.push(`expected ${horizon} step(s), got ${nodes.length}`);
-  return { kind: 'steps', steps: nodes.map(stepOf), schemaIssues: issues };
+  return {
+    kind: 'steps',
+    steps: nodes.map((node) => stepOf(node, jsonDepth)),
+    schemaIssues: issues,
+  };
 }

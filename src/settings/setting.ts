@@ -10,8 +10,8 @@ export interface Setting {
   regime: PlanningRegime;
   /** Builds the planner prompt from what the planner may see, and nothing else. */
   buildPrompt(input: CaseInput, options: PromptOptions): Prompt;
-  /** Reads the planner's raw answer. */
-  parseAnswer(text: string, input: CaseInput): ParsedAnswer;
+  /** Reads the planner's raw answer, nested at most `jsonDepth` (the JSON cap; default `DEFAULT_LIMITS`'). */
+  parseAnswer(text: string, input: CaseInput, jsonDepth?: number): ParsedAnswer;
 }
 
 /** Fills `{{name}}` slots of a template; an unknown slot is a bug, so it throws. */

@@ -59,5 +59,5 @@ export const stepWisePlanning: Setting = {
   title: 'Step-wise Planning',
   regime: 'Step-wise',
   buildPrompt: buildStepWisePrompt,
-  parseAnswer: (text, input) => parseStepsAnswer(text, input.horizon ?? 1),
+  parseAnswer: (text, input, jsonDepth) => parseStepsAnswer(text, input.horizon ?? 1, jsonDepth),
 };

@@ -12,5 +12,5 @@ export const stepWiseToolBroken: Setting = {
   title: 'Tool-Broken',
   regime: 'Step-wise',
   buildPrompt: buildStepWisePrompt,
-  parseAnswer: (text, input) => parseStepsAnswer(text, input.horizon ?? 1),
+  parseAnswer: (text, input, jsonDepth) => parseStepsAnswer(text, input.horizon ?? 1, jsonDepth),
 };

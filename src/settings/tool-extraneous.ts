@@ -14,7 +14,7 @@ export const holisticToolExtraneous: Setting = {
   regime: 'Holistic',
   buildPrompt: (input, options) =>
     buildHolisticPrompt(input, options, { showCost: false, allowRefusal: options.allowRefusal }),
-  parseAnswer: (text) => parseHolisticAnswer(text),
+  parseAnswer: (text, _input, jsonDepth) => parseHolisticAnswer(text, jsonDepth),
 };
 
 export const stepWiseToolExtraneous: Setting = {
@@ -22,5 +22,5 @@ export const stepWiseToolExtraneous: Setting = {
   title: 'Tool-Extraneous (step-wise)',
   regime: 'Step-wise',
   buildPrompt: buildStepWisePrompt,
-  parseAnswer: (text, input) => parseStepsAnswer(text, input.horizon ?? 1),
+  parseAnswer: (text, input, jsonDepth) => parseStepsAnswer(text, input.horizon ?? 1, jsonDepth),
 };

@@ -13,5 +13,5 @@ export const holisticUnsolvable: Setting = {
   regime: 'Holistic',
   buildPrompt: (input, options) =>
     buildHolisticPrompt(input, options, { showCost: false, allowRefusal: true }),
-  parseAnswer: (text) => parseHolisticAnswer(text),
+  parseAnswer: (text, _input, jsonDepth) => parseHolisticAnswer(text, jsonDepth),
 };

@@ -377,3 +377,21 @@ describe('the dataset content hash of a run', () => {
     expect(check.datasetHash).toBe(await datasetContentHash(dir, ['holistic_planning']));
   });
 });
+
+describe('the caps a reader is given', () => {
+  it('two reads of one dataset in flight at once each keep their own caps (no shared state)', async () => {
+    const { DEFAULT_LIMITS } = await import('../../src/limits.js');
+    // Each record nests deeper than 2 levels: a cap of 2 refuses both lines, the default neither.
+    const dir = writeDataset({ holistic_planning: [line(), line({ id: 'hp-2' })] });
+    const strict = { ...DEFAULT_LIMITS, jsonDepth: 2 };
+    const [capped, free] = await Promise.all([
+      readAllCases(dir, { skipInvalid: true, limits: strict }),
+      readAllCases(dir, { skipInvalid: true }),
+    ]);
+    expect(capped.cases).toHaveLength(0);
+    expect(capped.invalidRecords).toBe(2);
+    expect(capped.issues[0]?.message).toContain('nested more than 2 levels deep');
+    expect(free.cases.map((item) => item.id)).toEqual(['hp-1', 'hp-2']);
+    expect(free.invalidRecords).toBe(0);
+  });
+});

@@ -14,7 +14,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS, DEFAULT_LIMITS } from '../../src/limits.js';
+import { DEFAULT_LIMITS } from '../../src/limits.js';
 import {
   Batcher,
   BatchDeferredError,
@@ -54,7 +54,6 @@ afterEach(() => {
     view: undefined,
     resultsBody: undefined,
   });
-  Object.assign(LIMITS, DEFAULT_LIMITS);
 });
 
 const request = (text: string): ProviderRequest => ({
@@ -224,7 +223,6 @@ describe.each(['openai', 'anthropic', 'gemini'] as const)(
   (wire) => {
     const idField = wire === 'gemini' ? 'key' : 'custom_id';
     it('a line that is not JSON, one nested 20,000 deep and one over the reply cap each cost one case', async () => {
-      LIMITS.replyBytes = 64 * 1024;
       fake.configure({
         resultsBody: editedResults((lines) => {
           const id = (line: string) => JSON.parse(line)[idField] as string;
@@ -238,7 +236,9 @@ describe.each(['openai', 'anthropic', 'gemini'] as const)(
           ];
         }),
       });
-      const { outcomes } = await drive(wire, prompts(5, `lines ${wire}`));
+      // The batcher is given its caps: a 64 KiB reply cap, so each results line may hold 128 KiB.
+      const limits = { ...DEFAULT_LIMITS, replyBytes: 64 * 1024 };
+      const { outcomes } = await drive(wire, prompts(5, `lines ${wire}`), { limits });
       const failed = outcomes.filter((outcome) => !outcome.ok);
       expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(2);
       expect(failed.map((outcome) => (outcome as { message: string }).message)).toEqual([

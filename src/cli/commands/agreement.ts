@@ -1,4 +1,5 @@
 /** `apb agreement RUN_DIR --human FILE [--format md|json]`: the run's judges vs human labels (paper Tables 7–9). */
+import { DEFAULT_LIMITS, type Limits } from '../../limits.js';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
@@ -13,7 +14,11 @@ import type { CommandOutcome } from '../outcome.js';
 import { choice } from '../options.js';
 import { say } from '../terminal.js';
 
-export function registerAgreementCommand(program: Command, outcome: CommandOutcome): void {
+export function registerAgreementCommand(
+  program: Command,
+  outcome: CommandOutcome,
+  limits: Limits = DEFAULT_LIMITS,
+): void {
   program
     .command('agreement')
     .description(
@@ -33,8 +38,9 @@ export function registerAgreementCommand(program: Command, outcome: CommandOutco
         throw new UsageError(`${runDir} has no judgements.jsonl`);
       if (!existsSync(options.human))
         throw new UsageError(`human label file not found: ${options.human}`);
-      const labels = parseHumanLabels(readFileSync(options.human, 'utf8'), options.human);
-      const summary = calibrationSummary(calibrationRows(await readJudgementLines(runDir)), labels);
+      const labels = parseHumanLabels(readFileSync(options.human, 'utf8'), options.human, limits);
+      const lines = await readJudgementLines(runDir, limits);
+      const summary = calibrationSummary(calibrationRows(lines), labels);
       process.stdout.write(
         options.format === 'json'
           ? `${JSON.stringify(summary, null, 2)}\n`

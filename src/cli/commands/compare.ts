@@ -1,4 +1,5 @@
 /** `apb compare RUN_A RUN_B [--format md|json]`: per-case differences of two runs, with the paired test. */
+import { DEFAULT_LIMITS, type Limits } from '../../limits.js';
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { compareRunDirs } from '../../pipeline/compare-runs.js';
@@ -8,7 +9,11 @@ import type { CommandOutcome } from '../outcome.js';
 const FORMATS = ['md', 'json'] as const;
 
 /** Registers `apb compare`. */
-export function registerCompareCommand(program: Command, outcome: CommandOutcome): void {
+export function registerCompareCommand(
+  program: Command,
+  outcome: CommandOutcome,
+  limits: Limits = DEFAULT_LIMITS,
+): void {
   program
     .command('compare')
     .argument('<run-a>', 'a judged run directory')
@@ -22,7 +27,7 @@ export function registerCompareCommand(program: Command, outcome: CommandOutcome
         throw new UsageError(
           `--format must be one of ${FORMATS.join(', ')} (got "${options.format}")`,
         );
-      const comparison = await compareRunDirs(runA, runB);
+      const comparison = await compareRunDirs(runA, runB, limits);
       if (comparison.overall.shared === 0)
         throw new UsageError(`${runA} and ${runB} share no judged case (split, id, repeat)`);
       process.stdout.write(

@@ -2,6 +2,7 @@
  * `apb construct STEP --in DIR --out DIR [--seed S] [--llm SPEC] …` and `apb construct pipeline
  * --config FILE` (paper §3.2, Appendix B): each step of the construction pipeline as a subcommand.
  */
+import { DEFAULT_LIMITS, type Limits } from '../../limits.js';
 import type { Command } from 'commander';
 import path from 'node:path';
 import { StepSpecSchema, type StepSpec } from '../../construction/step-spec.js';
@@ -53,6 +54,7 @@ async function runOne(
   fields: Record<string, unknown>,
   options: Record<string, unknown>,
   outcome: CommandOutcome,
+  limits: Limits,
 ): Promise<void> {
   const spec = stepSpecOf(step, fields);
   const inputs = ((options.in as string[] | undefined) ?? []).map((input) =>
@@ -67,6 +69,7 @@ async function runOne(
     engine: engineOptions(options),
     onItem: progressLine(step),
     recorded: { spec, inputs: (options.in as string[] | undefined) ?? [] },
+    limits,
   });
   if (result.dryRun) process.stdout.write(formatConstructDryRun(result.dryRun));
   else say(describeSummary(result.summary, options.out as string, result.usage));
@@ -74,7 +77,11 @@ async function runOne(
 }
 
 /** Registers `apb construct` and its subcommands. */
-export function registerConstructCommand(program: Command, outcome: CommandOutcome): void {
+export function registerConstructCommand(
+  program: Command,
+  outcome: CommandOutcome,
+  limits: Limits = DEFAULT_LIMITS,
+): void {
   const construct = program
     .command('construct')
     .description(
@@ -83,7 +90,7 @@ export function registerConstructCommand(program: Command, outcome: CommandOutco
   for (const { step, description, options: addOptions, fields } of STEPS) {
     const command = addOptions(addCommonOptions(construct.command(step).description(description)));
     command.action(async (options: Record<string, unknown>) =>
-      runOne(step, fields(options), options, outcome),
+      runOne(step, fields(options), options, outcome, limits),
     );
   }
   addModelOptions(
@@ -96,6 +103,6 @@ export function registerConstructCommand(program: Command, outcome: CommandOutco
       .option('--llm <spec>', "model of the steps that can use one (overrides the config's)"),
   ).action(async (options: Record<string, unknown>) => {
     const config = readPipelineConfig(options.config as string);
-    await runPipelineCommand(config, options, engineOptions(options), outcome);
+    await runPipelineCommand(config, options, engineOptions(options), outcome, limits);
   });
 }

@@ -1,4 +1,5 @@
 /** `apb data stats DIR [--compare DIR2] [--format md|json]`: the paper's dataset statistics (Tables 10–11) beside the release's. */
+import { DEFAULT_LIMITS, type Limits } from '../../limits.js';
 import type { Command } from 'commander';
 import { resolveDatasetDir } from '../../dataset/read-cases.js';
 import { datasetStats } from '../../dataset/stats.js';
@@ -8,7 +9,11 @@ import { UsageError } from '../../errors.js';
 import type { CommandOutcome } from '../outcome.js';
 
 /** Registers `stats` under `apb data`. */
-export function registerDataStats(data: Command, outcome: CommandOutcome): void {
+export function registerDataStats(
+  data: Command,
+  outcome: CommandOutcome,
+  limits: Limits = DEFAULT_LIMITS,
+): void {
   data
     .command('stats')
     .argument('<dir>', 'dataset directory (DIR/data/{split}.jsonl), or "sample"')
@@ -23,7 +28,7 @@ export function registerDataStats(data: Command, outcome: CommandOutcome): void 
       const dirs = [dir, ...(options.compare ? [options.compare] : [])];
       const datasets = [];
       for (const entry of dirs)
-        datasets.push({ ...(await datasetStats(resolveDatasetDir(entry))), dir: entry });
+        datasets.push({ ...(await datasetStats(resolveDatasetDir(entry), limits)), dir: entry });
       const release = loadReleaseStats();
       process.stdout.write(
         options.format === 'json'

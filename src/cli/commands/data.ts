@@ -1,4 +1,5 @@
 /** `apb data validate DIR`: every problem of a dataset (schema and the B.2 rule check) as FILE:LINE: field: message; exit 1 if any error. */
+import { DEFAULT_LIMITS, type Limits } from '../../limits.js';
 import type { Command } from 'commander';
 import path from 'node:path';
 import { APB_DATASET_REPO, prepareDataset } from '../../dataset/prepare.js';
@@ -24,9 +25,13 @@ interface PrepareFlags {
   allowUnverified?: boolean;
 }
 
-export function registerDataCommands(program: Command, outcome: CommandOutcome): void {
+export function registerDataCommands(
+  program: Command,
+  outcome: CommandOutcome,
+  limits: Limits = DEFAULT_LIMITS,
+): void {
   const data = program.command('data').description('work with datasets in the released layout');
-  registerDataStats(data, outcome);
+  registerDataStats(data, outcome, limits);
   data
     .command('validate')
     .argument('<dir>', 'dataset directory (DIR/data/{split}.jsonl), or "sample"')
@@ -34,7 +39,9 @@ export function registerDataCommands(program: Command, outcome: CommandOutcome):
       'check every record and apply the rule check (paper B.2); print each problem as FILE:LINE: field: message',
     )
     .option('--no-warnings', 'print rule-check errors only (warnings are still counted)')
-    .action((dir: string, options: { warnings: boolean }) => validateAction(dir, options, outcome));
+    .action((dir: string, options: { warnings: boolean }) =>
+      validateAction(dir, { ...options, limits }, outcome),
+    );
   data
     .command('prepare')
     .description(
@@ -62,11 +69,15 @@ export function registerDataCommands(program: Command, outcome: CommandOutcome):
       21_600_000,
     )
     .option('--allow-unverified', 'download files the listing gives no size for (unchecked)')
-    .action((options: PrepareFlags) => prepareAction(options, outcome));
+    .action((options: PrepareFlags) => prepareAction(options, outcome, limits));
 }
 
 /** `apb data prepare`: downloads the released dataset and says what it did. */
-async function prepareAction(options: PrepareFlags, outcome: CommandOutcome): Promise<void> {
+async function prepareAction(
+  options: PrepareFlags,
+  outcome: CommandOutcome,
+  limits: Limits,
+): Promise<void> {
   const out = path.resolve(options.out);
   const token = process.env.HF_TOKEN?.trim() || undefined;
   const result = await prepareDataset({
@@ -80,6 +91,7 @@ async function prepareAction(options: PrepareFlags, outcome: CommandOutcome): Pr
     deadlineMs: options.deadlineMs,
     allowUnverified: options.allowUnverified === true,
     onProgress: (message) => say(`apb: ${message}`),
+    limits,
   });
   for (const reason of result.skipped) say(`warning: not extracted: ${reason}`);
   say(
@@ -101,7 +113,7 @@ interface Tally {
 /** `apb data validate DIR`: prints every problem, then the counts. */
 async function validateAction(
   dir: string,
-  options: { warnings: boolean },
+  options: { warnings: boolean; limits: Limits },
   outcome: CommandOutcome,
 ): Promise<void> {
   const root = resolveDatasetDir(dir);
@@ -110,16 +122,16 @@ async function validateAction(
     problems: 0,
     invalid: 0,
     rules: { errors: 0, warnings: 0, records: 0 },
-    sizes: new LargestFiles(),
+    sizes: new LargestFiles(options.limits),
   };
   const strays = unknownDataFileWarnings(root);
   if (options.warnings) for (const line of strays) process.stdout.write(`${line}\n`);
-  for await (const item of readCases(root)) {
+  for await (const item of readCases(root, { limits: options.limits })) {
     if (item.kind === 'invalid') {
       tally.invalid += 1;
       tally.problems += item.issues.length;
       for (const issue of item.issues) process.stdout.write(`${formatIssue(issue)}\n`);
-    } else checkCase(item.case, tally, options.warnings);
+    } else checkCase(item.case, tally, options);
   }
   const { perSplit, rules, invalid, problems } = tally;
   const summary = SPLITS.filter((split) => perSplit.has(split))
@@ -139,11 +151,15 @@ async function validateAction(
 }
 
 /** One valid case: counted, its files sized, its rule-check issues printed (warnings if asked). */
-function checkCase(testCase: Case, tally: Tally, warnings: boolean): void {
+function checkCase(
+  testCase: Case,
+  tally: Tally,
+  { warnings, limits }: { warnings: boolean; limits: Limits },
+): void {
   const { split, location } = testCase;
   tally.perSplit.set(split, (tally.perSplit.get(split) ?? 0) + 1);
   tally.sizes.add(testCase.input.files);
-  const found = ruleCheck(testCase);
+  const found = ruleCheck(testCase, limits.jsonDepth);
   if (found.some((issue) => issue.severity === 'error')) tally.rules.records += 1;
   for (const issue of found) {
     const error = issue.severity === 'error';

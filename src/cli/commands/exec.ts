@@ -1,4 +1,5 @@
 /** `apb exec --env tau2:retail|tau2:airline|tau2:telecom --agent replay:FILE|replay:gold [--dump-db DIR] --out DIR`: executable validation. */
+import { DEFAULT_LIMITS, type Limits } from '../../limits.js';
 import { isCodeSpec } from '../../providers/code/spec.js';
 import { addModelFlags } from '../model-flags.js';
 import { EXEC_DEFAULTS } from '../../defaults.js';
@@ -66,14 +67,18 @@ function replayAgent(spec: string | undefined): string {
 }
 
 /** Registers `apb exec`. */
-export function registerExecCommand(program: Command, outcome: CommandOutcome): void {
+export function registerExecCommand(
+  program: Command,
+  outcome: CommandOutcome,
+  limits: Limits = DEFAULT_LIMITS,
+): void {
   const command = program
     .command('exec')
     .description(
       "execute tasks in tau2-bench's retail, airline or telecom environment or in ToolSandbox, and score them with the environment's own reward (tau2's reward, ToolSandbox's similarity)",
     );
   withRunFlags(withModelAgentFlags(withTaskFlags(command))).action((flags: ExecFlags) =>
-    branchOf(flags, outcome),
+    branchOf({ ...flags, limits }, outcome),
   );
   addModelFlags(command, '', 'the tested model', ['temperature']);
   addModelFlags(command, 'user-', 'the user simulator', ['temperature']);
@@ -142,6 +147,7 @@ async function replayBranch(flags: ExecFlags, outcome: CommandOutcome): Promise<
       stop: interrupts.stop,
       signal: interrupts.cancel,
       comparePaper: flags.comparePaper === true,
+      ...(flags.limits ? { limits: flags.limits } : {}),
     });
     if (flags.json)
       process.stdout.write(

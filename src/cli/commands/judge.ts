@@ -1,4 +1,5 @@
 /** `apb judge RUN_DIR --judge SPEC [--judge SPEC…]`: re-judge a run's saved predictions without calling the planner. */
+import { DEFAULT_LIMITS, type Limits } from '../../limits.js';
 import { addModelFlags, judgeSamplingOf } from '../model-flags.js';
 import { ENGINE_DEFAULTS } from '../../defaults.js';
 import type { Command } from 'commander';
@@ -27,7 +28,11 @@ interface JudgeOptions {
   cache: boolean;
 }
 
-export function registerJudgeCommand(program: Command, outcome: CommandOutcome): void {
+export function registerJudgeCommand(
+  program: Command,
+  outcome: CommandOutcome,
+  limits: Limits = DEFAULT_LIMITS,
+): void {
   const command = program
     .command('judge')
     .description(
@@ -59,7 +64,9 @@ export function registerJudgeCommand(program: Command, outcome: CommandOutcome):
       ENGINE_DEFAULTS.maxRetries,
     )
     .option('--no-cache', 'bypass the response cache (no read, no write)')
-    .action((runDir: string, options: JudgeOptions) => judgeAction(runDir, options, outcome));
+    .action((runDir: string, options: JudgeOptions) =>
+      judgeAction(runDir, options, outcome, limits),
+    );
   addModelFlags(command, 'judge-', 'every LLM judge (its temperature stays 0)', ['temperature']);
 }
 
@@ -68,6 +75,7 @@ async function judgeAction(
   runDir: string,
   options: JudgeOptions,
   outcome: CommandOutcome,
+  limits: Limits,
 ): Promise<void> {
   if (!options.judge || options.judge.length === 0)
     throw new UsageError('apb judge needs at least one --judge SPEC');
@@ -91,6 +99,7 @@ async function judgeAction(
         maxRetries: options.maxRetries,
         cache: options.cache,
         cacheDir: defaultCacheDir(process.env),
+        limits,
       },
       {
         reporter: createProgressReporter({ tty: Boolean(process.stderr.isTTY) }),

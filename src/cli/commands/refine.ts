@@ -1,4 +1,5 @@
 /** `apb refine RUN_DIR --mode self|critic --out DIR`: critique and revise a finished run's answers, judge them, fill Table 4. */
+import { DEFAULT_LIMITS, type Limits } from '../../limits.js';
 import { addModelFlags } from '../model-flags.js';
 import path from 'node:path';
 import type { Command } from 'commander';
@@ -44,9 +45,10 @@ async function refineAction(
   runDir: string,
   options: RefineOptions,
   outcome: CommandOutcome,
+  limits: Limits,
 ): Promise<void> {
   const started = Date.now();
-  const refinement = await refinementOf(runDir, options);
+  const refinement = await refinementOf(runDir, options, limits);
   if (options.dryRun) return printDryRun(refinement, options.maxCost);
   limitHeapGrowth();
   const interrupts = handleInterrupts();
@@ -55,6 +57,7 @@ async function refineAction(
     const summary = await runRefinement(
       {
         ...refinement,
+        limits,
         outDir,
         engine: { ...engineOptionsOf(options), cacheDir: defaultCacheDir(process.env) },
         ...(options.maxCost ? { maxCost: options.maxCost } : {}),
@@ -73,6 +76,7 @@ async function refineAction(
       outDir,
       summary,
       Date.now() - started,
+      limits,
     );
     if (options.json) process.stdout.write(`${JSON.stringify({ ...endOfRun, table4 }, null, 2)}\n`);
     else if (!options.quiet)
@@ -83,7 +87,11 @@ async function refineAction(
   }
 }
 
-export function registerRefineCommand(program: Command, outcome: CommandOutcome): void {
+export function registerRefineCommand(
+  program: Command,
+  outcome: CommandOutcome,
+  limits: Limits = DEFAULT_LIMITS,
+): void {
   const command = program
     .command('refine')
     .description(
@@ -136,10 +144,13 @@ export function registerRefineCommand(program: Command, outcome: CommandOutcome)
   withOutputFlags(command);
   addModelFlags(command, 'critic-', 'the critic (with --mode critic; default temperature 0)');
   addModelFlags(command, 'judge-', 'every LLM judge (its temperature stays 0)', ['temperature']);
-  addEngineOptions(command, 'answers').action((runDir: string, options: RefineOptions) =>
-    refineAction(runDir, options, outcome),
-  );
+  addEngineOptions(command, 'answers').action(refineActionOf(outcome, limits));
 }
+
+/** The action of `apb refine`, with the outcome it reports and the caps `main` read. */
+const refineActionOf =
+  (outcome: CommandOutcome, limits: Limits) => (runDir: string, options: RefineOptions) =>
+    refineAction(runDir, options, outcome, limits);
 
 /** The limit, the judges, the directories, the budget, and what is printed. */
 function withOutputFlags(command: Command): Command {

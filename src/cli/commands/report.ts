@@ -1,4 +1,5 @@
 /** `apb report RUN_DIR... [--out FILE] [--format md|csv|json|html] [--compare-paper]`: one run or a leaderboard. */
+import { DEFAULT_LIMITS, type Limits } from '../../limits.js';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
@@ -24,7 +25,11 @@ interface ReportOptions {
 }
 
 /** Registers `apb report` and its sibling `apb view` (the same report, served live). */
-export function registerReportCommand(program: Command, outcome: CommandOutcome): void {
+export function registerReportCommand(
+  program: Command,
+  outcome: CommandOutcome,
+  limits: Limits = DEFAULT_LIMITS,
+): void {
   program
     .command('report')
     .description(
@@ -47,42 +52,51 @@ export function registerReportCommand(program: Command, outcome: CommandOutcome)
       false,
     )
     .option('--rank-by <metric>', RANK_BY_HELP, parseRankBy)
-    .action(async (dirs: string[], options: ReportOptions) => {
-      const format = options.format;
-      if (format === 'csv' && !options.out)
-        throw new UsageError(
-          '--format csv writes one file per table: give a directory with --out DIR',
-        );
-      limitHeapGrowth();
-      if (dirs.some(isExecDir)) return execBoard(dirs, options, outcome);
-      const data = await loadReportData(dirs, {
-        caseBrowser: format === 'html',
-        comparePaper: options.comparePaper,
-        ...(options.rankBy ? { rankBy: options.rankBy } : {}),
-      });
-      if (format === 'html' && options.out) {
-        // Streamed to the file: a large run's page is never one string in memory.
-        writeHtmlReport(options.out, data);
-        say(`apb: wrote ${options.out}`);
-        for (const note of data.notes) say(`apb: note: ${note}`);
-        outcome.exitCode = 0;
-        return;
-      }
-      const rendered = renderFormat(data, format);
-      if (typeof rendered !== 'string') {
-        for (const [name, text] of Object.entries(rendered))
-          writeFileAtomic(path.join(options.out!, name), text);
-        say(`apb: wrote ${Object.keys(rendered).length} CSV file(s) to ${options.out}`);
-      } else if (options.out) {
-        writeFileAtomic(options.out, rendered);
-        say(`apb: wrote ${options.out}`);
-      } else {
-        process.stdout.write(rendered);
-      }
-      for (const note of data.notes) say(`apb: note: ${note}`);
-      outcome.exitCode = 0;
-    });
-  registerViewCommand(program, outcome);
+    .action((dirs: string[], options: ReportOptions) =>
+      reportAction(dirs, options, outcome, limits),
+    );
+  registerViewCommand(program, outcome, limits);
+}
+
+/** `apb report RUN_DIR...`: the runs read under `limits`, rendered in one format. */
+async function reportAction(
+  dirs: string[],
+  options: ReportOptions,
+  outcome: CommandOutcome,
+  limits: Limits,
+): Promise<void> {
+  const format = options.format;
+  if (format === 'csv' && !options.out)
+    throw new UsageError('--format csv writes one file per table: give a directory with --out DIR');
+  limitHeapGrowth();
+  if (dirs.some(isExecDir)) return execBoard(dirs, options, outcome, limits);
+  const data = await loadReportData(dirs, {
+    caseBrowser: format === 'html',
+    comparePaper: options.comparePaper,
+    ...(options.rankBy ? { rankBy: options.rankBy } : {}),
+    limits,
+  });
+  if (format === 'html' && options.out) {
+    // Streamed to the file: a large run's page is never one string in memory.
+    writeHtmlReport(options.out, data);
+    say(`apb: wrote ${options.out}`);
+    for (const note of data.notes) say(`apb: note: ${note}`);
+    outcome.exitCode = 0;
+    return;
+  }
+  const rendered = renderFormat(data, format);
+  if (typeof rendered !== 'string') {
+    for (const [name, text] of Object.entries(rendered))
+      writeFileAtomic(path.join(options.out!, name), text);
+    say(`apb: wrote ${Object.keys(rendered).length} CSV file(s) to ${options.out}`);
+  } else if (options.out) {
+    writeFileAtomic(options.out, rendered);
+    say(`apb: wrote ${options.out}`);
+  } else {
+    process.stdout.write(rendered);
+  }
+  for (const note of data.notes) say(`apb: note: ${note}`);
+  outcome.exitCode = 0;
 }
 
 /** `apb report EXEC_DIR...`: the Table 3 leaderboard of exec run directories (model runs and replays). */
@@ -90,13 +104,17 @@ async function execBoard(
   dirs: string[],
   options: ReportOptions,
   outcome: CommandOutcome,
+  limits: Limits,
 ): Promise<void> {
   const other = dirs.find((dir) => !isExecDir(dir));
   if (other)
     throw new UsageError(
       `${other} is not an apb exec run directory: report exec runs and APB runs separately`,
     );
-  const runs = await loadExecBoard(dirs, costOfCall, { comparePaper: options.comparePaper });
+  const runs = await loadExecBoard(dirs, costOfCall, {
+    comparePaper: options.comparePaper,
+    limits,
+  });
   const shown = (dir: string) => path.relative(process.cwd(), dir) || dir;
   const text = renderExecBoard(runs, options.format, shown);
   if (options.out) {

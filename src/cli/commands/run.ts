@@ -5,6 +5,7 @@
  * become a `RunSpec` (run-options.ts) that `runModels` (src/engine/run-models.ts) runs; this
  * file prints its progress and summary and sets the exit code.
  */
+import { DEFAULT_LIMITS, type Limits } from '../../limits.js';
 import type { Command } from 'commander';
 import { resolveDatasetDir } from '../../dataset/read-cases.js';
 import { unknownDataFileWarnings } from '../../dataset/layout.js';
@@ -36,7 +37,7 @@ function onBatchPass(pass: number, pending: { deferred: number; outstanding: num
     );
 }
 
-async function dryRun(spec: RunSpec): Promise<void> {
+async function dryRun(spec: RunSpec & { limits: Limits }): Promise<void> {
   const selection = selectionOf(spec);
   const promptOptions = promptOptionsOf(spec);
   for (const entry of spec.models) {
@@ -118,7 +119,11 @@ function report(
         : EXIT.ok;
 }
 
-export function registerRunCommand(program: Command, outcome: CommandOutcome): void {
+export function registerRunCommand(
+  program: Command,
+  outcome: CommandOutcome,
+  limits: Limits = DEFAULT_LIMITS,
+): void {
   addRunOptions(
     program
       .command('run')
@@ -129,6 +134,7 @@ export function registerRunCommand(program: Command, outcome: CommandOutcome): v
     const started = Date.now();
     const spec = {
       ...runSpecOf(options, command),
+      limits,
       quiet: Boolean(options.quiet),
       json: Boolean(options.json),
       ...(options.rankBy ? { rankBy: options.rankBy as HeadlineKey } : {}),

@@ -1,4 +1,5 @@
 /** `apb score RUN_DIR`: recompute scores.json from judgements.jsonl (ours or the official harness's). */
+import { DEFAULT_LIMITS, type Limits } from '../../limits.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
@@ -8,7 +9,11 @@ import { withRunLock } from '../../rundir/lock.js';
 import type { CommandOutcome } from '../outcome.js';
 import { say } from '../terminal.js';
 
-export function registerScoreCommand(program: Command, outcome: CommandOutcome): void {
+export function registerScoreCommand(
+  program: Command,
+  outcome: CommandOutcome,
+  limits: Limits = DEFAULT_LIMITS,
+): void {
   program
     .command('score')
     .argument('<run-dir>', 'a run directory holding judgements.jsonl')
@@ -19,7 +24,7 @@ export function registerScoreCommand(program: Command, outcome: CommandOutcome):
         throw new UsageError(`${runDir} has no judgements.jsonl`);
       const kept = await withRunLock(dir, 'score', async () => {
         const backup = keepForeignScores(dir);
-        await writeScores(dir, (message) => say(`warning: ${message}`));
+        await writeScores(dir, (message) => say(`warning: ${message}`), limits);
         return backup;
       });
       if (kept)

@@ -1,4 +1,5 @@
 /** `apb serve`: the OpenAI-compatible planning endpoint on 127.0.0.1 (direct, plan-first or refine), until Ctrl-C. */
+import { DEFAULT_LIMITS, type Limits } from '../../limits.js';
 import { SERVE_DEFAULTS } from '../../defaults.js';
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
@@ -143,7 +144,11 @@ function withServeFlags(command: Command): Command {
 }
 
 /** Registers `apb serve`. */
-export function registerServeCommand(program: Command, outcome: CommandOutcome): void {
+export function registerServeCommand(
+  program: Command,
+  outcome: CommandOutcome,
+  limits: Limits = DEFAULT_LIMITS,
+): void {
   const command = program
     .command('serve')
     .description(
@@ -166,6 +171,7 @@ export function registerServeCommand(program: Command, outcome: CommandOutcome):
       {
         mode,
         model,
+        limits,
         baseUrl: flags.baseUrl ?? process.env.APB_BASE_URL ?? null,
         ...(flags.critic ? { critic: flags.critic } : {}),
         criticBaseUrl: flags.criticBaseUrl ?? null,

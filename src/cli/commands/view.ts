@@ -1,4 +1,5 @@
 /** `apb view RUN_DIR... [--port N]`: the report's interface served live on 127.0.0.1 until Ctrl-C. */
+import { DEFAULT_LIMITS, type Limits } from '../../limits.js';
 import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
@@ -20,7 +21,11 @@ function defaultRunsFolder(): string {
 }
 
 /** Registers `apb view`. */
-export function registerViewCommand(program: Command, outcome: CommandOutcome): void {
+export function registerViewCommand(
+  program: Command,
+  outcome: CommandOutcome,
+  limits: Limits = DEFAULT_LIMITS,
+): void {
   program
     .command('view')
     .description('serve the report and case browser on 127.0.0.1, re-reading the runs as they grow')
@@ -41,6 +46,7 @@ export function registerViewCommand(program: Command, outcome: CommandOutcome): 
       const viewer = await startViewer(dirs, {
         port: options.port,
         comparePaper: options.comparePaper,
+        limits,
       });
       process.stdout.write(`${viewer.url}\n`);
       say('apb: viewer running; press Ctrl-C to stop');

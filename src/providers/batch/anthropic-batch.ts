@@ -75,7 +75,8 @@ export class AnthropicBatchClient implements BatchClient {
     before?: readonly string[],
   ): Promise<string> {
     const requests: Loose[] = [];
-    for await (const { text } of readLines(inputFile)) requests.push(JSON.parse(text) as Loose);
+    const lines = readLines(inputFile, undefined, { lineBytes: this.options.lineBytes });
+    for await (const { text } of lines) requests.push(JSON.parse(text) as Loose);
     const since = new Date().toISOString();
     const id = await createOnce(
       async () =>

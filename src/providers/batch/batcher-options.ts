@@ -1,4 +1,5 @@
 /** What a batcher is told (its options, the models it calls) and what it tells the CLI (its events). */
+import type { Limits } from '../../limits.js';
 import type { CacheScope } from '../cache.js';
 import type { BatchCounts, BatchProviderId } from './client.js';
 import type { createBatchClient } from './clients.js';
@@ -32,6 +33,8 @@ export interface BatcherOptions {
   onEvent?: (event: BatchEventInfo) => void;
   /** Test seam: the vendor client for a model (default: the vendor SDK's). */
   createClient?: typeof createBatchClient;
+  /** The caps results are read under (the reply and JSON caps); default `DEFAULT_LIMITS`. */
+  limits?: Limits;
 }
 
 /** Who a batch provider calls: one model of a batch-capable vendor at one base URL. */

@@ -68,7 +68,7 @@ export class Batcher {
 
   /** Opens the batches a run directory already has (submitted, ended, collected) before any call. */
   static async open(dir: string, options: BatcherOptions = {}): Promise<Batcher> {
-    return new Batcher(await BatchStore.open(dir), options);
+    return new Batcher(await BatchStore.open(dir, options.limits?.lineBytes), options);
   }
 
   /** Calls deferred since `startPass`, and batches submitted but not yet collected. */
@@ -97,6 +97,7 @@ export class Batcher {
           model: target.model,
           apiKey: target.apiKey,
           baseUrl: target.baseUrl,
+          ...(this.options.limits ? { lineBytes: this.options.limits.lineBytes } : {}),
         }),
         open: null,
         maxRequests: this.options.maxRequests ?? Infinity,

@@ -55,6 +55,8 @@ export interface ResultsDownload {
   maxBytes: number;
   /** Most bytes one results line may take: the reply cap and room for the vendor's envelope. */
   maxLineBytes: number;
+  /** Most levels a results line may nest (the JSON cap); default `DEFAULT_LIMITS`'. */
+  jsonDepth?: number;
 }
 
 /** What `adopt` knows of a batch whose creation was cut short. */
@@ -115,6 +117,8 @@ export interface BatchClientOptions {
   apiKey: string | undefined;
   /** The API root as `--base-url` takes it (`…/v1`, `…/v1beta` for Google). */
   baseUrl: string;
+  /** The line cap for the request files read back (`Limits.lineBytes`); default `DEFAULT_LIMITS`'. */
+  lineBytes?: number;
 }
 
 /**

@@ -9,19 +9,27 @@
 import path from 'node:path';
 import { ProviderError } from '../../errors.js';
 import { readLines } from '../../jsonl-lines.js';
-import { LIMITS } from '../../limits.js';
+import { DEFAULT_LIMITS, type Limits } from '../../limits.js';
 import type { BatchClient, BatchStatus, ResultsDownload } from './client.js';
 import type { BatchRecord, BatchStore, StoredResult } from './store.js';
 
 /** Room per line for the vendor's envelope around a reply body. */
 const ENVELOPE_BYTES = 64 * 1024;
 
-/** Where a batch's results go (files apb names after its own batch key) and how big they may get. */
-export function downloadOf(store: BatchStore, record: BatchRecord): ResultsDownload {
+/**
+ * Where a batch's results go (files apb names after its own batch key) and how big they may get
+ * under `limits`.
+ */
+export function downloadOf(
+  store: BatchStore,
+  record: BatchRecord,
+  limits: Limits = DEFAULT_LIMITS,
+): ResultsDownload {
   return {
     file: (part) => path.join(store.scratchDir, `${record.key}.${part}.jsonl`),
-    maxBytes: Math.max(1, record.requests) * (LIMITS.replyBytes + ENVELOPE_BYTES),
-    maxLineBytes: LIMITS.replyBytes + ENVELOPE_BYTES,
+    maxBytes: Math.max(1, record.requests) * (limits.replyBytes + ENVELOPE_BYTES),
+    maxLineBytes: limits.replyBytes + ENVELOPE_BYTES,
+    jsonDepth: limits.jsonDepth,
   };
 }
 
@@ -33,16 +41,20 @@ export interface Collected {
   reason?: string;
 }
 
-/** Stores the results of an ended batch (see the module comment); returns what was found. */
+/** Stores the results of an ended batch (see the module comment), read under `limits`; returns what was found. */
 export async function collectBatch(
   store: BatchStore,
   record: BatchRecord,
   client: BatchClient,
   status: BatchStatus,
+  limits: Limits = DEFAULT_LIMITS,
 ): Promise<Collected> {
   const id = record.id!;
   const expected = new Set<string>();
-  for await (const { text } of readLines(store.keysFile(record.key))) expected.add(text);
+  for await (const { text } of readLines(store.keysFile(record.key), undefined, {
+    lineBytes: limits.lineBytes,
+  }))
+    expected.add(text);
   const fail = (key: string, message: string, retryable: boolean): StoredResult => ({
     key,
     batch: id,
@@ -60,7 +72,7 @@ export async function collectBatch(
   let chunk: StoredResult[] = [];
   let reason: string | undefined;
   try {
-    for await (const item of client.results(id, downloadOf(store, record))) {
+    for await (const item of client.results(id, downloadOf(store, record, limits))) {
       if (item.customId === null) unreadable += 1;
       if (item.customId === null || !expected.delete(item.customId)) continue;
       chunk.push(

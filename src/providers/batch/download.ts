@@ -97,7 +97,7 @@ export async function* resultItems(
     }
     let parsed: unknown;
     try {
-      parsed = parseUntrustedJson(text);
+      parsed = parseUntrustedJson(text, download.jsonDepth);
     } catch (error) {
       yield broken(text, line, `is not readable JSON (${(error as Error).message})`);
       continue;

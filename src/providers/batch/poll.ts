@@ -110,7 +110,7 @@ async function collect(
   client: BatchClient,
   status: BatchStatus,
 ): Promise<void> {
-  const found = await collectBatch(polling.store, record, client, status);
+  const found = await collectBatch(polling.store, record, client, status, polling.options.limits);
   if (found.tooBig) polling.shrink(record);
   polling.store.record({ event: 'collected', batch_key: record.key, id: record.id! });
   polling.options.onEvent?.({

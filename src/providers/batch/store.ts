@@ -18,6 +18,7 @@ import { ApbError } from '../../errors.js';
 import { parseUntrustedJson } from '../../json-depth.js';
 import path from 'node:path';
 import { readLines } from '../../jsonl-lines.js';
+import { DEFAULT_LIMITS } from '../../limits.js';
 import type { BatchCounts } from './client.js';
 
 /** One line of `batches.jsonl`. */
@@ -132,19 +133,26 @@ export class BatchStore {
   readonly resultsFile: string;
   readonly scratchDir: string;
 
-  private constructor(readonly dir: string) {
+  private constructor(
+    readonly dir: string,
+    /** The cap on one line of the files read back (`Limits.lineBytes`). */
+    private readonly lineBytes: number,
+  ) {
     this.logFile = path.join(dir, 'batches.jsonl');
     this.resultsFile = path.join(dir, 'batch-results.jsonl');
     this.scratchDir = path.join(dir, 'batches');
     mkdirSync(this.scratchDir, { recursive: true });
   }
 
-  /** Opens (or starts) the batch files of a run directory. */
-  static async open(dir: string): Promise<BatchStore> {
-    const store = new BatchStore(dir);
+  /** Opens (or starts) the batch files of a run directory, their lines read under `lineBytes`. */
+  static async open(
+    dir: string,
+    lineBytes: number = DEFAULT_LIMITS.lineBytes,
+  ): Promise<BatchStore> {
+    const store = new BatchStore(dir, lineBytes);
     if (existsSync(store.logFile)) cutTornTail(store.logFile);
     if (existsSync(store.logFile))
-      for await (const { text, line } of readLines(store.logFile))
+      for await (const { text, line } of readLines(store.logFile, undefined, { lineBytes }))
         store.apply(eventOf(store.logFile, line, text));
     for (const record of store.batches.values())
       if (!record.dropped) await store.loadKeys(record.key);
@@ -194,7 +202,8 @@ export class BatchStore {
   private async loadKeys(batchKey: string): Promise<void> {
     const file = this.keysFile(batchKey);
     if (!existsSync(file)) return;
-    for await (const { text } of readLines(file)) this.submitted.set(text, batchKey);
+    const lines = readLines(file, undefined, { lineBytes: this.lineBytes });
+    for await (const { text } of lines) this.submitted.set(text, batchKey);
   }
 
   /** Notes that `keys` are in the batch `batchKey` (its keys file is already written). */
@@ -221,7 +230,9 @@ export class BatchStore {
   private async indexResults(): Promise<void> {
     cutTornTail(this.resultsFile);
     let offset = 0;
-    for await (const { text } of readLines(this.resultsFile)) {
+    for await (const { text } of readLines(this.resultsFile, undefined, {
+      lineBytes: this.lineBytes,
+    })) {
       // We write every line ourselves: JSON with no surrounding blanks, one `\n` after it.
       const length = Buffer.byteLength(text);
       const { key, ok } = JSON.parse(text) as StoredResult;

@@ -8,13 +8,20 @@ export type CodeTransport = (
   signal: AbortSignal | undefined,
 ) => Promise<unknown>;
 
-/** A provider whose every call is one request over `transport`, the answer read strictly. */
-export function codeProvider(id: string, transport: CodeTransport): Provider {
+/**
+ * A provider whose every call is one request over `transport`, the answer read strictly; images
+ * sent are at most `maxImageBytes` each.
+ */
+export function codeProvider(
+  id: string,
+  transport: CodeTransport,
+  maxImageBytes?: number,
+): Provider {
   return {
     id,
     async generate(request, signal): Promise<ProviderResult> {
       const started = Date.now();
-      const wire = await toWireRequest(request);
+      const wire = await toWireRequest(request, maxImageBytes);
       const turn = request.subject?.turn;
       // A case's answer names its case; a turn's tool calls get ids unique in the conversation.
       const answer = readWireAnswer(id, await transport(wire, signal), {

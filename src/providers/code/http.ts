@@ -1,7 +1,8 @@
 /** `http:URL`: one POST of the request as JSON per case or turn; the reply body is the answer. */
 import { ProviderError, UsageError } from '../../errors.js';
 import { parseUntrustedJson } from '../../json-depth.js';
-import { nodeFetch } from '../node-fetch.js';
+import { DEFAULT_LIMITS, type Limits } from '../../limits.js';
+import { createNodeFetch } from '../node-fetch.js';
 import type { CodeTransport } from './adapter.js';
 import { codeError } from './wire.js';
 
@@ -39,16 +40,18 @@ function statusError(id: string, status: number, body: string): ProviderError {
   return new ProviderError({ provider: id, kind: 'client', retryable: false, status, message });
 }
 
-/** The transport of `http:URL` (fetch injectable for tests). */
+/** The transport of `http:URL`, its replies read under `limits` (fetch injectable for tests). */
 export function httpTransport(
   id: string,
   url: URL,
-  fetch: typeof globalThis.fetch = nodeFetch,
+  fetch?: typeof globalThis.fetch,
+  limits: Limits = DEFAULT_LIMITS,
 ): CodeTransport {
+  const send = fetch ?? createNodeFetch(limits);
   return async (request, signal) => {
     let response: Response;
     try {
-      response = await fetch(url.href, {
+      response = await send(url.href, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify(request),
@@ -68,7 +71,7 @@ export function httpTransport(
     const body = await response.text();
     if (!response.ok) throw statusError(id, response.status, body);
     try {
-      return parseUntrustedJson(body);
+      return parseUntrustedJson(body, limits.jsonDepth);
     } catch {
       throw codeError(id, `the reply is not JSON: ${body.slice(0, 200)}`);
     }

@@ -11,6 +11,7 @@ import { withCache, type CacheScope, type ResponseCache } from '../cache.js';
 import { withFailureWatch } from '../failure-watch.js';
 import { withGate, type CallGate } from '../gate.js';
 import { LimiterPool, limiterKey, withLimit } from '../limit.js';
+import type { Limits } from '../../limits.js';
 import type { Provider } from '../provider.js';
 import { withRetry, type RetryPolicy } from '../retry.js';
 import { withTimeout } from '../timeout.js';
@@ -36,6 +37,8 @@ export interface CodeStackOptions {
   >;
   fetch?: typeof globalThis.fetch;
   cwd?: string;
+  /** The caps on what the code answers and the images it is sent; default `DEFAULT_LIMITS`. */
+  limits?: Limits;
 }
 
 /** Builds the stack for a code spec; a missing file, an empty command or a bad URL throws `UsageError` now. */
@@ -69,12 +72,14 @@ export function buildCodeStack(code: CodeSpec, options: CodeStackOptions): Provi
   }
   if (code.form === 'cmd') {
     const command = checkCommandTarget(code.spec, code.target);
-    return engine(code, subprocessTransport(code.spec, command), options, {
+    return engine(code, subprocessTransport(code.spec, command, options.limits), options, {
       version: commandDigest(command, cwd),
     });
   }
   const url = checkHttpTarget(code.spec, code.target);
-  return engine(code, httpTransport(code.spec, url, options.fetch), options, { version: '' });
+  return engine(code, httpTransport(code.spec, url, options.fetch, options.limits), options, {
+    version: '',
+  });
 }
 
 /** The digests of the files a command names (`python3 agent.py`: agent.py's), so editing it is a new planner. */
@@ -101,7 +106,8 @@ function engine(
     rpm: options.rpm,
     adaptive: false,
   });
-  const timed = withTimeout(codeProvider(code.spec, transport), { timeoutMs: options.timeoutMs });
+  const adapter = codeProvider(code.spec, transport, options.limits?.imageBytes);
+  const timed = withTimeout(adapter, { timeoutMs: options.timeoutMs });
   const retried = withRetry(withLimit(timed, { limiter }), {
     maxRetries: options.maxRetries,
     ...options.retry,
@@ -118,5 +124,6 @@ function engine(
     cache: options.cache?.cache ?? null,
     enabled: options.cache?.enabled ?? false,
     scope,
+    ...(options.limits ? { jsonDepth: options.limits.jsonDepth } : {}),
   });
 }

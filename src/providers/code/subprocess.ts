@@ -8,7 +8,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { ProviderError, SystematicFailureError, UsageError } from '../../errors.js';
 import { parseUntrustedJson } from '../../json-depth.js';
-import { LIMITS } from '../../limits.js';
+import { DEFAULT_LIMITS, type Limits } from '../../limits.js';
 import type { CodeTransport } from './adapter.js';
 import { codeError } from './wire.js';
 
@@ -29,6 +29,8 @@ class LineProcess {
   constructor(
     private readonly id: string,
     private readonly command: string,
+    /** The longest line read (the reply cap). */
+    private readonly maxLineBytes: number,
   ) {}
 
   /** Writes one line and resolves with the next line the process writes. */
@@ -73,9 +75,9 @@ class LineProcess {
   private read(child: ChildProcessWithoutNullStreams, chunk: string): void {
     if (child !== this.child) return;
     this.buffered += chunk;
-    if (this.buffered.length > LIMITS.replyBytes) {
+    if (this.buffered.length > this.maxLineBytes) {
       this.waiter?.reject(
-        codeError(this.id, `wrote a line longer than ${LIMITS.replyBytes} bytes`),
+        codeError(this.id, `wrote a line longer than ${this.maxLineBytes} bytes`),
       );
       this.stop();
       return;
@@ -131,9 +133,16 @@ export function checkCommandTarget(spec: string, target: string): string {
   return target;
 }
 
-/** The transport of `cmd:COMMAND`: one request at a time over one restartable process. */
-export function subprocessTransport(id: string, command: string): CodeTransport {
-  const worker = new LineProcess(id, command);
+/**
+ * The transport of `cmd:COMMAND`: one request at a time over one restartable process, its lines
+ * read under the reply and JSON caps of `limits`.
+ */
+export function subprocessTransport(
+  id: string,
+  command: string,
+  limits: Limits = DEFAULT_LIMITS,
+): CodeTransport {
+  const worker = new LineProcess(id, command, limits.replyBytes);
   let queue: Promise<unknown> = Promise.resolve();
   let deaths = 0;
   // Answers before the deaths in a row: the error then does not claim nothing has succeeded.
@@ -157,7 +166,7 @@ export function subprocessTransport(id: string, command: string): CodeTransport 
     deaths = 0;
     answered += 1;
     try {
-      return parseUntrustedJson(line);
+      return parseUntrustedJson(line, limits.jsonDepth);
     } catch {
       worker.stop();
       throw codeError(id, `wrote a line that is not JSON: ${line.slice(0, 200)}`);

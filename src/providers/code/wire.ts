@@ -4,6 +4,7 @@
  * a one-line error naming the spec and the field.
  */
 import { ProviderError } from '../../errors.js';
+import { DEFAULT_LIMITS } from '../../limits.js';
 import { readImage } from '../image-bytes.js';
 import type { ChatMessage, ModelToolCall, ProviderRequest, Usage } from '../provider.js';
 
@@ -36,8 +37,13 @@ export interface WireAnswer {
 }
 
 /** The request for `request`: `{id, split, repeat, …}` for a case, `{task_id, turn, …}` for a turn. */
-export async function toWireRequest(request: ProviderRequest): Promise<WireRequest> {
-  const messages = (await Promise.all(request.messages.map(toWireMessages))).flat();
+export async function toWireRequest(
+  request: ProviderRequest,
+  maxImageBytes: number = DEFAULT_LIMITS.imageBytes,
+): Promise<WireRequest> {
+  const messages = (
+    await Promise.all(request.messages.map((message) => toWireMessages(message, maxImageBytes)))
+  ).flat();
   const tools = (request.tools ?? []).map(({ name, description, parameters }) => ({
     name,
     description,
@@ -55,7 +61,7 @@ export async function toWireRequest(request: ProviderRequest): Promise<WireReque
   };
 }
 
-async function toWireMessages(message: ChatMessage): Promise<WireMessage[]> {
+async function toWireMessages(message: ChatMessage, maxImageBytes: number): Promise<WireMessage[]> {
   if (message.role === 'tool')
     return message.results.map((result) => ({
       role: 'tool',
@@ -67,7 +73,7 @@ async function toWireMessages(message: ChatMessage): Promise<WireMessage[]> {
   const parts: WirePart[] = await Promise.all(
     message.parts.map(async (part): Promise<WirePart> => {
       if (part.type === 'text') return { type: 'text', text: part.text };
-      const image = await readImage(part.file);
+      const image = await readImage(part.file, maxImageBytes);
       return { type: 'image', media_type: image.mediaType, data: image.base64 };
     }),
   );

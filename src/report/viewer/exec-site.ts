@@ -3,6 +3,7 @@
  * browser — served at `/` and its scores at `/api/exec-scores.json`, rendered again from the lines whenever
  * `plans.jsonl` or `executions.jsonl` changed, so reloading the page follows a running `apb exec`.
  */
+import type { Limits } from '../../limits.js';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { costOfCall } from '../../pipeline/budget.js';
@@ -29,7 +30,7 @@ function signature(dir: string): string {
 /** The live report of one exec run directory, at `prefix` (`/`, or `/runs/N/` in a history). */
 export function execSite(
   dir: string,
-  options: { comparePaper?: boolean; prefix?: string } = {},
+  options: { comparePaper?: boolean; prefix?: string; limits?: Limits | undefined } = {},
 ): Site {
   const prefix = options.prefix ?? '/';
   let rendered: { signature: string; reports: Promise<ExecReports> } | null = null;

@@ -4,6 +4,7 @@
  * and manifest, at most once per interval (twice the last read's duration, at least
  * `minIntervalMs`), so watching a large running evaluation does not re-read it continuously.
  */
+import type { Limits } from '../../limits.js';
 import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -53,6 +54,7 @@ export class LiveRuns {
       comparePaper?: boolean;
       minIntervalMs?: number;
       now?: () => Date;
+      limits?: Limits | undefined;
     } = {},
   ) {
     for (const dir of dirs) {
@@ -87,7 +89,7 @@ export class LiveRuns {
       const hasJudgements =
         existsSync(path.join(dir, 'judgements.jsonl')) || statSync(dir).isFile();
       this.runs[index] = hasJudgements
-        ? await loadRun(dir, { lines: true, lenient: true })
+        ? await loadRun(dir, { lines: true, lenient: true, limits: this.options.limits })
         : { dir, rows: [], lines: [], manifest: null };
       changed = true;
     }

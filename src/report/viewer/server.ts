@@ -3,6 +3,7 @@
  * re-reading changed runs when the page or the JSON is requested (the status poll only stats the
  * files), refusing other hosts, paths and methods.
  */
+import type { Limits } from '../../limits.js';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { execSite, isExecRunDir } from './exec-site.js';
@@ -54,9 +55,18 @@ function allowedHost(request: IncomingMessage, port: number): boolean {
  */
 export async function startViewer(
   targets: readonly string[],
-  options: { port?: number; comparePaper?: boolean; minIntervalMs?: number } = {},
+  options: {
+    port?: number;
+    comparePaper?: boolean;
+    minIntervalMs?: number;
+    limits?: Limits | undefined;
+  } = {},
 ): Promise<Viewer> {
-  const liveOptions = { comparePaper: options.comparePaper, minIntervalMs: options.minIntervalMs };
+  const liveOptions = {
+    comparePaper: options.comparePaper,
+    minIntervalMs: options.minIntervalMs,
+    limits: options.limits,
+  };
   const site =
     targets.length === 1 && isExecRunDir(targets[0]!)
       ? execSite(targets[0]!, liveOptions)

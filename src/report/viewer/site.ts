@@ -4,6 +4,7 @@
  * found below them (found again at each visit, so new runs appear), each served live at
  * `/runs/N/` or `/boards/N/` with its own status. Only these paths exist; the server adds the rest.
  */
+import type { Limits } from '../../limits.js';
 import path from 'node:path';
 import { renderJson } from '../json.js';
 import { discoverRunDirs, isRunDir } from './discover.js';
@@ -24,6 +25,8 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 export interface LiveOptions {
   comparePaper?: boolean;
   minIntervalMs?: number;
+  /** The caps the runs are read under; default `DEFAULT_LIMITS`. */
+  limits?: Limits | undefined;
 }
 
 /** One live report under `prefix` (`/` or `/runs/3/`): its page, status and JSON. */
