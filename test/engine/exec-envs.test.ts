@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnvironment, runModelExecutions, type ModelExecutionsSpec } from '../../src/index.js';
-import { selectTasks } from '../../src/engine/exec-replay.js';
+import { selectTasks } from '../../src/engine/exec-tasks.js';
 import { startFakeServer, type FakeServer } from '../fake-server/index.js';
 import { runCli } from '../helpers/cli.js';
 import { MODELS, TaskIndex, table3Respond } from '../execution/table3-script.js';
