@@ -267,7 +267,7 @@ export async function runReplayExecution(spec: ReplayExecutionSpec): Promise<Rep
           providers.limits.jsonDepth,
         )
       : null;
-    return await runReplay({ ...run, nlJudge });
+    return await runReplay({ ...run, nlJudge, reports: { comparePaper } });
   } finally {
     providers.close();
   }
