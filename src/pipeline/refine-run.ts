@@ -11,10 +11,10 @@ import { isFatal, RunMismatchError, UsageError } from '../errors.js';
 import type { Judge } from '../judge/judge.js';
 import type { Provider } from '../providers/provider.js';
 import type { Critic } from '../refine/critic.js';
-import { BudgetExceededError, costOfLine, pricesAsOf } from './budget.js';
+import { BudgetExceededError, pricesAsOf } from './budget.js';
 import { judgementKey } from './fingerprint.js';
-import { assertSameIdentity, readManifest, writeManifest, type Manifest } from './manifest.js';
-import { RunTally } from './recount.js';
+import { assertSameIdentity, readManifest, type Manifest } from './manifest.js';
+import type { RunTally } from './recount.js';
 import type { RunDependencies } from './run.js';
 import type { RefineSetup } from './records.js';
 import { StepJournal } from './refine-journal.js';
@@ -27,11 +27,11 @@ import {
 import { refineOne, type RefineContext } from './refine-one.js';
 import { refinedFingerprint } from './refine-record.js';
 import type { RefineSelection, RefineSource } from './refine-source.js';
-import { openResultStores, RUN_MANIFEST } from './run-stores.js';
+import { RUN_MANIFEST, type ResultStores } from './run-stores.js';
 import { runUnits } from '../rundir/run-units.js';
 import { openSession, type RunSession, type UnitsEnd } from '../rundir/session.js';
 import type { Limits } from '../limits.js';
-import { dropErrorOutcomes, loadResumeState, type ResumeState } from './resume.js';
+import { dropErrorOutcomes, reopenResults, type ResumeState } from './resume.js';
 import type { SavedPrediction } from './saved-predictions.js';
 
 /** What `apb refine` asks for, resolved. */
@@ -169,7 +169,7 @@ async function refineIn(
 
 /** What an open session holds: its stores, the step journal, the lines on file, their tally. */
 interface Resumed {
-  stores: ReturnType<typeof openResultStores>;
+  stores: ResultStores;
   journal: StepJournal;
   resume: ResumeState;
   tally: RunTally;
@@ -181,16 +181,10 @@ async function resumeIn(
   request: RefineRunRequest,
   deps: RefineRunDependencies,
 ): Promise<Resumed> {
-  const stores = openResultStores(session);
   const journal = await StepJournal.open(request.outDir, request.limits);
-  if (session.tornLinesDropped() > 0)
-    deps.reporter?.onWarning?.(
-      `dropped ${session.tornLinesDropped()} half-written line(s) left by an earlier crash`,
-    );
-  const resume = await loadResumeState(stores, deps.judge.id);
-  const tally = new RunTally(costOfLine);
-  await session.follow(stores.predictions, (line) => tally.addPrediction(line));
-  await session.follow(stores.judgements, (line) => tally.addJudgement(line));
+  const { stores, resume, tally } = await reopenResults(session, deps.judge.id, (message) =>
+    deps.reporter?.onWarning?.(message),
+  );
   return { stores, journal, resume, tally };
 }
 

@@ -7,8 +7,11 @@ import { writeFileAtomic } from '../atomic-write.js';
 import { judgementKey } from './fingerprint.js';
 import type { JudgementLine, PredictionLine } from './records.js';
 import type { JsonlStore, LinePlace } from '../rundir/jsonl-store.js';
-import { resumeKeys } from '../rundir/session.js';
-import type { ResultStores } from './run-stores.js';
+import { resumeKeys, type RunSession } from '../rundir/session.js';
+import { costOfLine } from './budget.js';
+import { RunTally } from './recount.js';
+import { openResultStores, type ResultStores } from './run-stores.js';
+import type { Manifest } from './manifest.js';
 
 /** Saved predictions awaiting a judgement, by fingerprint. */
 export interface PendingPredictions {
@@ -93,4 +96,33 @@ export function dropErrorOutcomes(predictionsPath: string, judgementsPath: strin
     writeFileAtomic(file, kept.map((line) => `${line}\n`).join(''));
   }
   return dropped;
+}
+
+/** What a reopened evaluation directory holds: its stores, what is already done, and their tally. */
+export interface ReopenedResults {
+  stores: ResultStores;
+  resume: ResumeState;
+  tally: RunTally;
+}
+
+/**
+ * Opens both stores, warns of torn lines the open cut, reads back what an earlier attempt wrote
+ * for `judgeId`, and starts a tally that follows every later append (no re-read at the end).
+ * `run` and `refine` resume the same way through this one step.
+ */
+export async function reopenResults(
+  session: RunSession<Manifest>,
+  judgeId: string,
+  onWarning?: (message: string) => void,
+): Promise<ReopenedResults> {
+  const stores = openResultStores(session);
+  if (session.tornLinesDropped() > 0)
+    onWarning?.(
+      `dropped ${session.tornLinesDropped()} half-written line(s) left by an earlier crash`,
+    );
+  const resume = await loadResumeState(stores, judgeId);
+  const tally = new RunTally(costOfLine);
+  await session.follow(stores.predictions, (line) => tally.addPrediction(line));
+  await session.follow(stores.judgements, (line) => tally.addJudgement(line));
+  return { stores, resume, tally };
 }

@@ -9,7 +9,7 @@ import type { Judge } from '../judge/judge.js';
 import type { Limits } from '../limits.js';
 import type { EndpointStats } from '../providers/endpoints.js';
 import type { PromptOptions } from '../settings/prompt.js';
-import { BudgetExceededError, costOfLine, pricesAsOf, type Budget } from './budget.js';
+import { BudgetExceededError, pricesAsOf, type Budget } from './budget.js';
 import {
   isFatal,
   judgePrediction,
@@ -21,10 +21,9 @@ import type { RunReporter } from './events.js';
 import { judgementKey, predictionFingerprint } from './fingerprint.js';
 import { assertSameIdentity, type Manifest } from './manifest.js';
 import type { Planner } from './planner.js';
-import { RunTally } from './recount.js';
 import type { JudgementLine, PredictionLine } from './records.js';
-import { dropErrorOutcomes, loadResumeState, type ResumeState } from './resume.js';
-import { openResultStores, RUN_MANIFEST } from './run-stores.js';
+import { dropErrorOutcomes, reopenResults, type ResumeState } from './resume.js';
+import { RUN_MANIFEST } from './run-stores.js';
 import type { LineSource } from '../rundir/jsonl-store.js';
 import type { RunLock } from '../rundir/lock.js';
 import { runUnits } from '../rundir/run-units.js';
@@ -168,16 +167,9 @@ async function openResults(session: RunSession<Manifest>, run: ResolvedRun, deps
       path.join(run.outDir, 'predictions.jsonl'),
       path.join(run.outDir, 'judgements.jsonl'),
     );
-  const stores = openResultStores(session);
-  if (session.tornLinesDropped() > 0)
-    deps.reporter?.onWarning?.(
-      `dropped ${session.tornLinesDropped()} half-written line(s) left by an earlier crash`,
-    );
-  const resume = await loadResumeState(stores, deps.judge.id);
-  // Counts and usage start from the lines already there and follow every append (no re-read at the end).
-  const tally = new RunTally(costOfLine);
-  await session.follow(stores.predictions, (line) => tally.addPrediction(line));
-  await session.follow(stores.judgements, (line) => tally.addJudgement(line));
+  const { stores, resume, tally } = await reopenResults(session, deps.judge.id, (message) =>
+    deps.reporter?.onWarning?.(message),
+  );
   const sink: LineSink = {
     appendPrediction: (line, source) => stores.predictions.append(line, source),
     appendJudgement: (line, source) => stores.judgements.append(line, source),
