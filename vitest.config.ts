@@ -6,5 +6,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores: a single worker on the two-core CI
+    // machine. Most test time is spent waiting on spawned CLIs and loopback servers, so two
+    // workers halve the wall time (measured: 637 s -> 323 s for the suite) with every test green.
+    maxWorkers: 2,
   },
 });
