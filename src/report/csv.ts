@@ -36,6 +36,12 @@ function fieldsOf(column: Column, value: unknown): string[] {
   return [csvField(range?.lo ?? null, 'rate'), csvField(range?.hi ?? null, 'rate')];
 }
 
+/**
+ * The one table a single CSV (stdout, or `--out FILE.csv`) holds: the scorecard, one row per model
+ * and judge with every headline rate and its interval. The directory form holds every table.
+ */
+export const HEADLINE_CSV = 'scorecard.csv';
+
 /** CSV text: a header, rows, CRLF line ends and a final CRLF. */
 const csvText = (lines: readonly string[]) => `${lines.join('\r\n')}\r\n`;
 

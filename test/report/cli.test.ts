@@ -56,17 +56,32 @@ describe('apb report', () => {
     expect(result.stderr).toContain('Not directly comparable');
   });
 
-  it('writes CSV files into --out DIR and refuses CSV without it', async () => {
+  it('writes every CSV table into --out DIR, and the scorecard alone to stdout or FILE.csv', async () => {
     const dir = officialDir();
-    const refused = await runMain(['report', dir, '--format', 'csv']);
-    expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('--out DIR');
-    const out = path.join(mkdtempSync(path.join(tmpdir(), 'apb-csv-')), 'tables');
+    const base = mkdtempSync(path.join(tmpdir(), 'apb-csv-'));
+    const out = path.join(base, 'tables');
     const result = await runMain(['report', dir, '--format', 'csv', '--out', out]);
     expect(result.code).toBe(0);
     expect(readdirSync(out)).toEqual(
-      expect.arrayContaining(['table1_holistic.csv', 'table2.csv', 'runs.csv']),
+      expect.arrayContaining(['scorecard.csv', 'table1_holistic.csv', 'table2.csv', 'runs.csv']),
     );
+    const scorecard = readFileSync(path.join(out, 'scorecard.csv'), 'utf8');
+    expect(scorecard.split('\r\n')[0]).toMatch(/^rank,model,judge,holistic,/);
+
+    const piped = await runMain(['report', dir, '--format', 'csv']);
+    expect(piped.code).toBe(0);
+    expect(piped.stdout).toBe(scorecard);
+    expect(piped.stderr).toMatch(/the scorecard only; --out DIR writes all \d+ tables/);
+
+    const file = path.join(base, 'board.csv');
+    const single = await runMain(['report', dir, '--format', 'csv', '--out', file]);
+    expect(single.code).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(scorecard);
+    // An existing directory is a directory, whatever its name ends with.
+    const named = path.join(base, 'dir.csv');
+    mkdirSync(named);
+    expect((await runMain(['report', dir, '--format', 'csv', '--out', named])).code).toBe(0);
+    expect(readdirSync(named)).toContain('table2.csv');
   });
 
   it('writes a self-contained HTML file with --out', async () => {

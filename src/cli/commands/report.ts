@@ -1,8 +1,10 @@
 /** `apb report RUN_DIR... [--out FILE] [--format md|csv|json|html] [--compare-paper]`: one run or a leaderboard. */
 import { DEFAULT_LIMITS, type Limits } from '../../limits.js';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
+import { HEADLINE_CSV } from '../../report/csv.js';
 import { FORMATS, type FormatId } from '../../report/formats.js';
 import { writeFileAtomic } from '../../atomic-write.js';
 import { loadReportData, renderFormat, writeHtmlReport } from '../../report/write-reports.js';
@@ -39,7 +41,10 @@ export function registerReportCommand(
       '<run-dirs...>',
       'run directories (an official-harness judgements.jsonl alone is enough), or apb exec run directories (a Table 3 leaderboard)',
     )
-    .option('--out <file>', 'write to FILE instead of stdout (a directory for --format csv)')
+    .option(
+      '--out <file>',
+      'write to FILE instead of stdout (csv: a DIR gets every table, FILE.csv the scorecard)',
+    )
     .option(
       '--format <format>',
       `${Object.keys(FORMATS).join(', ')}`,
@@ -66,8 +71,6 @@ async function reportAction(
   limits: Limits,
 ): Promise<void> {
   const format = options.format;
-  if (format === 'csv' && !options.out)
-    throw new UsageError('--format csv writes one file per table: give a directory with --out DIR');
   limitHeapGrowth();
   if (dirs.some(isExecDir)) return execBoard(dirs, options, outcome, limits);
   const data = await loadReportData(dirs, {
@@ -86,9 +89,7 @@ async function reportAction(
   }
   const rendered = renderFormat(data, format);
   if (typeof rendered !== 'string') {
-    for (const [name, text] of Object.entries(rendered))
-      writeFileAtomic(path.join(options.out!, name), text);
-    say(`apb: wrote ${Object.keys(rendered).length} CSV file(s) to ${options.out}`);
+    writeCsv(rendered, options.out);
   } else if (options.out) {
     writeFileAtomic(options.out, rendered);
     say(`apb: wrote ${options.out}`);
@@ -98,6 +99,28 @@ async function reportAction(
   for (const note of data.notes) say(`apb: note: ${note}`);
   outcome.exitCode = 0;
 }
+
+/**
+ * CSV's three places: `--out DIR` gets every table, one file each; stdout and `--out FILE.csv` (not
+ * an existing directory) get the scorecard alone, since a CSV file holds one table.
+ */
+function writeCsv(files: Record<string, string>, out: string | undefined): void {
+  const count = Object.keys(files).length;
+  const single = !out || (/\.csv$/i.test(out) && !isDirectory(out));
+  if (!single) {
+    for (const [name, text] of Object.entries(files)) writeFileAtomic(path.join(out, name), text);
+    say(`apb: wrote ${count} CSV file(s) to ${out}`);
+    return;
+  }
+  const text = files[HEADLINE_CSV] ?? '';
+  if (out) writeFileAtomic(out, text);
+  else process.stdout.write(text);
+  say(
+    `apb: ${out ? `wrote ${out}: ` : ''}the scorecard only; --out DIR writes all ${count} tables`,
+  );
+}
+
+const isDirectory = (file: string) => existsSync(file) && statSync(file).isDirectory();
 
 /** `apb report EXEC_DIR...`: the Table 3 leaderboard of exec run directories (model runs and replays). */
 async function execBoard(
