@@ -98,7 +98,7 @@ export function dropErrorOutcomes(predictionsPath: string, judgementsPath: strin
   return dropped;
 }
 
-/** What a reopened evaluation directory holds: its stores, what is already done, and their tally. */
+/** What a reopened evaluation directory holds: its stores, what is done, and their tally. */
 export interface ReopenedResults {
   stores: ResultStores;
   resume: ResumeState;

@@ -56,7 +56,7 @@ describe('apb report', () => {
     expect(result.stderr).toContain('Not directly comparable');
   });
 
-  it('writes every CSV table into --out DIR, and the scorecard alone to stdout or FILE.csv', async () => {
+  it('writes every CSV table to --out DIR, the scorecard alone to stdout or FILE.csv', async () => {
     const dir = officialDir();
     const base = mkdtempSync(path.join(tmpdir(), 'apb-csv-'));
     const out = path.join(base, 'tables');
