@@ -3,7 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../construction/random.js';
 import { officialScores } from '../metrics/official-groups.js';
-import { fakeApbLine, fakeLeaderboard } from '../report/fake-lines.fixture.js';
+import { fakeApbLine } from '../report/fake-lines.fixture.js';
+import { fakeLeaderboard } from '../report/fake-leaderboard.fixture.js';
 import { judgeSections } from './judge-sections.js';
 import { computeScores, slimLine } from './scores.js';
 

@@ -1,6 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { fakeLeaderboard, fakeReport } from './fake-lines.fixture.js';
+import { fakeReport } from './fake-lines.fixture.js';
+import { fakeLeaderboard } from './fake-leaderboard.fixture.js';
 import { renderHtml } from './html.js';
 
 const HOSTILE = '</script><img src=x onerror=alert(1)>';

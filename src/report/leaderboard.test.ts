@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Manifest } from '../pipeline/manifest.js';
-import { fakeLeaderboard, fakeOfficialLine, fakeReport } from './fake-lines.fixture.js';
+import { fakeOfficialLine, fakeReport } from './fake-lines.fixture.js';
+import { fakeLeaderboard } from './fake-leaderboard.fixture.js';
 import { renderJson } from './json.js';
 import { renderHtml } from './html.js';
 import { renderMarkdown } from './markdown.js';

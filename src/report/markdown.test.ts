@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fakeLeaderboard, fakeReport } from './fake-lines.fixture.js';
+import { fakeReport } from './fake-lines.fixture.js';
+import { fakeLeaderboard } from './fake-leaderboard.fixture.js';
 import { markdownCell, markdownTable, renderMarkdown } from './markdown.js';
 
 describe('markdown', () => {

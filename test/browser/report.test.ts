@@ -13,11 +13,11 @@ import { renderHtml } from '../../src/report/html.js';
 import { startViewer } from '../../src/report/viewer/server.js';
 import {
   fakeApbLine,
-  fakeLeaderboard,
   fakeReport,
   jsonl,
   type LineSpec,
 } from '../../src/report/fake-lines.fixture.js';
+import { fakeLeaderboard } from '../../src/report/fake-leaderboard.fixture.js';
 import { launchChromium, skipBrowserTests } from '../helpers/chromium.js';
 
 /** Sets a flag if any of it ever runs as markup or script. */

@@ -15,12 +15,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeRunReports } from '../../src/report/write-reports.js';
 import { runMain } from '../helpers/cli.js';
-import {
-  fakeApbLine,
-  fakeLeaderboard,
-  fakeOfficialLine,
-  jsonl,
-} from '../../src/report/fake-lines.fixture.js';
+import { fakeApbLine, fakeOfficialLine, jsonl } from '../../src/report/fake-lines.fixture.js';
+import { fakeLeaderboard } from '../../src/report/fake-leaderboard.fixture.js';
 
 function runDir(lines: Record<string, unknown>[]): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'apb-report-'));

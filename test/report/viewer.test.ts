@@ -7,7 +7,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startViewer, type Viewer } from '../../src/report/viewer/server.js';
 import { REPO_ROOT } from '../helpers/cli.js';
-import { fakeApbLine, fakeLeaderboard, jsonl } from '../../src/report/fake-lines.fixture.js';
+import { fakeApbLine, jsonl } from '../../src/report/fake-lines.fixture.js';
+import { fakeLeaderboard } from '../../src/report/fake-leaderboard.fixture.js';
 
 function runDir(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'apb-view-'));

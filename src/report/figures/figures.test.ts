@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fakeLeaderboard, fakeReport } from '../fake-lines.fixture.js';
+import { fakeReport } from '../fake-lines.fixture.js';
+import { fakeLeaderboard } from '../fake-leaderboard.fixture.js';
 import { lineChart, stackedShareChart } from './charts.js';
 import { renderFigures } from './figures.js';
 import { ticks } from './svg.js';
